@@ -1,0 +1,24 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', '.nx/**', 'infra/nginx/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // Nest and TypeORM decorators need Function types in a few places.
+      '@typescript-eslint/no-unsafe-function-type': 'off',
+    },
+  },
+  {
+    // A service imports only libs/*, never another service (ARCHITECTURE.md).
+    files: ['services/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['@windward/identity', '@windward/asset', '@windward/inspection', '@windward/task-flow', '@windward/repair', '@windward/delivery', '@windward/report', '@windward/import', '../../*/src/*'] }],
+    },
+  },
+);
