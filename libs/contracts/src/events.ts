@@ -1,0 +1,313 @@
+import type { ServiceName } from './services.js';
+
+/**
+ * Event names and payloads exchanged between services through the bus.
+ *
+ * WARNING: these names are topics (Kafka) and rows in the PostgreSQL log. Renaming one is a
+ * breaking change for every consumer and for events already stored: add a new name, migrate
+ * consumers, then retire the old one. Never change a payload silently: bump `version`.
+ *
+ * Naming: `<context>.<aggregate>.<past-tense-verb>`.
+ */
+export const EventTypes = {
+  IdentityUserCreated: 'identity.user.created',
+  IdentityUserUpdated: 'identity.user.updated',
+  IdentityUserDeleted: 'identity.user.deleted',
+  IdentityCustomerCreated: 'identity.customer.created',
+  IdentityCustomerUpdated: 'identity.customer.updated',
+  IdentityCustomerDeleted: 'identity.customer.deleted',
+  IdentityOrganizationCreated: 'identity.organization.created',
+  IdentityOrganizationUpdated: 'identity.organization.updated',
+  IdentityOrganizationDeleted: 'identity.organization.deleted',
+
+  AssetParkCreated: 'asset.park.created',
+  AssetParkUpdated: 'asset.park.updated',
+  AssetTurbineCreated: 'asset.turbine.created',
+  AssetTurbineUpdated: 'asset.turbine.updated',
+  AssetTurbineRenamed: 'asset.turbine.renamed',
+  AssetTurbineMoved: 'asset.turbine.moved',
+  AssetTurbineDeleted: 'asset.turbine.deleted',
+
+  ImportUploadCreated: 'import.upload.created',
+  ImportUploadCompleted: 'import.upload.completed',
+
+  InspectionInspectionCreated: 'inspection.inspection.created',
+  InspectionImagesProcessed: 'inspection.images.processed',
+  InspectionDefectCreated: 'inspection.defect.created',
+  InspectionDefectUpdated: 'inspection.defect.updated',
+  InspectionDefectDeleted: 'inspection.defect.deleted',
+  InspectionTimelineLinked: 'inspection.timeline.linked',
+  InspectionTimelineUnlinked: 'inspection.timeline.unlinked',
+
+  TaskflowTaskCreated: 'taskflow.task.created',
+  TaskflowStageCompleted: 'taskflow.stage.completed',
+  TaskflowTaskStatusChanged: 'taskflow.task.status-changed',
+  TaskflowTurbineStatusChanged: 'taskflow.turbine.status-changed',
+
+  RepairCampaignCreated: 'repair.campaign.created',
+  RepairCampaignStatusChanged: 'repair.campaign.status-changed',
+
+  DeliveryProjectCreated: 'delivery.project.created',
+  DeliveryProjectStatusChanged: 'delivery.project.status-changed',
+  DeliveryProjectUpdated: 'delivery.project.updated',
+  DeliveryProjectDeleted: 'delivery.project.deleted',
+  // Optional (added for task-flow's campaign rules): inspection campaigns as delivery keeps them.
+  DeliveryCampaignCreated: 'delivery.campaign.created',
+  DeliveryCampaignUpdated: 'delivery.campaign.updated',
+
+  ReportTaskCompleted: 'report.task.completed',
+} as const;
+export type EventType = (typeof EventTypes)[keyof typeof EventTypes];
+export const ALL_EVENT_TYPES: readonly EventType[] = Object.values(EventTypes);
+
+/** Who caused an event: a user acting through a service, or the service itself. */
+export interface EventActor {
+  service: ServiceName;
+  userId?: string;
+}
+
+/** The envelope every event travels in, whatever the bus adapter. */
+export interface EventEnvelope<T = unknown> {
+  id: string;
+  type: string;
+  version: number;
+  occurredAt: string;
+  /** Aggregate id: delivery is in order per key. */
+  key: string;
+  actor: EventActor;
+  payload: T;
+}
+
+export interface UserEventPayload {
+  userId: string;
+  username: string;
+  displayName: string;
+  email: string | null;
+  roles: number[];
+  organizationId: string | null;
+  customerIds: string[];
+  parkIds: string[];
+  active: boolean;
+}
+/** A customer's flow config for one component type (SPEC §3 "Flow config"). */
+export interface CustomerFlowConfig {
+  /** Part-2 component type. */
+  componentType: number;
+  /** Optional flow features switched on (`stitching`, `timeline`, `prelabel`). */
+  features: string[];
+  /** Task stage ids; when non-empty, stages of enabled features not listed here are skipped. */
+  taskStages: number[];
+}
+export interface CustomerEventPayload {
+  customerId: string;
+  customerName: string;
+  customerTypeId: number | null;
+  organizationId: string | null;
+  maxTurbines: number | null;
+  /** Optional (added for task-flow): the customer's flow configs; absent = unknown, keep what is stored. */
+  flowConfigs?: CustomerFlowConfig[];
+}
+export interface OrganizationEventPayload {
+  organizationGuid: string;
+  organizationName: string;
+}
+export interface DeletedPayload {
+  id: string;
+}
+export interface ParkEventPayload {
+  windFarmId: string;
+  windFarmName: string;
+  customerId: string;
+  active: boolean;
+  latitude: number | null;
+  longitude: number | null;
+}
+/** A blade as asset describes it in turbine events (added for inspection's distance-to-root bound). */
+export interface TurbineBladePayload {
+  /** 1..3, the blade's position on the rotor. */
+  position: number;
+  name: string;
+  serialNumber: string;
+  /** Length of the blade type in metres; null when the turbine has no blade type with a length. */
+  length: number | null;
+}
+export interface TurbineEventPayload {
+  turbineId: string;
+  turbineName: string;
+  windFarmId: string;
+  serialNumber: string | null;
+  /** Optional (added for inspection): the turbine's three blades; absent = unknown, keep what is stored. */
+  blades?: TurbineBladePayload[];
+}
+export interface TurbineRenamedPayload {
+  turbineId: string;
+  turbineName: string;
+  inspectionGuids: string[];
+}
+export interface TurbineMovedPayload {
+  inspectionGuids: string[];
+  fromTurbineId: string;
+  toTurbineId: string;
+}
+/** SPEC §3 "Upload task creation". */
+export interface UploadCreatedPayload {
+  uploadTaskId: string;
+  windfarmId: string;
+  turbineName: string;
+  inspectionDate: string;
+  campaignId: string | null;
+  /** Optional (added for task-flow): package type of the upload when import knows it. */
+  packageType?: number | null;
+  /** Optional (added for task-flow): the pilot who flew the inspection. */
+  inspectionStaffId?: string | null;
+  inspectionStaffName?: string | null;
+}
+/** SPEC §3 "Completing an upload". */
+export interface UploadCompletedPayload {
+  uploadTaskId: string;
+  uploadFileUri: string;
+  droneId: string | null;
+  /** Optional (added for task-flow): drone logs that came with the upload (SPEC §3 "Task log item"). */
+  logs?: UploadLogPayload[];
+}
+export interface UploadLogPayload {
+  logName: string;
+  /** `DP`, `AFS` or `rosbag` (contracts `TaskLogType`). */
+  logType: string;
+  logFileUri: string;
+}
+export interface InspectionCreatedPayload {
+  inspectionId: string;
+  turbineId: string;
+  windFarmId: string;
+  packageType: number;
+  inspectionDate: string;
+  /** Part-2 component type; when absent, consumers derive it from `packageType`. */
+  componentType?: number;
+  /** Inspection data config (asset's `inspectionDataConfig/all`); absent = the component's default. */
+  inspectionDataConfigId?: string | null;
+  /** Optional (added for task-flow): the import upload this inspection was created from; binds it to its task. */
+  uploadTaskId?: string | null;
+}
+export interface ImagesProcessedPayload {
+  inspectionId: string;
+  imageCount: number;
+  pathCount: number;
+}
+export interface DefectEventPayload {
+  defectId: string;
+  inspectionId: string;
+  severity: number | null;
+  dpsStatus: number;
+}
+/** An inspection linked to (or unlinked from) the previous inspection of its turbine for the defect timeline. */
+export interface TimelineLinkPayload {
+  inspectionId: string;
+  previousInspectionId: string;
+  turbineId: string;
+}
+export interface TaskCreatedPayload {
+  taskId: string;
+  inspectionId: string;
+  stages: number[];
+}
+export interface StageCompletedPayload {
+  taskId: string;
+  inspectionId: string;
+  stage: number;
+  nextStage: number | null;
+}
+export interface TaskStatusChangedPayload {
+  taskId: string;
+  status: number;
+}
+/** A turbine's status within an inspection campaign, set in task-flow (contracts `CampaignTurbineStatus`). */
+export interface TurbineStatusChangedPayload {
+  campaignId: string;
+  turbineId: string;
+  status: number;
+}
+/** An inspection campaign as delivery keeps it (optional events, added for task-flow's campaign rules). */
+export interface InspectionCampaignEventPayload {
+  campaignId: string;
+  name: string;
+  projectId: string | null;
+  /** SPEC §3 project type of the campaign's project, when known. */
+  projectType?: number | null;
+  /** Protocol status: 1 pending, 2 processing, 3 completed (contracts `ProjectStatusCode`). */
+  status: number;
+  /** An inactive campaign never returns to active; its ongoing tasks cannot proceed. */
+  active: boolean;
+}
+export interface CampaignEventPayload {
+  campaignId: string;
+  name: string;
+  status: number;
+}
+export interface ProjectEventPayload {
+  projectId: string;
+  projectName: string;
+  status: number;
+  // Optional (added for asset's park lists and project turbines); absent = unknown/empty.
+  projectType?: number;
+  customerId?: string | null;
+  /** Wind parks the project covers. */
+  windFarmIds?: string[];
+  /** Turbines of the project; empty = every turbine of its wind parks. */
+  turbineIds?: string[];
+  /** An O&M (operation) project. */
+  operation?: boolean;
+  /** Campaign types (SPEC §3 campaign types 1..7) the project holds campaigns of. */
+  campaignTypes?: number[];
+}
+export interface ReportCompletedPayload {
+  reportTaskId: string;
+  fileUri: string;
+}
+
+/** Payload type per event name: the compiler checks publishers and consumers against it. */
+export interface EventPayloads {
+  'identity.user.created': UserEventPayload;
+  'identity.user.updated': UserEventPayload;
+  'identity.user.deleted': DeletedPayload;
+  'identity.customer.created': CustomerEventPayload;
+  'identity.customer.updated': CustomerEventPayload;
+  'identity.customer.deleted': DeletedPayload;
+  'identity.organization.created': OrganizationEventPayload;
+  'identity.organization.updated': OrganizationEventPayload;
+  'identity.organization.deleted': DeletedPayload;
+  'asset.park.created': ParkEventPayload;
+  'asset.park.updated': ParkEventPayload;
+  'asset.turbine.created': TurbineEventPayload;
+  'asset.turbine.updated': TurbineEventPayload;
+  'asset.turbine.renamed': TurbineRenamedPayload;
+  'asset.turbine.moved': TurbineMovedPayload;
+  'asset.turbine.deleted': DeletedPayload;
+  'import.upload.created': UploadCreatedPayload;
+  'import.upload.completed': UploadCompletedPayload;
+  'inspection.inspection.created': InspectionCreatedPayload;
+  'inspection.images.processed': ImagesProcessedPayload;
+  'inspection.defect.created': DefectEventPayload;
+  'inspection.defect.updated': DefectEventPayload;
+  'inspection.defect.deleted': DeletedPayload;
+  'inspection.timeline.linked': TimelineLinkPayload;
+  'inspection.timeline.unlinked': TimelineLinkPayload;
+  'taskflow.task.created': TaskCreatedPayload;
+  'taskflow.stage.completed': StageCompletedPayload;
+  'taskflow.task.status-changed': TaskStatusChangedPayload;
+  'taskflow.turbine.status-changed': TurbineStatusChangedPayload;
+  'repair.campaign.created': CampaignEventPayload;
+  'repair.campaign.status-changed': CampaignEventPayload;
+  'delivery.project.created': ProjectEventPayload;
+  'delivery.project.status-changed': ProjectEventPayload;
+  'delivery.project.updated': ProjectEventPayload;
+  'delivery.project.deleted': DeletedPayload;
+  'delivery.campaign.created': InspectionCampaignEventPayload;
+  'delivery.campaign.updated': InspectionCampaignEventPayload;
+  'report.task.completed': ReportCompletedPayload;
+}
+
+// Compile-time guard: every event name has a payload type and vice versa.
+type _EveryTypeHasPayload = EventType extends keyof EventPayloads ? true : never;
+type _EveryPayloadHasType = keyof EventPayloads extends EventType ? true : never;
+export const EVENT_CATALOGUE_COMPLETE: _EveryTypeHasPayload & _EveryPayloadHasType = true;

@@ -1,0 +1,5 @@
+export * from './result.js';
+export * from './account.js';
+export * from './text.js';
+export * from './number.js';
+export * from './upload.js';

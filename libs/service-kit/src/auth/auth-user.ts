@@ -1,0 +1,39 @@
+/** The signed-in caller as every service sees it, read from identity's access token. */
+export interface AuthUser {
+  userId: string;
+  username: string;
+  roles: number[];
+  /** Granted right keys (contracts `Right`); anything absent is denied. */
+  rights: string[];
+  /** Data scope: `null` means every customer / park (administrators). */
+  customerIds: string[] | null;
+  parkIds: string[] | null;
+  organizationId: string | null;
+  /** The sign-in session (refresh-token family) the token belongs to, when identity set one. */
+  sessionId: string | null;
+}
+
+/** Claims identity writes into its RS256 access tokens. */
+export interface AccessTokenClaims {
+  sub: string;
+  username: string;
+  roles: number[];
+  rights: string[];
+  cid: string[] | null;
+  pid: string[] | null;
+  org: string | null;
+  sid?: string;
+}
+
+export function userFromClaims(c: AccessTokenClaims): AuthUser {
+  return {
+    userId: c.sub,
+    username: c.username,
+    roles: c.roles ?? [],
+    rights: c.rights ?? [],
+    customerIds: c.cid ?? null,
+    parkIds: c.pid ?? null,
+    organizationId: c.org ?? null,
+    sessionId: c.sid ?? null,
+  };
+}

@@ -1,0 +1,79 @@
+import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
+import { NestFactory } from '@nestjs/core';
+import type { INestApplication } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { pinoHttp } from 'pino-http';
+import { DataSource } from 'typeorm';
+import type { Logger } from 'pino';
+import type { Request, Response } from 'express';
+import type { ServiceName } from '@windward/contracts';
+import { SERVICE_CONFIG, type ServiceConfig } from './config/config.js';
+import { LOGGER } from './service-kit.module.js';
+import { PinoNestLogger } from './logging/logger.js';
+import { EventBus } from './events/event-bus.js';
+import { BusTransport } from './events/bus-transport.js';
+
+export interface StartedService {
+  app: INestApplication;
+  /** Base URL the service listens on, e.g. http://127.0.0.1:3001 */
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts one service the same way everywhere (npm start, tests, containers): logger, request
+ * logging with correlation ids, /health, Swagger at /gw/<context>/docs, the bus consumer
+ * (@EventPattern handlers), then HTTP. `port: 0` picks a free port (tests).
+ */
+export async function bootstrapService(module: unknown, service: ServiceName, opts: { port?: number } = {}): Promise<StartedService> {
+  const app = await NestFactory.create<NestExpressApplication>(module as never, { bufferLogs: true });
+  const cfg = app.get<ServiceConfig>(SERVICE_CONFIG);
+  const log = app.get<Logger>(LOGGER);
+  app.useLogger(new PinoNestLogger(log));
+  app.set('trust proxy', 'loopback');
+  app.use(
+    pinoHttp({
+      logger: log,
+      genReqId: (req, res) => {
+        const id = (req.headers['x-request-id'] as string | undefined) ?? randomUUID();
+        req.headers['x-request-id'] = id;
+        res.setHeader('x-request-id', id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => (req.url ?? '').endsWith('/health') },
+    }),
+  );
+
+  const ds = app.get(DataSource);
+  const health = async (_req: Request, res: Response) => {
+    try {
+      await ds.query('SELECT 1');
+      res.json({ status: 'ok', service: cfg.service, database: 'up' });
+    } catch {
+      res.status(503).json({ status: 'error', service: cfg.service, database: 'down' });
+    }
+  };
+  const express = app.getHttpAdapter().getInstance();
+  express.get('/health', health);
+  express.get(`/gw/${cfg.context}/health`, health);
+
+  const doc = new DocumentBuilder()
+    .setTitle(`Windward ${cfg.service} service`)
+    .setDescription(`API of the ${cfg.service} context. Errors are {code, message, title?} in the request's locale.`)
+    .addBearerAuth()
+    .build();
+  SwaggerModule.setup(`gw/${cfg.context}/docs`, app, () => SwaggerModule.createDocument(app, doc));
+
+  app.connectMicroservice({ strategy: new BusTransport(app.get(EventBus)) }, { inheritAppConfig: true });
+  app.enableShutdownHooks();
+  // Started by the launcher with an IPC channel: if the launcher dies, stop rather than linger.
+  if (process.connected) process.once('disconnect', () => void app.close().finally(() => process.exit(0)));
+  await app.startAllMicroservices();
+  await app.listen(opts.port ?? cfg.port, cfg.host);
+  const address = app.getHttpServer().address() as { port: number };
+  const url = `http://${cfg.host}:${address.port}`;
+  log.info({ url }, `${cfg.service} service listening`);
+  return { app, url, close: () => app.close() };
+}

@@ -1,0 +1,67 @@
+import { SERVICES, serviceEnvPrefix, type ServiceName } from '@windward/contracts';
+
+export type BusKind = 'postgres' | 'kafka';
+
+/** Everything a service reads from its environment, resolved once at start. */
+export interface ServiceConfig {
+  service: ServiceName;
+  schema: string;
+  context: string;
+  port: number;
+  host: string;
+  databaseUrl: string;
+  bus: BusKind;
+  kafkaBrokers: string[];
+  /** Where identity publishes its JSON Web Key Set. */
+  jwksUrl: string;
+  production: boolean;
+  seedDemo: boolean;
+  logLevel: string;
+  filesDir: string;
+  /** Attempts before an event lands in the dead-letter table. */
+  busMaxAttempts: number;
+  /** First retry delay; doubles on each attempt. */
+  busRetryBaseMs: number;
+  /** Days the kit keeps handled-event ids, replayed dead letters and finished job progress. */
+  retentionDays: number;
+}
+
+/** URL of a service as another process reaches it (env `<NAME>_URL` or loopback default). */
+export function serviceUrl(name: ServiceName, env: NodeJS.ProcessEnv = process.env): string {
+  const prefix = serviceEnvPrefix(name);
+  return env[`${prefix}_URL`] ?? `http://127.0.0.1:${env[`${prefix}_PORT`] ?? SERVICES[name].port}`;
+}
+
+export function loadConfig(service: ServiceName, env: NodeJS.ProcessEnv = process.env): ServiceConfig {
+  const d = SERVICES[service];
+  const prefix = serviceEnvPrefix(service);
+  const databaseUrl = env[`${prefix}_DATABASE_URL`] ?? env.DATABASE_URL;
+  if (!databaseUrl) {
+    throw new Error(`DATABASE_URL is not set (the launcher sets it; see README).`);
+  }
+  const bus = (env.BUS ?? 'postgres') as BusKind;
+  if (bus !== 'postgres' && bus !== 'kafka') throw new Error(`BUS must be postgres or kafka, got ${bus}`);
+  const production = env.NODE_ENV === 'production';
+  const seedDemo = env.SEED_DEMO === 'true';
+  if (production && seedDemo) throw new Error('Demo data is refused in production (NODE_ENV=production).');
+  return {
+    service,
+    schema: env[`${prefix}_SCHEMA`] ?? d.schema,
+    context: d.context,
+    port: Number(env[`${prefix}_PORT`] ?? d.port),
+    host: env.SERVICE_HOST ?? '127.0.0.1',
+    databaseUrl,
+    bus,
+    kafkaBrokers: (env.KAFKA_BROKERS ?? '').split(',').filter(Boolean),
+    jwksUrl: env.JWKS_URL ?? `${serviceUrl('identity', env)}/oauth/.well-known/jwks.json`,
+    production,
+    seedDemo,
+    logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'warn'),
+    filesDir: env.FILES_DIR ?? '.data/files',
+    busMaxAttempts: Number(env.BUS_MAX_ATTEMPTS ?? 5),
+    busRetryBaseMs: Number(env.BUS_RETRY_BASE_MS ?? 200),
+    retentionDays: Number(env.RETENTION_DAYS ?? 30),
+  };
+}
+
+export const SERVICE_CONFIG = Symbol('SERVICE_CONFIG');

@@ -1,0 +1,66 @@
+import { AppError } from '@windward/contracts';
+
+export interface PageRequest {
+  skip: number;
+  take: number;
+  pageIndex: number;
+  pageSize: number;
+  /** Entity property to sort by (validated against the allowed list). */
+  sortField: string;
+  descending: boolean;
+}
+
+export const MAX_PAGE_SIZE = 500;
+
+/**
+ * Reads `pageIndex` (1-based), `pageSize`, `fieldToSort`, `descending` (SPEC paging) from a query.
+ * Sorting only by listed fields keeps arbitrary input out of ORDER BY.
+ */
+export function parsePage(
+  q: Record<string, unknown>,
+  sortable: readonly string[],
+  defaults: { sortField: string; descending?: boolean; pageSize?: number },
+): PageRequest {
+  const pageIndex = Math.max(1, Math.floor(Number(q.pageIndex ?? 1)) || 1);
+  const pageSize = Math.min(MAX_PAGE_SIZE, Math.max(1, Math.floor(Number(q.pageSize ?? defaults.pageSize ?? 20)) || 20));
+  const requested = typeof q.fieldToSort === 'string' && q.fieldToSort ? q.fieldToSort : defaults.sortField;
+  if (!sortable.includes(requested)) {
+    throw new AppError('VALIDATION_FAILED', { details: [{ field: 'fieldToSort', allowed: sortable }] });
+  }
+  const desc = q.descending === undefined ? (defaults.descending ?? false) : String(q.descending) === 'true';
+  return { skip: (pageIndex - 1) * pageSize, take: pageSize, pageIndex, pageSize, sortField: requested, descending: desc };
+}
+
+/** Comma-separated or repeated query values as a list (`ids=a,b` or `ids=a&ids=b`). */
+export function listParam(v: unknown): string[] {
+  if (v === undefined || v === null || v === '') return [];
+  const arr = Array.isArray(v) ? v : [v];
+  return arr.flatMap((x) => String(x).split(',')).map((s) => s.trim()).filter(Boolean);
+}
+
+/** Lists count exactly up to here; larger results report the planner's estimate. */
+export const COUNT_EXACT_LIMIT = 10_000;
+
+export interface ListCount {
+  totalCount: number;
+  /** false when the count is PostgreSQL's estimate (the web shows "about N"). */
+  totalCountExact: boolean;
+}
+
+/**
+ * Counting 100,000+ rows on every page costs more than the page itself. Up to `limit` the count
+ * is exact (a scan that stops there); beyond it the planner's estimate is returned.
+ * `fromWhere` is the query's `FROM … WHERE …` part, with `params` as its placeholders.
+ */
+export async function cappedCount(
+  ds: { query(sql: string, params?: unknown[]): Promise<unknown> },
+  fromWhere: string,
+  params: unknown[],
+  limit = COUNT_EXACT_LIMIT,
+): Promise<ListCount> {
+  const [{ n }] = (await ds.query(`SELECT count(*)::int AS n FROM (SELECT 1 ${fromWhere} LIMIT ${limit + 1}) x`, params)) as { n: number }[];
+  if (n <= limit) return { totalCount: n, totalCountExact: true };
+  const [plan] = (await ds.query(`EXPLAIN (FORMAT JSON) SELECT 1 ${fromWhere}`, params)) as { 'QUERY PLAN': { Plan?: { 'Plan Rows'?: number } }[] }[];
+  const estimate = Number(plan?.['QUERY PLAN']?.[0]?.Plan?.['Plan Rows'] ?? 0);
+  return { totalCount: Math.max(limit + 1, Math.round(estimate)), totalCountExact: false };
+}

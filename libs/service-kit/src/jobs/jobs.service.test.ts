@@ -1,0 +1,94 @@
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { DataSource } from 'typeorm';
+import { pino } from 'pino';
+import { openDatabase } from '../database/database.js';
+import { createTestDatabase, eventually, type TestDatabase } from '../testing/index.js';
+import { JobsService } from './jobs.service.js';
+
+let db: TestDatabase;
+let ds: DataSource;
+let jobs: JobsService;
+
+before(async () => {
+  db = await createTestDatabase();
+  ds = await openDatabase({ url: db.url, schema: 'jobs_svc', entities: [], migrations: [] });
+  jobs = new JobsService(db.url, 'jobs_svc', ds, pino({ level: 'silent' }));
+});
+after(async () => {
+  await jobs.stop();
+  await ds.destroy();
+  await db.drop();
+});
+
+test('a job runs in the background, reports progress and completes', async () => {
+  const seenProgress: number[] = [];
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  await jobs.register<{ items: number }>('tiles', async (data, progress) => {
+    for (let i = 1; i <= data.items; i++) {
+      await progress((i / data.items) * 50, `item ${i}`);
+      seenProgress.push(i);
+    }
+    await gate; // hold the job half-way so the test can read its progress
+    await progress(90, 'finishing');
+  });
+  const id = await jobs.send('tiles', { items: 4 });
+  const half = await eventually(async () => {
+    const s = await jobs.status('tiles', id);
+    return s && s.percent === 50 ? s : null;
+  });
+  assert.equal(half.message, 'item 4');
+  assert.equal(half.state, 'active');
+  release();
+  const done = await eventually(async () => {
+    const s = await jobs.status('tiles', id);
+    return s?.state === 'completed' ? s : null;
+  });
+  assert.equal(done.percent, 100);
+  assert.deepEqual(seenProgress, [1, 2, 3, 4]);
+});
+
+test('a failing job is retried and then marked failed', async () => {
+  let runs = 0;
+  await jobs.register<{ x: number }>(
+    'always-fails',
+    async () => {
+      runs++;
+      throw new Error('broken input');
+    },
+    { retryLimit: 1 },
+  );
+  const id = await jobs.send('always-fails', { x: 1 });
+  await eventually(async () => (await jobs.status('always-fails', id))?.state === 'failed', 30000, 200);
+  assert.equal(runs, 2);
+});
+
+test('a queued job can be cancelled before a worker takes it', async () => {
+  const id = await jobs.send('nobody-works-here', { x: 1 });
+  assert.equal((await jobs.status('nobody-works-here', id))?.state, 'created');
+  await jobs.cancel('nobody-works-here', id);
+  assert.equal((await jobs.status('nobody-works-here', id))?.state, 'cancelled');
+});
+
+test('housekeeping trims old handled events, replayed dead letters and finished job progress, keeping recent rows', async () => {
+  const { runHousekeeping } = await import('./housekeeping.js');
+  await ds.query(`INSERT INTO jobs_svc.handled_event (event_id, type, handled_at) VALUES
+    (gen_random_uuid(), 'old', now() - interval '40 days'), (gen_random_uuid(), 'new', now() - interval '1 day')`);
+  await ds.query(`INSERT INTO jobs_svc.dead_letter (event_id, type, envelope, error, attempts, replayed_at) VALUES
+    (gen_random_uuid(), 'replayed-old', '{}', 'e', 5, now() - interval '40 days'),
+    (gen_random_uuid(), 'never-replayed', '{}', 'e', 5, NULL)`);
+  const steps: number[] = [];
+  const result = await runHousekeeping(ds, 'jobs_svc', 30, async (p) => void steps.push(p));
+  assert.equal(result.handledEvents, 1);
+  assert.equal(result.deadLetters, 1);
+  assert.deepEqual(
+    (await ds.query(`SELECT type FROM jobs_svc.handled_event ORDER BY type`)).map((r: { type: string }) => r.type),
+    ['new'],
+  );
+  assert.deepEqual(
+    (await ds.query(`SELECT type FROM jobs_svc.dead_letter`)).map((r: { type: string }) => r.type),
+    ['never-replayed'],
+  );
+  assert.deepEqual(steps, [40, 70]);
+});

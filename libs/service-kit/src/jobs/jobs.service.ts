@@ -1,0 +1,93 @@
+import PgBoss from 'pg-boss';
+import type { DataSource } from 'typeorm';
+import type { Logger } from 'pino';
+
+export type ReportProgress = (percent: number, message?: string) => Promise<void>;
+export type JobHandler<T> = (data: T, progress: ReportProgress, jobId: string) => Promise<void>;
+
+export interface JobStatus {
+  id: string;
+  state: string;
+  percent: number;
+  message: string | null;
+}
+
+/**
+ * Long work (tiles, reports, imports) runs as pg-boss jobs, not in request handlers:
+ * retries, cancellation, and progress kept in the service's `job_progress` table so screens
+ * can show it. pg-boss lives in its own schema `<service schema>_jobs`.
+ */
+export class JobsService {
+  private readonly boss: PgBoss;
+  private started = false;
+
+  constructor(
+    url: string,
+    private readonly schema: string,
+    private readonly ds: DataSource,
+    private readonly log: Logger,
+  ) {
+    this.boss = new PgBoss({ connectionString: url, schema: `${schema}_jobs`, max: 2 });
+    this.boss.on('error', (err: Error) => this.log.error({ err }, 'job queue error'));
+  }
+
+  async start(): Promise<void> {
+    if (this.started) return;
+    await this.boss.start();
+    this.started = true;
+  }
+
+  async register<T extends object>(queue: string, handler: JobHandler<T>, opts: { retryLimit?: number } = {}): Promise<void> {
+    await this.ensureQueue(queue, opts.retryLimit);
+    await this.boss.work<T>(queue, { pollingIntervalSeconds: 0.5 }, async (jobs: PgBoss.Job<T>[]) => {
+      for (const job of jobs) {
+        await handler(job.data, (p, m) => this.setProgress(job.id, queue, p, m), job.id);
+        await this.setProgress(job.id, queue, 100, null);
+      }
+    });
+  }
+
+  /** Creates the queue once; retries back off exponentially. */
+  async ensureQueue(queue: string, retryLimit = 2): Promise<void> {
+    await this.start();
+    if (!(await this.boss.getQueue(queue))) await this.boss.createQueue(queue, { name: queue, retryLimit, retryBackoff: true, retryDelay: 1 });
+  }
+
+  /** Runs `queue` on a cron schedule (pg-boss keeps one schedule per queue across instances). */
+  async schedule(queue: string, cron: string): Promise<void> {
+    await this.ensureQueue(queue);
+    await this.boss.schedule(queue, cron, {});
+  }
+
+  async send<T extends object>(queue: string, data: T): Promise<string> {
+    await this.ensureQueue(queue);
+    const id = await this.boss.send(queue, data);
+    if (!id) throw new Error(`job not accepted by queue ${queue}`);
+    await this.setProgress(id, queue, 0, null);
+    return id;
+  }
+
+  async status(queue: string, id: string): Promise<JobStatus | null> {
+    const job = await this.boss.getJobById(queue, id);
+    if (!job) return null;
+    const [p] = await this.ds.query(`SELECT percent, message FROM "${this.schema}".job_progress WHERE job_id = $1`, [id]);
+    return { id, state: job.state, percent: p?.percent ?? 0, message: p?.message ?? null };
+  }
+
+  async cancel(queue: string, id: string): Promise<void> {
+    await this.boss.cancel(queue, id);
+  }
+
+  private async setProgress(id: string, queue: string, percent: number, message: string | null = null) {
+    await this.ds.query(
+      `INSERT INTO "${this.schema}".job_progress (job_id, queue, percent, message) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (job_id) DO UPDATE SET percent = EXCLUDED.percent, message = EXCLUDED.message, updated_at = now()`,
+      [id, queue, Math.max(0, Math.min(100, Math.round(percent))), message],
+    );
+  }
+
+  async stop(): Promise<void> {
+    if (this.started) await this.boss.stop({ graceful: true, timeout: 5000 });
+    this.started = false;
+  }
+}

@@ -1,0 +1,5 @@
+export * from './database-fixture.js';
+export * from './auth-fixture.js';
+export * from './eventually.js';
+export * from './service-harness.js';
+export * from './api-client.js';

@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto';
+import type { DataSource } from 'typeorm';
+import { ALL_RIGHTS, type EventPayloads, type EventType, type ServiceName } from '@windward/contracts';
+import type { AccessTokenClaims } from '../auth/auth-user.js';
+import { bootstrapService, type StartedService } from '../bootstrap.js';
+import { SERVICE_CONFIG, type ServiceConfig } from '../config/config.js';
+import { openDatabase } from '../database/database.js';
+import { EventPublisher } from '../events/event-publisher.js';
+import { OutboxRelay } from '../events/outbox-relay.js';
+import { PostgresBus } from '../events/postgres-bus.js';
+import { createLogger } from '../logging/logger.js';
+import { eventually } from './eventually.js';
+import { TestAuth } from './auth-fixture.js';
+import { createTestDatabase, type TestDatabase } from './database-fixture.js';
+
+/** Response bodies in tests are checked by assertions, not by types. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Body = any;
+
+export interface ApiInit {
+  method?: string;
+  /** Defaults to the admin token; `null` sends no Authorization header. */
+  token?: string | null;
+  json?: unknown;
+  /** A multipart body (uploads); implies POST. */
+  form?: FormData;
+  locale?: string;
+  headers?: Record<string, string>;
+  body?: RequestInit["body"];
+}
+
+/**
+ * One service on a fresh database with real RS256 tokens, fed by other contexts through the
+ * real bus: an "upstream" schema publishes through its own outbox and relay, exactly as another
+ * service would. Services extend it with helpers for the events they consume.
+ */
+export class ServiceHarness {
+  protected constructor(
+    readonly service: ServiceName,
+    readonly db: TestDatabase,
+    readonly auth: TestAuth,
+    readonly svc: StartedService,
+    /** Another schema on the same database: publishes upstream events and reads the service's tables. */
+    readonly upstream: DataSource,
+    private readonly relay: OutboxRelay,
+    private readonly bus: PostgresBus,
+    /** A super admin's token with every right. */
+    readonly admin: string,
+  ) {}
+
+  static async boot(module: unknown, service: ServiceName, env: Record<string, string> = {}) {
+    const db = await createTestDatabase();
+    const auth = await TestAuth.start();
+    Object.assign(process.env, {
+      DATABASE_URL: db.url,
+      LOG_LEVEL: 'silent',
+      BUS_RETRY_BASE_MS: '20',
+      BUS_MAX_ATTEMPTS: '2',
+      SEED_DEMO: 'false',
+      ...env,
+    });
+    const svc = await bootstrapService(module, service, { port: 0 });
+    const upstream = await openDatabase({ url: db.url, schema: 'upstream', entities: [], migrations: [] });
+    const log = createLogger('upstream', 'silent');
+    await PostgresBus.ensureTables(db.url);
+    const bus = new PostgresBus(db.url, log, 100);
+    const relay = new OutboxRelay(upstream, db.url, 'upstream', bus, log, 100);
+    await relay.start();
+    const admin = await auth.token({ sub: randomUUID(), rights: [...ALL_RIGHTS] });
+    return [service, db, auth, svc, upstream, relay, bus, admin] as const;
+  }
+
+  static async start(module: unknown, service: ServiceName, env: Record<string, string> = {}): Promise<ServiceHarness> {
+    return new ServiceHarness(...(await ServiceHarness.boot(module, service, env)));
+  }
+
+  token(claims: Partial<AccessTokenClaims>) {
+    return this.auth.token({ sub: randomUUID(), ...claims });
+  }
+
+  async api<T = Body>(path: string, init: ApiInit = {}): Promise<{ status: number; body: T; headers: Headers; bytes: Buffer }> {
+    const headers: Record<string, string> = { accept: 'application/json', ...init.headers };
+    const token = init.token === undefined ? this.admin : init.token;
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (init.locale) headers.locale = init.locale;
+    if (init.json !== undefined) headers['content-type'] = 'application/json';
+    const r = await fetch(this.svc.url + path, {
+      method: init.method ?? (init.form ? 'POST' : 'GET'),
+      headers,
+      body: init.form ?? (init.json === undefined ? init.body : JSON.stringify(init.json)),
+    });
+    const bytes = Buffer.from(await r.arrayBuffer());
+    const isJson = (r.headers.get('content-type') ?? '').includes('json');
+    const text = bytes.toString('utf8');
+    return { status: r.status, body: (isJson && bytes.length ? JSON.parse(text) : text || undefined) as T, headers: r.headers, bytes };
+  }
+
+  /** Publishes an event as another context would (outbox in its own transaction, then the relay). */
+  async publish<T extends EventType>(type: T, key: string, payload: EventPayloads[T]) {
+    const publisher = new EventPublisher('identity', 'upstream');
+    await this.upstream.transaction((m) => publisher.publish(m, type, key, payload));
+  }
+
+  sql<T = Body>(query: string, params: unknown[] = []): Promise<T[]> {
+    return this.upstream.query(query, params);
+  }
+
+  /** Events the service published (relayed into the bus log), oldest first. */
+  async published(type: string): Promise<Body[]> {
+    const schema = `"${this.svc.app.get<ServiceConfig>(SERVICE_CONFIG).schema}"`;
+    await eventually(async () => (await this.sql(`SELECT count(*)::int AS n FROM ${schema}.outbox`))[0].n === 0);
+    const rows = await this.sql<{ envelope: Body }>(`SELECT envelope FROM bus.event WHERE type = $1 ORDER BY seq`, [type]);
+    return rows.map((r) => r.envelope);
+  }
+
+  async stop() {
+    await this.svc.close();
+    await this.relay.stop();
+    await this.bus.close();
+    await this.upstream.destroy();
+    await this.auth.stop();
+    await this.db.drop();
+  }
+}
