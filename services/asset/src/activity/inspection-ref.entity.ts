@@ -1,0 +1,27 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+/** Inspections as asset needs them (from inspection.inspection.created; moved by asset itself). */
+@Entity({ name: 'inspection_ref' })
+export class InspectionRef {
+  @PrimaryColumn('text', { name: 'inspection_id' })
+  inspectionId!: string;
+
+  @Column('uuid', { name: 'turbine_id' })
+  turbineId!: string;
+
+  @Column('uuid', { name: 'wind_park_id' })
+  windParkId!: string;
+
+  @Column('int', { name: 'package_type' })
+  packageType!: number;
+
+  /** Part-2 coding (0 LPS, 1 blade, 2 tower, 3 foundation, 4 nacelle, 5 blade internal). */
+  @Column('int', { name: 'component_type' })
+  componentType!: number;
+
+  @Column('text', { name: 'inspection_data_config_id', nullable: true })
+  inspectionDataConfigId!: string | null;
+
+  @Column('timestamptz', { name: 'inspection_date' })
+  inspectionDate!: Date;
+}

@@ -1,0 +1,18 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+/** Inspection data configs (seeded by migration: one per component, the LPS one supplies the LPS id). */
+@Entity({ name: 'inspection_data_config' })
+export class InspectionDataConfig {
+  @PrimaryColumn('text')
+  id!: string;
+
+  @Column('text')
+  name!: string;
+
+  /** Part-2 coding. */
+  @Column('int', { name: 'component_type' })
+  componentType!: number;
+
+  @Column('int')
+  sort!: number;
+}

@@ -1,0 +1,56 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { DataSource, Repository } from 'typeorm';
+import bcrypt from 'bcryptjs';
+import { AppError, SCREEN_RIGHTS, checkPasswordChange, toRightEntries } from '@windward/contracts';
+import type { AuthUser } from '@windward/service-kit';
+import { User } from '../users/user.entity.js';
+import { OAuthService } from '../oauth/oauth.service.js';
+import { PASSWORD_HASH_ROUNDS } from '../users/password.js';
+
+@Injectable()
+export class AccountService {
+  constructor(
+    private readonly ds: DataSource,
+    @InjectRepository(User) private readonly users: Repository<User>,
+    private readonly oauth: OAuthService,
+  ) {}
+
+  async me(userId: string) {
+    const u = await this.users.findOne({ where: { id: userId } });
+    if (!u) throw new AppError('USER_NOT_FOUND');
+    return {
+      id: u.id,
+      username: u.username,
+      displayName: u.displayName,
+      email: u.email,
+      roles: u.roles,
+      organizationId: u.organizationId,
+      customerIds: u.customerIds,
+      parkIds: u.parkIds,
+      validUntil: u.validUntil,
+    };
+  }
+
+  /** SPEC §5: rules first, then the old password must match; other sessions are signed out. */
+  async changePassword(userId: string, oldPassword: string, newPassword: string, confirm?: string) {
+    const rule = checkPasswordChange(oldPassword, newPassword, confirm ?? newPassword);
+    if (!rule.ok) throw new AppError(rule.code);
+    const user = await this.users.createQueryBuilder('u').addSelect('u.passwordHash').where('u.id = :userId', { userId }).getOne();
+    if (!user) throw new AppError('USER_NOT_FOUND');
+    if (!(await bcrypt.compare(oldPassword, user.passwordHash))) throw new AppError('INVALID_OLD_PASSWORD');
+    const hash = await bcrypt.hash(newPassword, PASSWORD_HASH_ROUNDS);
+    await this.ds.transaction(async (m) => {
+      await m.update(User, { id: userId }, { passwordHash: hash });
+      await this.oauth.revokeAllFor(m, userId);
+    });
+  }
+
+  menus(user: AuthUser): string[] {
+    return SCREEN_RIGHTS.filter((r) => user.rights.includes(r));
+  }
+
+  deniedModules(user: AuthUser) {
+    return toRightEntries(user.rights);
+  }
+}

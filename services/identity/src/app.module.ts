@@ -1,0 +1,65 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ServiceKitModule } from '@windward/service-kit';
+import { IdentityInitial1763700000100 } from './migrations/1763700000100-identity-initial.js';
+import { IdentityAccess1763700000110 } from './migrations/1763700000110-identity-access.js';
+import { User } from './users/user.entity.js';
+import { Customer } from './customers/customer.entity.js';
+import { ParkRef } from './customers/park-ref.entity.js';
+import { Organization } from './organizations/organization.entity.js';
+import { RefreshToken } from './oauth/refresh-token.entity.js';
+import { SigningKey } from './oauth/signing-key.entity.js';
+import { UsageLog } from './usage-logs/usage-log.entity.js';
+import { OAuthController } from './oauth/oauth.controller.js';
+import { OAuthService } from './oauth/oauth.service.js';
+import { SigningKeysService } from './oauth/signing-keys.service.js';
+import { SsoController } from './oauth/sso.controller.js';
+import { SsoService } from './oauth/sso.service.js';
+import { AccountController } from './accounts/account.controller.js';
+import { AccountService } from './accounts/account.service.js';
+import { CustomersController } from './customers/customers.controller.js';
+import { CustomersService } from './customers/customers.service.js';
+import { ParkRefConsumer } from './customers/park-ref.consumer.js';
+import { OrganizationsController } from './organizations/organizations.controller.js';
+import { OrganizationsService } from './organizations/organizations.service.js';
+import { UsersController } from './users/users.controller.js';
+import { UsersService } from './users/users.service.js';
+import { UsageLogsController } from './usage-logs/usage-logs.controller.js';
+import { UsageLogsService } from './usage-logs/usage-logs.service.js';
+import { SeedService } from './seed/seed.service.js';
+
+const entities = [User, Customer, ParkRef, Organization, RefreshToken, SigningKey, UsageLog];
+
+@Module({
+  imports: [
+    ServiceKitModule.forService({
+      service: 'identity',
+      entities,
+      migrations: [IdentityInitial1763700000100, IdentityAccess1763700000110],
+      localKeys: true,
+    }),
+    TypeOrmModule.forFeature(entities),
+  ],
+  controllers: [
+    OAuthController,
+    SsoController,
+    AccountController,
+    CustomersController,
+    OrganizationsController,
+    UsersController,
+    UsageLogsController,
+    ParkRefConsumer,
+  ],
+  providers: [
+    OAuthService,
+    SigningKeysService,
+    SsoService,
+    AccountService,
+    CustomersService,
+    OrganizationsService,
+    UsersService,
+    UsageLogsService,
+    SeedService,
+  ],
+})
+export class AppModule {}

@@ -1,0 +1,157 @@
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { DataSource, IsNull, Repository, type EntityManager } from 'typeorm';
+import bcrypt from 'bcryptjs';
+import { AppError } from '@windward/contracts';
+import { SERVICE_CONFIG, type ServiceConfig } from '@windward/service-kit';
+import { User } from '../users/user.entity.js';
+import { accessClaims } from '../users/user-access.js';
+import { RefreshToken } from './refresh-token.entity.js';
+import { SigningKeysService } from './signing-keys.service.js';
+
+export interface TokenResponse {
+  access_token: string;
+  token_type: 'Bearer';
+  expires_in: number;
+  refresh_token: string;
+  scope: string;
+  id_token?: string;
+}
+
+/** Failed sign-ins allowed per username and IP within the window before refusing (docs/identity.md). */
+export const LOGIN_FAILURE_LIMIT = 5;
+export const LOGIN_FAILURE_WINDOW_MINUTES = 15;
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+function parseClients(raw: string): Map<string, string> {
+  return new Map(
+    raw
+      .split(',')
+      .filter(Boolean)
+      .map((pair) => {
+        const i = pair.indexOf(':');
+        return [pair.slice(0, i), pair.slice(i + 1)] as [string, string];
+      }),
+  );
+}
+
+@Injectable()
+export class OAuthService {
+  readonly accessTtl = Number(process.env.ACCESS_TOKEN_TTL_SECONDS ?? 3600);
+  readonly refreshTtl = Number(process.env.REFRESH_TOKEN_TTL_SECONDS ?? 30 * 24 * 3600);
+  private readonly clients = parseClients(process.env.OAUTH_CLIENTS ?? 'windward-web:windward-web-secret');
+
+  constructor(
+    private readonly ds: DataSource,
+    @InjectRepository(User) private readonly users: Repository<User>,
+    @InjectRepository(RefreshToken) private readonly tokens: Repository<RefreshToken>,
+    private readonly keys: SigningKeysService,
+    @Inject(SERVICE_CONFIG) private readonly cfg: ServiceConfig,
+  ) {}
+
+  private get failures() {
+    return `"${this.cfg.schema}".login_failure`;
+  }
+
+  /** Checks `Authorization: Basic base64(clientId:secret)`; returns the client id. */
+  authenticateClient(header: string | undefined): string {
+    const m = /^Basic\s+(.+)$/i.exec(header ?? '');
+    if (!m?.[1]) throw new AppError('UNAUTHORIZED');
+    const decoded = Buffer.from(m[1], 'base64').toString('utf8');
+    const i = decoded.indexOf(':');
+    const id = decoded.slice(0, i);
+    const secret = Buffer.from(decoded.slice(i + 1));
+    const expected = this.clients.get(id);
+    if (i < 0 || !expected || expected.length !== secret.length || !timingSafeEqual(Buffer.from(expected), secret)) {
+      throw new AppError('UNAUTHORIZED');
+    }
+    return id;
+  }
+
+  async passwordGrant(username: string, password: string, ip: string, clientId: string): Promise<TokenResponse> {
+    if (!username || !password) throw new AppError('WRONG_USERNAME_OR_PASSWORD');
+    const [{ count }] = await this.ds.query(
+      `SELECT count(*)::int AS count FROM ${this.failures}
+       WHERE lower(username) = lower($1) AND ip = $2 AND at > now() - make_interval(mins => $3)`,
+      [username, ip, LOGIN_FAILURE_WINDOW_MINUTES],
+    );
+    if (count >= LOGIN_FAILURE_LIMIT) throw new AppError('TOO_MANY_LOGIN_ATTEMPTS');
+    const user = await this.users
+      .createQueryBuilder('u')
+      .addSelect('u.passwordHash')
+      .where('lower(u.username) = lower(:username)', { username })
+      .getOne();
+    // Compare even for unknown users so timing does not reveal which usernames exist.
+    const ok = await bcrypt.compare(password, user?.passwordHash ?? '$2b$10$invalidinvalidinvalidinvalidinvalidinvalidinvalidinva');
+    if (!user || !ok) {
+      await this.ds.query(`INSERT INTO ${this.failures} (username, ip) VALUES ($1, $2)`, [username, ip]);
+      // Rows outside the window no longer count; pruning here keeps the table small without a job.
+      await this.ds.query(`DELETE FROM ${this.failures} WHERE at < now() - make_interval(mins => $1)`, [LOGIN_FAILURE_WINDOW_MINUTES]);
+      throw new AppError('WRONG_USERNAME_OR_PASSWORD');
+    }
+    if (!user.active) throw new AppError('ACCESS_DENIED');
+    if (user.validUntil && user.validUntil.getTime() < Date.now()) throw new AppError('ACCOUNT_EXPIRED');
+    await this.ds.query(`DELETE FROM ${this.failures} WHERE lower(username) = lower($1) AND ip = $2`, [username, ip]);
+    return this.ds.transaction((m) => this.issue(m, user, clientId, randomUUID(), null));
+  }
+
+  /**
+   * Rotating refresh: each token works once. Presenting a used or revoked token revokes its
+   * whole family (it was stolen or replayed) and is refused.
+   */
+  async refresh(refreshToken: string | undefined): Promise<TokenResponse> {
+    if (!refreshToken) throw new AppError('TOKEN_REVOKED');
+    const outcome = await this.ds.transaction(async (m): Promise<TokenResponse | 'replayed'> => {
+      const row = await m.findOne(RefreshToken, { where: { tokenHash: sha256(refreshToken) }, lock: { mode: 'pessimistic_write' } });
+      if (!row) throw new AppError('TOKEN_REVOKED');
+      if (row.usedAt || row.revokedAt) {
+        // Returned, not thrown: the family's revocation must commit before the caller is refused.
+        await m.update(RefreshToken, { familyId: row.familyId, revokedAt: IsNull() }, { revokedAt: new Date() });
+        return 'replayed';
+      }
+      if (row.expiresAt.getTime() < Date.now()) throw new AppError('TOKEN_REVOKED');
+      const user = await m.findOne(User, { where: { id: row.userId } });
+      if (!user || !user.active) throw new AppError('ACCESS_DENIED');
+      if (user.validUntil && user.validUntil.getTime() < Date.now()) throw new AppError('ACCOUNT_EXPIRED');
+      await m.update(RefreshToken, { id: row.id }, { usedAt: new Date() });
+      return this.issue(m, user, row.clientId, row.familyId, row.idToken);
+    });
+    if (outcome === 'replayed') throw new AppError('TOKEN_REVOKED');
+    return outcome;
+  }
+
+  /** Logout: the refresh token's family can no longer be used. Unknown tokens are ignored (RFC 7009). */
+  async revoke(token: string | undefined): Promise<void> {
+    if (!token) return;
+    const row = await this.tokens.findOne({ where: { tokenHash: sha256(token) } });
+    if (row) await this.tokens.update({ familyId: row.familyId, revokedAt: IsNull() }, { revokedAt: new Date() });
+  }
+
+  /** Revokes every session of a user (password change, deactivation). */
+  async revokeAllFor(m: EntityManager, userId: string): Promise<void> {
+    await m.update(RefreshToken, { userId, revokedAt: IsNull() }, { revokedAt: new Date() });
+  }
+
+  async issue(m: EntityManager, user: User, clientId: string, familyId: string, idToken: string | null): Promise<TokenResponse> {
+    const refresh = randomBytes(32).toString('base64url');
+    await m.insert(RefreshToken, {
+      userId: user.id,
+      familyId,
+      clientId,
+      idToken,
+      tokenHash: sha256(refresh),
+      expiresAt: new Date(Date.now() + this.refreshTtl * 1000),
+    });
+    const access = await this.keys.sign({ ...accessClaims(user), sid: familyId }, this.accessTtl);
+    return {
+      access_token: access,
+      token_type: 'Bearer',
+      expires_in: this.accessTtl,
+      refresh_token: refresh,
+      scope: '',
+      ...(idToken ? { id_token: idToken } : {}),
+    };
+  }
+}

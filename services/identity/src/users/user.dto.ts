@@ -1,0 +1,48 @@
+import { IsArray, IsBoolean, IsDateString, IsEmail, IsInt, IsOptional, IsString, IsUUID, MaxLength, MinLength } from 'class-validator';
+
+export class CreateUserDto {
+  @IsString() username!: string;
+  @IsString() password!: string;
+  @IsString() @MinLength(1) @MaxLength(64) displayName!: string;
+  @IsOptional() @IsEmail() @MaxLength(254) email?: string | null;
+  @IsArray() @IsInt({ each: true }) roles!: number[];
+  @IsOptional() @IsUUID() organizationId?: string | null;
+  @IsOptional() @IsArray() @IsUUID('all', { each: true }) customerIds?: string[];
+  @IsOptional() @IsArray() @IsString({ each: true }) parkIds?: string[];
+  @IsOptional() @IsBoolean() active?: boolean;
+  @IsOptional() @IsDateString() validUntil?: string | null;
+}
+
+/** PUT /users/{id}: every field optional; what is sent replaces the stored value. */
+export class UpdateUserDto {
+  @IsOptional() @IsString() username?: string;
+  @IsOptional() @IsString() @MinLength(1) @MaxLength(64) displayName?: string;
+  @IsOptional() @IsEmail() @MaxLength(254) email?: string | null;
+  @IsOptional() @IsArray() @IsInt({ each: true }) roles?: number[];
+  @IsOptional() @IsUUID() organizationId?: string | null;
+  @IsOptional() @IsArray() @IsUUID('all', { each: true }) customerIds?: string[];
+  @IsOptional() @IsArray() @IsString({ each: true }) parkIds?: string[];
+  @IsOptional() @IsDateString() validUntil?: string | null;
+}
+
+export class SetActiveDto {
+  @IsBoolean() active!: boolean;
+}
+
+/** Admin reset; `newPassword` is accepted as an alias, `confirmPassword` must match when sent. */
+export class ResetPasswordDto {
+  @IsOptional() @IsString() password?: string;
+  @IsOptional() @IsString() newPassword?: string;
+  @IsOptional() @IsString() confirmPassword?: string;
+}
+
+/** Data permissions (SPEC §6): customer scope and wind park scope. */
+export class AuthDataDto {
+  @IsArray() @IsUUID('all', { each: true }) customerIds!: string[];
+  @IsArray() @IsString({ each: true }) parkIds!: string[];
+}
+
+/** Per-user rights; `null` goes back to the defaults of the user's roles. */
+export class SetRightsDto {
+  @IsOptional() @IsArray() @IsString({ each: true }) rights!: string[] | null;
+}

@@ -1,0 +1,432 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, In, type EntityManager } from 'typeorm';
+import {
+  ADMIN_ROLE_IDS,
+  ALL_RIGHTS,
+  AppError,
+  DEFAULT_ROLE_RIGHTS,
+  EventTypes,
+  ROLE_IDS,
+  RoleId,
+  Rights,
+  checkPassword,
+  checkUsername,
+  isAdminRole,
+  isRight,
+  isRoleId,
+  rightsForRoles,
+  type UserEventPayload,
+} from '@windward/contracts';
+import { EventPublisher, parsePage, type AuthUser } from '@windward/service-kit';
+import { User } from './user.entity.js';
+import { hashPassword } from './password.js';
+import { UUID_RE, likePattern, uuidParam } from '../common/query.js';
+import { effectiveRights } from './user-access.js';
+import { Organization } from '../organizations/organization.entity.js';
+import { Customer } from '../customers/customer.entity.js';
+import { ParkRef } from '../customers/park-ref.entity.js';
+import { OAuthService } from '../oauth/oauth.service.js';
+import type { AuthDataDto, CreateUserDto, ResetPasswordDto, UpdateUserDto } from './user.dto.js';
+
+export function userPayload(u: User): UserEventPayload {
+  return {
+    userId: u.id,
+    username: u.username,
+    displayName: u.displayName,
+    email: u.email,
+    roles: u.roles,
+    organizationId: u.organizationId,
+    customerIds: u.customerIds,
+    parkIds: u.parkIds,
+    active: u.active,
+  };
+}
+
+const SORT_COLUMN: Record<string, string> = {
+  username: 'u.username',
+  displayName: 'u.displayName',
+  email: 'u.email',
+  createdAt: 'u.createdAt',
+  validUntil: 'u.validUntil',
+};
+
+const NONE = ['00000000-0000-0000-0000-000000000000'];
+
+/** Roles whose default rights include QA work: they handle tasks unless an admin changed their rights. */
+const QA_ROLES = ROLE_IDS.filter((r) => DEFAULT_ROLE_RIGHTS[r].includes(Rights.QA_EDIT));
+
+const bool = (v: unknown): boolean | undefined => (v === 'true' || v === true ? true : v === 'false' || v === false ? false : undefined);
+
+/** Scoped callers (customer admins) see users that share one of their customers. */
+function scopeWhere(actor: AuthUser): [string, Record<string, unknown>] | null {
+  if (actor.customerIds === null) return null;
+  return ['u.customerIds && :scope::uuid[]', { scope: actor.customerIds.length ? actor.customerIds : NONE }];
+}
+
+@Injectable()
+export class UsersService {
+  constructor(
+    private readonly ds: DataSource,
+    private readonly events: EventPublisher,
+    private readonly oauth: OAuthService,
+  ) {}
+
+  // ---------------------------------------------------------------------------------- reads
+
+  async list(actor: AuthUser, q: Record<string, unknown>) {
+    const page = parsePage(q, Object.keys(SORT_COLUMN), { sortField: 'username' });
+    const qb = this.ds.getRepository(User).createQueryBuilder('u');
+    const scope = scopeWhere(actor);
+    if (scope) qb.andWhere(...scope);
+    if (q.keyword)
+      qb.andWhere(`(u.username ILIKE :kw ESCAPE '\\' OR u.displayName ILIKE :kw ESCAPE '\\' OR u.email ILIKE :kw ESCAPE '\\')`, {
+        kw: likePattern(q.keyword),
+      });
+    if (q.username) qb.andWhere(`u.username ILIKE :un ESCAPE '\\'`, { un: likePattern(q.username) });
+    if (q.roleId !== undefined && q.roleId !== '') {
+      const role = Number(q.roleId);
+      if (!isRoleId(role)) throw new AppError('VALIDATION_FAILED', { details: [{ field: 'roleId' }] });
+      qb.andWhere(':role = ANY(u.roles)', { role });
+    }
+    if (q.organizationId) qb.andWhere('u.organizationId = :org', { org: uuidParam(q.organizationId, 'organizationId') });
+    if (q.customerId) qb.andWhere(':cid = ANY(u.customerIds)', { cid: uuidParam(q.customerId, 'customerId') });
+    const active = bool(q.active);
+    if (active !== undefined) qb.andWhere('u.active = :active', { active });
+    const [rows, totalCount] = await qb
+      .orderBy(SORT_COLUMN[page.sortField]!, page.descending ? 'DESC' : 'ASC', 'NULLS LAST')
+      .addOrderBy('u.id')
+      .skip(page.skip)
+      .take(page.take)
+      .getManyAndCount();
+    return { results: await this.present(rows), totalCount };
+  }
+
+  async get(actor: AuthUser, id: string) {
+    return (await this.present([await this.find(actor, id)]))[0];
+  }
+
+  /** Active, unexpired users who may work on QA tasks (the `qa.edit` right, defaults or per-user). */
+  async taskHandlers(actor: AuthUser, q: Record<string, unknown>) {
+    const page = parsePage(q, ['username', 'displayName'], { sortField: 'displayName', pageSize: 100 });
+    const qb = this.ds
+      .getRepository(User)
+      .createQueryBuilder('u')
+      .where('u.active AND (u.validUntil IS NULL OR u.validUntil > now())')
+      .andWhere(
+        `(u.roles && :admins::int[] OR (u.rightsGranted IS NOT NULL AND :qa = ANY(u.rightsGranted)) OR (u.rightsGranted IS NULL AND u.roles && :qaRoles::int[]))`,
+        { admins: [...ADMIN_ROLE_IDS], qa: Rights.QA_EDIT, qaRoles: QA_ROLES },
+      );
+    const scope = scopeWhere(actor);
+    if (scope) qb.andWhere(...scope);
+    if (q.organizationId) qb.andWhere('u.organizationId = :org', { org: uuidParam(q.organizationId, 'organizationId') });
+    if (q.keyword) qb.andWhere(`(u.username ILIKE :kw ESCAPE '\\' OR u.displayName ILIKE :kw ESCAPE '\\')`, { kw: likePattern(q.keyword) });
+    const [rows, totalCount] = await qb
+      .orderBy(page.sortField === 'username' ? 'u.username' : 'u.displayName', page.descending ? 'DESC' : 'ASC')
+      .addOrderBy('u.id')
+      .skip(page.skip)
+      .take(page.take)
+      .getManyAndCount();
+    return {
+      results: rows.map((u) => ({
+        userId: u.id,
+        username: u.username,
+        displayName: u.displayName,
+        roles: u.roles,
+        organizationId: u.organizationId,
+      })),
+      totalCount,
+    };
+  }
+
+  /**
+   * Pilots of a user's organization (pilot teams are organizations, SPEC §6). Callers may ask
+   * for themselves; anyone else needs the user list, project center or performance statistics.
+   */
+  async pilots(actor: AuthUser, userId: string, q: Record<string, unknown>) {
+    const mayLook = [Rights.USER_LIST_SHOW, Rights.PROJECT_CENTER_SHOW, Rights.PERFORMANCE_STATISTICS_SHOW].some((r) =>
+      actor.rights.includes(r),
+    );
+    if (userId !== actor.userId && !mayLook) throw new AppError('NO_ACCESS_RIGHTS');
+    const target = userId === actor.userId ? await this.findAny(userId) : await this.find(actor, userId);
+    const page = parsePage(q, ['username', 'displayName'], { sortField: 'displayName', pageSize: 100 });
+    if (!target.organizationId) return { results: [], totalCount: 0 };
+    const [rows, totalCount] = await this.ds
+      .getRepository(User)
+      .createQueryBuilder('u')
+      .where('u.organizationId = :org AND :pilot = ANY(u.roles) AND u.active', { org: target.organizationId, pilot: RoleId.PILOT })
+      .orderBy(page.sortField === 'username' ? 'u.username' : 'u.displayName', page.descending ? 'DESC' : 'ASC')
+      .addOrderBy('u.id')
+      .skip(page.skip)
+      .take(page.take)
+      .getManyAndCount();
+    return {
+      results: rows.map((u) => ({ userId: u.id, username: u.username, displayName: u.displayName, organizationId: u.organizationId })),
+      totalCount,
+    };
+  }
+
+  /** Data permissions of a user: customers and wind parks with names (for the permission dialog). */
+  async authData(actor: AuthUser, userId: unknown) {
+    if (typeof userId !== 'string' || !userId) throw new AppError('VALIDATION_FAILED', { details: [{ field: 'userId' }] });
+    const mayLook = [Rights.USER_LIST_SHOW, Rights.DATA_PERMISSION_EDIT].some((r) => actor.rights.includes(r));
+    if (userId !== actor.userId && !mayLook) throw new AppError('NO_ACCESS_RIGHTS');
+    const u = userId === actor.userId ? await this.findAny(userId) : await this.find(actor, userId);
+    return this.describeAuthData(u);
+  }
+
+  private async describeAuthData(u: User, m: EntityManager = this.ds.manager) {
+    const admin = u.roles.some(isAdminRole);
+    const customers = u.customerIds.length ? await m.find(Customer, { where: { id: In(u.customerIds) } }) : [];
+    const parks = u.parkIds.length ? await m.find(ParkRef, { where: { parkId: In(u.parkIds) } }) : [];
+    return {
+      userId: u.id,
+      // Administrators see everything; an empty park list means "every park of the user's customers".
+      allCustomers: admin,
+      allParks: admin || u.parkIds.length === 0,
+      customerIds: u.customerIds,
+      customers: customers.map((c) => ({ customerId: c.id, customerName: c.name })),
+      parkIds: u.parkIds,
+      parks: parks.map((p) => ({ windFarmId: p.parkId, windFarmName: p.name, customerId: p.customerId })),
+    };
+  }
+
+  async rights(actor: AuthUser, id: string) {
+    const u = await this.find(actor, id);
+    return { userId: u.id, custom: u.rightsGranted !== null, rights: effectiveRights(u), defaults: rightsForRoles(u.roles) };
+  }
+
+  // --------------------------------------------------------------------------------- writes
+
+  /** Creates an account after SPEC §5's username and password rules and the uniqueness checks. */
+  async create(actor: AuthUser | null, dto: CreateUserDto, m?: EntityManager): Promise<User> {
+    const run = async (tx: EntityManager) => {
+      this.assertUsernameRule(dto.username);
+      const pw = checkPassword(dto.password);
+      if (!pw.ok) throw new AppError(pw.code);
+      this.assertRoles(dto.roles);
+      const customerIds = [...new Set(dto.customerIds ?? [])];
+      const parkIds = [...new Set(dto.parkIds ?? [])];
+      if (actor) this.assertAssignable(actor, dto.roles, customerIds);
+      await this.assertUnique(tx, dto.username, dto.email ?? null);
+      await this.assertMembership(tx, dto.organizationId ?? null, customerIds, parkIds);
+      const user = tx.create(User, {
+        username: dto.username,
+        displayName: dto.displayName.trim(),
+        email: dto.email ?? null,
+        passwordHash: await hashPassword(dto.password),
+        roles: [...new Set(dto.roles)],
+        organizationId: dto.organizationId ?? null,
+        customerIds,
+        parkIds,
+        active: dto.active ?? true,
+        validUntil: dto.validUntil ? new Date(dto.validUntil) : null,
+      });
+      await tx.save(user);
+      await this.events.publish(tx, EventTypes.IdentityUserCreated, user.id, userPayload(user), actor?.userId);
+      return user;
+    };
+    return m ? run(m) : this.ds.transaction(run);
+  }
+
+  async update(actor: AuthUser, id: string, dto: UpdateUserDto) {
+    return this.ds.transaction(async (tx) => {
+      const u = await this.findForWrite(tx, actor, id);
+      const roles = dto.roles !== undefined ? [...new Set(dto.roles)] : u.roles;
+      const customerIds = dto.customerIds !== undefined ? [...new Set(dto.customerIds)] : u.customerIds;
+      const parkIds = dto.parkIds !== undefined ? [...new Set(dto.parkIds)] : u.parkIds;
+      const organizationId = dto.organizationId !== undefined ? dto.organizationId : u.organizationId;
+      if (dto.username !== undefined && dto.username !== u.username) this.assertUsernameRule(dto.username);
+      this.assertRoles(roles);
+      this.assertAssignable(actor, roles, customerIds);
+      if (u.id === actor.userId && u.roles.some(isAdminRole) && !roles.some(isAdminRole)) throw new AppError('OPERATION_DENIED');
+      await this.assertUnique(tx, dto.username ?? u.username, dto.email !== undefined ? dto.email : u.email, u.id);
+      await this.assertMembership(tx, organizationId, customerIds, parkIds);
+      Object.assign(u, {
+        username: dto.username ?? u.username,
+        displayName: dto.displayName?.trim() ?? u.displayName,
+        email: dto.email !== undefined ? dto.email : u.email,
+        roles,
+        organizationId,
+        customerIds,
+        parkIds,
+        validUntil: dto.validUntil !== undefined ? (dto.validUntil ? new Date(dto.validUntil) : null) : u.validUntil,
+      });
+      await tx.save(u);
+      await this.events.publish(tx, EventTypes.IdentityUserUpdated, u.id, userPayload(u), actor.userId);
+      return (await this.present([u], tx))[0];
+    });
+  }
+
+  /** Deleting removes the account and its sessions; nobody deletes themselves or the last super admin. */
+  async remove(actor: AuthUser, id: string) {
+    await this.ds.transaction(async (tx) => {
+      const u = await this.findForWrite(tx, actor, id);
+      if (u.id === actor.userId) throw new AppError('OPERATION_DENIED');
+      await this.assertNotLastSuperAdmin(tx, u);
+      await tx.delete(User, { id: u.id });
+      await this.events.publish(tx, EventTypes.IdentityUserDeleted, u.id, { id: u.id }, actor.userId);
+    });
+  }
+
+  /** Deactivation signs the user out everywhere at once (refresh tokens revoked). */
+  async setActive(actor: AuthUser, id: string, active: boolean) {
+    return this.ds.transaction(async (tx) => {
+      const u = await this.findForWrite(tx, actor, id);
+      if (!active && u.id === actor.userId) throw new AppError('OPERATION_DENIED');
+      if (!active) await this.assertNotLastSuperAdmin(tx, u);
+      if (u.active !== active) {
+        u.active = active;
+        await tx.update(User, { id: u.id }, { active });
+        if (!active) await this.oauth.revokeAllFor(tx, u.id);
+        await this.events.publish(tx, EventTypes.IdentityUserUpdated, u.id, userPayload(u), actor.userId);
+      }
+      return (await this.present([u], tx))[0];
+    });
+  }
+
+  /** Administrator sets a new password: the rule applies and the user's sessions end. */
+  async resetPassword(actor: AuthUser, id: string, dto: ResetPasswordDto) {
+    const password = dto.password ?? dto.newPassword ?? '';
+    const rule = checkPassword(password);
+    if (!rule.ok) throw new AppError(rule.code);
+    if (dto.confirmPassword !== undefined && dto.confirmPassword !== password) throw new AppError('PASSWORDS_DO_NOT_MATCH');
+    const hash = await hashPassword(password);
+    await this.ds.transaction(async (tx) => {
+      const u = await this.findForWrite(tx, actor, id);
+      await tx.update(User, { id: u.id }, { passwordHash: hash });
+      await this.oauth.revokeAllFor(tx, u.id);
+    });
+  }
+
+  async setAuthData(actor: AuthUser, id: string, dto: AuthDataDto) {
+    return this.ds.transaction(async (tx) => {
+      const u = await this.findForWrite(tx, actor, id);
+      const customerIds = [...new Set(dto.customerIds)];
+      const parkIds = [...new Set(dto.parkIds)];
+      this.assertAssignable(actor, u.roles, customerIds);
+      await this.assertMembership(tx, u.organizationId, customerIds, parkIds);
+      u.customerIds = customerIds;
+      u.parkIds = parkIds;
+      await tx.update(User, { id: u.id }, { customerIds, parkIds });
+      await this.events.publish(tx, EventTypes.IdentityUserUpdated, u.id, userPayload(u), actor.userId);
+      return this.describeAuthData(u, tx);
+    });
+  }
+
+  /**
+   * Per-user rights (administrators only). Every key must be a right of contracts; `null` goes
+   * back to the role defaults. Administrators always hold every right, so theirs cannot be cut.
+   * Takes effect with the user's next access token (sign-in or refresh).
+   */
+  async setRights(actor: AuthUser, id: string, rights: unknown) {
+    if (!actor.roles.some(isAdminRole)) throw new AppError('NO_ACCESS_RIGHTS');
+    if (rights !== null && !Array.isArray(rights)) throw new AppError('VALIDATION_FAILED', { details: [{ field: 'rights' }] });
+    const unknown = Array.isArray(rights) ? rights.filter((r) => !isRight(r)) : [];
+    if (unknown.length) throw new AppError('VALIDATION_FAILED', { details: [{ field: 'rights', unknown }] });
+    return this.ds.transaction(async (tx) => {
+      const u = await this.findForWrite(tx, actor, id);
+      if (u.roles.some(isAdminRole)) throw new AppError('OPERATION_DENIED');
+      // Stored in the catalogue's order, without duplicates.
+      u.rightsGranted = Array.isArray(rights) ? ALL_RIGHTS.filter((r) => (rights as string[]).includes(r)) : null;
+      await tx.update(User, { id: u.id }, { rightsGranted: u.rightsGranted });
+      return { userId: u.id, custom: u.rightsGranted !== null, rights: effectiveRights(u), defaults: rightsForRoles(u.roles) };
+    });
+  }
+
+  // -------------------------------------------------------------------------------- helpers
+
+  private async findAny(id: string, m: EntityManager = this.ds.manager, lock = false): Promise<User> {
+    const u = UUID_RE.test(id)
+      ? await m.findOne(User, { where: { id }, ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}) })
+      : null;
+    if (!u) throw new AppError('USER_NOT_FOUND');
+    return u;
+  }
+
+  /** A user the caller may see; out-of-scope users look the same as missing ones. */
+  private async find(actor: AuthUser, id: string, m: EntityManager = this.ds.manager, lock = false): Promise<User> {
+    const u = await this.findAny(id, m, lock);
+    if (actor.customerIds !== null && !u.customerIds.some((c) => actor.customerIds!.includes(c))) throw new AppError('USER_NOT_FOUND');
+    return u;
+  }
+
+  /** A user the caller may change: scoped callers only non-admin users entirely inside their customers. */
+  private async findForWrite(tx: EntityManager, actor: AuthUser, id: string): Promise<User> {
+    const u = await this.find(actor, id, tx, true);
+    if (actor.customerIds !== null && (u.roles.some(isAdminRole) || u.customerIds.some((c) => !actor.customerIds!.includes(c)))) {
+      throw new AppError('NO_ACCESS_RIGHTS');
+    }
+    return u;
+  }
+
+  private assertUsernameRule(username: string) {
+    const r = checkUsername(username);
+    if (!r.ok) throw new AppError(r.code, r.params ? { params: r.params } : {});
+  }
+
+  private assertRoles(roles: number[]) {
+    if (!roles.length || !roles.every(isRoleId)) throw new AppError('VALIDATION_FAILED', { details: [{ field: 'roles' }] });
+  }
+
+  /** Scoped administrators (customer admins) only hand out non-admin roles inside their own customers. */
+  private assertAssignable(actor: AuthUser, roles: number[], customerIds: string[]) {
+    if (actor.customerIds === null) return;
+    const own = actor.customerIds;
+    if (!customerIds.length || customerIds.some((id) => !own.includes(id)) || roles.some(isAdminRole))
+      throw new AppError('NO_ACCESS_RIGHTS');
+  }
+
+  private async assertUnique(tx: EntityManager, username: string, email: string | null, exceptId?: string) {
+    const taken = (column: string, value: string) => {
+      const qb = tx.createQueryBuilder(User, 'u').where(`lower(${column}) = lower(:v)`, { v: value });
+      if (exceptId) qb.andWhere('u.id <> :exceptId', { exceptId });
+      return qb.getExists();
+    };
+    if (await taken('u.username', username)) throw new AppError('USERNAME_EXISTS');
+    if (email && (await taken('u.email', email))) throw new AppError('EMAIL_EXISTS');
+  }
+
+  /**
+   * Organization and customers must exist; park ids must be parks identity knows from asset's
+   * events (park_ref) and belong to one of the user's customers when the user has customers.
+   */
+  private async assertMembership(tx: EntityManager, organizationId: string | null, customerIds: string[], parkIds: string[]) {
+    if (organizationId && !(await tx.exists(Organization, { where: { id: organizationId } }))) {
+      throw new AppError('VALIDATION_FAILED', { details: [{ field: 'organizationId' }] });
+    }
+    if (customerIds.length && (await tx.count(Customer, { where: { id: In(customerIds) } })) !== customerIds.length) {
+      throw new AppError('VALIDATION_FAILED', { details: [{ field: 'customerIds' }] });
+    }
+    if (parkIds.length) {
+      const parks = await tx.find(ParkRef, { where: { parkId: In(parkIds) } });
+      const bad = parkIds.filter((id) => {
+        const p = parks.find((x) => x.parkId === id);
+        return !p || (customerIds.length > 0 && !customerIds.includes(p.customerId));
+      });
+      if (bad.length) throw new AppError('VALIDATION_FAILED', { details: [{ field: 'parkIds', unknown: bad }] });
+    }
+  }
+
+  private async assertNotLastSuperAdmin(tx: EntityManager, u: User) {
+    if (!u.roles.some((r) => r === RoleId.SA || r === RoleId.SA_LEGACY)) return;
+    const others = await tx
+      .createQueryBuilder(User, 'x')
+      .where('x.id <> :id AND x.active AND x.roles && :sa::int[]', { id: u.id, sa: [RoleId.SA, RoleId.SA_LEGACY] })
+      .getCount();
+    if (others === 0) throw new AppError('OPERATION_DENIED');
+  }
+
+  private async present(rows: User[], m: EntityManager = this.ds.manager) {
+    const orgIds = [...new Set(rows.map((r) => r.organizationId).filter((x): x is string => !!x))];
+    const orgs = orgIds.length ? await m.find(Organization, { where: { id: In(orgIds) } }) : [];
+    const orgName = new Map(orgs.map((o) => [o.id, o.name]));
+    return rows.map((u) => ({
+      ...userPayload(u),
+      id: u.id,
+      organizationName: u.organizationId ? (orgName.get(u.organizationId) ?? null) : null,
+      validUntil: u.validUntil,
+      customRights: u.rightsGranted !== null,
+      createdAt: u.createdAt,
+    }));
+  }
+}

@@ -1,0 +1,35 @@
+import { Module } from '@nestjs/common';
+import { ServiceKitModule } from '@windward/service-kit';
+import { InspectionInitial1763700000400 } from './migrations/1763700000400-inspection-initial.js';
+import { BladeRef, ParkRef, TurbineRef } from './refs/refs.entity.js';
+import { Inspection } from './inspections/inspection.entity.js';
+import { Image } from './images/image.entity.js';
+import { Defect, DefectLink } from './defects/defect.entity.js';
+import { LpsTemplate, TemplateItem } from './templates/template.entity.js';
+import { LpsMeasurement } from './lps/lps-measurement.entity.js';
+import { FilesModule } from './common/files.module.js';
+import { RefsModule } from './refs/refs.module.js';
+import { InspectionsModule } from './inspections/inspections.module.js';
+import { ImagesModule } from './images/images.module.js';
+import { DefectsModule } from './defects/defects.module.js';
+import { TimelineModule } from './timeline/timeline.module.js';
+import { TemplatesModule } from './templates/templates.module.js';
+import { LpsModule } from './lps/lps.module.js';
+
+const entities = [ParkRef, TurbineRef, BladeRef, Inspection, Image, Defect, DefectLink, TemplateItem, LpsTemplate, LpsMeasurement];
+
+/** The inspection service: inspections, images and tiles, defects, timeline and links, templates, LPS. */
+@Module({
+  imports: [
+    ServiceKitModule.forService({ service: 'inspection', entities, migrations: [InspectionInitial1763700000400] }),
+    FilesModule,
+    RefsModule,
+    InspectionsModule,
+    ImagesModule,
+    DefectsModule,
+    TimelineModule,
+    TemplatesModule,
+    LpsModule,
+  ],
+})
+export class AppModule {}

@@ -1,0 +1,62 @@
+import type { EntityManager } from 'typeorm';
+import { AppError, ComponentType, Rights, type Right } from '@windward/contracts';
+import { canSeeCustomer, canSeePark, type AuthUser } from '@windward/service-kit';
+import { Inspection } from '../inspections/inspection.entity.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (v: unknown): v is string => typeof v === 'string' && UUID.test(v);
+
+/** Edit right of each component (SPEC §6 show/edit pairs); inspectionData.manage edits them all. */
+const EDIT_RIGHT: Record<number, Right> = {
+  [ComponentType.BLADE_EXTERNAL]: Rights.BLADE_EDIT,
+  [ComponentType.BLADE_INTERNAL]: Rights.BLADE_EDIT,
+  [ComponentType.TOWER]: Rights.TOWER_EDIT,
+  [ComponentType.FOUNDATION]: Rights.FOUNDATION_EDIT,
+  [ComponentType.NACELLE]: Rights.NACELLE_EDIT,
+  [ComponentType.LPS]: Rights.LPS_EDIT,
+};
+
+/** Rights that let a caller reach any inspection write route; the component decides afterwards. */
+export const INSPECTION_WRITE_RIGHTS: Right[] = [
+  Rights.INSPECTION_DATA,
+  Rights.BLADE_EDIT,
+  Rights.TOWER_EDIT,
+  Rights.FOUNDATION_EDIT,
+  Rights.NACELLE_EDIT,
+  Rights.LPS_EDIT,
+];
+
+export function assertCanEdit(user: AuthUser, componentType: number): void {
+  if (user.rights.includes(Rights.INSPECTION_DATA)) return;
+  const right = EDIT_RIGHT[componentType];
+  if (!right || !user.rights.includes(right)) throw new AppError('NO_ACCESS_RIGHTS');
+}
+
+export function canSeeRow(user: AuthUser, row: { customerId: string; windParkId: string }): boolean {
+  return canSeeCustomer(user, row.customerId) && canSeePark(user, row.windParkId);
+}
+
+/**
+ * The inspection of a path id, or the same 404 for unknown and out-of-scope ids (scope cannot be
+ * probed). `lock` serialises writes on one inspection (defect numbers, image counts).
+ */
+export async function loadInspection(m: EntityManager, user: AuthUser, id: string, lock = false): Promise<Inspection> {
+  if (!isUuid(id)) throw new AppError('NOT_FOUND');
+  const row = await m.findOne(Inspection, { where: { id }, ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}) });
+  if (!row || !canSeeRow(user, row)) throw new AppError('NOT_FOUND');
+  return row;
+}
+
+/** SQL restricting rows with customer/park columns to the caller's scope; pushes params. */
+export function scopeSql(user: AuthUser, customerCol: string, parkCol: string, params: unknown[]): string {
+  const parts: string[] = [];
+  if (user.customerIds !== null) {
+    params.push(user.customerIds);
+    parts.push(`${customerCol} = ANY($${params.length}::uuid[])`);
+  }
+  if (user.parkIds !== null) {
+    params.push(user.parkIds.filter(isUuid));
+    parts.push(`${parkCol} = ANY($${params.length}::uuid[])`);
+  }
+  return parts.length ? parts.join(' AND ') : 'TRUE';
+}

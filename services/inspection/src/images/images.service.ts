@@ -1,0 +1,266 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { Readable } from 'node:stream';
+import { AppError, Chamber, compareByViewOrder, compareChambers } from '@windward/contracts';
+import { JobsService, parsePage, type AuthUser } from '@windward/service-kit';
+import { plainToInstance } from 'class-transformer';
+import { validate } from 'class-validator';
+import { assertCanEdit, canSeeRow, isUuid, loadInspection } from '../common/access.js';
+import { distanceToRoot, invalid } from '../common/checks.js';
+import { bladeLength } from '../common/blades.js';
+import { FILE_STORE, type FileStore } from '../common/file-store.js';
+import { Inspection } from '../inspections/inspection.entity.js';
+import { Defect } from '../defects/defect.entity.js';
+import { Image } from './image.entity.js';
+import { UpdateImageDto, VIEW_ORDERS } from './image.dto.js';
+import { checkPhoto } from './photo-check.js';
+import { TILES_QUEUE, TilesWorker, dziKey, originalKey, thumbKey, tileKey } from './tiles.worker.js';
+
+export function presentImage(i: Image) {
+  const base = `/gw/inspection/api/v2/images/${i.id}`;
+  const done = i.tileStatus === 'done';
+  return {
+    guid: i.id,
+    imageId: i.id,
+    inspectionId: i.inspectionId,
+    bladePosition: i.bladePosition,
+    pathViewIndex: i.path,
+    chamber: i.chamber,
+    section: i.section,
+    sortIndex: i.sortIndex,
+    distanceToRoot: i.distanceToRoot,
+    isActive: i.isActive,
+    keyPartTag: i.keyPartTag,
+    fileName: i.fileName,
+    format: i.format,
+    width: i.width,
+    height: i.height,
+    sizeBytes: i.sizeBytes,
+    tileStatus: i.tileStatus,
+    tileJobId: i.tileJobId,
+    uri: `${base}/original`,
+    thumbUri: done ? `${base}/thumbnail` : null,
+    dziUri: done ? `${base}/image.dzi` : null,
+    createdAt: i.createdAt,
+  };
+}
+
+/** Multipart form fields are text: turn the known ones into the JSON shape, then validate as on PATCH. */
+async function fieldsToDto(fields: Record<string, unknown>): Promise<UpdateImageDto> {
+  const ints = ['bladePosition', 'path', 'chamber', 'sortIndex'];
+  const raw: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(fields)) {
+    if (typeof v !== 'string') continue;
+    if (v === '') raw[k] = null;
+    else if (ints.includes(k)) raw[k] = /^-?\d+$/.test(v) ? Number(v) : v;
+    else if (k === 'isActive') raw[k] = v === 'true' ? true : v === 'false' ? false : v;
+    else raw[k] = v;
+  }
+  const dto = plainToInstance(UpdateImageDto, raw);
+  const errors = await validate(dto, { whitelist: true });
+  if (errors.length) {
+    throw new AppError('VALIDATION_FAILED', { details: errors.map((e) => ({ field: e.property, constraints: e.constraints })) });
+  }
+  return dto;
+}
+
+@Injectable()
+export class ImagesService {
+  constructor(
+    private readonly ds: DataSource,
+    private readonly tiles: TilesWorker,
+    private readonly jobs: JobsService,
+    @Inject(FILE_STORE) private readonly store: FileStore,
+  ) {}
+
+  /** Checks the photo and its fields, stores it, then queues its thumbnail and tiles. */
+  async upload(user: AuthUser, inspectionId: string, file: Express.Multer.File | undefined, fields: Record<string, unknown>) {
+    const insp = await loadInspection(this.ds.manager, user, inspectionId);
+    assertCanEdit(user, insp.componentType);
+    const dto = await fieldsToDto(fields);
+    const photo = await checkPhoto(file);
+    const id = randomUUID();
+    const img = this.ds.getRepository(Image).create({
+      id,
+      inspectionId: insp.id,
+      bladePosition: null,
+      path: null,
+      chamber: Chamber.NONE,
+      section: null,
+      sortIndex: 0,
+      distanceToRoot: null,
+      isActive: true,
+      keyPartTag: null,
+      fileName: file!.originalname.slice(0, 200),
+      format: photo.format,
+      width: photo.width,
+      height: photo.height,
+      sizeBytes: file!.size,
+      storagePrefix: `images/${insp.id}/${id}`,
+      tileStatus: 'pending',
+      tileJobId: null,
+      tileError: null,
+      tiledAt: null,
+    });
+    await this.apply(this.ds.manager, insp, img, dto);
+    await this.store.put(originalKey(img), file!.buffer);
+    try {
+      await this.ds.transaction(async (m) => {
+        // The inspection may have gone (or left the caller's scope) while the bytes were checked.
+        await loadInspection(m, user, insp.id, true);
+        await m.insert(Image, img);
+      });
+    } catch (err) {
+      await this.store.removePrefix(img.storagePrefix);
+      throw err;
+    }
+    img.tileJobId = await this.tiles.enqueue(img.id);
+    return presentImage((await this.ds.getRepository(Image).findOneByOrFail({ id: img.id }))!);
+  }
+
+  /**
+   * Images of an inspection in gallery order: blade, then the chosen view sort order (SPEC §3,
+   * default leading-edge first; paths outside the order after it by number), chamber display
+   * order, sort index.
+   */
+  async list(user: AuthUser, inspectionId: string, q: Record<string, unknown>) {
+    const insp = await loadInspection(this.ds.manager, user, inspectionId);
+    const page = parsePage(q, ['gallery'], { sortField: 'gallery', pageSize: 100 });
+    const order = (q.viewOrder ?? 'LEADING_EDGE_FIRST') as (typeof VIEW_ORDERS)[number];
+    if (!VIEW_ORDERS.includes(order)) invalid('viewOrder', VIEW_ORDERS.join(', '));
+    const where: Record<string, unknown> = { inspectionId: insp.id };
+    for (const f of ['bladePosition', 'path', 'chamber'] as const) {
+      if (q[f] === undefined || q[f] === '') continue;
+      const n = Number(q[f]);
+      if (!Number.isInteger(n)) invalid(f, 'an integer');
+      where[f] = n;
+    }
+    if (q.isActive !== undefined) where.isActive = String(q.isActive) === 'true';
+    // An inspection holds at most a few thousand photos: ordering by the contracts' comparators
+    // in memory keeps one definition of the view and chamber orders.
+    const all = await this.ds.getRepository(Image).find({ where });
+    const byView = compareByViewOrder(order);
+    const nullsLast = (a: number | null, b: number | null, cmp: (x: number, y: number) => number) =>
+      a === null ? (b === null ? 0 : 1) : b === null ? -1 : cmp(a, b);
+    all.sort(
+      (a, b) =>
+        nullsLast(a.bladePosition, b.bladePosition, (x, y) => x - y) ||
+        nullsLast(a.path, b.path, byView) ||
+        compareChambers(a.chamber, b.chamber) ||
+        a.sortIndex - b.sortIndex ||
+        a.createdAt.getTime() - b.createdAt.getTime() ||
+        a.id.localeCompare(b.id),
+    );
+    if (page.descending) all.reverse();
+    const rows = [all.slice(page.skip, page.skip + page.take), all.length] as const;
+    return { results: rows[0].map(presentImage), totalCount: rows[1] };
+  }
+
+  async get(user: AuthUser, imageId: string) {
+    return presentImage((await this.load(this.ds.manager, user, imageId)).img);
+  }
+
+  async update(user: AuthUser, imageId: string, dto: UpdateImageDto) {
+    await this.ds.transaction(async (m) => {
+      const { img, insp } = await this.load(m, user, imageId, true);
+      assertCanEdit(user, insp.componentType);
+      await this.apply(m, insp, img, dto);
+      await m.save(img);
+    });
+    return this.get(user, imageId);
+  }
+
+  /** SPEC §5: an image with defects cannot be deleted, and at least one image must remain. */
+  async remove(user: AuthUser, imageId: string) {
+    const prefix = await this.ds.transaction(async (m) => {
+      const { img, insp } = await this.load(m, user, imageId, true);
+      assertCanEdit(user, insp.componentType);
+      if (await m.exists(Defect, { where: { imageId: img.id } })) throw new AppError('IMAGE_HAS_DEFECTS');
+      if ((await m.count(Image, { where: { inspectionId: insp.id } })) <= 1) throw new AppError('LAST_IMAGE_CANNOT_BE_DELETED');
+      await m.delete(Image, { id: img.id });
+      return img.storagePrefix;
+    });
+    if (prefix) await this.store.removePrefix(prefix);
+  }
+
+  /** Tile progress of an inspection's images (pg-boss job state and percent). */
+  async processing(user: AuthUser, inspectionId: string) {
+    const insp = await loadInspection(this.ds.manager, user, inspectionId);
+    const images = await this.ds.getRepository(Image).find({ where: { inspectionId: insp.id }, order: { createdAt: 'ASC' } });
+    const jobs = [];
+    for (const img of images) {
+      const job = img.tileJobId ? await this.jobs.status(TILES_QUEUE, img.tileJobId) : null;
+      jobs.push({
+        imageId: img.id,
+        tileStatus: img.tileStatus,
+        tileError: img.tileError,
+        jobId: img.tileJobId,
+        state: job?.state ?? null,
+        percent: img.tileStatus === 'done' ? 100 : (job?.percent ?? 0),
+      });
+    }
+    const count = (s: string) => images.filter((i) => i.tileStatus === s).length;
+    return {
+      imageCount: images.length,
+      done: count('done'),
+      failed: count('failed'),
+      waiting: count('pending') + count('processing'),
+      images: jobs,
+    };
+  }
+
+  /** A file of an image: original, thumbnail, DZI descriptor or one tile. */
+  async file(
+    user: AuthUser,
+    imageId: string,
+    what: 'original' | 'thumbnail' | 'dzi' | { level: string; tile: string },
+  ): Promise<{ stream: Readable; size: number; type: string }> {
+    const { img } = await this.load(this.ds.manager, user, imageId);
+    let key: string;
+    let type = 'image/jpeg';
+    if (what === 'original') {
+      key = originalKey(img);
+      type = img.format === 'png' ? 'image/png' : 'image/jpeg';
+    } else if (what === 'thumbnail') key = thumbKey(img);
+    else if (what === 'dzi') {
+      key = dziKey(img);
+      type = 'application/xml';
+    } else {
+      // Only what sharp writes: numeric level, "<col>_<row>.jpeg". Nothing else reaches the store.
+      if (!/^\d{1,2}$/.test(what.level) || !/^\d{1,5}_\d{1,5}\.jpeg$/.test(what.tile)) throw new AppError('NOT_FOUND');
+      key = tileKey(img, Number(what.level), what.tile);
+    }
+    if (what !== 'original' && img.tileStatus !== 'done') throw new AppError('NOT_FOUND');
+    const f = await this.store.stream(key);
+    if (!f) throw new AppError('NOT_FOUND');
+    return { ...f, type };
+  }
+
+  private async load(m: EntityManager, user: AuthUser, imageId: string, lock = false) {
+    if (!isUuid(imageId)) throw new AppError('NOT_FOUND');
+    const img = await m.findOne(Image, { where: { id: imageId } });
+    if (!img) throw new AppError('NOT_FOUND');
+    const insp = await m.findOne(Inspection, {
+      where: { id: img.inspectionId },
+      ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
+    });
+    if (!insp || !canSeeRow(user, insp)) throw new AppError('NOT_FOUND');
+    return { img, insp };
+  }
+
+  /** Validates the attributes against the inspection (distance to root needs the blade length). */
+  private async apply(m: EntityManager, insp: Inspection, img: Image, dto: UpdateImageDto) {
+    if (dto.bladePosition !== undefined) img.bladePosition = dto.bladePosition;
+    if (dto.path !== undefined) img.path = dto.path;
+    if (dto.chamber !== undefined) img.chamber = dto.chamber;
+    if (dto.section !== undefined) img.section = dto.section?.trim() || null;
+    if (dto.sortIndex !== undefined) img.sortIndex = dto.sortIndex;
+    if (dto.isActive !== undefined) img.isActive = dto.isActive;
+    if (dto.keyPartTag !== undefined) img.keyPartTag = dto.keyPartTag?.trim() || null;
+    if (dto.distanceToRoot !== undefined || dto.bladePosition !== undefined) {
+      const value = dto.distanceToRoot !== undefined ? dto.distanceToRoot : img.distanceToRoot;
+      img.distanceToRoot = distanceToRoot(value, await bladeLength(m, insp, img.bladePosition));
+    }
+  }
+}

@@ -1,0 +1,127 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { schemaName } from '../common/columns.js';
+import os from 'node:os';
+import path from 'node:path';
+import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import sharp from 'sharp';
+import type { Logger } from 'pino';
+import { EventTypes } from '@windward/contracts';
+import { EventPublisher, JobsService, LOGGER, type ReportProgress } from '@windward/service-kit';
+import { FILE_STORE, listFiles, type FileStore } from '../common/file-store.js';
+import { Inspection } from '../inspections/inspection.entity.js';
+import { Image } from './image.entity.js';
+
+export const TILES_QUEUE = 'inspection-tiles';
+export const THUMB_SIZE = 320;
+export const TILE_SIZE = 256;
+
+export const originalKey = (img: Pick<Image, 'storagePrefix' | 'format'>) =>
+  `${img.storagePrefix}/original.${img.format === 'jpeg' ? 'jpg' : 'png'}`;
+export const thumbKey = (img: Pick<Image, 'storagePrefix'>) => `${img.storagePrefix}/thumb.jpg`;
+export const dziKey = (img: Pick<Image, 'storagePrefix'>) => `${img.storagePrefix}/image.dzi`;
+export const tileKey = (img: Pick<Image, 'storagePrefix'>, level: number, tile: string) =>
+  `${img.storagePrefix}/image_files/${level}/${tile}`;
+
+/**
+ * Thumbnails and deep-zoom tiles (sharp, `layout: 'dz'`) as pg-boss jobs with progress; when the
+ * last image of an inspection is done, inspection.images.processed is published.
+ */
+@Injectable()
+export class TilesWorker implements OnApplicationBootstrap {
+  constructor(
+    private readonly ds: DataSource,
+    private readonly jobs: JobsService,
+    private readonly events: EventPublisher,
+    @Inject(FILE_STORE) private readonly store: FileStore,
+    @Inject(LOGGER) private readonly log: Logger,
+  ) {}
+
+  async onApplicationBootstrap() {
+    await this.jobs.register<{ imageId: string }>(TILES_QUEUE, (data, progress) => this.run(data.imageId, progress), { retryLimit: 3 });
+  }
+
+  /** Queues the tiles of an image (after its row committed) and remembers the job id for progress. */
+  async enqueue(imageId: string): Promise<string> {
+    const jobId = await this.jobs.send(TILES_QUEUE, { imageId });
+    await this.ds.query(`UPDATE ${schemaName(this.ds)}.image SET tile_job_id = $2 WHERE id = $1`, [imageId, jobId]);
+    return jobId;
+  }
+
+  async run(imageId: string, progress: ReportProgress): Promise<void> {
+    // A job queued inside a still-open transaction (demo seed) may start first: wait for the row.
+    let img: Image | null = null;
+    for (let i = 0; i < 40 && !img; i++) {
+      img = await this.ds.getRepository(Image).findOne({ where: { id: imageId } });
+      if (!img) await new Promise((r) => setTimeout(r, 250));
+    }
+    if (!img) throw new Error(`image ${imageId} not found`);
+    if (img.tileStatus === 'done') return;
+    await this.ds.query(`UPDATE ${schemaName(this.ds)}.image SET tile_status = 'processing', tile_error = NULL WHERE id = $1`, [img.id]);
+    const tmp = await mkdtemp(path.join(os.tmpdir(), 'ww-tiles-'));
+    try {
+      const original = await this.store.read(originalKey(img));
+      if (!original) throw new PermanentTileError('original file missing');
+      await progress(5, 'thumbnail');
+      const thumb = await sharp(original).resize(THUMB_SIZE, THUMB_SIZE, { fit: 'inside' }).jpeg({ quality: 80 }).toBuffer();
+      await this.store.put(thumbKey(img), thumb);
+      await progress(20, 'tiling');
+      await sharp(original).jpeg({ quality: 85 }).tile({ size: TILE_SIZE, overlap: 0, layout: 'dz' }).toFile(path.join(tmp, 'image.dz'));
+      await progress(60, 'storing tiles');
+      const files = (await listFiles(tmp)).filter((f) => f === 'image.dzi' || /^image_files\/\d+\/\d+_\d+\.jpeg$/.test(f));
+      // Tiles first, descriptor last: a client that sees the .dzi finds every tile.
+      const tiles = files.filter((f) => f !== 'image.dzi');
+      for (let i = 0; i < tiles.length; i++) {
+        await this.store.putFile(`${img.storagePrefix}/${tiles[i]}`, path.join(tmp, tiles[i]!));
+        if (i % 50 === 49) await progress(60 + Math.floor((35 * i) / tiles.length), 'storing tiles');
+      }
+      await this.store.putFile(dziKey(img), path.join(tmp, 'image.dzi'));
+      await this.finish(img, 'done', null);
+    } catch (err) {
+      if (err instanceof PermanentTileError || isSharpInputError(err)) {
+        // Retrying cannot fix a broken original: record it for the screens instead.
+        this.log.warn({ imageId, err }, 'tile generation failed');
+        await this.finish(img, 'failed', err instanceof Error ? err.message.slice(0, 500) : String(err));
+        return;
+      }
+      throw err;
+    } finally {
+      await rm(tmp, { recursive: true, force: true });
+    }
+  }
+
+  /**
+   * Marks the image and, under the inspection's row lock (two jobs finishing together must not
+   * both see "all done"), announces the inspection once none of its images is waiting.
+   */
+  private async finish(img: Image, status: 'done' | 'failed', error: string | null) {
+    await this.ds.transaction(async (m) => {
+      const insp = await m.findOne(Inspection, { where: { id: img.inspectionId }, lock: { mode: 'pessimistic_write' } });
+      if (!insp) return;
+      await m.query(
+        `UPDATE ${schemaName(this.ds)}.image SET tile_status = $2, tile_error = $3, tiled_at = CASE WHEN $2 = 'done' THEN now() END WHERE id = $1`,
+        [img.id, status, error],
+      );
+      const [c] = await m.query(
+        `SELECT count(*)::int AS images,
+                count(*) FILTER (WHERE tile_status IN ('pending', 'processing'))::int AS waiting,
+                count(DISTINCT (blade_position, path)) FILTER (WHERE path IS NOT NULL)::int AS paths
+           FROM ${schemaName(this.ds)}.image WHERE inspection_id = $1`,
+        [insp.id],
+      );
+      if (c.waiting === 0) {
+        await this.events.publish(m, EventTypes.InspectionImagesProcessed, insp.id, {
+          inspectionId: insp.id,
+          imageCount: c.images,
+          pathCount: c.paths,
+        });
+      }
+    });
+  }
+}
+
+class PermanentTileError extends Error {}
+
+function isSharpInputError(err: unknown): boolean {
+  return err instanceof Error && /unsupported image format|Input buffer|VipsJpeg|pngload|jpegload|premature end/i.test(err.message);
+}

@@ -1,0 +1,122 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { AppError, ComponentType, checkNonNegativeInteger, formatOhmReading, parseOhmReading } from '@windward/contracts';
+import type { AuthUser } from '@windward/service-kit';
+import { assertCanEdit, isUuid, loadInspection } from '../common/access.js';
+import { decimal3, intIn, invalid, minMax, must, text } from '../common/checks.js';
+import { uniqueAsConflict } from '../common/unique-violation.js';
+import { LpsTemplate } from '../templates/template.entity.js';
+import { LpsMeasurement } from './lps-measurement.entity.js';
+
+export function presentLps(x: LpsMeasurement) {
+  const reading = x.openCircuit ? formatOhmReading({ kind: 'open-circuit' }) : formatOhmReading({ kind: 'ohm', value: x.ohm! });
+  // An open circuit never passes; a reading passes when it lies within the bounds it has.
+  const withinRange = !x.openCircuit && (x.minOhm === null || x.ohm! >= x.minOhm) && (x.maxOhm === null || x.ohm! <= x.maxOhm);
+  return {
+    id: x.id,
+    inspectionId: x.inspectionId,
+    bladePosition: x.bladePosition,
+    receptorId: x.receptorId,
+    side: x.side,
+    reading,
+    ohm: x.ohm,
+    openCircuit: x.openCircuit,
+    minOhm: x.minOhm,
+    maxOhm: x.maxOhm,
+    ringCount: x.ringCount,
+    templateId: x.templateId,
+    withinRange,
+  };
+}
+
+export interface LpsBody {
+  bladePosition?: unknown;
+  receptorId?: unknown;
+  side?: unknown;
+  reading?: unknown;
+  ringCount?: unknown;
+  templateId?: unknown;
+  minOhm?: unknown;
+  maxOhm?: unknown;
+}
+
+/** LPS resistance readings of an LPS inspection (package type 10, component 0). */
+@Injectable()
+export class LpsService {
+  constructor(private readonly ds: DataSource) {}
+
+  async add(user: AuthUser, inspectionId: string, b: LpsBody) {
+    const id = await uniqueAsConflict(
+      () =>
+        this.ds.transaction(async (m) => {
+          const insp = await loadInspection(m, user, inspectionId, true);
+          if (insp.componentType !== ComponentType.LPS) throw new AppError('INSPECTION_COMPONENT_MISMATCH');
+          assertCanEdit(user, insp.componentType);
+          const bladePosition = intIn(b.bladePosition, 1, 3, 'bladePosition', false)!;
+          const receptorId = text(b.receptorId, 'receptorId', { required: true, max: 50 })!;
+          if (b.side !== 'PS' && b.side !== 'SS') invalid('side', 'PS or SS');
+          if (typeof b.reading !== 'string' && typeof b.reading !== 'number') throw new AppError('INVALID_OHM_VALUE');
+          const reading = parseOhmReading(b.reading);
+          if (!reading) throw new AppError('INVALID_OHM_VALUE');
+          let ringCount: number | null = null;
+          if (b.ringCount !== undefined && b.ringCount !== null) {
+            must(checkNonNegativeInteger(String(b.ringCount)), 'ringCount');
+            ringCount = Number(b.ringCount);
+          }
+          // Bounds come from the customer's LPS template, or are given with the reading.
+          let minOhm: number | null;
+          let maxOhm: number | null;
+          let templateId: string | null = null;
+          if (b.templateId !== undefined && b.templateId !== null) {
+            const t = isUuid(b.templateId)
+              ? await m.findOne(LpsTemplate, { where: { id: b.templateId, customerId: insp.customerId } })
+              : null;
+            if (!t) throw new AppError(-12004);
+            ({ minOhm, maxOhm } = t);
+            templateId = t.id;
+          } else {
+            const num = (v: unknown, f: string) =>
+              typeof v === 'number' || typeof v === 'string' ? decimal3(v, f, { min0: true }) : v == null ? null : invalid(f, 'a number');
+            minOhm = num(b.minOhm, 'minOhm');
+            maxOhm = num(b.maxOhm, 'maxOhm');
+          }
+          minMax(minOhm, maxOhm, 'minOhm');
+          const row = m.create(LpsMeasurement, {
+            inspectionId: insp.id,
+            bladePosition,
+            receptorId,
+            side: b.side as 'PS' | 'SS',
+            ohm: reading.kind === 'ohm' ? reading.value : null,
+            openCircuit: reading.kind === 'open-circuit',
+            minOhm,
+            maxOhm,
+            ringCount,
+            templateId,
+          });
+          await m.save(row);
+          return row.id;
+        }),
+      { lps_measurement_uq: 'DUPLICATE_VALUES' },
+    );
+    return presentLps(await this.ds.getRepository(LpsMeasurement).findOneByOrFail({ id }));
+  }
+
+  async list(user: AuthUser, inspectionId: string) {
+    const insp = await loadInspection(this.ds.manager, user, inspectionId);
+    const rows = await this.ds.getRepository(LpsMeasurement).find({
+      where: { inspectionId: insp.id },
+      order: { bladePosition: 'ASC', receptorId: 'ASC', side: 'ASC' },
+    });
+    return rows.map(presentLps);
+  }
+
+  async remove(user: AuthUser, id: string) {
+    await this.ds.transaction(async (m) => {
+      const row = isUuid(id) ? await m.findOne(LpsMeasurement, { where: { id } }) : null;
+      if (!row) throw new AppError('NOT_FOUND');
+      const insp = await loadInspection(m, user, row.inspectionId, true);
+      assertCanEdit(user, insp.componentType);
+      await m.delete(LpsMeasurement, { id: row.id });
+    });
+  }
+}

@@ -1,0 +1,4 @@
+import { bootstrapService } from '@windward/service-kit';
+import { AppModule } from './app.module.js';
+
+await bootstrapService(AppModule, 'inspection');

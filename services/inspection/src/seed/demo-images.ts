@@ -1,0 +1,46 @@
+import sharp from 'sharp';
+
+export interface Mark {
+  /** Centre in image pixels and radii. */
+  x: number;
+  y: number;
+  rx: number;
+  ry: number;
+}
+
+/**
+ * A blade-like test photograph: a long tapered light-grey blade on a sky-blue background with
+ * darker erosion marks (where the demo defects are drawn). Deterministic for a seed.
+ */
+export async function bladePhoto(width: number, height: number, marks: Mark[], seed: number): Promise<Buffer> {
+  const rootH = height * 0.42;
+  const tipH = height * 0.06;
+  const cy = height / 2;
+  const blade = `M ${width * 0.03} ${cy - rootH / 2} C ${width * 0.25} ${cy - rootH / 2 - height * 0.05}, ${width * 0.6} ${cy - tipH}, ${width * 0.97} ${cy - tipH / 2}
+    L ${width * 0.97} ${cy + tipH / 2} C ${width * 0.6} ${cy + tipH}, ${width * 0.25} ${cy + rootH / 2}, ${width * 0.03} ${cy + rootH / 2} Z`;
+  const speckles = Array.from({ length: 60 }, (_, i) => {
+    const r = (n: number) => ((Math.sin(seed * 97 + i * 13.7 + n) + 1) / 2) % 1;
+    return `<circle cx="${(r(1) * width).toFixed(0)}" cy="${(r(2) * height).toFixed(0)}" r="${(1 + r(3) * 3).toFixed(1)}" fill="#ffffff" opacity="0.25"/>`;
+  }).join('');
+  const erosion = marks
+    .map(
+      (m) =>
+        `<ellipse cx="${m.x}" cy="${m.y}" rx="${m.rx}" ry="${m.ry}" fill="#5a5148" opacity="0.85"/>` +
+        `<ellipse cx="${m.x + m.rx * 0.3}" cy="${m.y - m.ry * 0.2}" rx="${m.rx * 0.45}" ry="${m.ry * 0.5}" fill="#3b332c" opacity="0.9"/>`,
+    )
+    .join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    <defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#6fa8dc"/><stop offset="1" stop-color="#cfe2f3"/></linearGradient>
+    <linearGradient id="blade" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#f2f2f2"/><stop offset="0.5" stop-color="#d9d9d9"/><stop offset="1" stop-color="#b7b7b7"/></linearGradient></defs>
+    <rect width="100%" height="100%" fill="url(#sky)"/>${speckles}
+    <path d="${blade}" fill="url(#blade)" stroke="#999999" stroke-width="3"/>${erosion}</svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 88 }).toBuffer();
+}
+
+/** An octagon around a mark: the defect polygon drawn on it. */
+export function outline(m: Mark): [number, number][] {
+  return Array.from({ length: 8 }, (_, i) => {
+    const a = (Math.PI * 2 * i) / 8;
+    return [Math.round(m.x + Math.cos(a) * m.rx * 1.2), Math.round(m.y + Math.sin(a) * m.ry * 1.2)] as [number, number];
+  });
+}

@@ -1,0 +1,58 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { EventTypes } from '@windward/contracts';
+import { eventually } from '@windward/service-kit/testing';
+import { InspectionHarness, type Body } from '../testing/inspection-harness.js';
+
+const BASE = '/gw/inspection/api/v2';
+
+describe("demo data (SEED_DEMO=true) follows asset's demo turbines", () => {
+  let h: InspectionHarness;
+  before(async () => {
+    h = await InspectionHarness.start({ SEED_DEMO: 'true' });
+  });
+  after(async () => {
+    await h?.stop();
+    process.env.SEED_DEMO = 'false';
+  });
+
+  test('the first two turbines of a demo park get linked inspections with tiled photos and defects; others and non-demo parks none', async () => {
+    const park = await h.park('Hornsea Edge');
+    const other = await h.park('Somewhere Else');
+    const t1 = await h.turbine(park.parkId, 'HSE-01', null);
+    await h.turbine(park.parkId, 'HSE-03', null);
+    await h.turbine(other.parkId, 'X-01', null);
+    const list = (await h.api(`${BASE}/inspections?windFarmId=${park.parkId}&fieldToSort=inspectionDate`)).body;
+    assert.equal(list.totalCount, 2);
+    assert.ok(list.results.every((i: Body) => i.turbineId === t1 && i.imageCount === 3));
+    assert.equal((await h.api(`${BASE}/inspections?windFarmId=${other.parkId}`)).body.totalCount, 0);
+    const [newer, older] = list.results;
+    assert.equal(newer.previousInspectionId, older.inspectionId);
+    const timeline = (await h.api(`${BASE}/inspections/${newer.inspectionId}/timeline`)).body;
+    assert.deepEqual(timeline.defects.map((d: Body) => d.timelineStatus).sort(), ['INCREASED', 'NEW']);
+    assert.deepEqual(
+      timeline.repaired.map((d: Body) => d.defectType),
+      ['Crack'],
+    );
+    for (const d of timeline.defects) assert.ok(d.polygon.length >= 3);
+    // Tiles are made by jobs.
+    await eventually(async () => (await h.api(`${BASE}/inspections/${newer.inspectionId}/processing`)).body.done === 3, 30000);
+    const [img] = (await h.api(`${BASE}/inspections/${newer.inspectionId}/images`)).body.results;
+    assert.equal((await h.api(img.dziUri)).status, 200);
+    assert.ok((await h.api(`${BASE}/customers/${park.customerId}/defect-templates`)).body.types.length > 0);
+  });
+
+  test('idempotent: the same turbine announced again (created or updated) adds nothing', async () => {
+    const [row] = await h.sql(`SELECT t.turbine_id, t.wind_park_id, t.name FROM inspection.turbine_ref t WHERE t.name = 'HSE-01'`);
+    const before = (await h.sql('SELECT count(*)::int AS n FROM inspection.inspection'))[0].n;
+    const payload = { turbineId: row.turbine_id, turbineName: 'HSE-01', windFarmId: row.wind_park_id, serialNumber: null };
+    await h.publish(EventTypes.AssetTurbineCreated, row.turbine_id, payload);
+    await h.publish(EventTypes.AssetTurbineUpdated, row.turbine_id, payload);
+    await eventually(
+      async () =>
+        (await h.sql(`SELECT count(*)::int AS n FROM inspection.handled_event WHERE type = $1`, [EventTypes.AssetTurbineUpdated]))[0].n ===
+        1,
+    );
+    assert.equal((await h.sql('SELECT count(*)::int AS n FROM inspection.inspection'))[0].n, before);
+  });
+});

@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { EventTypes } from '@windward/contracts';
+import { ServiceHarness, eventually, type ApiInit, type Body } from '@windward/service-kit/testing';
+import { AppModule } from '../app.module.js';
+
+export type { Body };
+
+/**
+ * The inspection service on a fresh database and file folder (see the kit's ServiceHarness),
+ * fed by asset through the real bus, with helpers for parks, turbines, inspections and uploads.
+ */
+export class InspectionHarness extends ServiceHarness {
+  filesDir = '';
+
+  static override async start(env: Record<string, string> = {}): Promise<InspectionHarness> {
+    const filesDir = await mkdtemp(path.join(os.tmpdir(), 'ww-inspection-files-'));
+    const h = new InspectionHarness(
+      ...(await ServiceHarness.boot(AppModule, 'inspection', { LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', FILES_DIR: filesDir, ...env })),
+    );
+    h.filesDir = filesDir;
+    return h;
+  }
+
+  /** Uploads bytes as the multipart `file` field with attribute fields. */
+  upload(inspectionId: string, bytes: Buffer, name: string, fields: Record<string, string | number> = {}, init: ApiInit = {}) {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(fields)) form.append(k, String(v));
+    form.append('file', new Blob([bytes]), name);
+    return this.api(`/gw/inspection/api/v2/inspections/${inspectionId}/images`, { ...init, form });
+  }
+
+  /** A wind park as asset announces it; resolves once inspection's read model has it. */
+  async park(name: string, customerId: string = randomUUID()): Promise<{ parkId: string; customerId: string }> {
+    const parkId = randomUUID();
+    await this.publish(EventTypes.AssetParkCreated, parkId, {
+      windFarmId: parkId,
+      windFarmName: name,
+      customerId,
+      active: true,
+      latitude: null,
+      longitude: null,
+    });
+    await eventually(async () => (await this.sql('SELECT 1 FROM inspection.park_ref WHERE wind_park_id = $1', [parkId])).length > 0);
+    return { parkId, customerId };
+  }
+
+  /** A turbine with three blades of `bladeLength` m (null: asset sends no blades). */
+  async turbine(parkId: string, name: string, bladeLength: number | null = 80, serialPrefix = name): Promise<string> {
+    const turbineId = randomUUID();
+    await this.publish(EventTypes.AssetTurbineCreated, turbineId, {
+      turbineId,
+      turbineName: name,
+      windFarmId: parkId,
+      serialNumber: `SN-${name}`,
+      ...(bladeLength === null
+        ? {}
+        : {
+            blades: [1, 2, 3].map((position) => ({
+              position,
+              name: 'ABC'[position - 1]!,
+              serialNumber: `${serialPrefix}-${position}`,
+              length: bladeLength,
+            })),
+          }),
+    });
+    await eventually(async () => (await this.sql('SELECT 1 FROM inspection.turbine_ref WHERE turbine_id = $1', [turbineId])).length > 0);
+    return turbineId;
+  }
+
+  /** Creates an inspection over HTTP (asserting success). */
+  async inspection(turbineId: string, inspectionDate: string, packageType = 1, extra: Record<string, unknown> = {}): Promise<Body> {
+    const r = await this.api('/gw/inspection/api/v2/inspections', {
+      method: 'POST',
+      json: { turbineId, packageType, inspectionDate, ...extra },
+    });
+    if (r.status !== 201) throw new Error(`inspection not created: ${r.status} ${JSON.stringify(r.body)}`);
+    return r.body;
+  }
+
+  override async stop() {
+    await super.stop();
+    await rm(this.filesDir, { recursive: true, force: true });
+  }
+}
+
+/** A real PNG of the given size (a gradient, so it compresses like a photo a little). */
+export function png(width = 600, height = 400): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: { r: 120, g: 170, b: 220 } } })
+    .png()
+    .toBuffer();
+}
+
+export function jpeg(width = 600, height = 400): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 200, b: 200 } } })
+    .jpeg()
+    .toBuffer();
+}

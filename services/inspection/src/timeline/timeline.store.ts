@@ -1,0 +1,62 @@
+import type { EntityManager } from 'typeorm';
+import { DefectTimelineStatus, EventTypes } from '@windward/contracts';
+import type { EventPublisher } from '@windward/service-kit';
+import { Inspection } from '../inspections/inspection.entity.js';
+import { Defect } from '../defects/defect.entity.js';
+import { computeTimeline } from './timeline.js';
+
+/**
+ * Stores the computed timeline of an inspection's defects (manual statuses set by engineers
+ * are kept), and of the inspection that uses it as its previous one.
+ */
+export async function recomputeTimeline(m: EntityManager, inspectionId: string): Promise<void> {
+  const targets = [
+    inspectionId,
+    ...(await m.find(Inspection, { where: { previousInspectionId: inspectionId }, select: { id: true } })).map((i) => i.id),
+  ];
+  for (const id of targets) {
+    const insp = await m.findOne(Inspection, { where: { id } });
+    if (!insp) continue;
+    const current = await m.find(Defect, { where: { inspectionId: id } });
+    const previous = insp.previousInspectionId ? await m.find(Defect, { where: { inspectionId: insp.previousInspectionId } }) : null;
+    const r = computeTimeline(current, previous);
+    for (const d of current) {
+      const s = r.current.get(d.id)!;
+      const status = d.timelineManual ? d.timelineStatus : s.status;
+      if (status === d.timelineStatus && s.previousId === d.previousDefectId) continue;
+      await m.update(Defect, { id: d.id }, { timelineStatus: status, previousDefectId: s.previousId });
+    }
+  }
+}
+
+/** True when the inspection links to a previous one or another inspection links to it. */
+export async function hasTimelineLink(m: EntityManager, inspection: Inspection): Promise<boolean> {
+  if (inspection.previousInspectionId) return true;
+  return m.exists(Inspection, { where: { previousInspectionId: inspection.id } });
+}
+
+/** Removes every timeline link touching the inspection and publishes inspection.timeline.unlinked for each. */
+export async function unlinkAll(m: EntityManager, events: EventPublisher, inspection: Inspection, userId?: string): Promise<number> {
+  const pairs: { inspection: Inspection; previousId: string }[] = [];
+  if (inspection.previousInspectionId) pairs.push({ inspection, previousId: inspection.previousInspectionId });
+  for (const next of await m.find(Inspection, { where: { previousInspectionId: inspection.id } }))
+    pairs.push({ inspection: next, previousId: inspection.id });
+  for (const p of pairs) {
+    await m.update(Inspection, { id: p.inspection.id }, { previousInspectionId: null });
+    // Manual statuses belonged to the old comparison: start over.
+    await m.update(
+      Defect,
+      { inspectionId: p.inspection.id },
+      { timelineManual: false, timelineStatus: DefectTimelineStatus.NOT_APPLICABLE, previousDefectId: null },
+    );
+    await events.publish(
+      m,
+      EventTypes.InspectionTimelineUnlinked,
+      p.inspection.id,
+      { inspectionId: p.inspection.id, previousInspectionId: p.previousId, turbineId: p.inspection.turbineId },
+      userId,
+    );
+  }
+  if (pairs.length) inspection.previousInspectionId = null;
+  return pairs.length;
+}

@@ -1,0 +1,29 @@
+import { Module } from '@nestjs/common';
+import { ServiceKitModule } from '@windward/service-kit';
+import { TaskFlowInitial1763700000500 } from './migrations/1763700000500-task-flow-initial.js';
+import { CommonModule } from './common/common.module.js';
+import { TasksModule } from './tasks/tasks.module.js';
+import { RefsModule } from './refs/refs.module.js';
+import { QaModule } from './qa/qa.module.js';
+import { ReinspectionModule } from './reinspection/reinspection.module.js';
+import { CampaignsModule } from './campaigns/campaigns.module.js';
+import { RealtimeModule } from './realtime/realtime.module.js';
+
+/**
+ * The task-flow service: tasks and their stages driven by import/inspection events, the task
+ * pool and my tasks, QA/FQA, re-inspection approvals, campaign turbine rules and live updates.
+ * Hand-written SQL throughout (schema in migrations/), so no TypeORM entities.
+ */
+@Module({
+  imports: [
+    ServiceKitModule.forService({ service: 'task-flow', entities: [], migrations: [TaskFlowInitial1763700000500] }),
+    CommonModule,
+    TasksModule,
+    RefsModule,
+    QaModule,
+    ReinspectionModule,
+    CampaignsModule,
+    RealtimeModule,
+  ],
+})
+export class AppModule {}

@@ -1,0 +1,105 @@
+import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import type { Server as HttpServer } from 'node:http';
+import { DataSource } from 'typeorm';
+import type { Logger } from 'pino';
+import { socketPath } from '@windward/contracts';
+import {
+  ChangeFeed,
+  LOGGER,
+  RealtimeHub,
+  Rooms,
+  SERVICE_CONFIG,
+  TokenVerifier,
+  recordRooms,
+  scopeRooms,
+  type AuthUser,
+  type ServiceConfig,
+} from '@windward/service-kit';
+import { Sql, type Row } from '../common/sql.js';
+import { DASHBOARD_RIGHTS, isUuid } from '../common/access.js';
+import { TASK_COLUMNS, taskItem } from '../tasks/task-view.js';
+import { TasksService } from '../tasks/tasks.service.js';
+
+/** Messages the task screens receive (documented in docs/task-flow.md). */
+export const LiveEvents = { TASK_CHANGED: 'task.changed', DASHBOARD_CHANGED: 'dashboard.changed', RESYNC: 'resync', SYNC: 'sync' } as const;
+
+/**
+ * Live task pool, my tasks and dashboard summary over socket.io at /gw/task/socket.io.
+ * Changes reach sockets after commit through the kit's ChangeFeed (pg_notify in the writing
+ * transaction), each to the rooms of the task's customer and park only.
+ */
+@Injectable()
+export class TaskLive implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private hub: RealtimeHub | null = null;
+  private feed: ChangeFeed | null = null;
+
+  constructor(
+    private readonly adapterHost: HttpAdapterHost,
+    private readonly ds: DataSource,
+    private readonly sql: Sql,
+    private readonly tasks: TasksService,
+    @Inject(TokenVerifier) private readonly verifier: TokenVerifier,
+    @Inject(SERVICE_CONFIG) private readonly cfg: ServiceConfig,
+    @Inject(LOGGER) private readonly log: Logger,
+  ) {}
+
+  async onApplicationBootstrap() {
+    const http = this.adapterHost.httpAdapter.getHttpServer() as HttpServer;
+    this.hub = new RealtimeHub(http, {
+      path: socketPath('task-flow'),
+      verifier: this.verifier,
+      anyOfRights: DASHBOARD_RIGHTS,
+      rooms: (user) => this.roomsOf(user),
+      onConnection: (socket, user) => {
+        // Resynchronisation after a reconnect: changes since the last version the client saw.
+        socket.on(LiveEvents.SYNC, async (arg: unknown, ack?: (r: unknown) => void) => {
+          if (typeof ack !== 'function') return;
+          try {
+            ack(await this.tasks.changesSince(user, (arg as { since?: unknown } | null)?.since));
+          } catch (err) {
+            ack({ error: (err as { code?: string }).code ?? 'INTERNAL_ERROR' });
+          }
+        });
+      },
+    });
+    this.feed = new ChangeFeed(this.cfg.databaseUrl, this.sql.changeChannel, (ids) => this.push(ids), this.log, 10, () =>
+      // Notifications may have been missed while the listener was down: clients resynchronise.
+      this.hub?.io.emit(LiveEvents.RESYNC, {}),
+    );
+    await this.feed.start();
+  }
+
+  /** A park scope narrowed by the customer scope (park → customer from asset's events). */
+  private async roomsOf(user: AuthUser): Promise<string[]> {
+    let allowed = (_: string) => true;
+    if (user.parkIds !== null && user.customerIds !== null) {
+      const rows: Row[] = await this.ds.query(`SELECT wind_farm_id, customer_id FROM ${this.sql.s}.park_ref WHERE wind_farm_id = ANY($1::uuid[])`, [
+        user.parkIds.filter(isUuid),
+      ]);
+      const ok = new Set(rows.filter((r) => user.customerIds!.includes(r.customer_id)).map((r) => r.wind_farm_id as string));
+      allowed = (id) => ok.has(id);
+    }
+    return [...scopeRooms(user, allowed), Rooms.user(user.userId)];
+  }
+
+  private async push(ids: string[]) {
+    if (!this.hub) return;
+    const rows: Row[] = await this.ds.query(`SELECT ${TASK_COLUMNS} FROM ${this.sql.s}.task t WHERE t.id = ANY($1::uuid[])`, [ids]);
+    const dashboardRooms = new Set<string>();
+    for (const r of rows) {
+      const rooms = recordRooms(r.customer_id, r.wind_farm_id);
+      rooms.forEach((x) => dashboardRooms.add(x));
+      // The handler's own room too, so "my tasks" hears about its tasks even without a park scope match.
+      this.hub.emit(r.handler_id ? [...rooms, Rooms.user(r.handler_id)] : rooms, LiveEvents.TASK_CHANGED, taskItem(r));
+    }
+    // Summary counts differ per scope: screens refetch /tasks/dashboard-summary on this nudge.
+    const latest = rows.reduce((v, r) => Math.max(v, Number(r.version)), 0);
+    if (dashboardRooms.size) this.hub.emit([...dashboardRooms], LiveEvents.DASHBOARD_CHANGED, { version: latest });
+  }
+
+  async beforeApplicationShutdown() {
+    await this.feed?.close();
+    await this.hub?.close();
+  }
+}

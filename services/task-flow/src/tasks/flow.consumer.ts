@@ -1,0 +1,31 @@
+import { Controller } from '@nestjs/common';
+import { Ctx, Payload } from '@nestjs/microservices';
+import { EventTypes, type ImagesProcessedPayload, type InspectionCreatedPayload, type UploadCompletedPayload, type UploadCreatedPayload } from '@windward/contracts';
+import { OnEvent, type BusContext } from '@windward/service-kit';
+import { FlowService } from './flow.service.js';
+
+/** Events that drive the pipeline; each runs in the transaction that records the event as handled. */
+@Controller()
+export class FlowConsumer {
+  constructor(private readonly flow: FlowService) {}
+
+  @OnEvent(EventTypes.ImportUploadCreated)
+  async onUploadCreated(@Payload() p: UploadCreatedPayload, @Ctx() ctx: BusContext) {
+    await this.flow.uploadCreated(ctx.manager, p);
+  }
+
+  @OnEvent(EventTypes.ImportUploadCompleted)
+  async onUploadCompleted(@Payload() p: UploadCompletedPayload, @Ctx() ctx: BusContext) {
+    await this.flow.uploadCompleted(ctx.manager, p);
+  }
+
+  @OnEvent(EventTypes.InspectionInspectionCreated)
+  async onInspection(@Payload() p: InspectionCreatedPayload, @Ctx() ctx: BusContext) {
+    await this.flow.inspectionCreated(ctx.manager, p);
+  }
+
+  @OnEvent(EventTypes.InspectionImagesProcessed)
+  async onImagesProcessed(@Payload() p: ImagesProcessedPayload, @Ctx() ctx: BusContext) {
+    await this.flow.imagesProcessed(ctx.manager, p);
+  }
+}
