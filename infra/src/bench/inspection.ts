@@ -1,0 +1,150 @@
+import os from 'node:os';
+import pg from 'pg';
+import sharp from 'sharp';
+import { load } from './http-load.js';
+
+/** Response bodies are read by the benchmark, not typed. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Body = any;
+const BASE = '/gw/inspection/api/v2';
+
+export interface InspectionBenchTarget {
+  /** Gateway URL of a running platform with demo data. */
+  url: string;
+  databaseUrl: string;
+  token: string;
+}
+
+async function api(t: InspectionBenchTarget, path: string, init: RequestInit & { json?: unknown } = {}): Promise<Body> {
+  const headers: Record<string, string> = { authorization: `Bearer ${t.token}` };
+  if (init.json !== undefined) headers['content-type'] = 'application/json';
+  const r = await fetch(t.url + path, { ...init, headers, body: init.json !== undefined ? JSON.stringify(init.json) : init.body });
+  const text = await r.text();
+  if (r.status >= 300) throw new Error(`${path}: ${r.status} ${text}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+async function waitFor<T>(check: () => Promise<T | null | undefined | false>, timeoutMs: number, everyMs = 250): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await check();
+    if (v) return v;
+    if (Date.now() > until) throw new Error('benchmark wait timed out');
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
+
+/**
+ * (a) Thumbnail + deep-zoom tile throughput of the real pipeline (HTTP upload → pg-boss job →
+ * sharp → file store) for 20-megapixel JPEGs (5472 × 3648, a 1" drone sensor), measured from the
+ * first upload to the last image marked done.
+ */
+export async function benchTiles(t: InspectionBenchTarget, images: number) {
+  const db = new pg.Client({ connectionString: t.databaseUrl });
+  await db.connect();
+  try {
+    // Let the demo seed's own tile jobs finish first so they do not share the measurement.
+    await waitFor(
+      async () =>
+        (await db.query(`SELECT count(*)::int AS n FROM inspection.image WHERE tile_status IN ('pending','processing')`)).rows[0].n === 0,
+      120000,
+      500,
+    );
+    const [{ turbine_id: turbineId }] = (await db.query(`SELECT turbine_id FROM inspection.turbine_ref ORDER BY name DESC LIMIT 1`)).rows;
+    const insp = await api(t, `${BASE}/inspections`, { method: 'POST', json: { turbineId, packageType: 2, inspectionDate: '2026-01-15' } });
+    const photo = await sharp({
+      create: {
+        width: 5472,
+        height: 3648,
+        channels: 3,
+        background: { r: 120, g: 160, b: 200 },
+        noise: { type: 'gaussian', mean: 128, sigma: 18 },
+      },
+    })
+      .jpeg({ quality: 80 })
+      .toBuffer();
+    const started = Date.now();
+    for (let i = 0; i < images; i++) {
+      const form = new FormData();
+      form.append('bladePosition', String((i % 3) + 1));
+      form.append('file', new Blob([new Uint8Array(photo)]), `p${i}.jpg`);
+      await api(t, `${BASE}/inspections/${insp.inspectionId}/images`, { method: 'POST', body: form });
+    }
+    const uploaded = Date.now();
+    await waitFor(
+      async () => {
+        const p = await api(t, `${BASE}/inspections/${insp.inspectionId}/processing`);
+        if (p.failed) throw new Error('tile generation failed');
+        return p.done === images;
+      },
+      600000,
+      250,
+    );
+    const seconds = (Date.now() - started) / 1000;
+    return {
+      images,
+      'megapixels each': 20,
+      'photo MB': Number((photo.length / 1024 / 1024).toFixed(1)),
+      cpus: os.cpus().length,
+      'upload s': (uploaded - started) / 1000,
+      'total s': seconds,
+      'images/min': (images / seconds) * 60,
+    };
+  } finally {
+    await db.end();
+  }
+}
+
+/**
+ * (b) Defect list of one park holding 200,000 defects (rows seeded with generate_series straight
+ * into the inspection schema, spread over the park's inspections and images), 50 concurrent
+ * clients through the gateway.
+ */
+export async function benchDefectList(t: InspectionBenchTarget, defects: number, connections: number, seconds: number) {
+  const db = new pg.Client({ connectionString: t.databaseUrl });
+  await db.connect();
+  let parkId: string;
+  try {
+    const park = (await db.query(`SELECT wind_park_id FROM inspection.park_ref WHERE name = 'Dogger Bank North'`)).rows[0];
+    if (!park) throw new Error('demo park missing');
+    parkId = park.wind_park_id;
+    const images = (
+      await db.query(
+        `SELECT g.id, g.inspection_id, i.turbine_id FROM inspection.image g JOIN inspection.inspection i ON i.id = g.inspection_id WHERE i.wind_park_id = $1`,
+        [parkId],
+      )
+    ).rows;
+    if (!images.length) throw new Error('no demo images in the park');
+    const t0 = Date.now();
+    // Defect numbers stay unique per inspection: 900000 + the series number (below 1,000,000).
+    await db.query(
+      `WITH imgs AS (SELECT row_number() OVER (ORDER BY id) - 1 AS k, id, inspection_id, turbine_id FROM unnest($2::uuid[], $3::uuid[], $4::uuid[]) AS x(id, inspection_id, turbine_id))
+       INSERT INTO inspection.defect (inspection_id, image_id, wind_park_id, turbine_id, defect_no, severity, defect_type, blade_position, position,
+                                      distance_to_root, polygon, dps_status, created_at)
+       SELECT imgs.inspection_id, imgs.id, $1, imgs.turbine_id, lpad((100000 + s)::text, 6, '0'), s % 6,
+              (ARRAY['Leading edge erosion','Crack','Lightning damage','Coating damage'])[1 + s % 4], 1 + s % 3, 5 + s % 4,
+              round(((s % 7000) / 100.0)::numeric, 2), '[[1,1],[20,1],[20,20]]'::jsonb, (ARRAY[0,1,2,3,4])[1 + (s * 7) % 5],
+              now() - (s || ' seconds')::interval
+         FROM generate_series(1, $5::int) AS s JOIN imgs ON imgs.k = s % $6`,
+      [parkId, images.map((i) => i.id), images.map((i) => i.inspection_id), images.map((i) => i.turbine_id), defects, images.length],
+    );
+    await db.query('VACUUM ANALYZE inspection.defect');
+    const seedSeconds = (Date.now() - t0) / 1000;
+    const headers = { authorization: `Bearer ${t.token}` };
+    const rows: Record<string, string | number>[] = [];
+    for (const [label, qs] of [
+      ['DPS priority (default), page 1 of 20', ''],
+      ['severity descending, page 50', '&fieldToSort=severity&descending=true&pageIndex=50'],
+      [
+        'filter severity 3,4 + DPS pending + type, by date',
+        '&severity=3,4&dpsStatus=2&defectType=crack&fieldToSort=createdAt&descending=true',
+      ],
+    ] as const) {
+      const r = await load({ url: `${t.url}${BASE}/defects?windFarmId=${parkId}&pageSize=20${qs}`, connections, seconds, headers });
+      rows.push({ query: label, ...r });
+    }
+    return { seedSeconds, rows };
+  } finally {
+    await db.end();
+  }
+}

@@ -1,0 +1,132 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { eventually } from '@windward/service-kit/testing';
+import { startTestPlatform, type TestPlatform } from './harness.js';
+import { launchBrowser } from './browser.js';
+import { REPO_ROOT } from '../launcher/platform.js';
+
+const shots = path.join(REPO_ROOT, '.data', 'screenshots');
+const API = '/gw/task/api/v2';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Body = any;
+
+/**
+ * The task screens in two browsers at once (demo data: inspection's demo seed creates inspections,
+ * task-flow makes tasks of them and readies sort-and-remove once the images are processed).
+ */
+describe('task pool in two real browsers, live over socket.io through the gateway', () => {
+  let p: TestPlatform;
+  let browser: Browser;
+  let admin: string;
+
+  before(async () => {
+    mkdirSync(shots, { recursive: true });
+    p = await startTestPlatform();
+    browser = await launchBrowser();
+    admin = await p.login('admin', 'Wind@2026');
+    await eventually(async () => {
+      const r = await p.api(`${API}/tasks/pool?pageSize=50`, { token: admin });
+      if (r.status !== 200) return false;
+      const body = (await r.json()) as Body;
+      return body.results.length >= 2;
+    }, 180000);
+  });
+  after(async () => {
+    await browser?.close();
+    await p?.stop();
+  });
+
+  async function signIn(user: string, password: string, locale: 'en_us' | 'zh_cn' = 'en_us'): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+    await context.addInitScript((l) => window.localStorage.setItem('locale', l), locale);
+    const page = await context.newPage();
+    await page.goto(p.url + '/');
+    await page.waitForURL(/#\/login/);
+    await page.getByLabel(locale === 'en_us' ? 'Username' : '用户名').fill(user);
+    await page.getByLabel(locale === 'en_us' ? 'Password' : '密码').fill(password);
+    await page.getByRole('button', { name: locale === 'en_us' ? 'Sign in' : /登\s*录/ }).click();
+    await page.getByTestId('user-menu').waitFor();
+    return page;
+  }
+
+  async function openPool(page: Page): Promise<void> {
+    await page.goto(p.url + '/#/qaCenter/taskPool');
+    await page.getByTestId('page-taskPool').waitFor();
+    await page.locator('[data-testid="live-status"][data-live="live"]').waitFor({ timeout: 20000 });
+    await page.getByTestId('task-table').locator('tbody tr[data-row-key]').first().waitFor({ timeout: 20000 });
+  }
+
+  test('one user picks a task; the other one\'s pool drops it without a reload; my tasks shows it with its history', async () => {
+    const first = await signIn('admin', 'Wind@2026');
+    const second = await signIn('data-admin', 'Demo@2026', 'zh_cn');
+    await Promise.all([openPool(first), openPool(second)]);
+
+    // Summary cards above the pool.
+    await first.getByTestId('summary-stage-filtering').waitFor();
+    assert.match(await first.getByTestId('task-summary').innerText(), /New today/);
+    assert.match(await second.getByTestId('task-summary').innerText(), /今日新增/);
+
+    const rows = first.getByTestId('task-table').locator('tbody tr[data-row-key]');
+    const taskId = (await rows.first().getAttribute('data-row-key'))!;
+    assert.ok(taskId);
+    const otherRow = second.locator(`[data-testid="task-table"] tbody tr[data-row-key="${taskId}"]`);
+    await otherRow.waitFor();
+    assert.match(await otherRow.innerText(), /筛选与剔除/);
+    // A marker that a reload would wipe.
+    await second.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
+    // The demo pipeline may still be readying other tasks, and a task that newly belongs to the pool
+    // legitimately refetches it. To prove the picked row leaves by the push alone, every pool fetch
+    // of the second browser is held back until the row is gone.
+    let releaseFetches!: () => void;
+    const fetchGate = new Promise<void>((resolve) => (releaseFetches = resolve));
+    const POOL_URL = /\/tasks\/pool\b/;
+    await second.route(POOL_URL, async (route) => {
+      await fetchGate;
+      // The context may close before a held fetch goes on; that fetch no longer matters.
+      await route.continue().catch(() => undefined);
+    });
+    await first.screenshot({ path: path.join(shots, 'tasks-pool-en.png'), fullPage: true });
+
+    const picked = first.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith(`/tasks/${taskId}/pick`));
+    await first.locator(`tr[data-row-key="${taskId}"]`).getByRole('button', { name: /^Pick the task of/ }).click();
+    assert.equal((await picked).status(), 200);
+
+    // The other browser: the row leaves by the socket.io push alone.
+    await otherRow.waitFor({ state: 'detached', timeout: 15000 });
+    assert.equal(await second.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload), true);
+    releaseFetches(); // from here on the route passes every fetch straight through
+    await second.screenshot({ path: path.join(shots, 'tasks-pool-zh-after-pick.png'), fullPage: true });
+    await first.locator(`tr[data-row-key="${taskId}"]`).waitFor({ state: 'detached' });
+
+    // The server refuses a second pick of the same task, and the console translates the refusal.
+    const again = await p.api(`${API}/tasks/${taskId}/pick`, { method: 'POST', token: await p.login('data-admin', 'Demo@2026') });
+    assert.equal(again.status, 409);
+    assert.equal(((await again.json()) as Body).code, 'TASK_ALREADY_PICKED');
+
+    // My tasks: the picked task, its details and history.
+    await first.goto(p.url + '/#/qaCenter/myTasks');
+    const mine = first.locator(`[data-testid="task-table"] tr[data-row-key="${taskId}"]`);
+    await mine.waitFor();
+    await mine.getByRole('button', { name: /^Details of the task/ }).click();
+    const history = first.getByTestId('task-history');
+    await history.getByText('Sort and remove').first().waitFor();
+    await history.getByText('Processing').first().waitFor();
+    await first.screenshot({ path: path.join(shots, 'tasks-my-task-detail-en.png'), fullPage: true });
+    await first.keyboard.press('Escape');
+
+    // Releasing gives it back: it comes back to the other browser's pool, again without a reload.
+    const released = first.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith(`/tasks/${taskId}/release`));
+    await mine.getByRole('button', { name: /^Release the task of/ }).click();
+    assert.equal((await released).status(), 200);
+    await mine.waitFor({ state: 'detached', timeout: 15000 });
+    await otherRow.waitFor({ timeout: 15000 });
+    assert.equal(await second.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload), true);
+
+    await first.context().close();
+    await second.context().close();
+  });
+});

@@ -1,0 +1,79 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Server as IoServer } from 'socket.io';
+import { io as ioClient } from 'socket.io-client';
+import { SERVICE_NAMES, socketPath, type ServiceName } from '@windward/contracts';
+import { createGateway } from './gateway.js';
+
+const listen = (s: Server) => new Promise<number>((r) => s.listen(0, '127.0.0.1', () => r((s.address() as { port: number }).port)));
+
+describe('gateway', () => {
+  let upstream: Server;
+  let io: IoServer;
+  let gateway: Server;
+  let base: string;
+  const seen: string[] = [];
+
+  before(async () => {
+    // One fake upstream that echoes which path reached it, plus a real socket.io server for task-flow.
+    upstream = createServer((req, res) => {
+      seen.push(req.url ?? '');
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ path: req.url, forwardedFor: req.headers['x-forwarded-for'] ?? null }));
+    });
+    io = new IoServer(upstream, { path: socketPath('task-flow') });
+    io.on('connection', (socket) => socket.emit('hello', 'from task-flow'));
+    const port = await listen(upstream);
+    const upstreams = Object.fromEntries(SERVICE_NAMES.map((n) => [n, `http://127.0.0.1:${port}`])) as Record<ServiceName, string>;
+    upstreams.report = 'http://127.0.0.1:9'; // nothing listens there
+    const web = mkdtempSync(path.join(os.tmpdir(), 'ww-web-'));
+    mkdirSync(path.join(web, 'assets'));
+    writeFileSync(path.join(web, 'index.html'), '<div id="root"></div>');
+    writeFileSync(path.join(web, 'assets', 'app.js'), 'console.log(1)');
+    writeFileSync(path.join(path.dirname(web), 'secret.txt'), 'do not serve');
+    gateway = createGateway({ port: 0, webDir: web, upstreams });
+    base = `http://127.0.0.1:${await listen(gateway)}`;
+  });
+  after(async () => {
+    io.close();
+    await new Promise((r) => gateway.close(r));
+    upstream.close();
+  });
+
+  test('API paths are proxied with path and query intact and X-Forwarded-For set', async () => {
+    const r = await fetch(`${base}/context/api/v1/plants?pageIndex=2`);
+    assert.deepEqual(await r.json(), { path: '/context/api/v1/plants?pageIndex=2', forwardedFor: '127.0.0.1' });
+  });
+
+  test('other paths serve the web console; unknown ones fall back to index.html, never outside the web root', async () => {
+    const js = await fetch(`${base}/assets/app.js`);
+    assert.equal(js.headers.get('content-type'), 'text/javascript; charset=utf-8');
+    assert.match(js.headers.get('cache-control') ?? '', /immutable/);
+    assert.equal(await (await fetch(`${base}/some/route`)).text(), '<div id="root"></div>');
+    for (const evil of ['/../secret.txt', '/%2e%2e/secret.txt', '/assets/..%2f..%2fsecret.txt']) {
+      const body = await (await fetch(base + evil)).text();
+      assert.doesNotMatch(body, /do not serve/, evil);
+    }
+    assert.ok(!seen.some((p) => p.includes('secret')));
+  });
+
+  test('a service that is down answers 502 with a JSON error body', async () => {
+    const r = await fetch(`${base}/report/api/v1/projects/1/report-tasks`);
+    assert.equal(r.status, 502);
+    assert.equal(((await r.json()) as { code: string }).code, 'SERVICE_UNAVAILABLE');
+  });
+
+  test('socket.io (WebSocket upgrade) reaches the live service through the gateway', async () => {
+    const socket = ioClient(base, { path: socketPath('task-flow'), transports: ['websocket'], reconnection: false });
+    const hello = await new Promise<string>((resolve, reject) => {
+      socket.on('hello', resolve);
+      socket.on('connect_error', reject);
+    });
+    socket.close();
+    assert.equal(hello, 'from task-flow');
+  });
+});

@@ -1,0 +1,96 @@
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { Agent, createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import path from 'node:path';
+import httpProxy from 'http-proxy';
+import { matchRoute, SERVICE_NAMES, type ServiceName } from '@windward/contracts';
+
+export interface GatewayOptions {
+  port: number;
+  host?: string;
+  /** Folder of the built web console (web/dist); its index.html answers every other path. */
+  webDir: string;
+  upstreams: Record<ServiceName, string>;
+}
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.map': 'application/json',
+};
+
+/**
+ * The one origin of `npm start`: proxies every API path (and socket.io upgrades) to the service
+ * that owns it according to the contracts route table, and serves the built web console.
+ * Production uses nginx generated from the same table (see nginx.ts).
+ */
+export function createGateway(o: GatewayOptions): Server {
+  // Keep-alive to the services: without it every proxied request opens (and the service closes)
+  // a new connection, which the client then sees as `Connection: close`.
+  const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+  const proxy = httpProxy.createProxyServer({ xfwd: true, proxyTimeout: 120_000, timeout: 120_000, agent });
+  proxy.on('error', (err, _req, res) => {
+    const r = res as ServerResponse;
+    if (r && typeof r.writeHead === 'function' && !r.headersSent) {
+      r.writeHead(502, { 'content-type': 'application/json' });
+      r.end(JSON.stringify({ code: 'SERVICE_UNAVAILABLE', message: 'The service is not reachable, please try again later.' }));
+    } else {
+      (res as { destroy?: () => void })?.destroy?.();
+    }
+    void err;
+  });
+  const webRoot = path.resolve(o.webDir);
+
+  const server = createServer((req, res) => {
+    const url = req.url ?? '/';
+    const route = matchRoute(url);
+    if (route) {
+      proxy.web(req, res, { target: o.upstreams[route.service] });
+      return;
+    }
+    if (url === '/health') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ status: 'ok', services: SERVICE_NAMES }));
+      return;
+    }
+    serveStatic(webRoot, req, res);
+  });
+  server.on('upgrade', (req, socket, head) => {
+    const route = matchRoute(req.url ?? '/');
+    if (route?.websocket) proxy.ws(req, socket, head, { target: o.upstreams[route.service] });
+    else socket.destroy();
+  });
+  server.keepAliveTimeout = 65_000;
+  return server;
+}
+
+function serveStatic(root: string, req: IncomingMessage, res: ServerResponse) {
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    res.writeHead(404, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ code: 'NOT_FOUND', message: 'Not found' }));
+    return;
+  }
+  const pathname = decodeURIComponent((req.url ?? '/').split('?')[0] ?? '/');
+  // Resolve inside the web root only: "/../" can never escape it.
+  let file = path.join(root, path.normalize(pathname).replace(/^(\.\.[/\\])+/, ''));
+  if (!file.startsWith(root) || !existsSync(file) || statSync(file).isDirectory()) file = path.join(root, 'index.html');
+  if (!existsSync(file)) {
+    res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
+    res.end('The web console is not built yet: run `npm run build`.');
+    return;
+  }
+  const ext = path.extname(file);
+  const immutable = pathname.startsWith('/assets/');
+  res.writeHead(200, {
+    'content-type': MIME[ext] ?? 'application/octet-stream',
+    'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+  });
+  if (req.method === 'HEAD') res.end();
+  else createReadStream(file).pipe(res);
+}

@@ -1,0 +1,20 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { GATEWAY_ROUTES, SERVICE_NAMES } from '@windward/contracts';
+import { renderNginxConfig } from './nginx.js';
+
+test('the nginx config has one upstream per service and every route in table order', () => {
+  const conf = renderNginxConfig({ upstreams: { identity: 'id.internal:9001' } });
+  for (const s of SERVICE_NAMES) assert.match(conf, new RegExp(`upstream windward_${s.replace(/-/g, '_')} \\{`));
+  assert.match(conf, /server id\.internal:9001;/);
+  let last = -1;
+  for (const r of GATEWAY_ROUTES) {
+    const at = conf.indexOf(`location ~ ${r.pattern} {`, last + 1);
+    assert.ok(at > last, `route ${r.pattern} present and in order`);
+    last = at;
+  }
+  // socket.io areas get the upgrade headers.
+  const taskBlock = conf.slice(conf.indexOf('location ~ ^/gw/task/'));
+  assert.match(taskBlock.slice(0, 300), /proxy_set_header Upgrade \$http_upgrade;/);
+  assert.match(conf, /try_files \$uri \/index\.html;/);
+});

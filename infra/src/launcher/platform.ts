@@ -1,0 +1,161 @@
+import { fork, spawn, type ChildProcess } from 'node:child_process';
+import type { Server } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SERVICE_NAMES, SERVICES, serviceEnvPrefix, DEFAULT_GATEWAY_PORT, type ServiceName } from '@windward/contracts';
+import { createGateway } from '../gateway/gateway.js';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+export interface PlatformOptions {
+  /** Use this database; otherwise an embedded PostgreSQL under `dataDir/pg`. */
+  databaseUrl?: string;
+  dataDir?: string;
+  embeddedPort?: number;
+  gatewayPort?: number;
+  /** Service ports are `portBase + index` when set (tests), else the defaults 3001..3008. */
+  portBase?: number;
+  seedDemo?: boolean;
+  /** Extra environment for every service. */
+  env?: Record<string, string>;
+  services?: readonly ServiceName[];
+  log?: (line: string) => void;
+}
+
+export interface Platform {
+  url: string;
+  databaseUrl: string;
+  serviceUrls: Record<ServiceName, string>;
+  stopService(name: ServiceName, signal?: NodeJS.Signals): Promise<void>;
+  startService(name: ServiceName): Promise<void>;
+  stop(): Promise<void>;
+}
+
+async function waitHealthy(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`${url}: process exited with code ${child.exitCode}`);
+    try {
+      const r = await fetch(`${url}/health`);
+      if (r.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`${url}/health did not answer within ${timeoutMs} ms`);
+}
+
+/**
+ * Starts the whole platform: PostgreSQL (given or embedded), every service as its own process
+ * (each migrates its schema at start), and the gateway on one origin. Used by `npm start`,
+ * the end-to-end tests and the benchmarks.
+ */
+export async function startPlatform(o: PlatformOptions = {}): Promise<Platform> {
+  const log = o.log ?? ((l: string) => process.stdout.write(l + '\n'));
+  const dataDir = path.resolve(REPO_ROOT, o.dataDir ?? '.data');
+  let embedded: ChildProcess | null = null;
+  let databaseUrl = o.databaseUrl;
+  if (!databaseUrl) {
+    const port = o.embeddedPort ?? Number(process.env.EMBEDDED_PG_PORT ?? 5433);
+    log(`starting embedded PostgreSQL in ${path.relative(REPO_ROOT, dataDir)}/pg on port ${port}`);
+    embedded = fork(path.join(path.dirname(fileURLToPath(import.meta.url)), 'db-process.js'), [path.join(dataDir, 'pg'), String(port)], {
+      detached: true,
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    databaseUrl = await new Promise<string>((resolve, reject) => {
+      embedded!.once('message', (m) => resolve((m as { url: string }).url));
+      embedded!.once('exit', (code) => reject(new Error(`embedded PostgreSQL exited with code ${code}`)));
+    });
+  }
+  const stopEmbedded = async () => {
+    if (!embedded || embedded.exitCode !== null) return;
+    const exited = new Promise<void>((r) => embedded!.once('exit', () => r()));
+    embedded.send('stop');
+    await exited;
+  };
+  const names = o.services ?? SERVICE_NAMES;
+  const serviceUrls = {} as Record<ServiceName, string>;
+  const serviceEnv: Record<string, string> = {};
+  SERVICE_NAMES.forEach((name, i) => {
+    const port = o.portBase ? o.portBase + i : SERVICES[name].port;
+    serviceUrls[name] = `http://127.0.0.1:${port}`;
+    serviceEnv[`${serviceEnvPrefix(name)}_PORT`] = String(port);
+    serviceEnv[`${serviceEnvPrefix(name)}_URL`] = serviceUrls[name];
+  });
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...serviceEnv,
+    DATABASE_URL: databaseUrl,
+    FILES_DIR: path.join(dataDir, 'files'),
+    SEED_DEMO: o.seedDemo ? 'true' : 'false',
+    ...o.env,
+  };
+  delete env.JWKS_URL; // services find identity through IDENTITY_URL
+
+  const children = new Map<ServiceName, ChildProcess>();
+  const startService = async (name: ServiceName) => {
+    const main = path.join(REPO_ROOT, 'services', name, 'dist', 'main.js');
+    // Own process group: Ctrl-C reaches the launcher only, which stops services before the database.
+    // The IPC channel lets a service notice that the launcher is gone and stop itself.
+    const child = spawn(process.execPath, ['--enable-source-maps', main], { cwd: REPO_ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+    const prefix = `[${name}]`;
+    const recent: string[] = []; // the last lines, to explain a failed start
+    for (const stream of [child.stdout!, child.stderr!]) {
+      let buf = '';
+      stream.on('data', (d: Buffer) => {
+        buf += d.toString('utf8');
+        let i: number;
+        while ((i = buf.indexOf('\n')) >= 0) {
+          const line = buf.slice(0, i);
+          log(`${prefix} ${line}`);
+          recent.push(line);
+          if (recent.length > 30) recent.shift();
+          buf = buf.slice(i + 1);
+        }
+      });
+    }
+    children.set(name, child);
+    try {
+      await waitHealthy(serviceUrls[name], child);
+    } catch (err) {
+      await new Promise((r) => setTimeout(r, 100)); // let the last output arrive
+      throw new Error(`${name} did not start: ${(err as Error).message}\n${recent.join('\n')}`);
+    }
+  };
+  const stopService = async (name: ServiceName, signal: NodeJS.Signals = 'SIGTERM') => {
+    const child = children.get(name);
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise<void>((r) => child.once('exit', () => r()));
+    child.kill(signal);
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+    children.delete(name);
+  };
+
+  let gateway: Server | null = null;
+  try {
+    await Promise.all(names.map(startService));
+    const gatewayPort = o.gatewayPort ?? Number(process.env.GATEWAY_PORT ?? DEFAULT_GATEWAY_PORT);
+    gateway = createGateway({ port: gatewayPort, webDir: path.join(REPO_ROOT, 'web', 'dist'), upstreams: serviceUrls });
+    await new Promise<void>((resolve, reject) => {
+      gateway!.once('error', reject);
+      gateway!.listen(gatewayPort, process.env.GATEWAY_HOST ?? '127.0.0.1', () => resolve());
+    });
+    const address = gateway.address() as { port: number };
+    const url = `http://localhost:${address.port}`;
+    const stop = async () => {
+      await new Promise<void>((r) => (gateway ? gateway.close(() => r()) : r()));
+      gateway?.closeAllConnections();
+      await Promise.all([...children.keys()].map((n) => stopService(n)));
+      await stopEmbedded();
+    };
+    return { url, databaseUrl, serviceUrls, stopService, startService, stop };
+  } catch (err) {
+    await Promise.all([...children.keys()].map((n) => stopService(n)));
+    gateway?.close();
+    await stopEmbedded();
+    throw err;
+  }
+}
