@@ -1,0 +1,52 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { readySession, renderApp } from '@/test/renderApp';
+import { readCollapsed } from './MainLayout';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('main layout', () => {
+  it('builds the sidebar from the menu rights, in the chosen language', async () => {
+    localStorage.setItem('access_token', 'acc');
+    await renderApp({
+      path: '/explore/globalMap',
+      locale: 'zh_cn',
+      session: readySession({ menuRights: ['menu.myAsset', 'menu.repairOverview'] }),
+    });
+    expect(await screen.findByText('我的资产')).toBeTruthy();
+    expect(screen.getByText('维修中心')).toBeTruthy();
+    expect(screen.queryByText('配置中心')).toBeNull();
+    expect(screen.getByText('退出登录')).toBeTruthy();
+  });
+
+  it('logout revokes the refresh token, clears the session keys and goes to /login', async () => {
+    localStorage.setItem('access_token', 'acc');
+    localStorage.setItem('refresh_token', 'ref');
+    localStorage.setItem('refresh_time', String(Date.now() + 3600_000));
+    localStorage.setItem('park_list_lps', '[]');
+    localStorage.setItem('locale', 'en_us');
+    const fetchMock = vi.fn(async () => new Response(null, { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    const { router, store } = await renderApp({ path: '/explore/globalMap', session: readySession() });
+    fireEvent.click(await screen.findByRole('button', { name: /Log out/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    // The kept-alive global map may load its parks meanwhile; only the revoke call matters here.
+    const calls = fetchMock.mock.calls as unknown as [string | Request, RequestInit][];
+    const revokes = calls.filter(([u]) => (typeof u === 'string' ? u : u.url).endsWith('/oauth/revoke'));
+    expect(revokes).toHaveLength(1);
+    const [url, init] = revokes[0]!;
+    expect(url).toBe('/oauth/revoke');
+    expect(init.body).toBe('token=ref');
+    expect(localStorage.getItem('access_token')).toBeNull();
+    expect(localStorage.getItem('refresh_token')).toBeNull();
+    expect(localStorage.getItem('park_list_lps')).toBeNull();
+    expect(localStorage.getItem('locale')).toBe('en_us');
+    expect(store.getState().session.status).toBe('anonymous');
+  });
+
+  it('keeps the sidebar collapse in localStorage (is-collapse = 1)', () => {
+    expect(readCollapsed(localStorage)).toBe(false);
+    localStorage.setItem('is-collapse', '1');
+    expect(readCollapsed(localStorage)).toBe(true);
+  });
+});

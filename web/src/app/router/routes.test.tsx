@@ -1,0 +1,199 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { readySession, renderApp } from '@/test/renderApp';
+
+afterEach(() => vi.unstubAllGlobals());
+
+function signIn(): void {
+  localStorage.setItem('access_token', 'acc');
+}
+
+async function expectPath(router: { state: { location: { pathname: string } } }, path: string): Promise<void> {
+  await waitFor(() => expect(router.state.location.pathname).toBe(path), { timeout: 3000 });
+}
+
+describe('entry and public routes', () => {
+  it('root and unknown paths go to /before-login, which (built-in, no token) goes to /login', async () => {
+    for (const path of ['/', '/no/such/route']) {
+      const { router, view } = await renderApp({ path });
+      await expectPath(router, '/login');
+      view.unmount();
+    }
+  });
+
+  it('a signed-in route without a token remembers the address and goes to sign in', async () => {
+    const { router } = await renderApp({ path: '/qaCenter/myTasks?x=1' });
+    await expectPath(router, '/login');
+    expect(sessionStorage.getItem('requested_hash')).toBe('/qaCenter/myTasks?x=1');
+  });
+
+  it('the logout callback page is public', async () => {
+    await renderApp({ path: '/casdoor-logout-callback' });
+    expect(await screen.findByText('You have signed out')).toBeTruthy();
+  });
+
+  it('the callback page without a code explains the failure', async () => {
+    await renderApp({ path: '/casdoor-callback', locale: 'zh_cn' });
+    expect(await screen.findByText('登录服务未返回授权码。')).toBeTruthy();
+  });
+});
+
+describe('main layout redirects and children', () => {
+  const redirects: Array<[string, string, string]> = [
+    ['/explore', '/explore/globalMap', 'page-globalMap'],
+    ['/inspection', '/inspection/windPark', 'page-windParkOverview'],
+    ['/inspection/investigation', '/inspection/investigation/list', 'area-investigationPool'],
+    ['/repairPlan', '/repairPlan/repairCampaignList', 'area-repairOverview'],
+    ['/dataCenter', '/dataCenter/searchExport', 'area-searchExport'],
+    ['/configuration', '/configuration/userCenter', 'page-userCenter'],
+    ['/deliveryManagement', '/deliveryManagement/progressDashboard', 'area-progressDashboard'],
+    ['/dataHanding', '/dataHanding/advanceSearch', 'area-advanceSearch'],
+    ['/projectCenter', '/projectCenter/projectList', 'area-projectList'],
+    ['/qaCenter', '/qaCenter/taskPool', 'page-taskPool'],
+    ['/dataFlowManagement', '/dataFlowManagement/dataManagement', 'page-dataManagement'],
+    ['/demo', '/demo/polygon', 'area-demoPolygon'],
+  ];
+
+  it.each(redirects)('%s redirects to %s', async (from, to, testId) => {
+    signIn();
+    const { router } = await renderApp({ path: from, session: readySession() });
+    await expectPath(router, to);
+    expect(await screen.findByTestId(testId, {}, { timeout: 8000 })).toBeTruthy();
+    expect(screen.getByTestId('user-display-name').textContent).toBe('Ada Lovelace');
+  });
+
+  const children: Array<[string, string]> = [
+    ['/inspection/turbine', 'page-turbineInspection'],
+    ['/inspection/component', 'area-componentInspection'],
+    ['/inspection/campaign', 'area-inspectionCampaign'],
+    ['/inspection/investigation/campaign', 'area-investigationCampaigns'],
+    ['/inspection/investigation/campaign/campaignDetail', 'area-investigationCampaignDetail'],
+    ['/repairPlan/repairCampaignDetails', 'area-repairCampaignDetails'],
+    ['/repairPlan/repairTurbine', 'area-repairTurbine'],
+    ['/repairPlan/repairPlanList', 'area-repairPlanList'],
+    ['/dataCenter/dataInsight', 'area-dataInsight'],
+    ['/dataCenter/dataImport', 'area-dataImport'],
+    ['/configuration/assetConfig', 'page-assetConfig'],
+    ['/configuration/defectConfig', 'area-defectConfig'],
+    ['/configuration/repairConfig', 'area-repairConfig'],
+    ['/configuration/dprActivityConfig', 'area-dprActivityConfig'],
+    ['/deliveryManagement/progressDashboard/projectDetails', 'area-projectDetails'],
+    ['/deliveryManagement/performanceStatistics', 'area-performanceStatistics'],
+    ['/deliveryManagement/approvalTasks', 'area-approvalTasks'],
+    ['/deliveryManagement/dpr', 'area-dpr'],
+    ['/deliveryManagement/dprList', 'area-dprList'],
+    ['/deliveryManagement/dprList/dprDetail', 'area-dprDetail'],
+    ['/dataHanding/singlePointExport', 'area-singlePointExport'],
+    ['/qaCenter/myTasks', 'page-myTasks'],
+    ['/dataFlowManagement/flowManagement', 'area-flowManagement'],
+    ['/dataFlowManagement/dataImport', 'area-dataImport'],
+    ['/demo/openseadragon', 'area-demoOpenseadragon'],
+    ['/demo/proto', 'area-demoProto'],
+    ['/demo/openlayers', 'area-demoOpenlayers'],
+  ];
+
+  it('renders every child route inside the main layout', async () => {
+    signIn();
+    for (const [path, testId] of children) {
+      const { router, view } = await renderApp({ path, session: readySession() });
+      expect(await screen.findByTestId(testId, {}, { timeout: 8000 })).toBeTruthy();
+      expect(router.state.location.pathname).toBe(path);
+      expect(screen.getByTestId('scroll-area')).toBeTruthy();
+      view.unmount();
+    }
+  });
+
+  it('renders the standalone full-page routes without the main layout', async () => {
+    signIn();
+    for (const name of ['labeling', 'sortAndRemove', 'stitching', 'bladeMathPath', 'repairDetailList']) {
+      const { view } = await renderApp({ path: `/${name}`, session: readySession() });
+      expect(await screen.findByTestId(`area-${name}`)).toBeTruthy();
+      expect(screen.queryByTestId('scroll-area')).toBeNull();
+      view.unmount();
+    }
+  });
+
+  it('empty states are translated', async () => {
+    signIn();
+    await renderApp({ path: '/dataFlowManagement/flowManagement', locale: 'zh_cn', session: readySession() });
+    expect(await screen.findByText('流程管理')).toBeTruthy();
+    expect(screen.getByText('将随任务流服务上线。')).toBeTruthy();
+  });
+});
+
+describe('window-open middle page', () => {
+  it('opens the handed-over target', async () => {
+    signIn();
+    localStorage.setItem(
+      'window_open_handoff',
+      JSON.stringify({ path: '/inspection/turbine', query: { turbineId: '9' }, expiresAt: Date.now() + 3000 }),
+    );
+    const { router } = await renderApp({ path: '/middlePage/windowOpen', session: readySession() });
+    await expectPath(router, '/inspection/turbine');
+    expect(router.state.location.search).toBe('?turbineId=9');
+    expect(localStorage.getItem('window_open_handoff')).toBeNull();
+  });
+
+  it('explains when nothing was handed over', async () => {
+    signIn();
+    await renderApp({ path: '/middlePage/windowOpen', session: readySession() });
+    expect(await screen.findByText('Nothing to open')).toBeTruthy();
+  });
+});
+
+describe('restricted viewer hosts', () => {
+  const viewerHosts = [window.location.hostname];
+
+  it('sends other routes to /login', async () => {
+    signIn();
+    const { router } = await renderApp({ path: '/explore/globalMap', config: { viewerHosts }, session: readySession() });
+    await expectPath(router, '/login');
+  });
+
+  it('keeps /viewDefect reachable', async () => {
+    signIn();
+    const { router } = await renderApp({ path: '/viewDefect', config: { viewerHosts }, session: readySession() });
+    expect(await screen.findByTestId('page-viewDefect')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/viewDefect');
+  });
+});
+
+describe('session restore after a reload', () => {
+  it('loads personal info and rights, then stays on the requested route', async () => {
+    signIn();
+    const responses: Record<string, unknown> = {
+      '/context/api/v1/accounts/me': { id: 'u-2', username: 'lin', displayName: '林', email: '', roles: [], organizationId: null, customerIds: [] },
+      '/context/api/v2/Permission/menus': ['menu.repairOverview'],
+      '/context/api/v2/Permission/deniedModules': [],
+    };
+    vi.stubGlobal('fetch', vi.fn(async (url: string) => new Response(JSON.stringify(responses[url]), { status: 200 })));
+    const { router, store } = await renderApp({ path: '/repairPlan/repairPlanList' });
+    expect(await screen.findByTestId('area-repairPlanList')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/repairPlan/repairPlanList');
+    expect(store.getState().session.menuRights).toEqual(['menu.repairOverview']);
+  });
+
+  it('a failed personal-info load sends the user to /login', async () => {
+    signIn();
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ code: 'X', message: 'boom' }), { status: 500 })));
+    const { router } = await renderApp({ path: '/repairPlan/repairPlanList' });
+    await expectPath(router, '/login');
+  });
+
+  it('a failed denied-modules load sends the user to /login', async () => {
+    signIn();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        url.endsWith('deniedModules')
+          ? new Response('{}', { status: 500 })
+          : new Response(
+              JSON.stringify(url.endsWith('menus') ? ['menu.myAsset'] : { id: 'u', username: 'u', displayName: 'U', email: '', roles: [], organizationId: null, customerIds: [] }),
+              { status: 200 },
+            ),
+      ),
+    );
+    const { router } = await renderApp({ path: '/explore/globalMap' });
+    await expectPath(router, '/login');
+  });
+});

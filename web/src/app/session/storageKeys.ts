@@ -1,0 +1,50 @@
+import { SIDEBAR_COLLAPSE_STORAGE_KEY } from '@/shared/contracts';
+
+/** Every browser-storage key the console uses, in one place. */
+export const STORAGE_KEYS = {
+  accessToken: 'access_token',
+  refreshToken: 'refresh_token',
+  /** Epoch milliseconds after which the refresh token is exchanged (expiry − 10 min). */
+  refreshTime: 'refresh_time',
+  /** OpenID Connect id token (single sign-on only), needed as the logout hint. */
+  idToken: 'id_token',
+  clientId: 'client_id',
+  /** The last 20 opened reports (SPEC §9). */
+  loadedReports: 'loaded_reports',
+  currentTab: 'current_tab',
+  userId: 'user_id',
+  dashboardTab: 'dashboard_tab',
+  /** Park lists per component type (SPEC §3). */
+  parkLists: {
+    blade: 'park_list_blade',
+    tower: 'park_list_tower',
+    foundation: 'park_list_foundation',
+    nacelle: 'park_list_nacelle',
+    bladeInternal: 'park_list_blade_internal',
+    lps: 'park_list_lps',
+  },
+  /** Kept across logout. */
+  locale: 'locale',
+  sidebarCollapsed: SIDEBAR_COLLAPSE_STORAGE_KEY,
+  windowOpenHandoff: 'window_open_handoff',
+} as const;
+
+/** sessionStorage keys. */
+export const SESSION_STORAGE_KEYS = {
+  /** The hash address first requested (or current when a 401 arrived), for landing after login. */
+  requestedHash: 'requested_hash',
+} as const;
+
+/** Exactly what logout removes (SPEC §4 Session). */
+export const KEYS_CLEARED_ON_LOGOUT: readonly string[] = [
+  STORAGE_KEYS.accessToken,
+  STORAGE_KEYS.refreshToken,
+  STORAGE_KEYS.refreshTime,
+  STORAGE_KEYS.idToken,
+  STORAGE_KEYS.clientId,
+  STORAGE_KEYS.loadedReports,
+  STORAGE_KEYS.currentTab,
+  STORAGE_KEYS.userId,
+  STORAGE_KEYS.dashboardTab,
+  ...Object.values(STORAGE_KEYS.parkLists),
+];

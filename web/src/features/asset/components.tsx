@@ -1,0 +1,51 @@
+import type { ReactNode } from 'react';
+import { Alert, Button } from 'antd';
+import type { SerializedError } from '@reduxjs/toolkit';
+import { useTranslation } from 'react-i18next';
+import { isApiError, type ApiError } from '@/app/api/baseQuery';
+import { lookupMessage, type Locale } from '@/shared/contracts';
+import { useLocale } from '@/shared/useLocale';
+
+/**
+ * The text of a failed call in `locale`: the catalogue lookup of the server's body (so a
+ * language switch re-translates it), or the base query's own text for network/time-out failures.
+ */
+export function errorMessageOf(error: ApiError | SerializedError | undefined | null, locale: Locale, path?: string): string {
+  if (!error) return '';
+  if (isApiError(error)) {
+    if (typeof error.status === 'number' && error.status !== 403 && error.status !== 408 && error.data !== undefined && error.data !== null) {
+      return lookupMessage(error.data, locale, path);
+    }
+    return error.message;
+  }
+  return error.message ?? '';
+}
+
+/** A failed load, with a retry. */
+export function LoadError({ error, onRetry, title }: { error: unknown; onRetry?: () => void; title?: ReactNode }) {
+  const { t } = useTranslation('asset');
+  const locale = useLocale();
+  return (
+    <Alert
+      type="error"
+      showIcon
+      title={title ?? t('common.loadFailed')}
+      description={errorMessageOf(error as ApiError, locale)}
+      action={
+        onRetry ? (
+          <Button size="small" onClick={onRetry}>
+            {t('common.retry')}
+          </Button>
+        ) : undefined
+      }
+      data-testid="load-error"
+    />
+  );
+}
+
+/** The server's refusal of a write, translated into the current language. */
+export function ServerRefusal({ error }: { error: unknown }) {
+  const locale = useLocale();
+  if (!error) return null;
+  return <Alert type="error" showIcon title={errorMessageOf(error as ApiError, locale)} data-testid="server-error" style={{ marginBottom: 16 }} />;
+}

@@ -1,0 +1,161 @@
+import { message } from 'antd';
+import { api } from '@/app/api/api';
+import { i18n } from '@/app/i18n';
+import type { AppConfig } from '@/app/config/appConfig';
+import { clientIdFromBasicCredential } from '@/app/config/appConfig';
+import { landingRoute } from '@/app/router/landing';
+import { isViewerHost } from '@/app/router/restrictedHost';
+import type { AppDispatch } from '@/app/store';
+import { takeRequestedHash } from '@/app/session/requestedHash';
+import {
+  clearSession,
+  getIdToken,
+  getRefreshToken,
+  saveTokens,
+  setClientId,
+  type KeyValueStorage,
+  type TokenResponse,
+} from '@/app/session/session';
+import { sessionLoaded, sessionReset, type PersonalInfo } from '@/app/session/sessionSlice';
+import { STORAGE_KEYS } from '@/app/session/storageKeys';
+import { resetUnauthorizedRedirect } from '@/app/session/unauthorized';
+import { startTokenRefreshTimer } from '@/app/session/refreshTimer';
+import type { RightEntry } from '@/shared/contracts';
+import { identityApi } from './identityApi';
+import { appUrl, randomState, ssoLogoutUrl } from './sso';
+
+export type ContextResult =
+  | { kind: 'ok'; personalInfo: PersonalInfo; menuRights: string[]; accessDeniedModules: RightEntry[] }
+  | { kind: 'accessDenied' }
+  | { kind: 'failed'; step: 'personalInfo' | 'menus' | 'deniedModules' };
+
+/**
+ * Post-login loading (SPEC §2, §6): personal info, menu rights, denied-modules list.
+ * An empty menu list is "Access deny"; a failed personal-info or denied-modules load sends to /login.
+ */
+export async function loadSessionContext(fetchers: {
+  personalInfo: () => Promise<PersonalInfo>;
+  menus: () => Promise<string[]>;
+  deniedModules: () => Promise<RightEntry[]>;
+}): Promise<ContextResult> {
+  let personalInfo: PersonalInfo;
+  try {
+    personalInfo = await fetchers.personalInfo();
+  } catch {
+    return { kind: 'failed', step: 'personalInfo' };
+  }
+  let menuRights: string[];
+  try {
+    menuRights = await fetchers.menus();
+  } catch {
+    return { kind: 'failed', step: 'menus' };
+  }
+  if (!Array.isArray(menuRights) || menuRights.length === 0) return { kind: 'accessDenied' };
+  let accessDeniedModules: RightEntry[];
+  try {
+    accessDeniedModules = await fetchers.deniedModules();
+  } catch {
+    return { kind: 'failed', step: 'deniedModules' };
+  }
+  return { kind: 'ok', personalInfo, menuRights, accessDeniedModules: Array.isArray(accessDeniedModules) ? accessDeniedModules : [] };
+}
+
+/** Stores a fresh token pair and the client id of the mode in use. */
+export function storeSignIn(storage: KeyValueStorage, tokens: TokenResponse, clientId: string): void {
+  saveTokens(storage, tokens);
+  if (clientId) setClientId(storage, clientId);
+  resetUnauthorizedRedirect();
+}
+
+export function builtinClientId(config: AppConfig): string {
+  return clientIdFromBasicCredential(config.basicCredential);
+}
+
+export type EstablishResult = { kind: 'ok'; menuRights: string[] } | { kind: 'login' };
+
+/** Where to land after a sign-in: consumes the remembered hash (SPEC §2). */
+export function landingAfterSignIn(menuRights: readonly string[], viewerHosts: readonly string[] = []): string {
+  return landingRoute(takeRequestedHash(sessionStorage), menuRights, {
+    viewerHost: isViewerHost(window.location, viewerHosts),
+  });
+}
+
+/** Loads the session context into the store; on failure the caller goes to /login. */
+export async function establishSession(dispatch: AppDispatch): Promise<EstablishResult> {
+  const result = await loadSessionContext({
+    personalInfo: () => dispatch(identityApi.endpoints.me.initiate(undefined, { subscribe: false, forceRefetch: true })).unwrap(),
+    menus: () => dispatch(identityApi.endpoints.menus.initiate(undefined, { subscribe: false, forceRefetch: true })).unwrap(),
+    deniedModules: () =>
+      dispatch(identityApi.endpoints.deniedModules.initiate(undefined, { subscribe: false, forceRefetch: true })).unwrap(),
+  });
+  switch (result.kind) {
+    case 'ok':
+      dispatch(sessionLoaded(result));
+      localStorage.setItem(STORAGE_KEYS.userId, String(result.personalInfo.id));
+      return { kind: 'ok', menuRights: result.menuRights };
+    case 'accessDenied':
+      void message.error(i18n.t('errors:http.accessDeny'));
+      clearLocalSession(dispatch);
+      return { kind: 'login' };
+    case 'failed':
+      return { kind: 'login' };
+  }
+}
+
+function clearLocalSession(dispatch: AppDispatch): void {
+  clearSession(localStorage);
+  dispatch(sessionReset());
+  dispatch(api.util.resetApiState());
+}
+
+export type LogoutPlan = { kind: 'sso'; url: string } | { kind: 'builtin'; refreshToken: string | null };
+
+export function planLogout(
+  config: AppConfig,
+  storage: KeyValueStorage,
+  location: Pick<Location, 'origin' | 'pathname'>,
+  state: string = randomState(),
+): LogoutPlan {
+  if (config.loginMode === 'sso' && config.identityProviderUrl) {
+    return {
+      kind: 'sso',
+      url: ssoLogoutUrl(config.identityProviderUrl, getIdToken(storage), appUrl(location, '/casdoor-logout-callback'), state),
+    };
+  }
+  return { kind: 'builtin', refreshToken: getRefreshToken(storage) };
+}
+
+/** Built-in: revoke (sending the refresh token), clear, go to /login. SSO: clear, go to the provider's logout. */
+export async function logout(dispatch: AppDispatch, config: AppConfig, navigate: (path: string) => void): Promise<void> {
+  const plan = planLogout(config, localStorage, window.location);
+  if (plan.kind === 'sso') {
+    clearLocalSession(dispatch);
+    window.location.assign(plan.url);
+    return;
+  }
+  if (plan.refreshToken) {
+    try {
+      await dispatch(identityApi.endpoints.revokeToken.initiate({ token: plan.refreshToken })).unwrap();
+    } catch {
+      // The session ends locally whatever the server answered.
+    }
+  }
+  clearLocalSession(dispatch);
+  navigate('/login');
+}
+
+/** Starts the 10-minute refresh check; the new tokens are stored. */
+export function startSessionRefresh(dispatch: AppDispatch, config: AppConfig): () => void {
+  return startTokenRefreshTimer({
+    storage: localStorage,
+    refresh: async () => {
+      const refreshToken = getRefreshToken(localStorage);
+      if (!refreshToken) return;
+      const tokens = await dispatch(
+        identityApi.endpoints.refreshToken.initiate({ refreshToken, sso: config.loginMode === 'sso' }),
+      ).unwrap();
+      if (!tokens?.access_token) throw new Error('refresh answered without an access token');
+      saveTokens(localStorage, tokens);
+    },
+  });
+}

@@ -1,0 +1,43 @@
+/**
+ * The inspection screens' share of the shared vocabulary (@windward/contracts): severity colour
+ * levels and palettes, blade sides, paths and chambers, view sort orders, DPS review flow,
+ * timeline statuses, blade link states, repair priorities and the image display constants.
+ */
+export {
+  BLADE_COLOR_LEVEL_LABELS,
+  BLADE_LINK_STATE_LABELS,
+  BLADE_PATH_LABELS,
+  BladeColorLevel,
+  BladeLinkState,
+  CHAMBER_DISPLAY_ORDER,
+  COMPONENT_TYPE_LABELS,
+  ComponentType,
+  DEFECT_TIMELINE_STATUS_LABELS,
+  DPS_SORT_PRIORITY,
+  DPS_STATUS_LABELS,
+  DPS_TRANSITIONS,
+  DefectTimelineStatus,
+  DpsStatus,
+  IMAGE_DISPLAY_HEIGHT,
+  IMAGE_DISPLAY_WIDTH,
+  PACKAGE_TYPE_LABELS,
+  REPAIR_PRIORITY_LABELS,
+  Rights,
+  SEVERITY_LEVELS,
+  SEVERITY_PALETTE_5,
+  SEVERITY_PALETTE_9,
+  VIEW_INDEX_LABELS,
+  VIEW_SORT_ORDERS,
+  bladeColorLevel,
+  canTransitionDps,
+  chamberLabel,
+  compareByViewOrder,
+  compareChambers,
+  hasRight,
+  isDpsStatus,
+  labelOf,
+  lookupMessage,
+  repairDueDate,
+  severityColor,
+} from '@windward/contracts';
+export type { Locale, PageResult, RepairPriority, RightEntry, ViewSortOrder } from '@windward/contracts';

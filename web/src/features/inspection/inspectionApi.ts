@@ -1,0 +1,306 @@
+import type { BaseQueryApi } from '@reduxjs/toolkit/query';
+import { api, baseQuery } from '@/app/api/api';
+import type { ApiError, RequestArgs } from '@/app/api/baseQuery';
+import type { PageResult } from './contracts';
+
+/*
+ * The inspection service's calls (docs/inspection.md). Every path is under /gw/inspection/api/v2;
+ * dates travel as ISO texts (inspection dates as YYYY-MM-DD), lengths in m, polygons in
+ * full-image pixels.
+ */
+
+export const INSPECTION_API = '/gw/inspection/api/v2';
+/** Largest page the services hand out (service-kit MAX_PAGE_SIZE). */
+export const INSPECTION_MAX_PAGE_SIZE = 500;
+
+// ------------------------------------------------------------------ shapes
+
+export interface InspectionBlade {
+  position: number;
+  serialNumber: string | null;
+  length: number | null;
+}
+
+export interface Inspection {
+  inspectionId: string;
+  inspectionGuid: string;
+  turbineId: string;
+  turbineName: string;
+  windFarmId: string;
+  customerId: string;
+  packageType: number;
+  /** Part-2 component type (1 blade external, 5 blade internal, 2 tower, 3 foundation, 4 nacelle, 0 LPS). */
+  componentType: number;
+  /** YYYY-MM-DD */
+  inspectionDate: string;
+  isActive: boolean;
+  pilot: string | null;
+  deviceId: string | null;
+  inspectionDataConfigId: string | null;
+  previousInspectionId: string | null;
+  defectCount: number;
+  imageCount: number;
+  tiledImageCount: number;
+  dpsStatus: number | null;
+  createdAt: string;
+  /** Only on GET /inspections/{id}: snapshot of the turbine's blades. */
+  blades?: InspectionBlade[];
+}
+
+export type TileStatus = 'pending' | 'done' | 'failed' | string;
+
+export interface InspectionImage {
+  guid: string;
+  imageId: string;
+  inspectionId: string;
+  bladePosition: number | null;
+  /** View index 1..8 (SPEC §3). */
+  pathViewIndex: number | null;
+  chamber: number | null;
+  section: string | null;
+  sortIndex: number | null;
+  distanceToRoot: number | null;
+  isActive: boolean;
+  keyPartTag: string | null;
+  fileName: string;
+  format: string;
+  width: number;
+  height: number;
+  sizeBytes: number;
+  tileStatus: TileStatus;
+  tileJobId: string | null;
+  uri: string;
+  thumbUri: string | null;
+  dziUri: string | null;
+}
+
+export type Point = [number, number];
+
+export interface Defect {
+  defectId: string;
+  /** Six digits, unique per inspection. */
+  defectNo: string;
+  inspectionId: string;
+  imageId: string;
+  windFarmId: string;
+  turbineId: string;
+  turbineName?: string;
+  inspectionDate?: string;
+  severity: number | null;
+  defectType: string;
+  layer: string | null;
+  affectedPart: string | null;
+  recommendation: string | null;
+  sizeLength: number | null;
+  sizeWidth: number | null;
+  /** View index 1..8 of the blade side. */
+  position: number | null;
+  bladePosition: number | null;
+  distanceToRoot: number | null;
+  chordwiseStart: number | null;
+  chordwiseEnd: number | null;
+  repairPriority: number | null;
+  polygon: Point[];
+  selector?: { type: string; value: string };
+  dpsStatus: number;
+  timelineStatus: string;
+  timelineManual: boolean;
+  previousDefectId: string | null;
+  createdAt: string;
+  updatedAt?: string;
+}
+
+export interface DefectPage extends PageResult<Defect> {
+  totalCountExact?: boolean;
+}
+
+export interface Timeline {
+  inspectionId: string;
+  previousInspectionId: string | null;
+  toleranceM: number;
+  defects: Defect[];
+  repaired: Defect[];
+}
+
+export interface DefectLinks {
+  state: 'LINKED' | 'UNLINKED' | 'BLADE_CHANGED';
+  linked: Defect[];
+}
+
+export interface LpsMeasurement {
+  id: string;
+  inspectionId: string;
+  bladePosition: number;
+  receptorId: string;
+  side: 'PS' | 'SS';
+  /** The reading as text: a number or "OC". */
+  reading: string;
+  ohm: number | null;
+  openCircuit: boolean;
+  minOhm: number | null;
+  maxOhm: number | null;
+  ringCount: number | null;
+  templateId: string | null;
+  withinRange: boolean;
+}
+
+export type DefectSortField = 'dpsStatus' | 'severity' | 'createdAt' | 'defectNo' | 'distanceToRoot' | 'defectType';
+
+export interface DefectListArgs {
+  inspectionId?: string;
+  turbineId?: string;
+  windFarmId?: string;
+  pageIndex: number;
+  pageSize: number;
+  fieldToSort?: DefectSortField;
+  descending?: boolean;
+  severity?: number[];
+  dpsStatus?: number[];
+  bladePosition?: number[];
+  defectType?: string[];
+  timelineStatus?: string[];
+  imageId?: string;
+}
+
+export type ViewOrder = 'LEADING_EDGE_FIRST' | 'TRAILING_EDGE_FIRST' | 'MIDDLE_FIRST';
+
+export interface ImageListArgs {
+  inspectionId: string;
+  pageIndex?: number;
+  pageSize?: number;
+  viewOrder?: ViewOrder;
+  bladePosition?: number;
+  path?: number;
+  chamber?: number;
+  isActive?: boolean;
+  descending?: boolean;
+}
+
+export interface InspectionListArgs {
+  turbineId?: string;
+  windFarmId?: string;
+  pageIndex?: number;
+  pageSize?: number;
+  componentType?: number[];
+}
+
+/** Comma list (the service reads `a,b,c`), or nothing when empty. */
+export const commaList = (v: ReadonlyArray<string | number> | undefined): string | undefined => (v && v.length ? v.join(',') : undefined);
+
+export function defectListParams(a: DefectListArgs): RequestArgs['params'] {
+  return {
+    inspectionId: a.inspectionId,
+    turbineId: a.turbineId,
+    windFarmId: a.windFarmId,
+    pageIndex: a.pageIndex,
+    pageSize: a.pageSize,
+    fieldToSort: a.fieldToSort,
+    descending: a.descending,
+    severity: commaList(a.severity),
+    dpsStatus: commaList(a.dpsStatus),
+    bladePosition: commaList(a.bladePosition),
+    defectType: commaList(a.defectType),
+    timelineStatus: commaList(a.timelineStatus),
+    imageId: a.imageId,
+  };
+}
+
+/**
+ * /viewDefect by inspection and defect number: the list has no number filter, so the
+ * inspection's defects are read in number order, a page at a time, until the number shows.
+ */
+export async function findDefectByNumber(
+  inspectionId: string,
+  defectNo: string,
+  query: (args: RequestArgs) => Promise<{ data?: unknown; error?: unknown }>,
+): Promise<{ data: Defect } | { error: ApiError }> {
+  const wanted = defectNo.trim().padStart(6, '0');
+  for (let pageIndex = 1; pageIndex <= 200; pageIndex++) {
+    const r = await query({
+      url: `${INSPECTION_API}/defects`,
+      params: defectListParams({ inspectionId, pageIndex, pageSize: INSPECTION_MAX_PAGE_SIZE, fieldToSort: 'defectNo' }),
+    });
+    if (r.error) return { error: r.error as ApiError };
+    const page = r.data as DefectPage;
+    const hit = page.results.find((d) => d.defectNo === wanted);
+    if (hit) return { data: hit };
+    if (page.results.length < INSPECTION_MAX_PAGE_SIZE) break;
+  }
+  return { error: { status: 404, data: { code: 'NOT_FOUND', message: 'Not found' }, message: 'Not found' } };
+}
+
+// ------------------------------------------------------------------ endpoints
+
+const withTags = api.enhanceEndpoints({ addTagTypes: ['Inspection', 'InspectionImage', 'Defect', 'Timeline', 'DefectLinks', 'Lps'] });
+
+export const inspectionApi = withTags.injectEndpoints({
+  endpoints: (build) => ({
+    inspections: build.query<PageResult<Inspection>, InspectionListArgs>({
+      query: (a) => ({
+        url: `${INSPECTION_API}/inspections`,
+        params: { turbineId: a.turbineId, windFarmId: a.windFarmId, pageIndex: a.pageIndex ?? 1, pageSize: a.pageSize ?? 100, componentType: commaList(a.componentType) },
+      }),
+      providesTags: ['Inspection'],
+    }),
+    inspection: build.query<Inspection, string>({
+      query: (id) => ({ url: `${INSPECTION_API}/inspections/${id}` }),
+      providesTags: ['Inspection'],
+    }),
+    images: build.query<PageResult<InspectionImage>, ImageListArgs>({
+      query: ({ inspectionId, ...q }) => ({
+        url: `${INSPECTION_API}/inspections/${inspectionId}/images`,
+        params: { pageIndex: q.pageIndex ?? 1, pageSize: q.pageSize ?? 100, viewOrder: q.viewOrder, bladePosition: q.bladePosition, path: q.path, chamber: q.chamber, isActive: q.isActive, descending: q.descending },
+      }),
+      providesTags: ['InspectionImage'],
+    }),
+    image: build.query<InspectionImage, string>({
+      query: (id) => ({ url: `${INSPECTION_API}/images/${id}` }),
+      providesTags: ['InspectionImage'],
+    }),
+    defects: build.query<DefectPage, DefectListArgs>({
+      query: (a) => ({ url: `${INSPECTION_API}/defects`, params: defectListParams(a) }),
+      providesTags: ['Defect'],
+    }),
+    defect: build.query<Defect, string>({
+      query: (id) => ({ url: `${INSPECTION_API}/defects/${id}` }),
+      providesTags: ['Defect'],
+    }),
+    defectByNumber: build.query<Defect, { inspectionId: string; defectNo: string }>({
+      async queryFn({ inspectionId, defectNo }, bqApi: BaseQueryApi, extra) {
+        return findDefectByNumber(inspectionId, defectNo, (args) => Promise.resolve(baseQuery(args, bqApi, extra as object)) as Promise<{ data?: unknown; error?: unknown }>);
+      },
+      providesTags: ['Defect'],
+    }),
+    setDpsStatus: build.mutation<Defect, { defectId: string; dpsStatus: number }>({
+      query: ({ defectId, dpsStatus }) => ({ url: `${INSPECTION_API}/defects/${defectId}/dps-status`, method: 'PUT', body: { dpsStatus }, silent: true }),
+      invalidatesTags: ['Defect', 'Inspection', 'Timeline'],
+    }),
+    timeline: build.query<Timeline, string>({
+      query: (inspectionId) => ({ url: `${INSPECTION_API}/inspections/${inspectionId}/timeline` }),
+      providesTags: ['Timeline'],
+    }),
+    defectLinks: build.query<DefectLinks, string>({
+      query: (defectId) => ({ url: `${INSPECTION_API}/defects/${defectId}/links` }),
+      providesTags: ['DefectLinks'],
+    }),
+    lpsMeasurements: build.query<LpsMeasurement[], string>({
+      query: (inspectionId) => ({ url: `${INSPECTION_API}/inspections/${inspectionId}/lps-measurements` }),
+      transformResponse: (r: LpsMeasurement[] | { results: LpsMeasurement[] }) => (Array.isArray(r) ? r : (r?.results ?? [])),
+      providesTags: ['Lps'],
+    }),
+  }),
+});
+
+export const {
+  useInspectionsQuery,
+  useInspectionQuery,
+  useImagesQuery,
+  useImageQuery,
+  useDefectsQuery,
+  useDefectQuery,
+  useDefectByNumberQuery,
+  useSetDpsStatusMutation,
+  useTimelineQuery,
+  useDefectLinksQuery,
+  useLpsMeasurementsQuery,
+} = inspectionApi;

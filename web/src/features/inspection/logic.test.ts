@@ -1,0 +1,220 @@
+import { describe, expect, it } from 'vitest';
+import { DPS_TRANSITIONS, SEVERITY_PALETTE_9, Rights } from './contracts';
+import {
+  DIAGRAM,
+  chordShare,
+  defectToDiagram,
+  diagramLength,
+  dpsButtons,
+  fitPolygon,
+  imageToScreen,
+  lengthTicks,
+  lpsOutOfRange,
+  mapViewState,
+  pathsInOrder,
+  polygonBox,
+  polygonPoints,
+  repairDue,
+  sameViewState,
+  severityFill,
+  severityLevel,
+  sortImages,
+  stepIndex,
+  transformPoint,
+} from './logic';
+import { commaList, defectListParams, findDefectByNumber } from './inspectionApi';
+import { filterByDefects, summariseDefects } from './components/GalleryTab';
+import { viewDefectTarget } from './pages/ViewDefectPage';
+
+const SPAN = DIAGRAM.width - DIAGRAM.left - DIAGRAM.right;
+const base = { defectId: 'd', chordwiseStart: null, chordwiseEnd: null, position: 5, severity: 2 };
+
+describe('severity palette levels (SPEC §3: 0 empty, 1 TBD, 2 severity 0, 3..8 severity 1..5+)', () => {
+  it('maps severities to the 9-colour palette', () => {
+    expect(severityLevel(null)).toBe(1);
+    expect(severityLevel(0)).toBe(2);
+    expect(severityLevel(1)).toBe(3);
+    expect(severityLevel(5)).toBe(7);
+    expect(severityLevel(9)).toBe(8);
+    expect(severityFill(null)).toBe(SEVERITY_PALETTE_9[1]);
+    expect(severityFill(3)).toBe(SEVERITY_PALETTE_9[5]);
+    expect(severityFill(7)).toBe(SEVERITY_PALETTE_9[8]);
+  });
+});
+
+describe('defect → blade diagram coordinates', () => {
+  it('places the distance to root along the length, root left and tip right', () => {
+    expect(defectToDiagram({ ...base, distanceToRoot: 0 }, 100, 5).x).toBe(DIAGRAM.left);
+    expect(defectToDiagram({ ...base, distanceToRoot: 100 }, 100, 5).x).toBe(DIAGRAM.left + SPAN);
+    expect(defectToDiagram({ ...base, distanceToRoot: 25 }, 100, 5).x).toBeCloseTo(DIAGRAM.left + SPAN / 4);
+    // beyond the tip or before the root: clamped
+    expect(defectToDiagram({ ...base, distanceToRoot: 130 }, 100, 5).x).toBe(DIAGRAM.left + SPAN);
+    expect(defectToDiagram({ ...base, distanceToRoot: -5 }, 100, 5).x).toBe(DIAGRAM.left);
+  });
+
+  it('uses the chordwise start/end over the blade width, within the local chord', () => {
+    const m = defectToDiagram({ ...base, distanceToRoot: 20, chordwiseStart: 1, chordwiseEnd: 3 }, 100, 4);
+    const chord = chordShare(0.2) * (DIAGRAM.height - DIAGRAM.top - DIAGRAM.bottom);
+    expect(m.y1).toBeCloseTo(DIAGRAM.top + chord * 0.25);
+    expect(m.y2).toBeCloseTo(DIAGRAM.top + chord * 0.75);
+    expect(m.y).toBeCloseTo(DIAGRAM.top + chord * 0.5);
+  });
+
+  it('falls back to the blade side: leading edge on top, trailing edge at the bottom', () => {
+    const le = defectToDiagram({ ...base, distanceToRoot: 50, position: 5 }, 100, 5);
+    const te = defectToDiagram({ ...base, distanceToRoot: 50, position: 7 }, 100, 5);
+    const ps = defectToDiagram({ ...base, distanceToRoot: 50, position: 6 }, 100, 5);
+    expect(le.y).toBeLessThan(ps.y);
+    expect(ps.y).toBeLessThan(te.y);
+    expect(le.y1).toBeNull();
+  });
+
+  it('colours by severity and marks defects without a distance as not placed', () => {
+    const m = defectToDiagram({ ...base, distanceToRoot: null, severity: 4 }, 100, 5);
+    expect(m.placed).toBe(false);
+    expect(m.x).toBe(DIAGRAM.left);
+    expect(m.color).toBe(SEVERITY_PALETTE_9[6]);
+    expect(m.level).toBe(6);
+  });
+
+  it('draws unknown blade lengths a little beyond the farthest defect', () => {
+    expect(diagramLength(108, [])).toBe(108);
+    expect(diagramLength(null, [{ distanceToRoot: 60 }])).toBe(66);
+    expect(diagramLength(null, [])).toBe(100);
+    expect(lengthTicks(108)).toEqual([0, 50, 100]);
+    expect(lengthTicks(60)).toEqual([0, 20, 40, 60]);
+  });
+});
+
+describe('polygon scaling to the viewport', () => {
+  it('maps image pixels to container pixels for the current bounds', () => {
+    // 2400 px wide image shown whole in a 1200 px container: half scale, no offset.
+    const t = imageToScreen({ x: 0, y: 0, width: 1, height: 1 / 3 }, 1200, 2400);
+    expect(t.scale).toBeCloseTo(0.5);
+    expect(transformPoint([900, 360], t)).toEqual([450, 180]);
+    // zoomed 4× onto the right half: bounds x 0.5, width 0.25
+    const z = imageToScreen({ x: 0.5, y: 0.1, width: 0.25, height: 0.08 }, 1200, 2400);
+    expect(z.scale).toBeCloseTo(2);
+    const [x, y] = transformPoint([1200, 240], z);
+    expect(x).toBeCloseTo(0);
+    expect(y).toBeCloseTo(0);
+    expect(polygonPoints([[1200, 240], [1260, 240], [1260, 300]], z)).toBe('0.0,0.0 120.0,0.0 120.0,120.0');
+  });
+
+  it('fits a polygon into the 900 × 600 display box, centred', () => {
+    expect(fitPolygon([[0, 0], [2400, 800]], 2400, 800, 900, 600)).toEqual([[0, 150], [900, 450]]);
+  });
+
+  it('boxes a polygon with a margin', () => {
+    expect(polygonBox([[10, 10], [30, 10], [30, 20]], 0.5)).toEqual({ x: 0, y: 5, width: 40, height: 20 });
+  });
+});
+
+describe('view sort orders', () => {
+  const img = (id: string, blade: number, path: number, chamber = 0, sortIndex = 1) => ({ id, bladePosition: blade, pathViewIndex: path, chamber, sortIndex });
+  const images = [img('te', 1, 7), img('le', 1, 5), img('ss', 1, 8), img('ps', 1, 6), img('psle', 1, 1), img('b2', 2, 5), img('le-c1', 1, 5, -1), img('le-c0b', 1, 5, 0, 2)];
+  it('leading edge first: 5, 6, 8, 7, others after; chambers 0, 1, -1 …; sort index', () => {
+    expect(sortImages(images, 'LEADING_EDGE_FIRST').map((i) => i.id)).toEqual(['le', 'le-c0b', 'le-c1', 'ps', 'ss', 'te', 'psle', 'b2']);
+  });
+  it('trailing edge first: 7, 6, 8, 5', () => {
+    expect(sortImages(images, 'TRAILING_EDGE_FIRST').map((i) => i.id).slice(0, 4)).toEqual(['te', 'ps', 'ss', 'le']);
+  });
+  it('middle first: 6, 8, 5, 7', () => {
+    expect(sortImages(images, 'MIDDLE_FIRST').map((i) => i.id).slice(0, 3)).toEqual(['ps', 'ss', 'le']);
+    expect(pathsInOrder('MIDDLE_FIRST', [7, 5, 1, 6])).toEqual([6, 5, 7, 1]);
+  });
+});
+
+describe('synchronised viewports and keeping the view', () => {
+  it('keeps zoom and the centre share across aspects', () => {
+    const v = { zoom: 3, center: { x: 0.4, y: 0.1 } };
+    expect(mapViewState(v, 1 / 3, 1 / 3)).toEqual(v);
+    const m = mapViewState(v, 1 / 3, 2 / 3);
+    expect(m.zoom).toBe(3);
+    expect(m.center.x).toBe(0.4);
+    expect(m.center.y).toBeCloseTo(0.2);
+  });
+  it('recognises an echo', () => {
+    expect(sameViewState({ zoom: 2, center: { x: 0.5, y: 0.2 } }, { zoom: 2, center: { x: 0.5, y: 0.2 + 1e-9 } })).toBe(true);
+    expect(sameViewState({ zoom: 2, center: { x: 0.5, y: 0.2 } }, { zoom: 2.1, center: { x: 0.5, y: 0.2 } })).toBe(false);
+    expect(sameViewState(null, { zoom: 2, center: { x: 0, y: 0 } })).toBe(false);
+  });
+  it('steps through the strip without leaving it', () => {
+    expect(stepIndex(0, -1, 3)).toBe(0);
+    expect(stepIndex(1, 1, 3)).toBe(2);
+    expect(stepIndex(2, 1, 3)).toBe(2);
+    expect(stepIndex(0, 1, 0)).toBe(-1);
+  });
+});
+
+describe('DPS transition buttons', () => {
+  const grant = (key: string) => [{ key, value: true }];
+  it('offers the contracts transitions to a reviewer', () => {
+    expect(dpsButtons(2, grant(Rights.QA_EDIT))).toEqual([...DPS_TRANSITIONS[2]]);
+    expect(dpsButtons(1, grant(Rights.INSPECTION_DATA))).toEqual([4]);
+    expect(dpsButtons(0, grant(Rights.APPROVAL_TASKS_EDIT))).toEqual([2]);
+    expect(dpsButtons(3, grant(Rights.QA_EDIT))).toEqual([2, 0]);
+  });
+  it('offers nothing without a review right or for an unknown status', () => {
+    expect(dpsButtons(2, [])).toEqual([]);
+    expect(dpsButtons(2, [{ key: Rights.QA_EDIT, value: false }])).toEqual([]);
+    expect(dpsButtons(9, grant(Rights.QA_EDIT))).toEqual([]);
+  });
+});
+
+describe('repair due date, LPS range, gallery filters, request shapes', () => {
+  it('adds the priority months to the inspection day', () => {
+    expect(repairDue('2025-06-10', 1)?.toISOString().slice(0, 10)).toBe('2025-06-10');
+    expect(repairDue('2025-06-10', 3)?.toISOString().slice(0, 10)).toBe('2025-09-10');
+    expect(repairDue('2025-08-31', 2)?.toISOString().slice(0, 10)).toBe('2025-09-30');
+    expect(repairDue(null, 2)).toBeNull();
+    expect(repairDue('2025-06-10', null)).toBeNull();
+  });
+
+  it('marks open circuits and readings outside their bounds', () => {
+    expect(lpsOutOfRange({ openCircuit: true, ohm: null, minOhm: null, maxOhm: null, withinRange: undefined as unknown as boolean })).toBe(true);
+    expect(lpsOutOfRange({ openCircuit: false, ohm: 0.3, minOhm: 0, maxOhm: 0.2, withinRange: undefined as unknown as boolean })).toBe(true);
+    expect(lpsOutOfRange({ openCircuit: false, ohm: 0.1, minOhm: 0, maxOhm: 0.2, withinRange: undefined as unknown as boolean })).toBe(false);
+    expect(lpsOutOfRange({ openCircuit: false, ohm: 0.1, minOhm: 0, maxOhm: 0.2, withinRange: false })).toBe(true);
+  });
+
+  it('filters gallery images by defects and severities', () => {
+    const defects = [
+      { imageId: 'a', severity: 3 },
+      { imageId: 'a', severity: 1 },
+      { imageId: 'b', severity: null },
+    ] as never[];
+    const s = summariseDefects(defects);
+    expect(s.get('a')).toMatchObject({ count: 2, maxSeverity: 3 });
+    const images = ['a', 'b', 'c'].map((imageId) => ({ imageId })) as never[];
+    const ids = (l: Array<{ imageId: string }>) => l.map((i) => i.imageId);
+    expect(ids(filterByDefects(images, s, 'with', []))).toEqual(['a', 'b']);
+    expect(ids(filterByDefects(images, s, 'without', []))).toEqual(['c']);
+    expect(ids(filterByDefects(images, s, 'all', [1]))).toEqual(['a']);
+  });
+
+  it('sends filters as comma lists', () => {
+    expect(commaList([])).toBeUndefined();
+    expect(defectListParams({ inspectionId: 'i', pageIndex: 2, pageSize: 10, severity: [3, 4], bladePosition: [1] })).toMatchObject({ severity: '3,4', bladePosition: '1', pageIndex: 2 });
+  });
+
+  it('reads the /viewDefect query', () => {
+    expect(viewDefectTarget(new URLSearchParams('defectId=x'))).toEqual({ defectId: 'x' });
+    expect(viewDefectTarget(new URLSearchParams('inspectionId=i&defectNo=12'))).toEqual({ inspectionId: 'i', defectNo: '12' });
+    expect(viewDefectTarget(new URLSearchParams('inspectionId=i'))).toBeNull();
+  });
+
+  it('finds a defect by its number, page by page', async () => {
+    const pages = [Array.from({ length: 500 }, (_, i) => ({ defectNo: String(i + 1).padStart(6, '0') })), [{ defectNo: '000612', defectId: 'hit' }]];
+    const seen: number[] = [];
+    const r = await findDefectByNumber('i', '612', async (args) => {
+      const index = Number((args.params as Record<string, number>).pageIndex);
+      seen.push(index);
+      return { data: { results: pages[index - 1] ?? [], totalCount: 501 } };
+    });
+    expect(r).toEqual({ data: { defectNo: '000612', defectId: 'hit' } });
+    expect(seen).toEqual([1, 2]);
+    const miss = await findDefectByNumber('i', '999999', async () => ({ data: { results: [], totalCount: 0 } }));
+    expect('error' in miss && miss.error.status).toBe(404);
+  });
+});

@@ -1,0 +1,284 @@
+/**
+ * Pure rules of the inspection screens: blade diagram geometry, severity colours, polygon
+ * scaling to the viewer, view sort orders, synchronised viewports, DPS buttons, LPS ranges.
+ */
+import {
+  DPS_TRANSITIONS,
+  Rights,
+  SEVERITY_PALETTE_9,
+  VIEW_SORT_ORDERS,
+  bladeColorLevel,
+  compareChambers,
+  hasRight,
+  isDpsStatus,
+  repairDueDate,
+  type RepairPriority,
+  type RightEntry,
+  type ViewSortOrder,
+} from './contracts';
+import type { Defect, InspectionImage, LpsMeasurement, Point } from './inspectionApi';
+
+// ------------------------------------------------------------------ severity colours
+
+/** Colour of a severity on the 9-colour blade scheme (levels 0..8, SPEC §3 / §9). */
+export function severityFill(severity: number | null | undefined): string {
+  if (severity === null || severity === undefined) return SEVERITY_PALETTE_9[1]; // not rated yet: TBD
+  return SEVERITY_PALETTE_9[bladeColorLevel(severity)];
+}
+
+/** Colour level 0..8 of a defect's severity: null (not rated) is TBD (1). */
+export function severityLevel(severity: number | null | undefined): number {
+  return severity === null || severity === undefined ? 1 : bladeColorLevel(severity);
+}
+
+// ------------------------------------------------------------------ blade diagram
+
+/** The diagram's drawing box: root on the left, tip on the right, leading edge on top. */
+export const DIAGRAM = { width: 1000, height: 170, left: 48, right: 24, top: 20, bottom: 24 } as const;
+const SPAN = DIAGRAM.width - DIAGRAM.left - DIAGRAM.right;
+const MAX_CHORD = DIAGRAM.height - DIAGRAM.top - DIAGRAM.bottom;
+
+/**
+ * Chord of the drawn blade (share of the maximum) at a share `s` of its length: round root,
+ * widest at 20 %, tapering to 20 % at the tip.
+ */
+export function chordShare(s: number): number {
+  const x = Math.min(1, Math.max(0, s));
+  if (x <= 0.2) return 0.55 + (0.45 * x) / 0.2;
+  return 1 - (0.8 * (x - 0.2)) / 0.8;
+}
+
+/** Outline path (SVG `d`) of the blade: leading edge straight on top, trailing edge below. */
+export function bladeOutlinePath(steps = 40): string {
+  const top: string[] = [];
+  const bottom: string[] = [];
+  for (let i = 0; i <= steps; i++) {
+    const s = i / steps;
+    const x = DIAGRAM.left + s * SPAN;
+    top.push(`${x.toFixed(1)},${DIAGRAM.top}`);
+    bottom.unshift(`${x.toFixed(1)},${(DIAGRAM.top + chordShare(s) * MAX_CHORD).toFixed(1)}`);
+  }
+  return `M${top.join(' L')} L${bottom.join(' L')} Z`;
+}
+
+/** Chordwise share (0 leading edge .. 1 trailing edge) of a blade side when no chordwise position is known. */
+export const VIEW_CHORD_SHARE: Readonly<Record<number, number>> = {
+  5: 0.06, // LE
+  1: 0.25, // PSLE
+  4: 0.25, // SSLE
+  6: 0.5, // PS
+  8: 0.5, // SS
+  2: 0.78, // PSTE
+  3: 0.78, // SSTE
+  7: 0.94, // TE
+};
+
+export interface DiagramMark {
+  defectId: string;
+  /** Centre in diagram units. */
+  x: number;
+  y: number;
+  /** Chordwise extent when start/end are known (diagram units), else null. */
+  y1: number | null;
+  y2: number | null;
+  color: string;
+  level: number;
+  /** false when the defect has no distance to root (drawn at the root, hatched). */
+  placed: boolean;
+}
+
+/**
+ * A defect on the blade diagram: x from its distance to root over the blade length; y from
+ * its chordwise start/end (m from the leading edge, over the blade's width = maximum chord)
+ * or, without them, from its blade side (view index).
+ */
+export function defectToDiagram(
+  d: Pick<Defect, 'defectId' | 'distanceToRoot' | 'chordwiseStart' | 'chordwiseEnd' | 'position' | 'severity'>,
+  bladeLength: number,
+  bladeWidth: number | null,
+): DiagramMark {
+  const placed = d.distanceToRoot !== null && d.distanceToRoot !== undefined;
+  const s = placed && bladeLength > 0 ? Math.min(1, Math.max(0, d.distanceToRoot! / bladeLength)) : 0;
+  const x = DIAGRAM.left + s * SPAN;
+  const chord = chordShare(s) * MAX_CHORD;
+  const toY = (share: number) => DIAGRAM.top + Math.min(1, Math.max(0, share)) * chord;
+  let y1: number | null = null;
+  let y2: number | null = null;
+  let share: number;
+  if (d.chordwiseStart !== null && d.chordwiseStart !== undefined && bladeWidth && bladeWidth > 0) {
+    const end = d.chordwiseEnd ?? d.chordwiseStart;
+    y1 = toY(d.chordwiseStart / bladeWidth);
+    y2 = toY(end / bladeWidth);
+    share = (d.chordwiseStart + end) / 2 / bladeWidth;
+  } else {
+    share = VIEW_CHORD_SHARE[d.position ?? 0] ?? 0.5;
+  }
+  return { defectId: d.defectId, x, y: toY(share), y1, y2, color: severityFill(d.severity), level: severityLevel(d.severity), placed };
+}
+
+/** Length to draw a blade with: its length, else a little beyond the farthest defect, else 100 m. */
+export function diagramLength(length: number | null | undefined, defects: ReadonlyArray<Pick<Defect, 'distanceToRoot'>>): number {
+  if (length && length > 0) return length;
+  const far = Math.max(0, ...defects.map((d) => d.distanceToRoot ?? 0));
+  return far > 0 ? Math.ceil(far * 1.1) : 100;
+}
+
+/** Tick marks (m) along the blade: about 5 round steps. */
+export function lengthTicks(length: number): number[] {
+  const raw = length / 5;
+  const pow = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 5, 10].map((k) => k * pow).find((k) => k >= raw) ?? raw;
+  const ticks: number[] = [];
+  for (let v = 0; v <= length + 1e-9; v += step) ticks.push(Math.round(v * 100) / 100);
+  return ticks;
+}
+
+export const diagramX = (distance: number, length: number) => DIAGRAM.left + (Math.min(length, Math.max(0, distance)) / length) * SPAN;
+
+// ------------------------------------------------------------------ viewer geometry
+
+/** OpenSeadragon viewport bounds: the image's width is 1 unit, y in the same unit. */
+export interface ViewBounds {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** Affine map image pixel → container pixel: p' = p·scale + (tx, ty). */
+export interface ScreenTransform {
+  scale: number;
+  tx: number;
+  ty: number;
+}
+
+/** The transform that draws image-pixel geometry on top of the viewer for the current bounds. */
+export function imageToScreen(bounds: ViewBounds, containerWidth: number, imageWidth: number): ScreenTransform {
+  const unit = containerWidth / bounds.width; // container px per viewport unit
+  return { scale: unit / imageWidth, tx: -bounds.x * unit, ty: -bounds.y * unit };
+}
+
+export function transformPoint([x, y]: Point, t: ScreenTransform): Point {
+  return [x * t.scale + t.tx, y * t.scale + t.ty];
+}
+
+/** A polygon in image pixels as container pixels (SVG `points`). */
+export function polygonPoints(polygon: ReadonlyArray<Point>, t: ScreenTransform): string {
+  return polygon.map((p) => transformPoint(p, t).map((v) => v.toFixed(1)).join(',')).join(' ');
+}
+
+/** SVG transform attribute for a group holding image-pixel geometry. */
+export const svgTransform = (t: ScreenTransform) => `matrix(${t.scale} 0 0 ${t.scale} ${t.tx} ${t.ty})`;
+
+/**
+ * A polygon scaled into a fixed display box (SPEC §9: 900 × 600), image fitted and centred:
+ * what the defect card thumbnails and the non-zoomable previews use.
+ */
+export function fitPolygon(polygon: ReadonlyArray<Point>, imageWidth: number, imageHeight: number, boxWidth: number, boxHeight: number): Point[] {
+  const scale = Math.min(boxWidth / imageWidth, boxHeight / imageHeight);
+  const ox = (boxWidth - imageWidth * scale) / 2;
+  const oy = (boxHeight - imageHeight * scale) / 2;
+  return polygon.map(([x, y]) => [x * scale + ox, y * scale + oy]);
+}
+
+/** Bounding box of a polygon in image pixels, grown by `margin` of its size (to zoom onto a defect). */
+export function polygonBox(polygon: ReadonlyArray<Point>, margin = 0.5): { x: number; y: number; width: number; height: number } {
+  const xs = polygon.map((p) => p[0]);
+  const ys = polygon.map((p) => p[1]);
+  const x0 = Math.min(...xs);
+  const y0 = Math.min(...ys);
+  const w = Math.max(1, Math.max(...xs) - x0);
+  const h = Math.max(1, Math.max(...ys) - y0);
+  return { x: x0 - w * margin, y: y0 - h * margin, width: w * (1 + 2 * margin), height: h * (1 + 2 * margin) };
+}
+
+/** A viewer's zoom and centre (viewport units), what is kept between images and shared between viewers. */
+export interface ViewState {
+  zoom: number;
+  center: { x: number; y: number };
+}
+
+/**
+ * The same view on another image: zoom stays, the centre keeps its share of the width and of
+ * the height (in viewport units y runs to height/width, the image's aspect).
+ */
+export function mapViewState(v: ViewState, fromAspect: number, toAspect: number): ViewState {
+  const fy = fromAspect > 0 ? v.center.y / fromAspect : v.center.y;
+  return { zoom: v.zoom, center: { x: v.center.x, y: fy * toAspect } };
+}
+
+/** Two views are equal within a tolerance (stops the echo when two viewers follow each other). */
+export function sameViewState(a: ViewState | null, b: ViewState | null, eps = 1e-6): boolean {
+  if (!a || !b) return false;
+  return Math.abs(a.zoom - b.zoom) < eps * Math.max(1, a.zoom) && Math.abs(a.center.x - b.center.x) < eps && Math.abs(a.center.y - b.center.y) < eps;
+}
+
+/** Index of the next/previous image, staying inside the strip. */
+export function stepIndex(current: number, delta: number, count: number): number {
+  if (count <= 0) return -1;
+  return Math.min(count - 1, Math.max(0, current + delta));
+}
+
+// ------------------------------------------------------------------ image order
+
+/**
+ * The gallery order (the server's): blade, the view sort order (paths outside it after it,
+ * by number), chamber display order, sort index.
+ */
+export function sortImages<T extends Pick<InspectionImage, 'bladePosition' | 'pathViewIndex' | 'chamber' | 'sortIndex'>>(images: readonly T[], order: ViewSortOrder): T[] {
+  const list: readonly number[] = VIEW_SORT_ORDERS[order];
+  const rank = (v: number | null) => {
+    const i = v === null ? -1 : list.indexOf(v);
+    return i < 0 ? list.length + (v ?? 99) : i;
+  };
+  return [...images].sort(
+    (a, b) =>
+      (a.bladePosition ?? 99) - (b.bladePosition ?? 99) ||
+      rank(a.pathViewIndex) - rank(b.pathViewIndex) ||
+      compareChambers(a.chamber ?? 0, b.chamber ?? 0) ||
+      (a.sortIndex ?? 0) - (b.sortIndex ?? 0),
+  );
+}
+
+/** The paths of a view order followed by the other paths that occur. */
+export function pathsInOrder(order: ViewSortOrder, present: readonly number[]): number[] {
+  const list: readonly number[] = VIEW_SORT_ORDERS[order];
+  const rest = [...new Set(present)].filter((p) => !list.includes(p)).sort((a, b) => a - b);
+  return [...list.filter((p) => present.includes(p)), ...rest];
+}
+
+// ------------------------------------------------------------------ DPS review
+
+/** Rights that may move a defect through the review flow (docs/inspection.md). */
+export const DPS_RIGHTS = [Rights.INSPECTION_DATA, Rights.QA_EDIT, Rights.APPROVAL_TASKS_EDIT] as const;
+
+export function canReviewDps(denied: ReadonlyArray<RightEntry> | null | undefined): boolean {
+  return DPS_RIGHTS.some((r) => hasRight(denied, r));
+}
+
+/** The buttons to show for a defect: the contracts' transitions from its status, none without a review right. */
+export function dpsButtons(current: number, denied: ReadonlyArray<RightEntry> | null | undefined): number[] {
+  if (!isDpsStatus(current) || !canReviewDps(denied)) return [];
+  return [...DPS_TRANSITIONS[current]];
+}
+
+// ------------------------------------------------------------------ repair, LPS
+
+/** Due date of a repair: the inspection day plus the priority's months; null without both. */
+export function repairDue(inspectionDate: string | null | undefined, priority: number | null | undefined): Date | null {
+  if (!inspectionDate || !priority || priority < 1 || priority > 4) return null;
+  const from = new Date(`${inspectionDate.slice(0, 10)}T00:00:00.000Z`);
+  if (Number.isNaN(from.getTime())) return null;
+  return repairDueDate(from, priority as RepairPriority);
+}
+
+/** An LPS reading is out of range when it is an open circuit or lies outside its bounds. */
+export function lpsOutOfRange(m: Pick<LpsMeasurement, 'openCircuit' | 'ohm' | 'minOhm' | 'maxOhm' | 'withinRange'>): boolean {
+  if (typeof m.withinRange === 'boolean') return !m.withinRange;
+  if (m.openCircuit || m.ohm === null) return true;
+  return (m.minOhm !== null && m.ohm < m.minOhm) || (m.maxOhm !== null && m.ohm > m.maxOhm);
+}
+
+/** Blade position of a blade-type inspection is 1..3; other inspections have none. */
+export const BLADE_COMPONENT_TYPES: readonly number[] = [1, 5];
+export const LPS_COMPONENT_TYPE = 0;

@@ -1,0 +1,28 @@
+type Handler = (...args: unknown[]) => void;
+
+/** A socket.io client double: the test fires server messages; `emit` records client messages. */
+export class FakeSocket {
+  handlers = new Map<string, Handler[]>();
+  emitted: { event: string; payload: unknown; ack?: Handler }[] = [];
+  options: unknown;
+  on(event: string, h: Handler): this {
+    this.handlers.set(event, [...(this.handlers.get(event) ?? []), h]);
+    return this;
+  }
+  emit(event: string, payload: unknown, ack?: Handler): this {
+    this.emitted.push({ event, payload, ack });
+    return this;
+  }
+  fire(event: string, ...args: unknown[]): void {
+    for (const h of this.handlers.get(event) ?? []) h(...args);
+  }
+  removeAllListeners(): this {
+    this.handlers.clear();
+    return this;
+  }
+  disconnect(): this {
+    return this;
+  }
+}
+
+export const sockets: FakeSocket[] = [];

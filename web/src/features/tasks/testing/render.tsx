@@ -1,0 +1,45 @@
+import { act, render } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { vi } from 'vitest';
+import { LocalizedProviders } from '@/app/App';
+import { createAppState } from '@/app/appSlice';
+import { i18n, initI18n } from '@/app/i18n';
+import { createStore } from '@/app/store';
+import { readySession, TEST_CONFIG } from '@/test/renderApp';
+import type { Locale, RightEntry } from '../contracts';
+import { Component as TaskPoolPage } from '../pool/TaskPoolPage';
+import { Component as MyTasksPage } from '../mine/MyTasksPage';
+import { Component as DataManagementPage } from '../stageCenter/DataManagementPage';
+import { tasksFetch } from './fakeServer';
+
+export const QA_RIGHTS: RightEntry[] = ['qa.show', 'qa.edit', 'dataManagement.show'].map((key) => ({ key, value: true }));
+
+export async function renderTasks(options: { path: string; locale?: Locale; rights?: RightEntry[] }) {
+  const locale = options.locale ?? 'en_us';
+  localStorage.setItem('access_token', 'acc-token');
+  localStorage.setItem('refresh_token', 'ref');
+  const server = tasksFetch();
+  vi.stubGlobal('fetch', server.fetchMock);
+  initI18n(locale);
+  await i18n.changeLanguage(locale);
+  const base = readySession();
+  const session = readySession({ accessDeniedModules: options.rights ?? QA_RIGHTS, personalInfo: { ...base.personalInfo!, id: 'u-1' } });
+  const store = createStore({ app: createAppState({ ...TEST_CONFIG, appLocale: locale }, locale), session });
+  const routes: RouteObject[] = [
+    { path: '/qaCenter/taskPool', Component: TaskPoolPage },
+    { path: '/qaCenter/myTasks', Component: MyTasksPage },
+    { path: '/dataFlowManagement/dataManagement', Component: DataManagementPage },
+  ];
+  const router = createMemoryRouter(routes, { initialEntries: [options.path] });
+  await act(async () => {
+    render(
+      <Provider store={store}>
+        <LocalizedProviders>
+          <RouterProvider router={router} />
+        </LocalizedProviders>
+      </Provider>,
+    );
+  });
+  return { store, router, ...server };
+}

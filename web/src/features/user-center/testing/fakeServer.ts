@@ -1,0 +1,177 @@
+import { vi } from 'vitest';
+import type { Customer, Organization, PermittedPark, UserItem, UserRights } from '../userCenterApi';
+import { DEFAULT_ROLE_RIGHTS } from '../contracts';
+
+export const ORG_ID = '0a0a0a0a-0000-4000-8000-000000000001';
+export const CUSTOMER_A = '11111111-1111-4111-8111-111111111111';
+export const CUSTOMER_B = '22222222-2222-4222-8222-222222222222';
+
+export const ORGANIZATIONS: Organization[] = [
+  { organizationGuid: ORG_ID, organizationName: 'SkyView Pilots', customerCount: 1, pilotCount: 2 },
+  { organizationGuid: '0a0a0a0a-0000-4000-8000-000000000002', organizationName: 'Empty Org', customerCount: 0, pilotCount: 0 },
+];
+
+export const CUSTOMERS: Customer[] = [
+  {
+    customerId: CUSTOMER_A,
+    customerName: 'North Sea Wind',
+    customerTypeId: 1,
+    maxFlightTimes: 12,
+    maxTurbines: 200,
+    validDate: '2027-12-31',
+    organizationId: ORG_ID,
+    organizationName: 'SkyView Pilots',
+    componentConfigs: [{ componentType: 1, permission: true, inspectionDataConfigId: 'idc-blade', reportTemplateId: 'rt-1', reportTemplateName: 'Blade report' }],
+    flowConfigs: [{ componentType: 1, features: ['stitching', 'timeline'], taskStages: [6, 7, 8] }],
+    customerAddress: 'Harbour 1',
+    contactor: 'Jane',
+    post: 'Manager',
+    phone: '+44 1',
+    accountCount: 3,
+    windParkCount: 2,
+    version: 4,
+  },
+  {
+    customerId: CUSTOMER_B,
+    customerName: 'Gobi Renewables',
+    customerTypeId: 2,
+    maxFlightTimes: null,
+    maxTurbines: null,
+    validDate: null,
+    organizationId: null,
+    organizationName: null,
+    componentConfigs: [],
+    flowConfigs: [],
+    customerAddress: null,
+    contactor: null,
+    post: null,
+    phone: null,
+    accountCount: 0,
+    windParkCount: 0,
+    version: 1,
+  },
+];
+
+const user = (over: Partial<UserItem> & Pick<UserItem, 'id' | 'username'>): UserItem => ({
+  userId: over.id,
+  displayName: over.username,
+  email: `${over.username}@example.com`,
+  roles: [88],
+  organizationId: null,
+  organizationName: null,
+  customerIds: [],
+  parkIds: [],
+  active: true,
+  validUntil: null,
+  customRights: false,
+  createdAt: '2026-01-05T10:00:00.000Z',
+  ...over,
+});
+
+export const USERS: UserItem[] = [
+  user({ id: 'u-1', username: 'admin', displayName: 'Super Admin', roles: [100] }),
+  user({ id: 'u-2', username: 'pilot-one', displayName: 'Pilot One', roles: [2], organizationId: ORG_ID, organizationName: 'SkyView Pilots' }),
+  user({ id: 'u-3', username: 'reader', displayName: 'Customer Reader', roles: [88], customerIds: [CUSTOMER_A], validUntil: '2026-12-31T23:59:59.999Z' }),
+];
+
+export const PARKS: PermittedPark[] = [
+  { windFarmId: 'p-dogger', windFarmName: 'Dogger Bank North', customerId: CUSTOMER_A },
+  { windFarmId: 'p-bayan', windFarmName: 'Bayan Obo Steppe', customerId: CUSTOMER_B },
+];
+
+export interface Call {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+  raw: string | undefined;
+}
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+const refusal = (status: number, code: string, message: string) => json(status, { code, message });
+
+function page<T>(items: T[], q: URLSearchParams) {
+  const index = Number(q.get('pageIndex') ?? 1);
+  const size = Number(q.get('pageSize') ?? 20);
+  return { results: items.slice((index - 1) * size, index * size), totalCount: items.length };
+}
+
+/** A small in-memory identity service for the screens' tests; every call is recorded. */
+export function userCenterFetch(options: { oldPassword?: string } = {}) {
+  const calls: Call[] = [];
+  const users = [...USERS];
+  const rights: Record<string, UserRights> = {};
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const raw = typeof init?.body === 'string' ? init.body : undefined;
+    let body: unknown = raw;
+    try {
+      body = raw ? JSON.parse(raw) : undefined;
+    } catch {
+      body = raw;
+    }
+    calls.push({ method, path: url.pathname, query: url.searchParams, body, raw });
+    const p = url.pathname;
+
+    if (p === '/context/api/v1/users' && method === 'GET') {
+      let list = [...users];
+      const un = url.searchParams.get('username');
+      if (un) list = list.filter((u) => u.username.includes(un));
+      const field = url.searchParams.get('fieldToSort') as keyof UserItem | null;
+      if (field) {
+        const desc = url.searchParams.get('descending') === 'true';
+        list.sort((a, b) => String(a[field] ?? '').localeCompare(String(b[field] ?? '')) * (desc ? -1 : 1));
+      }
+      return json(200, page(list, url.searchParams));
+    }
+    if (p === '/context/api/v1/users' && method === 'POST') {
+      const b = body as { username: string; email?: string | null; displayName: string; roles: number[] };
+      if (users.some((u) => u.username.toLowerCase() === b.username.toLowerCase())) return refusal(409, 'USERNAME_EXISTS', 'Username already exists');
+      if (b.email && users.some((u) => (u.email ?? '').toLowerCase() === b.email!.toLowerCase()))
+        return refusal(409, 'EMAIL_EXISTS', 'Email address already exists');
+      const created = user({ id: `u-${users.length + 1}`, username: b.username, displayName: b.displayName, email: b.email ?? null, roles: b.roles });
+      users.push(created);
+      return json(200, created);
+    }
+    const rightsMatch = /^\/context\/api\/v2\/users\/([^/]+)\/rights$/.exec(p);
+    if (rightsMatch) {
+      const id = rightsMatch[1]!;
+      const target = users.find((u) => u.id === id)!;
+      const defaults = [...(DEFAULT_ROLE_RIGHTS as Record<number, readonly string[]>)[target.roles[0]!]!];
+      if (method === 'PUT') {
+        const next = (body as { rights: string[] | null }).rights;
+        rights[id] = { userId: id, custom: next !== null, rights: next ?? defaults, defaults };
+      }
+      return json(200, rights[id] ?? { userId: id, custom: false, rights: defaults, defaults });
+    }
+    if (p === '/context/api/v2/Customers' && method === 'GET') return json(200, page(CUSTOMERS, url.searchParams));
+    const customerMatch = /^\/context\/api\/v2\/Customers\/([^/]+)$/.exec(p);
+    if (customerMatch && method === 'DELETE') {
+      const c = CUSTOMERS.find((x) => x.customerId === customerMatch[1]);
+      if (c && c.accountCount > 0) return refusal(409, 'CUSTOMER_HAS_ACCOUNTS', "Can't delete customer due to existing related account");
+      return json(200, {});
+    }
+    if (customerMatch && method === 'PUT') return json(200, { ...CUSTOMERS[0], ...(body as object) });
+    if (/defectSeverityMapping$/.test(p)) return json(200, { customerId: CUSTOMER_A, severityMapping: [{ level: 5, name: 'Critical' }] });
+    if (p === '/context/api/v2/organizations' && method === 'GET') return json(200, page(ORGANIZATIONS, url.searchParams));
+    const orgMatch = /^\/context\/api\/v2\/organizations\/([^/]+)$/.exec(p);
+    if (orgMatch && method === 'DELETE') {
+      const o = ORGANIZATIONS.find((x) => x.organizationGuid === orgMatch[1]);
+      if (o && o.customerCount + o.pilotCount > 0) return refusal(409, 'ORGANIZATION_HAS_RELATED', "This organization can't be deleted due to the related customers/users");
+      return json(200, {});
+    }
+    if (p === '/gw/asset/api/v2/windPark/allPermittedProjectFarms') return json(200, PARKS);
+    if (p === '/gw/asset/api/v2/inspectionDataConfig/all') return json(200, [{ id: 'idc-blade', name: 'Blade', componentType: 1 }]);
+    if (p === '/account/api/v1/accounts/me/password' && method === 'PUT') {
+      const form = new URLSearchParams(raw ?? '');
+      if (form.get('oldPassword') !== (options.oldPassword ?? 'Old@2026x')) return refusal(400, 'INVALID_OLD_PASSWORD', 'Invalid old password');
+      return json(200, {});
+    }
+    if (p === '/oauth/revoke') return new Response(null, { status: 200 });
+    return refusal(404, 'NOT_FOUND', 'Not found');
+  });
+  return { fetchMock, calls };
+}

@@ -1,0 +1,35 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { createAppState } from './app/appSlice';
+import { loadAppConfig } from './app/config/appConfig';
+import { initI18n, initialLocale } from './app/i18n';
+import { createAppRouter } from './app/router/router';
+import { getAccessToken } from './app/session/session';
+import { rememberRequestedHash } from './app/session/requestedHash';
+import { createStore } from './app/store';
+import './styles.css';
+
+async function bootstrap(): Promise<void> {
+  const config = await loadAppConfig();
+  const locale = initialLocale(localStorage, config.appLocale);
+  initI18n(locale);
+
+  // Single sign-on may return the code in the real query: continue on the callback route.
+  const search = new URLSearchParams(window.location.search);
+  if (search.has('code') && !window.location.hash.startsWith('#/casdoor-callback')) {
+    window.location.hash = '#/casdoor-callback';
+  }
+  // The hash address first requested, for landing after login (SPEC §2).
+  if (!getAccessToken(localStorage)) rememberRequestedHash(sessionStorage, window.location.hash);
+
+  const store = createStore({ app: createAppState(config, locale) });
+  const router = createAppRouter();
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App store={store} router={router} />
+    </StrictMode>,
+  );
+}
+
+void bootstrap();

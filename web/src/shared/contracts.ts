@@ -1,0 +1,55 @@
+/**
+ * The web's single door to the shared vocabulary (@windward/contracts, compiled from source).
+ * Re-exports what the console uses; the few web-only shapes are declared here.
+ */
+import type { FeatureSwitch } from '@windward/contracts';
+
+export {
+  DEFAULT_FEATURE_SWITCHES,
+  DEFAULT_LOCALE,
+  HTTP_TEXTS,
+  LOCALES,
+  REQUEST_TIMEOUT_MS,
+  Rights,
+  SCROLL_CHECK_INTERVAL_MS,
+  SCROLL_CHECK_MAX_TIMES,
+  SCROLL_DEBOUNCE_MS,
+  SIDEBAR_COLLAPSE_STORAGE_KEY,
+  SIDEBAR_COLLAPSED_VALUE,
+  SSO_TOKEN_POLL_INTERVAL_MS,
+  TOKEN_REFRESH_CHECK_INTERVAL_MS,
+  TOKEN_REFRESH_MARGIN_MS,
+  WINDOW_OPEN_HANDOFF_MS,
+  BLADES_PER_TURBINE,
+  COMPONENT_TYPES,
+  COMPONENT_TYPE_LABELS,
+  ComponentType,
+  PACKAGE_TYPE_LABELS,
+  PackageType,
+  TURBINE_PIPELINE_STATE_LABELS,
+  checkDecimal3,
+  checkTurbineBlades,
+  decimalPlaces,
+  errorText,
+  findDuplicates,
+  formatThousands,
+  labelOf,
+  hasRight,
+  isLocale,
+  isTokenRefreshDue,
+  lookupMessage,
+  tokenRefreshTime,
+} from '@windward/contracts';
+export type {
+  ErrorCode,
+  FeatureSwitch,
+  HttpTextKey,
+  Locale,
+  PageResult,
+  Right,
+  RightEntry,
+  ValidationResult,
+} from '@windward/contracts';
+
+/** The build's feature switches, one flag per switch of the contracts. */
+export type FeatureSwitches = Record<FeatureSwitch, boolean>;

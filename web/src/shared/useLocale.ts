@@ -1,0 +1,7 @@
+import { useAppSelector } from '@/app/store';
+import type { Locale } from '@/shared/contracts';
+
+/** The interface language chosen in the store. */
+export function useLocale(): Locale {
+  return useAppSelector((s) => s.app.locale);
+}

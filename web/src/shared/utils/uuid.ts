@@ -1,0 +1,11 @@
+/**
+ * RFC 4122 version-4 uuid from crypto.getRandomValues, which (unlike crypto.randomUUID)
+ * also exists outside secure contexts (a console served over plain http).
+ */
+export function uuidV4(getRandomValues: (bytes: Uint8Array) => Uint8Array = (b) => crypto.getRandomValues(b)): string {
+  const b = getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const hex = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

@@ -1,0 +1,67 @@
+import { act, render } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import type { Locale } from '@/shared/contracts';
+import { LocalizedProviders } from '@/app/App';
+import { createAppState } from '@/app/appSlice';
+import { DEFAULT_APP_CONFIG, type AppConfig } from '@/app/config/appConfig';
+import { i18n, initI18n } from '@/app/i18n';
+import { routes } from '@/app/router/routes';
+import type { SessionState } from '@/app/session/sessionSlice';
+import { createStore } from '@/app/store';
+
+export const TEST_CONFIG: AppConfig = {
+  ...DEFAULT_APP_CONFIG,
+  basicCredential: btoa('windward-web:windward-web-secret'),
+};
+
+export function readySession(overrides: Partial<SessionState> = {}): SessionState {
+  return {
+    status: 'ready',
+    personalInfo: {
+      id: 'u-1',
+      username: 'ada',
+      displayName: 'Ada Lovelace',
+      email: 'ada@example.com',
+      roles: [100],
+      organizationId: null,
+      customerIds: [],
+    },
+    menuRights: ['menu.myAsset'],
+    accessDeniedModules: [],
+    ...overrides,
+  };
+}
+
+/** Renders the real route table in a memory router with a fresh store. */
+export async function renderApp(options: {
+  path: string;
+  locale?: Locale;
+  config?: Partial<AppConfig>;
+  session?: SessionState;
+}) {
+  const locale = options.locale ?? 'en_us';
+  initI18n(locale);
+  await i18n.changeLanguage(locale);
+  const config = { ...TEST_CONFIG, ...options.config, appLocale: locale };
+  const store = createStore({ app: createAppState(config, locale), ...(options.session ? { session: options.session } : {}) });
+  const router = createMemoryRouter(routes, { initialEntries: [options.path] });
+  let view!: ReturnType<typeof render>;
+  await act(async () => {
+    view = render(
+      <Provider store={store}>
+        <LocalizedProviders>
+          <RouterProvider router={router} />
+        </LocalizedProviders>
+      </Provider>,
+    );
+  });
+  return { store, router, view };
+}
+
+export function jsonResponse(status: number, body: unknown): Response {
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}

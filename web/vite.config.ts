@@ -1,0 +1,38 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+const here = (relative: string): string => decodeURI(new URL(relative, import.meta.url).pathname);
+
+/** Every path prefix the gateway (:8080) serves for the console in development. */
+const proxiedPrefixes = ['/oauth', '/context', '/account', '/gw', '/report'];
+const gateway = 'http://localhost:8080';
+
+export default defineConfig({
+  base: './',
+  plugins: [react()],
+  resolve: {
+    alias: [
+      // Compile the shared vocabulary from source: pure TypeScript ESM.
+      { find: /^@windward\/contracts$/, replacement: here('../libs/contracts/src/index.ts') },
+      { find: /^@\//, replacement: `${here('./src')}/` },
+    ],
+  },
+  server: {
+    proxy: {
+      ...Object.fromEntries(proxiedPrefixes.map((prefix) => [prefix, { target: gateway, changeOrigin: true }])),
+      '/socket.io': { target: gateway, changeOrigin: true, ws: true },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 1200,
+  },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['./src/test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    css: false,
+    testTimeout: 20000,
+  },
+});
