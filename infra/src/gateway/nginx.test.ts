@@ -17,4 +17,8 @@ test('the nginx config has one upstream per service and every route in table ord
   const taskBlock = conf.slice(conf.indexOf('location ~ ^/gw/task/'));
   assert.match(taskBlock.slice(0, 300), /proxy_set_header Upgrade \$http_upgrade;/);
   assert.match(conf, /try_files \$uri \/index\.html;/);
+  // Archives get their own body limit, ahead of the import route.
+  const archive = conf.indexOf('location ~ ^/gw/import/api/v2/upload-tasks/[^/]+/archive$ {');
+  assert.ok(archive > 0 && archive < conf.indexOf('location ~ ^/gw/import/ {'));
+  assert.match(conf.slice(archive, archive + 200), /client_max_body_size 2g;/);
 });

@@ -29,6 +29,17 @@ export function renderNginxConfig(o: NginxOptions = {}): string {
     '  proxy_set_header X-Forwarded-Proto $scheme;',
     '',
   );
+  // Drone archives (import, up to 2 GB) are the one body above the 25 MB photo limit; streamed
+  // through unbuffered, as the Node gateway does. Before the route table: first match wins.
+  lines.push(
+    '  # drone upload archives (services/import DRONE_ARCHIVE_MAX_BYTES)',
+    '  location ~ ^/gw/import/api/v2/upload-tasks/[^/]+/archive$ {',
+    '    client_max_body_size 2g;',
+    '    proxy_request_buffering off;',
+    '    proxy_read_timeout 600s;',
+    `    proxy_pass http://${upstreamName('import')};`,
+    '  }',
+  );
   // Regex locations are tried in order of appearance, like the Node gateway's first match.
   for (const r of GATEWAY_ROUTES) {
     lines.push(`  # ${r.note}`, `  location ~ ${r.pattern} {`, `    proxy_pass http://${upstreamName(r.service)};`);

@@ -36,8 +36,11 @@ export const EventTypes = {
   InspectionDefectCreated: 'inspection.defect.created',
   InspectionDefectUpdated: 'inspection.defect.updated',
   InspectionDefectDeleted: 'inspection.defect.deleted',
+  InspectionPathSaved: 'inspection.path.saved',
   InspectionTimelineLinked: 'inspection.timeline.linked',
   InspectionTimelineUnlinked: 'inspection.timeline.unlinked',
+  InspectionPanoramaCompleted: 'inspection.panorama.completed',
+  InspectionPanoramaFailed: 'inspection.panorama.failed',
 
   TaskflowTaskCreated: 'taskflow.task.created',
   TaskflowStageCompleted: 'taskflow.stage.completed',
@@ -169,6 +172,46 @@ export interface UploadCompletedPayload {
   droneId: string | null;
   /** Optional (added for task-flow): drone logs that came with the upload (SPEC §3 "Task log item"). */
   logs?: UploadLogPayload[];
+  // Optional (added for inspection's ingest, which consumes only this event): what the upload's
+  // created event said, as import holds it at completion (turbine renames followed).
+  windfarmId?: string;
+  turbineId?: string | null;
+  turbineName?: string;
+  inspectionDate?: string;
+  packageType?: number | null;
+  campaignId?: string | null;
+}
+/**
+ * The document `import.upload.completed.uploadFileUri` points at (`filestore:uploads/<id>/manifest.json`
+ * in the shared file store): the verified photographs of the upload and where each belongs.
+ */
+export interface UploadManifest {
+  version: 1;
+  uploadTaskId: string;
+  windfarmId: string;
+  turbineId: string;
+  turbineName: string;
+  inspectionDate: string;
+  packageType: number;
+  images: UploadManifestImage[];
+}
+export interface UploadManifestImage {
+  /** Key of the photo in the shared file store (`uploads/<id>/images/00001.jpg`). */
+  fileKey: string;
+  /** Name of the file and of its entry in the uploaded archive. */
+  fileName: string;
+  entryName: string;
+  format: 'jpeg' | 'png';
+  sizeBytes: number;
+  width: number;
+  height: number;
+  bladePosition: number;
+  /** Blade path 1..8 = view index. */
+  path: number;
+  /** Chamber code (contracts `Chamber`); null when the archive had no chamber folder. */
+  chamber: number | null;
+  /** 1-based order within its blade/path/chamber folder, by file name. */
+  sortIndex: number;
 }
 export interface UploadLogPayload {
   logName: string;
@@ -205,6 +248,41 @@ export interface TimelineLinkPayload {
   inspectionId: string;
   previousInspectionId: string;
   turbineId: string;
+}
+/** A blade path's stitched panorama (inspection's `panoramas`), keyed by inspection, blade, view index and chamber. */
+export interface PanoramaEventPayload {
+  panoramaId: string;
+  inspectionId: string;
+  bladePosition: number;
+  pathViewIndex: number;
+  chamber: number;
+}
+export interface PanoramaCompletedPayload extends PanoramaEventPayload {
+  width: number;
+  height: number;
+  imageCount: number;
+  /** Deep-zoom descriptor and thumbnail of the panorama (SPEC §3 CVPanoUri / CVPanoThumbUri). */
+  panoUri: string;
+  panoThumbUri: string;
+}
+export interface PanoramaFailedPayload extends PanoramaEventPayload {
+  /** Catalogue code: -11005 stitching failed. */
+  errorCode: number;
+  errorMessage: string;
+}
+/** A blade path saved in the sort-and-remove tool (order, active flags, distances and moves are final for it). */
+export interface PathSavedPayload {
+  inspectionId: string;
+  pathGuid: string;
+  bladePosition: number | null;
+  pathViewIndex: number | null;
+  chamber: number;
+  /** Images of the path after the save, and how many of them are active. */
+  imageCount: number;
+  activeImageCount: number;
+  /** Other paths of the inspection that gained or lost images in the same save (they are unsaved again). */
+  touchedPathGuids: string[];
+  savedBy: string | null;
 }
 export interface TaskCreatedPayload {
   taskId: string;
@@ -290,8 +368,11 @@ export interface EventPayloads {
   'inspection.defect.created': DefectEventPayload;
   'inspection.defect.updated': DefectEventPayload;
   'inspection.defect.deleted': DeletedPayload;
+  'inspection.path.saved': PathSavedPayload;
   'inspection.timeline.linked': TimelineLinkPayload;
   'inspection.timeline.unlinked': TimelineLinkPayload;
+  'inspection.panorama.completed': PanoramaCompletedPayload;
+  'inspection.panorama.failed': PanoramaFailedPayload;
   'taskflow.task.created': TaskCreatedPayload;
   'taskflow.stage.completed': StageCompletedPayload;
   'taskflow.task.status-changed': TaskStatusChangedPayload;

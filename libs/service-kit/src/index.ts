@@ -26,3 +26,4 @@ export * from './database/embedded.js';
 export * from './http/paging.js';
 export * from './realtime/realtime-hub.js';
 export * from './realtime/change-feed.js';
+export * from './storage/index.js';

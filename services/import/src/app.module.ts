@@ -1,11 +1,20 @@
 import { Module } from '@nestjs/common';
-import { ServiceKitModule } from '@windward/service-kit';
+import { FileStoreModule, ServiceKitModule } from '@windward/service-kit';
+import { ImportInitial1763700000800 } from './migrations/1763700000800-import-initial.js';
+import { RefsModule } from './refs/refs.module.js';
+import { UploadsModule } from './uploads/uploads.module.js';
 
 /**
- * The import service: its domain modules (SPEC areas listed in docs/services.md) arrive with
- * their issues; the kit already gives it its schema, the bus, jobs, auth, /health and docs.
+ * The import service: drone upload tasks (create → archive → verify job → complete, publishing
+ * import.upload.created/completed) over the shared file store; parks and turbines from asset's
+ * events. The spreadsheet import wizard arrives with its issue. Hand-written SQL, no entities.
  */
 @Module({
-  imports: [ServiceKitModule.forService({ service: 'import', entities: [], migrations: [] })],
+  imports: [
+    ServiceKitModule.forService({ service: 'import', entities: [], migrations: [ImportInitial1763700000800] }),
+    FileStoreModule.forRoot(),
+    RefsModule,
+    UploadsModule,
+  ],
 })
 export class AppModule {}

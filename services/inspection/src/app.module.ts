@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { ServiceKitModule } from '@windward/service-kit';
 import { InspectionInitial1763700000400 } from './migrations/1763700000400-inspection-initial.js';
+import { InspectionIngest1763700000410 } from './migrations/1763700000410-inspection-ingest.js';
+import { IngestModule } from './ingest/ingest.module.js';
 import { BladeRef, ParkRef, TurbineRef } from './refs/refs.entity.js';
 import { Inspection } from './inspections/inspection.entity.js';
 import { Image } from './images/image.entity.js';
@@ -21,7 +23,7 @@ const entities = [ParkRef, TurbineRef, BladeRef, Inspection, Image, Defect, Defe
 /** The inspection service: inspections, images and tiles, defects, timeline and links, templates, LPS. */
 @Module({
   imports: [
-    ServiceKitModule.forService({ service: 'inspection', entities, migrations: [InspectionInitial1763700000400] }),
+    ServiceKitModule.forService({ service: 'inspection', entities, migrations: [InspectionInitial1763700000400, InspectionIngest1763700000410] }),
     FilesModule,
     RefsModule,
     InspectionsModule,
@@ -30,6 +32,7 @@ const entities = [ParkRef, TurbineRef, BladeRef, Inspection, Image, Defect, Defe
     TimelineModule,
     TemplatesModule,
     LpsModule,
+    IngestModule,
   ],
 })
 export class AppModule {}

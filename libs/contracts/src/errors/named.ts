@@ -765,6 +765,12 @@ export const NAMED_ERRORS = {
     zh_cn: '请选择同一风机、同一部件的更早一次巡检。',
     status: 409,
   },
+  DEFECT_NOT_SUGGESTED: {
+    message: 'Only a suggested defect can be accepted or rejected',
+    en_us: 'This defect is not a suggestion: only suggested defects can be accepted or rejected.',
+    zh_cn: '该缺陷不是预标注建议，只有建议缺陷可以接受或拒绝。',
+    status: 409,
+  },
   INSPECTION_COMPONENT_MISMATCH: {
     message: 'This is not possible for the component of this inspection',
     en_us: 'This is not possible for the component of this inspection.',
@@ -807,6 +813,50 @@ export const NAMED_ERRORS = {
     message: 'A re-inspection request of this inspection is waiting for approval',
     en_us: 'A re-inspection request for this inspection is waiting for approval.',
     zh_cn: '该巡检的复检申请正在等待审批。',
+    status: 409,
+  },
+
+  // --- import service (drone upload tasks and their archives) --------------------------------
+  WIND_PARK_NOT_FOUND: {
+    message: 'Wind park not found',
+    en_us: 'The wind park was not found.',
+    zh_cn: '未找到该风场。',
+    status: 404,
+  },
+  TURBINE_NOT_IN_WIND_PARK: {
+    message: 'There is no turbine named {turbineName} in this wind park',
+    en_us: 'There is no turbine named {turbineName} in this wind park.',
+    zh_cn: '该风场中没有名为{turbineName}的风机。',
+    status: 400,
+  },
+  ARCHIVE_UNREADABLE: {
+    message: 'The archive cannot be read',
+    en_us: 'The archive cannot be read. Please upload a valid, unencrypted ZIP file.',
+    zh_cn: '无法读取该压缩包，请上传有效且未加密的ZIP文件。',
+    status: 400,
+  },
+  ARCHIVE_LAYOUT_INVALID: {
+    message: 'Photos must be in B<blade>/P<path> folders: {entries}',
+    en_us: 'Photos must be in folders B1–B3 / P1–P8 (optionally / C<chamber>). These files are elsewhere: {entries}.',
+    zh_cn: '照片必须放在B1–B3 / P1–P8（可再加C<腔体>）文件夹中。以下文件位置不正确：{entries}。',
+    status: 400,
+  },
+  ARCHIVE_DUPLICATE_ENTRIES: {
+    message: 'The archive contains the same photo more than once: {entries}',
+    en_us: 'The archive contains the same photo more than once: {entries}.',
+    zh_cn: '压缩包中有重复的照片：{entries}。',
+    status: 409,
+  },
+  ARCHIVE_NO_IMAGES: {
+    message: 'The archive contains no photos',
+    en_us: 'The archive contains no photos.',
+    zh_cn: '压缩包中没有照片。',
+    status: 400,
+  },
+  UPLOAD_NOT_VERIFIED: {
+    message: 'The upload can only be completed after its archive was verified',
+    en_us: 'The upload can only be completed after its archive has been uploaded and verified.',
+    zh_cn: '上传的压缩包校验成功后才能完成上传。',
     status: 409,
   },
 

@@ -1,4 +1,5 @@
 import { SERVICES, serviceEnvPrefix, type ServiceName } from '@windward/contracts';
+import { s3SettingsFromEnv, type S3StoreSettings } from '../storage/s3-file-store.js';
 
 export type BusKind = 'postgres' | 'kafka';
 
@@ -18,6 +19,8 @@ export interface ServiceConfig {
   seedDemo: boolean;
   logLevel: string;
   filesDir: string;
+  /** `FILE_STORE=s3` puts files in an S3-compatible bucket instead of `filesDir` (docs/architecture.md). */
+  fileStore: { kind: 'local' } | { kind: 's3'; s3: S3StoreSettings };
   /** Attempts before an event lands in the dead-letter table. */
   busMaxAttempts: number;
   /** First retry delay; doubles on each attempt. */
@@ -30,6 +33,13 @@ export interface ServiceConfig {
 export function serviceUrl(name: ServiceName, env: NodeJS.ProcessEnv = process.env): string {
   const prefix = serviceEnvPrefix(name);
   return env[`${prefix}_URL`] ?? `http://127.0.0.1:${env[`${prefix}_PORT`] ?? SERVICES[name].port}`;
+}
+
+function fileStoreKind(env: NodeJS.ProcessEnv): ServiceConfig['fileStore'] {
+  const kind = env.FILE_STORE ?? 'local';
+  if (kind === 'local') return { kind };
+  if (kind === 's3') return { kind, s3: s3SettingsFromEnv(env) };
+  throw new Error(`FILE_STORE must be local or s3, got ${kind}`);
 }
 
 export function loadConfig(service: ServiceName, env: NodeJS.ProcessEnv = process.env): ServiceConfig {
@@ -58,6 +68,7 @@ export function loadConfig(service: ServiceName, env: NodeJS.ProcessEnv = proces
     seedDemo,
     logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'warn'),
     filesDir: env.FILES_DIR ?? '.data/files',
+    fileStore: fileStoreKind(env),
     busMaxAttempts: Number(env.BUS_MAX_ATTEMPTS ?? 5),
     busRetryBaseMs: Number(env.BUS_RETRY_BASE_MS ?? 200),
     retentionDays: Number(env.RETENTION_DAYS ?? 30),

@@ -1,18 +1,10 @@
-import path from 'node:path';
-import { Global, Module } from '@nestjs/common';
-import { SERVICE_CONFIG, type ServiceConfig } from '@windward/service-kit';
-import { FILE_STORE, LocalFileStore } from './file-store.js';
+import { Module } from '@nestjs/common';
+import { FileStoreModule } from '@windward/service-kit';
 
-/** The file store: a local folder below FILES_DIR (S3 adapter: see docs/inspection.md). */
-@Global()
-@Module({
-  providers: [
-    {
-      provide: FILE_STORE,
-      inject: [SERVICE_CONFIG],
-      useFactory: (c: ServiceConfig) => new LocalFileStore(path.resolve(c.filesDir, 'inspection')),
-    },
-  ],
-  exports: [FILE_STORE],
-})
+/**
+ * The kit's file store, scoped to `inspection/` of the shared root (`FILES_DIR/inspection`, where
+ * inspection has always kept its files). `FILE_STORE` is that view; `SHARED_FILE_STORE` (the whole
+ * root) is how ingest reads import's `uploads/…` (see docs/import.md). S3 adapter: docs/inspection.md.
+ */
+@Module({ imports: [FileStoreModule.forRoot({ scope: 'inspection' })] })
 export class FilesModule {}

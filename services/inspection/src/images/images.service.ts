@@ -9,7 +9,7 @@ import { validate } from 'class-validator';
 import { assertCanEdit, canSeeRow, isUuid, loadInspection } from '../common/access.js';
 import { distanceToRoot, invalid } from '../common/checks.js';
 import { bladeLength } from '../common/blades.js';
-import { FILE_STORE, type FileStore } from '../common/file-store.js';
+import { FILE_STORE, type FileStore } from '@windward/service-kit';
 import { Inspection } from '../inspections/inspection.entity.js';
 import { Defect } from '../defects/defect.entity.js';
 import { Image } from './image.entity.js';

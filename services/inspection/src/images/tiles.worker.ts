@@ -4,11 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import type { Logger } from 'pino';
 import { EventTypes } from '@windward/contracts';
 import { EventPublisher, JobsService, LOGGER, type ReportProgress } from '@windward/service-kit';
-import { FILE_STORE, listFiles, type FileStore } from '../common/file-store.js';
+import { FILE_STORE, listFiles, type FileStore } from '@windward/service-kit';
 import { Inspection } from '../inspections/inspection.entity.js';
 import { Image } from './image.entity.js';
 
@@ -22,6 +22,39 @@ export const thumbKey = (img: Pick<Image, 'storagePrefix'>) => `${img.storagePre
 export const dziKey = (img: Pick<Image, 'storagePrefix'>) => `${img.storagePrefix}/image.dzi`;
 export const tileKey = (img: Pick<Image, 'storagePrefix'>, level: number, tile: string) =>
   `${img.storagePrefix}/image_files/${level}/${tile}`;
+
+/** The 320 px JPEG thumbnail of an image (also used for stitched panoramas). */
+export function makeThumbnail(input: Sharp): Promise<Buffer> {
+  return input.resize(THUMB_SIZE, THUMB_SIZE, { fit: 'inside' }).jpeg({ quality: 80 }).toBuffer();
+}
+
+/**
+ * Deep-zoom tiles of `input` (sharp `layout: 'dz'`, 256 px JPEG tiles) written below `storagePrefix`
+ * in the store: generated in a temp folder, tiles moved in first and the `.dzi` last, so a
+ * client that sees the descriptor finds every tile. `onProgress('tiled')` once sharp is done,
+ * then `('storing', i, total)` every 50 tiles. Shared by image tiles and stitched panoramas.
+ */
+export async function storeDeepZoom(
+  store: FileStore,
+  storagePrefix: string,
+  input: Sharp,
+  onProgress: (step: 'tiled' | 'storing', done: number, total: number) => Promise<void> = async () => undefined,
+): Promise<void> {
+  const tmp = await mkdtemp(path.join(os.tmpdir(), 'ww-tiles-'));
+  try {
+    await input.jpeg({ quality: 85 }).tile({ size: TILE_SIZE, overlap: 0, layout: 'dz' }).toFile(path.join(tmp, 'image.dz'));
+    const files = (await listFiles(tmp)).filter((f) => f === 'image.dzi' || /^image_files\/\d+\/\d+_\d+\.jpeg$/.test(f));
+    const tiles = files.filter((f) => f !== 'image.dzi');
+    await onProgress('tiled', 0, tiles.length);
+    for (let i = 0; i < tiles.length; i++) {
+      await store.putFile(`${storagePrefix}/${tiles[i]}`, path.join(tmp, tiles[i]!));
+      if (i % 50 === 49) await onProgress('storing', i, tiles.length);
+    }
+    await store.putFile(dziKey({ storagePrefix }), path.join(tmp, 'image.dzi'));
+  } finally {
+    await rm(tmp, { recursive: true, force: true });
+  }
+}
 
 /**
  * Thumbnails and deep-zoom tiles (sharp, `layout: 'dz'`) as pg-boss jobs with progress; when the
@@ -58,24 +91,15 @@ export class TilesWorker implements OnApplicationBootstrap {
     if (!img) throw new Error(`image ${imageId} not found`);
     if (img.tileStatus === 'done') return;
     await this.ds.query(`UPDATE ${schemaName(this.ds)}.image SET tile_status = 'processing', tile_error = NULL WHERE id = $1`, [img.id]);
-    const tmp = await mkdtemp(path.join(os.tmpdir(), 'ww-tiles-'));
     try {
       const original = await this.store.read(originalKey(img));
       if (!original) throw new PermanentTileError('original file missing');
       await progress(5, 'thumbnail');
-      const thumb = await sharp(original).resize(THUMB_SIZE, THUMB_SIZE, { fit: 'inside' }).jpeg({ quality: 80 }).toBuffer();
-      await this.store.put(thumbKey(img), thumb);
+      await this.store.put(thumbKey(img), await makeThumbnail(sharp(original)));
       await progress(20, 'tiling');
-      await sharp(original).jpeg({ quality: 85 }).tile({ size: TILE_SIZE, overlap: 0, layout: 'dz' }).toFile(path.join(tmp, 'image.dz'));
-      await progress(60, 'storing tiles');
-      const files = (await listFiles(tmp)).filter((f) => f === 'image.dzi' || /^image_files\/\d+\/\d+_\d+\.jpeg$/.test(f));
-      // Tiles first, descriptor last: a client that sees the .dzi finds every tile.
-      const tiles = files.filter((f) => f !== 'image.dzi');
-      for (let i = 0; i < tiles.length; i++) {
-        await this.store.putFile(`${img.storagePrefix}/${tiles[i]}`, path.join(tmp, tiles[i]!));
-        if (i % 50 === 49) await progress(60 + Math.floor((35 * i) / tiles.length), 'storing tiles');
-      }
-      await this.store.putFile(dziKey(img), path.join(tmp, 'image.dzi'));
+      await storeDeepZoom(this.store, img.storagePrefix, sharp(original), (step, i, total) =>
+        step === 'tiled' ? progress(60, 'storing tiles') : progress(60 + Math.floor((35 * i) / total), 'storing tiles'),
+      );
       await this.finish(img, 'done', null);
     } catch (err) {
       if (err instanceof PermanentTileError || isSharpInputError(err)) {
@@ -85,8 +109,6 @@ export class TilesWorker implements OnApplicationBootstrap {
         return;
       }
       throw err;
-    } finally {
-      await rm(tmp, { recursive: true, force: true });
     }
   }
 
@@ -122,6 +144,7 @@ export class TilesWorker implements OnApplicationBootstrap {
 
 class PermanentTileError extends Error {}
 
-function isSharpInputError(err: unknown): boolean {
+/** A sharp error that says the input bytes cannot be decoded (retrying will not help). */
+export function isSharpInputError(err: unknown): boolean {
   return err instanceof Error && /unsupported image format|Input buffer|VipsJpeg|pngload|jpegload|premature end/i.test(err.message);
 }

@@ -214,6 +214,8 @@ export interface NewInspection {
   deviceId: string | null;
   inspectionDataConfigId: string | null;
   userId?: string;
+  /** The import upload this inspection comes from (ingest); travels in inspection.inspection.created. */
+  uploadTaskId?: string;
 }
 
 /**
@@ -269,6 +271,7 @@ export async function createInspection(m: EntityManager, events: EventPublisher,
       inspectionDate: `${insp.inspectionDate}T00:00:00.000Z`,
       componentType: insp.componentType,
       inspectionDataConfigId: insp.inspectionDataConfigId,
+      ...(n.uploadTaskId ? { uploadTaskId: n.uploadTaskId } : {}),
     },
     n.userId,
   );

@@ -5,7 +5,7 @@ import type { EntityManager } from 'typeorm';
 import type { Logger } from 'pino';
 import { ComponentType, DpsStatus, EventTypes, PackageType, ViewIndex } from '@windward/contracts';
 import { EventPublisher, JobsService, LOGGER, SERVICE_CONFIG, type ServiceConfig } from '@windward/service-kit';
-import { FILE_STORE, type FileStore } from '../common/file-store.js';
+import { FILE_STORE, type FileStore } from '@windward/service-kit';
 import { ParkRef, TurbineRef } from '../refs/refs.entity.js';
 import { Inspection } from '../inspections/inspection.entity.js';
 import { createInspection } from '../inspections/inspections.service.js';

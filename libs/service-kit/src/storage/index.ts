@@ -1,0 +1,3 @@
+export * from './file-store.js';
+export * from './file-store.module.js';
+export * from './s3-file-store.js';

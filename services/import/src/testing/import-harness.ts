@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import sharp from 'sharp';
+import { Zip, ZipPassThrough, zipSync } from 'fflate';
+import { EventTypes } from '@windward/contracts';
+import { listFiles } from '@windward/service-kit';
+import { ServiceHarness, eventually, type ApiInit, type Body } from '@windward/service-kit/testing';
+import { AppModule } from '../app.module.js';
+
+export type { Body };
+export const API = '/gw/import/api/v2';
+
+/**
+ * The import service on a fresh database and file folder (the kit's ServiceHarness), fed by
+ * asset through the real bus, with helpers for upload tasks, archives and the stored files.
+ */
+export class ImportHarness extends ServiceHarness {
+  filesDir = '';
+
+  static override async start(env: Record<string, string> = {}): Promise<ImportHarness> {
+    const filesDir = await mkdtemp(path.join(os.tmpdir(), 'ww-import-files-'));
+    const h = new ImportHarness(
+      ...(await ServiceHarness.boot(AppModule, 'import', {
+        LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+        FILES_DIR: filesDir,
+        ...env,
+      })),
+    );
+    h.filesDir = filesDir;
+    return h;
+  }
+
+  /** A wind park as asset announces it; resolves once import's read model has it. */
+  async park(name: string, customerId: string = randomUUID()): Promise<{ parkId: string; customerId: string }> {
+    const parkId = randomUUID();
+    await this.publish(EventTypes.AssetParkCreated, parkId, {
+      windFarmId: parkId,
+      windFarmName: name,
+      customerId,
+      active: true,
+      latitude: null,
+      longitude: null,
+    });
+    await eventually(async () => (await this.sql('SELECT 1 FROM data_import.park_ref WHERE wind_farm_id = $1', [parkId])).length > 0);
+    return { parkId, customerId };
+  }
+
+  async turbine(parkId: string, name: string): Promise<string> {
+    const turbineId = randomUUID();
+    await this.publish(EventTypes.AssetTurbineCreated, turbineId, { turbineId, turbineName: name, windFarmId: parkId, serialNumber: null });
+    await eventually(async () => (await this.sql('SELECT 1 FROM data_import.turbine_ref WHERE turbine_id = $1', [turbineId])).length > 0);
+    return turbineId;
+  }
+
+  createTask(body: Record<string, unknown>, init: ApiInit = {}) {
+    return this.api(`${API}/upload-tasks`, { ...init, method: 'POST', json: body });
+  }
+
+  /** Posts bytes as the multipart `file` of an upload task. */
+  archive(id: string, bytes: Uint8Array, name = 'photos.zip', init: ApiInit = {}) {
+    const form = new FormData();
+    form.append('file', new Blob([bytes]), name);
+    return this.api(`${API}/upload-tasks/${id}/archive`, { ...init, form });
+  }
+
+  /** Files of an upload in the store (relative to `uploads/<id>`), sorted; [] when there is none. */
+  async storedFiles(id: string): Promise<string[]> {
+    const dir = path.join(this.filesDir, 'uploads', id);
+    const exists = await stat(dir).then(
+      () => true,
+      () => false,
+    );
+    return exists ? (await listFiles(dir)).sort() : [];
+  }
+
+  /** Waits until the task's status is one of `statuses`, and returns it. */
+  async waitStatus(id: string, statuses: number[], timeoutMs = 20000): Promise<Body> {
+    return eventually(async () => {
+      const r = await this.api(`${API}/upload-tasks/${id}`);
+      return statuses.includes(r.body.status) ? r.body : null;
+    }, timeoutMs);
+  }
+
+  override async stop() {
+    await super.stop();
+    await rm(this.filesDir, { recursive: true, force: true });
+  }
+}
+
+/** A small real JPEG (or PNG); `shade` varies the bytes so photos differ. */
+export function photo(shade = 100, format: 'jpeg' | 'png' = 'jpeg', width = 96, height = 64): Promise<Buffer> {
+  const img = sharp({ create: { width, height, channels: 3, background: { r: shade, g: 150, b: 255 - shade } } });
+  return (format === 'png' ? img.png() : img.jpeg()).toBuffer();
+}
+
+/** A ZIP with these entries (names used verbatim: fflate writes whatever it is given, "../x" included). */
+export function zip(entries: Record<string, Uint8Array>, level: 0 | 6 = 6): Buffer {
+  return Buffer.from(zipSync(Object.fromEntries(Object.entries(entries).map(([k, v]) => [k, [v, { level }]]))));
+}
+
+/** fflate's streaming ZIP with native deflate and CRC (fflate's own are slow on hundreds of MB of zeros). */
+class NativeDeflate extends ZipPassThrough {
+  constructor(name: string) {
+    super(name);
+    this.compression = 8;
+  }
+  override push(chunk: Uint8Array, final?: boolean) {
+    this.size += chunk.length;
+    this.crc = zlib.crc32(chunk, this.crc ?? 0);
+    this.process(chunk, final ?? false);
+  }
+  override process(chunk: Uint8Array, final: boolean) {
+    this.ondata(null, zlib.deflateRawSync(chunk, { level: 9 }), final);
+  }
+}
+
+/** One entry of `size` zero bytes, deflated: a few hundred KB that expand to `size`. */
+export function zeroBomb(name: string, size: number): Buffer {
+  const parts: Uint8Array[] = [];
+  const z = new Zip((err, data) => {
+    if (err) throw err;
+    parts.push(data);
+  });
+  const f = new NativeDeflate(name);
+  z.add(f);
+  f.push(new Uint8Array(size), true);
+  z.end();
+  return Buffer.concat(parts);
+}
+
+/** Rewrites the uncompressed size the central directory declares for every entry (a lying archive). */
+export function declareSize(zipBytes: Buffer, size: number): Buffer {
+  const out = Buffer.from(zipBytes);
+  for (let i = 0; i + 46 <= out.length; i++) if (out.readUInt32LE(i) === 0x02014b50) out.writeUInt32LE(size, i + 24);
+  return out;
+}

@@ -1,0 +1,8 @@
+import { Module } from '@nestjs/common';
+import { UploadsController } from './uploads.controller.js';
+import { UploadsService } from './uploads.service.js';
+import { VerifyWorker } from './verify.worker.js';
+import { ArchiveUploadInterceptor } from './archive-upload.interceptor.js';
+
+@Module({ controllers: [UploadsController], providers: [UploadsService, VerifyWorker, ArchiveUploadInterceptor] })
+export class UploadsModule {}

@@ -1,0 +1,296 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { plainToInstance } from 'class-transformer';
+import { validate } from 'class-validator';
+import type { Logger } from 'pino';
+import {
+  AppError,
+  Chamber,
+  PackageType,
+  componentTypeOfPackage,
+  errorText,
+  type ErrorCode,
+  type Locale,
+  type UploadCompletedPayload,
+  type UploadManifest,
+} from '@windward/contracts';
+import {
+  EventPublisher,
+  FILE_STORE,
+  JobsService,
+  LOGGER,
+  SHARED_FILE_STORE,
+  canSeeCustomer,
+  canSeePark,
+  fileStoreKey,
+  type AuthUser,
+  type FileStore,
+  type ReportProgress,
+} from '@windward/service-kit';
+import { schemaName } from '../common/columns.js';
+import { isUuid } from '../common/access.js';
+import { uniqueAsConflict } from '../common/unique-violation.js';
+import { ParkRef, TurbineRef } from '../refs/refs.entity.js';
+import { createInspection, toDay } from '../inspections/inspections.service.js';
+import { Image } from '../images/image.entity.js';
+import { UpdateImageDto } from '../images/image.dto.js';
+import { checkPhoto } from '../images/photo-check.js';
+import { TilesWorker, originalKey } from '../images/tiles.worker.js';
+
+export const INGEST_QUEUE = 'inspection-ingest';
+
+interface IngestError {
+  code: ErrorCode;
+  params?: Record<string, string | number>;
+  details?: unknown;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Row = any;
+
+const failure = (code: ErrorCode, details?: unknown, params?: Record<string, string | number>) =>
+  new AppError(code, { ...(details !== undefined ? { details } : {}), ...(params ? { params } : {}) });
+
+/**
+ * import.upload.completed → an inspection with the upload's photographs. The consumer records the
+ * upload (once: `upload_ingest` is keyed by upload id) and queues the job `inspection-ingest`;
+ * the job reads the manifest from the shared file store, and in one transaction creates the
+ * inspection (inspection.inspection.created carries `uploadTaskId`) and every image through the
+ * same checks and storage keys as a photo upload; after commit the tile jobs are queued, whose
+ * last one publishes inspection.images.processed as for any inspection.
+ */
+@Injectable()
+export class IngestService implements OnApplicationBootstrap {
+  constructor(
+    private readonly ds: DataSource,
+    private readonly events: EventPublisher,
+    private readonly jobs: JobsService,
+    private readonly tiles: TilesWorker,
+    @Inject(FILE_STORE) private readonly store: FileStore,
+    @Inject(SHARED_FILE_STORE) private readonly shared: FileStore,
+    @Inject(LOGGER) private readonly log: Logger,
+  ) {}
+
+  private get s() {
+    return schemaName(this.ds);
+  }
+
+  async onApplicationBootstrap() {
+    await this.jobs.register<{ uploadTaskId: string }>(INGEST_QUEUE, (d, progress) => this.run(d.uploadTaskId, progress), {
+      retryLimit: 3,
+    });
+  }
+
+  /** In the consumer's transaction: the first delivery of an upload queues its ingest; any later one does nothing. */
+  async accept(m: EntityManager, p: UploadCompletedPayload): Promise<void> {
+    const inserted = await m.query(
+      `INSERT INTO ${this.s}.upload_ingest (upload_task_id, payload) VALUES ($1, $2) ON CONFLICT (upload_task_id) DO NOTHING RETURNING upload_task_id`,
+      [p.uploadTaskId, JSON.stringify(p)],
+    );
+    if (!inserted.length) {
+      this.log.warn({ uploadTaskId: p.uploadTaskId }, 'upload already taken in; event ignored');
+      return;
+    }
+    // The job waits for this row to commit (run); a rolled-back delivery leaves a job that finds nothing.
+    const jobId = await this.jobs.send(INGEST_QUEUE, { uploadTaskId: p.uploadTaskId });
+    await m.query(`UPDATE ${this.s}.upload_ingest SET job_id = $2 WHERE upload_task_id = $1`, [p.uploadTaskId, jobId]);
+  }
+
+  async run(uploadTaskId: string, progress: ReportProgress): Promise<void> {
+    let row: Row;
+    for (let i = 0; i < 40 && !row; i++) {
+      [row] = await this.ds.query(`SELECT * FROM ${this.s}.upload_ingest WHERE upload_task_id = $1`, [uploadTaskId]);
+      if (!row) await new Promise((r) => setTimeout(r, 250));
+    }
+    if (!row || row.status === 'done' || row.status === 'failed') return;
+    if (row.status === 'pending') {
+      try {
+        await this.ingest(uploadTaskId, row.payload as UploadCompletedPayload, progress);
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err; // storage or database trouble: pg-boss retries
+        // The upload cannot become an inspection as it is (e.g. one already exists that day): recorded, not retried.
+        this.log.warn({ uploadTaskId, code: err.code, details: err.details }, 'upload not taken in');
+        const error: IngestError = {
+          code: err.code,
+          ...(err.params ? { params: { ...err.params } } : {}),
+          ...(err.details ? { details: err.details } : {}),
+        };
+        await this.ds.query(
+          `UPDATE ${this.s}.upload_ingest SET status = 'failed', error = $2, finished_at = now() WHERE upload_task_id = $1 AND status = 'pending'`,
+          [uploadTaskId, JSON.stringify(error)],
+        );
+        return;
+      }
+    }
+    // Rows committed: queue the tiles of every image that has no job yet (also after a crash right here).
+    const [ingest] = await this.ds.query(`SELECT inspection_id FROM ${this.s}.upload_ingest WHERE upload_task_id = $1`, [uploadTaskId]);
+    const images: { id: string }[] = await this.ds.query(
+      `SELECT id FROM ${this.s}.image WHERE inspection_id = $1 AND tile_job_id IS NULL ORDER BY created_at, id`,
+      [ingest.inspection_id],
+    );
+    for (const img of images) await this.tiles.enqueue(img.id);
+    await this.ds.query(
+      `UPDATE ${this.s}.upload_ingest SET status = 'done', finished_at = now() WHERE upload_task_id = $1 AND status = 'stored'`,
+      [uploadTaskId],
+    );
+    await progress(100, `${images.length} tile jobs queued`);
+  }
+
+  private async ingest(uploadTaskId: string, p: UploadCompletedPayload, progress: ReportProgress): Promise<void> {
+    const key = fileStoreKey(p.uploadFileUri);
+    if (!key || !key.startsWith(`uploads/${uploadTaskId}/`))
+      throw failure(-12001, { reason: 'uploadFileUri is not a manifest of this upload', uri: p.uploadFileUri });
+    const bytes = await this.shared.read(key);
+    if (!bytes) throw failure(-12001, { reason: 'manifest not found', uri: p.uploadFileUri });
+    let manifest: UploadManifest;
+    try {
+      manifest = JSON.parse(bytes.toString('utf8')) as UploadManifest;
+    } catch {
+      throw failure(-12001, { reason: 'manifest is not JSON', uri: p.uploadFileUri });
+    }
+    if (manifest.version !== 1 || manifest.uploadTaskId !== uploadTaskId || !Array.isArray(manifest.images) || !manifest.images.length) {
+      throw failure(-12001, { reason: 'manifest does not describe this upload' });
+    }
+    const windfarmId = p.windfarmId ?? manifest.windfarmId;
+    const turbineName = p.turbineName ?? manifest.turbineName;
+    const packageType = p.packageType ?? manifest.packageType ?? PackageType.BLADE_AUTO;
+    const componentType = componentTypeOfPackage(packageType);
+    if (componentType === null) throw failure('VALIDATION_FAILED', { field: 'packageType', value: packageType });
+    const inspectionDate = toDay(String(p.inspectionDate ?? manifest.inspectionDate).slice(0, 10));
+
+    const created: { inspectionId: string | null } = { inspectionId: null };
+    try {
+      await uniqueAsConflict(
+        () =>
+          this.ds.transaction(async (m) => {
+            const [claim] = await m.query(`SELECT status FROM ${this.s}.upload_ingest WHERE upload_task_id = $1 FOR UPDATE`, [
+              uploadTaskId,
+            ]);
+            if (claim?.status !== 'pending') return; // another run got there first
+            const park = await m.findOne(ParkRef, { where: { windParkId: windfarmId } });
+            const turbine = park && (await this.findTurbine(m, park, p.turbineId ?? manifest.turbineId, turbineName));
+            if (!park || !turbine) throw failure('TURBINE_NOT_IN_WIND_PARK', { windfarmId }, { turbineName });
+            const insp = await createInspection(m, this.events, {
+              turbine,
+              park,
+              packageType,
+              componentType,
+              inspectionDate,
+              pilot: null,
+              deviceId: p.droneId?.trim() || null,
+              inspectionDataConfigId: null,
+              uploadTaskId,
+            });
+            created.inspectionId = insp.id;
+            for (const [i, entry] of manifest.images.entries()) {
+              await m.insert(Image, await this.image(insp.id, uploadTaskId, entry));
+              if (i % 10 === 9)
+                await progress(Math.floor((90 * (i + 1)) / manifest.images.length), `${i + 1}/${manifest.images.length} photos`);
+            }
+            await m.query(
+              `UPDATE ${this.s}.upload_ingest SET status = 'stored', inspection_id = $2, image_count = $3 WHERE upload_task_id = $1`,
+              [uploadTaskId, insp.id, manifest.images.length],
+            );
+          }),
+        { inspection_same_day_uq: -10009 },
+      );
+    } catch (err) {
+      // The rows rolled back: so must the photos copied for them.
+      if (created.inspectionId) await this.store.removePrefix(`images/${created.inspectionId}`);
+      throw err;
+    }
+  }
+
+  /** The turbine of the upload: by id when import sent it (renames followed), else by park and name. */
+  private async findTurbine(
+    m: EntityManager,
+    park: ParkRef,
+    turbineId: string | null | undefined,
+    name: string,
+  ): Promise<TurbineRef | null> {
+    if (turbineId) {
+      const byId = await m.findOne(TurbineRef, { where: { turbineId, windParkId: park.windParkId, deleted: false } });
+      if (byId) return byId;
+    }
+    const [row] = await m.query(
+      `SELECT turbine_id FROM ${this.s}.turbine_ref WHERE wind_park_id = $1 AND lower(name) = lower($2) AND NOT deleted LIMIT 1`,
+      [park.windParkId, name],
+    );
+    return row ? m.findOne(TurbineRef, { where: { turbineId: row.turbine_id } }) : null;
+  }
+
+  /** One manifest photo: the checks of a photo upload (name, size, magic bytes, full decode), its attributes validated as on PATCH. */
+  private async image(inspectionId: string, uploadTaskId: string, e: UploadManifest['images'][number]): Promise<Image> {
+    if (typeof e.fileKey !== 'string' || !e.fileKey.startsWith(`uploads/${uploadTaskId}/`)) throw failure(-10015, { fileName: e.fileName });
+    const buffer = await this.shared.read(e.fileKey);
+    if (!buffer) throw failure(-10015, { fileName: e.fileName, fileKey: e.fileKey });
+    let photo;
+    try {
+      photo = await checkPhoto({ originalname: e.fileName, size: buffer.length, buffer });
+    } catch (err) {
+      if (err instanceof AppError)
+        throw failure(err.code, { fileName: e.fileName, entryName: e.entryName }, err.params as Record<string, string | number>);
+      throw err;
+    }
+    const attrs = plainToInstance(UpdateImageDto, {
+      bladePosition: e.bladePosition,
+      path: e.path,
+      chamber: e.chamber ?? Chamber.NONE,
+      sortIndex: e.sortIndex,
+    });
+    const errors = await validate(attrs, { whitelist: true });
+    if (errors.length) throw failure('VALIDATION_FAILED', { fileName: e.fileName, fields: errors.map((x) => x.property) });
+    const id = randomUUID();
+    const img = this.ds.getRepository(Image).create({
+      id,
+      inspectionId,
+      bladePosition: attrs.bladePosition ?? null,
+      path: attrs.path ?? null,
+      chamber: attrs.chamber ?? Chamber.NONE,
+      section: null,
+      sortIndex: attrs.sortIndex ?? 0,
+      distanceToRoot: null,
+      isActive: true,
+      keyPartTag: null,
+      fileName: e.fileName.slice(0, 200),
+      format: photo.format,
+      width: photo.width,
+      height: photo.height,
+      sizeBytes: buffer.length,
+      storagePrefix: `images/${inspectionId}/${id}`,
+      tileStatus: 'pending',
+      tileJobId: null,
+      tileError: null,
+      tiledAt: null,
+    });
+    await this.store.put(originalKey(img), buffer);
+    return img;
+  }
+
+  /** How the ingest of an upload went (for the screens and for operators). */
+  async status(user: AuthUser, uploadTaskId: string, locale: Locale) {
+    if (!isUuid(uploadTaskId)) throw new AppError('NOT_FOUND');
+    const [row] = await this.ds.query(
+      `SELECT g.*, p.customer_id FROM ${this.s}.upload_ingest g LEFT JOIN ${this.s}.park_ref p ON p.wind_park_id = (g.payload->>'windfarmId')::uuid
+       WHERE g.upload_task_id = $1`,
+      [uploadTaskId],
+    );
+    const parkId = row?.payload?.windfarmId ?? null;
+    if (!row || !canSeeCustomer(user, row.customer_id) || !canSeePark(user, parkId)) throw new AppError('NOT_FOUND');
+    const error = row.error as IngestError | null;
+    return {
+      uploadTaskId,
+      status: row.status,
+      inspectionId: row.inspection_id,
+      imageCount: row.image_count,
+      error: error && {
+        code: error.code,
+        message: errorText(error.code, locale, error.params),
+        ...(error.details ? { details: error.details } : {}),
+      },
+      createdAt: row.created_at,
+      finishedAt: row.finished_at,
+    };
+  }
+}
