@@ -9,6 +9,7 @@ import {
   checkInspectionCount,
   checkPhotoFile,
   checkSpreadsheetFile,
+  sniffPhoto,
   checkTurbineBlades,
   checkUniqueInspectionDates,
   fileExtension,
@@ -142,4 +143,13 @@ describe('archive safety', () => {
     assert.equal(checkArchiveTotals({ entries: 1, compressedBytes: 5e6, expandedBytes: 3 * 1024 ** 3 }).ok, false);
     assert.equal(checkArchiveTotals({ entries: 1, compressedBytes: 0, expandedBytes: 10 }).ok, false);
   });
+});
+
+test('sniffPhoto tells JPEG and PNG by their bytes, whatever the name', () => {
+  assert.equal(sniffPhoto(Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10])), 'jpeg');
+  assert.equal(sniffPhoto(Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0])), 'png');
+  assert.equal(sniffPhoto(Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a])), null, 'a cut PNG signature');
+  assert.equal(sniffPhoto(Uint8Array.from([0xff, 0xd8])), null);
+  assert.equal(sniffPhoto(new TextEncoder().encode('GIF89a')), null);
+  assert.equal(sniffPhoto(new Uint8Array()), null);
 });

@@ -121,3 +121,17 @@ export function checkArchiveTotals(t: { entries: number; compressedBytes: number
   if (t.compressedBytes <= 0 && t.expandedBytes > 0) return fail('ARCHIVE_TOO_LARGE');
   return OK;
 }
+
+export type PhotoFormat = 'jpeg' | 'png';
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+/**
+ * What a photo's bytes are by their magic numbers, never by the name (SPEC §5: JPG/JPEG/PNG).
+ * Used by inspection's uploads, import's archive check and the web's pre-check of chosen files.
+ */
+export function sniffPhoto(bytes: Uint8Array): PhotoFormat | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  if (bytes.length >= 8 && PNG_SIGNATURE.every((b, i) => bytes[i] === b)) return 'png';
+  return null;
+}

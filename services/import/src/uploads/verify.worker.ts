@@ -2,10 +2,10 @@ import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common'
 import { DataSource } from 'typeorm';
 import sharp from 'sharp';
 import type { Logger } from 'pino';
-import { AppError, UploadFileStatus as S, type UploadManifest, type UploadManifestImage } from '@windward/contracts';
+import { AppError, UploadFileStatus as S, sniffPhoto, type UploadManifest, type UploadManifestImage } from '@windward/contracts';
 import { FILE_STORE, JobsService, LOGGER, type FileStore, type ReportProgress } from '@windward/service-kit';
 import type { ZipFile } from 'yauzl';
-import { archiveError, openZipInStore, planArchive, readEntry, sniffPhoto } from './archive.js';
+import { archiveError, openZipInStore, planArchive, readEntry } from './archive.js';
 import { UploadsService, VERIFY_QUEUE, archiveKey, day, manifestKey, uploadPrefix, type StoredError } from './uploads.service.js';
 
 /** Whether the bytes decode completely (header and pixel data), cheaply: scaled down on load. */

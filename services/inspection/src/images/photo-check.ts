@@ -1,15 +1,5 @@
 import sharp from 'sharp';
-import { AppError, PHOTO_MAX_BYTES, checkPhotoFile } from '@windward/contracts';
-
-export type PhotoFormat = 'jpeg' | 'png';
-
-/** What the bytes are, by their magic numbers (never by the name). */
-export function sniffPhoto(buf: Buffer): PhotoFormat | null {
-  if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'jpeg';
-  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-  if (buf.length >= 8 && png.every((b, i) => buf[i] === b)) return 'png';
-  return null;
-}
+import { AppError, PHOTO_MAX_BYTES, checkPhotoFile, sniffPhoto, type PhotoFormat } from '@windward/contracts';
 
 export interface CheckedPhoto {
   format: PhotoFormat;
