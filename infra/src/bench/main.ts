@@ -4,6 +4,8 @@ import { measureEventLatency } from './event-latency.js';
 import { load } from './http-load.js';
 import { printTable } from './stats.js';
 import { benchDefectList, benchTiles } from './inspection.js';
+import { timeToFirstTile } from './inspection-viewer.js';
+import { benchStitching } from './stitching.js';
 import { benchTaskFlow } from './task-flow.js';
 import { benchAsset } from './asset.js';
 import { initialBundle, loginFirstRender } from './web.js';
@@ -78,8 +80,28 @@ try {
       printTable('Inspection: thumbnails + deep-zoom tiles of 20-megapixel JPEGs (upload → pg-boss job → sharp → file store)', [
         await benchTiles(target, Number(process.env.BENCH_TILE_IMAGES ?? 6)),
       ]);
+      // BENCH_VIEWER_RUNS (default 10) fresh browser contexts open /viewDefect of a demo defect.
+      const viewer = { url: platform.url, token: target.token, username: 'data-admin', password: 'Demo@2026' };
+      printTable(
+        'Inspection: time to first tile in the viewer (/#/viewDefect → first image_files tile; headless Chromium, fresh context)',
+        [await timeToFirstTile(viewer, Number(process.env.BENCH_VIEWER_RUNS ?? 10))],
+      );
       const list = await benchDefectList(target, 200_000, 50, seconds);
       printTable(`Inspection: defect list of one park with 200,000 defects (seeded in ${list.seedSeconds.toFixed(1)} s), 50 concurrent clients, ${seconds} s each`, list.rows);
+    }
+
+    // BENCH_STITCHING=0 skips the stitching figures (about a minute: 20 photos of 2000 × 1500 on one path, stitched twice).
+    if (process.env.BENCH_STITCHING !== '0') {
+      const target = {
+        url: platform.url,
+        databaseUrl: db.url,
+        token: await signIn('data-admin', 'Demo@2026'),
+        inspectionUrl: platform.serviceUrls.inspection,
+      };
+      printTable(
+        'Inspection: stitching one blade path into a panorama with deep-zoom tiles (POST → pg-boss job → sharp → file store)',
+        await benchStitching(target, Number(process.env.BENCH_STITCH_IMAGES ?? 20)),
+      );
     }
 
     // BENCH_TASKFLOW=0 skips the task-flow figures (about 30 s: 100,000 tasks, 200 sockets).

@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { errorText } from '@windward/contracts';
 import { eventually } from '@windward/service-kit/testing';
 import { startTestPlatform, type TestPlatform } from './harness.js';
-import { launchBrowser } from './browser.js';
+import { launchBrowser, signIn as signInAs } from './browser.js';
 import { REPO_ROOT } from '../launcher/platform.js';
 
 const shots = path.join(REPO_ROOT, '.data', 'screenshots');
@@ -35,19 +35,7 @@ describe('asset screens in a real browser, through the gateway (demo data)', () 
 
   /** Signs in as admin; the map gets no base tiles (no internet here): app_config.json mapTileUrl = "". */
   async function signIn(locale: 'en_us' | 'zh_cn' = 'en_us'): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    await context.addInitScript((l) => window.localStorage.setItem('locale', l), locale);
-    await context.route('**/app_config.json', async (route) => {
-      const response = await route.fetch();
-      const config = { ...(await response.json()), mapTileUrl: '' };
-      await route.fulfill({ response, json: config });
-    });
-    const page = await context.newPage();
-    await page.goto(p.url + '/');
-    await page.waitForURL(/#\/login/);
-    await page.getByLabel(locale === 'en_us' ? 'Username' : '用户名').fill('admin');
-    await page.getByLabel(locale === 'en_us' ? 'Password' : '密码').fill('Wind@2026');
-    await page.getByRole('button', { name: locale === 'en_us' ? 'Sign in' : /登\s*录/ }).click();
+    const page = await signInAs(browser, p.url, { locale, viewport: { width: 1440, height: 900 }, noMapTiles: true });
     await page.waitForURL(/#\/explore\/globalMap/);
     return page;
   }
@@ -82,7 +70,11 @@ describe('asset screens in a real browser, through the gateway (demo data)', () 
     await table.getByText('DBN-01', { exact: true }).waitFor();
     assert.equal(await page.getByTestId('summary-turbine-count').innerText(), '8');
     // The last-inspection line shows a time or the catalogue's "does not exist" text, never an error.
-    await page.getByTestId('park-summary').getByText(/The last inspection time does not exist|\d{4}/).first().waitFor();
+    await page
+      .getByTestId('park-summary')
+      .getByText(/The last inspection time does not exist|\d{4}/)
+      .first()
+      .waitFor();
 
     const sorted = page.waitForRequest((r) => /\/turbines\?.*fieldToSort=turbineName.*descending=true/.test(r.url()));
     await table.getByText('Turbine name', { exact: true }).click(); // ascending
@@ -118,8 +110,24 @@ describe('asset screens in a real browser, through the gateway (demo data)', () 
     const suffix = Date.now().toString(36).toUpperCase();
     const serial = `WTG-E2E-${suffix}`;
     const L = {
-      en_us: { add: /New turbine/, name: 'Turbine name', serial: 'Serial number', blade: 'Blade serial number', remove: 'Remove blade', save: /^Save$/, cancel: /^Cancel$/ },
-      zh_cn: { add: /新建风机/, name: '风机名称', serial: '序列号', blade: '叶片序列号', remove: '移除叶片', save: /^保\s*存$/, cancel: /^取\s*消$/ },
+      en_us: {
+        add: /New turbine/,
+        name: 'Turbine name',
+        serial: 'Serial number',
+        blade: 'Blade serial number',
+        remove: 'Remove blade',
+        save: /^Save$/,
+        cancel: /^Cancel$/,
+      },
+      zh_cn: {
+        add: /新建风机/,
+        name: '风机名称',
+        serial: '序列号',
+        blade: '叶片序列号',
+        remove: '移除叶片',
+        save: /^保\s*存$/,
+        cancel: /^取\s*消$/,
+      },
     } as const;
     const fillTurbine = async (locale: keyof typeof L, name: string): Promise<void> => {
       const l = L[locale];

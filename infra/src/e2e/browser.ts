@@ -1,9 +1,55 @@
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 /** Debian's Chromium with the flags our machines need (no sandbox as root, no background network). */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
+}
+
+export interface SignInOptions {
+  /** Demo admin by default. */
+  user?: string;
+  password?: string;
+  /** Kept in localStorage before the first page loads; the login form's labels follow it. */
+  locale?: 'en_us' | 'zh_cn';
+  viewport?: { width: number; height: number };
+  /** The global map asks a tile server on the internet; blank it where a test lands on the map. */
+  noMapTiles?: boolean;
+}
+
+const LABELS = {
+  en_us: { user: 'Username', password: 'Password', submit: 'Sign in' as string | RegExp },
+  zh_cn: { user: '用户名', password: '密码', submit: /登\s*录/ as string | RegExp },
+};
+
+/** A fresh browser context signed in through the real login form; resolves once the shell shows the user menu. */
+export async function signIn(browser: Browser, baseUrl: string, o: SignInOptions = {}): Promise<Page> {
+  const locale = o.locale ?? 'en_us';
+  const context = await browser.newContext({ viewport: o.viewport ?? { width: 1600, height: 1000 } });
+  await context.addInitScript((l) => window.localStorage.setItem('locale', l), locale);
+  if (o.noMapTiles) {
+    await context.route('**/app_config.json', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...(await response.json()), mapTileUrl: '' } });
+    });
+  }
+  const page = await context.newPage();
+  await page.goto(baseUrl + '/');
+  await page.waitForURL(/#\/login/);
+  const l = LABELS[locale];
+  await page.getByLabel(l.user).fill(o.user ?? 'admin');
+  await page.getByLabel(l.password).fill(o.password ?? 'Wind@2026');
+  await page.getByRole('button', { name: l.submit }).click();
+  await page.getByTestId('user-menu').waitFor();
+  return page;
 }

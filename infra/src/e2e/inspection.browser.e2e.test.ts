@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { eventually } from '@windward/service-kit/testing';
 import { startTestPlatform, type TestPlatform } from './harness.js';
-import { launchBrowser } from './browser.js';
+import { launchBrowser, signIn as signInAs } from './browser.js';
 import { REPO_ROOT } from '../launcher/platform.js';
 
 /** Response bodies are checked by assertions, not by types. */
@@ -59,18 +59,7 @@ describe('inspection screens in a real browser (demo inspections, tiles and defe
   });
 
   async function signIn(locale: 'en_us' | 'zh_cn' = 'en_us'): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
-    await context.addInitScript((l) => window.localStorage.setItem('locale', l), locale);
-    await context.route('**/app_config.json', async (route) => {
-      const response = await route.fetch();
-      await route.fulfill({ response, json: { ...(await response.json()), mapTileUrl: '' } });
-    });
-    const page = await context.newPage();
-    await page.goto(p.url + '/');
-    await page.waitForURL(/#\/login/);
-    await page.getByLabel(locale === 'en_us' ? 'Username' : '用户名').fill('admin');
-    await page.getByLabel(locale === 'en_us' ? 'Password' : '密码').fill('Wind@2026');
-    await page.getByRole('button', { name: locale === 'en_us' ? 'Sign in' : /登\s*录/ }).click();
+    const page = await signInAs(browser, p.url, { locale, viewport: { width: 1440, height: 1000 }, noMapTiles: true });
     await page.waitForURL(/#\/explore\/globalMap/);
     return page;
   }

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { eventually } from '@windward/service-kit/testing';
 import { startTestPlatform, type TestPlatform } from './harness.js';
-import { launchBrowser } from './browser.js';
+import { launchBrowser, signIn as signInAs } from './browser.js';
 import { REPO_ROOT } from '../launcher/platform.js';
 
 const shots = path.join(REPO_ROOT, '.data', 'screenshots');
@@ -40,18 +40,8 @@ describe('task pool in two real browsers, live over socket.io through the gatewa
     await p?.stop();
   });
 
-  async function signIn(user: string, password: string, locale: 'en_us' | 'zh_cn' = 'en_us'): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
-    await context.addInitScript((l) => window.localStorage.setItem('locale', l), locale);
-    const page = await context.newPage();
-    await page.goto(p.url + '/');
-    await page.waitForURL(/#\/login/);
-    await page.getByLabel(locale === 'en_us' ? 'Username' : '用户名').fill(user);
-    await page.getByLabel(locale === 'en_us' ? 'Password' : '密码').fill(password);
-    await page.getByRole('button', { name: locale === 'en_us' ? 'Sign in' : /登\s*录/ }).click();
-    await page.getByTestId('user-menu').waitFor();
-    return page;
-  }
+  const signIn = (user: string, password: string, locale: 'en_us' | 'zh_cn' = 'en_us'): Promise<Page> =>
+    signInAs(browser, p.url, { user, password, locale });
 
   async function openPool(page: Page): Promise<void> {
     await page.goto(p.url + '/#/qaCenter/taskPool');
@@ -60,7 +50,7 @@ describe('task pool in two real browsers, live over socket.io through the gatewa
     await page.getByTestId('task-table').locator('tbody tr[data-row-key]').first().waitFor({ timeout: 20000 });
   }
 
-  test('one user picks a task; the other one\'s pool drops it without a reload; my tasks shows it with its history', async () => {
+  test("one user picks a task; the other one's pool drops it without a reload; my tasks shows it with its history", async () => {
     const first = await signIn('admin', 'Wind@2026');
     const second = await signIn('data-admin', 'Demo@2026', 'zh_cn');
     await Promise.all([openPool(first), openPool(second)]);
@@ -92,7 +82,10 @@ describe('task pool in two real browsers, live over socket.io through the gatewa
     await first.screenshot({ path: path.join(shots, 'tasks-pool-en.png'), fullPage: true });
 
     const picked = first.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith(`/tasks/${taskId}/pick`));
-    await first.locator(`tr[data-row-key="${taskId}"]`).getByRole('button', { name: /^Pick the task of/ }).click();
+    await first
+      .locator(`tr[data-row-key="${taskId}"]`)
+      .getByRole('button', { name: /^Pick the task of/ })
+      .click();
     assert.equal((await picked).status(), 200);
 
     // The other browser: the row leaves by the socket.io push alone.

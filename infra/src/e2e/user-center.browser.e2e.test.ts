@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { errorText } from '@windward/contracts';
 import { startTestPlatform, type TestPlatform } from './harness.js';
-import { launchBrowser } from './browser.js';
+import { launchBrowser, signIn as signInAs } from './browser.js';
 import { REPO_ROOT } from '../launcher/platform.js';
 
 const shots = path.join(REPO_ROOT, '.data', 'screenshots');
@@ -27,19 +27,13 @@ describe('user centre and change password in a real browser, through the gateway
     await p?.stop();
   });
 
-  async function signIn(user: string, password: string): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    const page = await context.newPage();
-    await page.goto(p.url + '/');
-    await page.waitForURL(/#\/login/);
-    await page.getByLabel('Username').fill(user);
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByTestId('user-menu').waitFor();
-    return page;
-  }
+  const signIn = (user: string, password: string): Promise<Page> =>
+    signInAs(browser, p.url, { user, password, viewport: { width: 1440, height: 900 } });
 
-  async function fillUserForm(page: Page, values: { username: string; displayName: string; email: string; password: string; role: string }) {
+  async function fillUserForm(
+    page: Page,
+    values: { username: string; displayName: string; email: string; password: string; role: string },
+  ) {
     const form = page.getByTestId('user-form');
     await form.waitFor();
     await form.getByLabel('Username', { exact: true }).fill(values.username);
@@ -60,7 +54,13 @@ describe('user centre and change password in a real browser, through the gateway
 
     // client-side rule first: a--b never reaches the server
     await page.getByRole('button', { name: /New user/ }).click();
-    let form = await fillUserForm(page, { username: 'a--b', displayName: 'E2E', email: `${username}@example.com`, password: firstPassword, role: 'Customer reader' });
+    let form = await fillUserForm(page, {
+      username: 'a--b',
+      displayName: 'E2E',
+      email: `${username}@example.com`,
+      password: firstPassword,
+      role: 'Customer reader',
+    });
     await page.getByRole('button', { name: /Save/ }).click();
     await form.getByText(errorText('USERNAME_RULE', 'en_us')).waitFor();
 
@@ -72,7 +72,13 @@ describe('user centre and change password in a real browser, through the gateway
 
     // the same username again: the server's refusal, translated, on the field
     await page.getByRole('button', { name: /New user/ }).click();
-    form = await fillUserForm(page, { username, displayName: 'E2E twin', email: `twin-${username}@example.com`, password: firstPassword, role: 'Pilot' });
+    form = await fillUserForm(page, {
+      username,
+      displayName: 'E2E twin',
+      email: `twin-${username}@example.com`,
+      password: firstPassword,
+      role: 'Pilot',
+    });
     await page.getByRole('button', { name: /Save/ }).click();
     await form.getByText(errorText('USERNAME_EXISTS', 'en_us')).waitFor();
     await page.screenshot({ path: path.join(shots, 'user-center-duplicate-en.png') });

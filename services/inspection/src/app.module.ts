@@ -3,6 +3,10 @@ import { ServiceKitModule } from '@windward/service-kit';
 import { InspectionInitial1763700000400 } from './migrations/1763700000400-inspection-initial.js';
 import { InspectionIngest1763700000410 } from './migrations/1763700000410-inspection-ingest.js';
 import { IngestModule } from './ingest/ingest.module.js';
+import { InspectionPaths1763700000420 } from './migrations/1763700000420-inspection-paths.js';
+import { InspectionPath } from './paths/path.entity.js';
+import { PathsModule } from './paths/paths.module.js';
+import { InspectionSuggestions1763700000430 } from './migrations/1763700000430-inspection-suggestions.js';
 import { BladeRef, ParkRef, TurbineRef } from './refs/refs.entity.js';
 import { Inspection } from './inspections/inspection.entity.js';
 import { Image } from './images/image.entity.js';
@@ -17,13 +21,37 @@ import { DefectsModule } from './defects/defects.module.js';
 import { TimelineModule } from './timeline/timeline.module.js';
 import { TemplatesModule } from './templates/templates.module.js';
 import { LpsModule } from './lps/lps.module.js';
+import { InspectionStitching1763700000440 } from './migrations/1763700000440-inspection-stitching.js';
+import { StitchingModule } from './stitching/stitching.module.js';
 
-const entities = [ParkRef, TurbineRef, BladeRef, Inspection, Image, Defect, DefectLink, TemplateItem, LpsTemplate, LpsMeasurement];
+const entities = [
+  ParkRef,
+  TurbineRef,
+  BladeRef,
+  Inspection,
+  Image,
+  Defect,
+  DefectLink,
+  TemplateItem,
+  LpsTemplate,
+  LpsMeasurement,
+  InspectionPath,
+];
 
 /** The inspection service: inspections, images and tiles, defects, timeline and links, templates, LPS. */
 @Module({
   imports: [
-    ServiceKitModule.forService({ service: 'inspection', entities, migrations: [InspectionInitial1763700000400, InspectionIngest1763700000410] }),
+    ServiceKitModule.forService({
+      service: 'inspection',
+      entities,
+      migrations: [
+        InspectionInitial1763700000400,
+        InspectionIngest1763700000410,
+        InspectionPaths1763700000420,
+        InspectionSuggestions1763700000430,
+        InspectionStitching1763700000440,
+      ],
+    }),
     FilesModule,
     RefsModule,
     InspectionsModule,
@@ -33,6 +61,8 @@ const entities = [ParkRef, TurbineRef, BladeRef, Inspection, Image, Defect, Defe
     TemplatesModule,
     LpsModule,
     IngestModule,
+    StitchingModule,
+    PathsModule,
   ],
 })
 export class AppModule {}

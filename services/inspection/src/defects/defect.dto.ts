@@ -1,4 +1,4 @@
-import { IsArray, IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import { DefectTimelineStatus } from '@windward/contracts';
 
 /** Numbers may come as JSON numbers or text ("12.50"); the decimals rules read both. */
@@ -29,6 +29,8 @@ export class DefectFieldsDto {
 export class CreateDefectDto extends DefectFieldsDto {
   /** 6 digits; the next free number of the inspection when absent. */
   @IsOptional() @IsString() defectNo?: string;
+  /** A pre-label suggestion (an import or a model): hidden from the regular lists until accepted. */
+  @IsOptional() @IsBoolean() suggested?: boolean;
 }
 
 export class UpdateDefectDto extends DefectFieldsDto {}
@@ -44,4 +46,23 @@ export class TimelineStatusDto {
 export class DefectLinkDto {
   @IsUUID() externalDefectId!: string;
   @IsUUID() internalDefectId!: string;
+}
+
+/** The fields a bulk edit may change (checked by the service: any other key is refused). */
+export const BULK_FIELDS = ['severity', 'defectType', 'layer', 'affectedPart', 'recommendation', 'repairPriority'] as const;
+export type BulkChanges = Partial<Pick<DefectFieldsDto, (typeof BULK_FIELDS)[number]>>;
+
+export class BulkUpdateDto {
+  /** Checked by the service (SELECT_AT_LEAST_ONE_DEFECT when empty). */
+  @IsOptional() @IsArray() defectIds?: unknown[];
+  @IsObject() changes!: Record<string, unknown>;
+}
+
+export class SuggestionsDto {
+  /** The suggestions to accept/reject; all suggestions of the inspection when absent. */
+  @IsOptional() @IsArray() @IsUUID('all', { each: true }) defectIds?: string[];
+}
+
+export class LabeledDto {
+  @IsBoolean() labeled!: boolean;
 }

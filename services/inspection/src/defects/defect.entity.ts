@@ -83,6 +83,10 @@ export class Defect {
   @Column('uuid', { name: 'previous_defect_id', nullable: true })
   previousDefectId!: string | null;
 
+  /** A pre-label suggestion (import or model) until a labeler accepts it; hidden from the regular lists. */
+  @Column('boolean', { default: false })
+  suggested!: boolean;
+
   @Column('text', { name: 'created_by', nullable: true })
   createdBy!: string | null;
 

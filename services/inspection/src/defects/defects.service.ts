@@ -4,7 +4,7 @@ import { DataSource, In, type EntityManager } from 'typeorm';
 import { AppError, DpsStatus, EventTypes, canTransitionDps, checkDefectId, type DefectEventPayload } from '@windward/contracts';
 import { EventPublisher, cappedCount, listParam, parsePage, type AuthUser, type ListCount } from '@windward/service-kit';
 import { assertCanEdit, canSeeRow, isUuid, loadInspection } from '../common/access.js';
-import { decimal3, distanceToRoot, invalid, minMax, must, text } from '../common/checks.js';
+import { decimal3, distanceToRoot, intIn, invalid, minMax, must, text } from '../common/checks.js';
 import { bladeLength } from '../common/blades.js';
 import { uniqueAsConflict } from '../common/unique-violation.js';
 import { Inspection } from '../inspections/inspection.entity.js';
@@ -14,9 +14,10 @@ import { TemplateItem } from '../templates/template.entity.js';
 import { recomputeTimeline } from '../timeline/timeline.store.js';
 import { Defect, DefectLink, type Point } from './defect.entity.js';
 import { checkPolygon, svgSelector } from './polygon.js';
-import type { CreateDefectDto, DefectFieldsDto, UpdateDefectDto } from './defect.dto.js';
+import { BULK_FIELDS, type BulkChanges, type CreateDefectDto, type DefectFieldsDto, type UpdateDefectDto } from './defect.dto.js';
 
-
+/** Most defects one bulk edit may change (one transaction, one event each). */
+export const BULK_MAX = 1000;
 const SORT: Record<string, string> = {
   dpsStatus: 'd.dps_rank',
   severity: 'd.severity',
@@ -54,6 +55,7 @@ export function presentDefect(d: Defect, extra: { turbineName?: string; inspecti
     timelineStatus: d.timelineStatus,
     timelineManual: d.timelineManual,
     previousDefectId: d.previousDefectId,
+    suggested: d.suggested,
     createdAt: d.createdAt,
     updatedAt: d.updatedAt,
   };
@@ -88,13 +90,15 @@ export class DefectsService {
             timelineStatus: 'NOT_APPLICABLE',
             timelineManual: false,
             previousDefectId: null,
+            suggested: dto.suggested === true,
             createdBy: user.userId,
           });
           await applyDefect(m, insp, d, { ...dto, defectType: dto.defectType ?? '' }, true);
           d.defectNo = await this.defectNo(m, insp, dto.defectNo);
           await m.save(d);
           await recomputeTimeline(m, insp.id);
-          await this.events.publish(m, EventTypes.InspectionDefectCreated, d.id, payload(d), user.userId);
+          // A suggestion is announced when it is accepted (other services count real defects only).
+          if (!d.suggested) await this.events.publish(m, EventTypes.InspectionDefectCreated, d.id, payload(d), user.userId);
           return d.id;
         }),
       { defect_no_uq: -10018 },
@@ -114,13 +118,15 @@ export class DefectsService {
       await applyDefect(m, insp, d, dto, false);
       await m.save(d);
       await recomputeTimeline(m, insp.id);
-      await this.events.publish(
-        m,
-        EventTypes.InspectionDefectUpdated,
-        d.id,
-        payload(await m.findOneByOrFail(Defect, { id: d.id })),
-        user.userId,
-      );
+      if (!d.suggested) {
+        await this.events.publish(
+          m,
+          EventTypes.InspectionDefectUpdated,
+          d.id,
+          payload(await m.findOneByOrFail(Defect, { id: d.id })),
+          user.userId,
+        );
+      }
     });
     return this.get(user, defectId);
   }
@@ -134,7 +140,7 @@ export class DefectsService {
       }
       d.dpsStatus = to;
       await m.save(d);
-      await this.events.publish(m, EventTypes.InspectionDefectUpdated, d.id, payload(d), user.userId);
+      if (!d.suggested) await this.events.publish(m, EventTypes.InspectionDefectUpdated, d.id, payload(d), user.userId);
     });
     return this.get(user, defectId);
   }
@@ -148,8 +154,97 @@ export class DefectsService {
       if (linked) throw new AppError('LINK_DEFECT_RELATED');
       await m.delete(Defect, { id: d.id });
       await recomputeTimeline(m, insp.id);
-      await this.events.publish(m, EventTypes.InspectionDefectDeleted, d.id, { id: d.id }, user.userId);
+      if (!d.suggested) await this.events.publish(m, EventTypes.InspectionDefectDeleted, d.id, { id: d.id }, user.userId);
     });
+  }
+
+  /**
+   * One change for many defects (labeling's bulk edit): one transaction, the single PATCH's
+   * rules for every defect, all or nothing; an event per (non-suggested) defect.
+   */
+  async bulkUpdate(user: AuthUser, defectIds: unknown, rawChanges: Record<string, unknown>) {
+    const ids = checkDefectIds(defectIds);
+    const changes = checkBulkChanges(rawChanges);
+    const updated = await this.ds.transaction(async (m) => {
+      const found = await m.find(Defect, { where: { id: In(ids) }, select: { id: true, inspectionId: true } });
+      if (found.length !== ids.length) throw new AppError('NOT_FOUND');
+      // Inspections locked in id order, so two bulk edits over the same inspections cannot deadlock.
+      const inspections = new Map<string, Inspection>();
+      for (const inspectionId of [...new Set(found.map((d) => d.inspectionId))].sort()) {
+        const insp = await loadInspection(m, user, inspectionId, true);
+        assertCanEdit(user, insp.componentType);
+        inspections.set(insp.id, insp);
+      }
+      const rows = await m.find(Defect, { where: { id: In(ids) }, order: { id: 'ASC' } });
+      for (const d of rows) {
+        await applyDefect(m, inspections.get(d.inspectionId)!, d, changes, false);
+        await m.save(d);
+      }
+      for (const id of inspections.keys()) await recomputeTimeline(m, id);
+      for (const d of rows) {
+        if (!d.suggested) await this.events.publish(m, EventTypes.InspectionDefectUpdated, d.id, payload(d), user.userId);
+      }
+      return rows.map((d) => d.id);
+    });
+    const byId = new Map((await this.ds.getRepository(Defect).find({ where: { id: In(updated) } })).map((d) => [d.id, d]));
+    const results = ids.map((id) => presentDefect(byId.get(id)!));
+    return { results, totalCount: results.length };
+  }
+
+  /** A suggestion becomes a regular defect (and is announced as created). */
+  async accept(user: AuthUser, defectId: string) {
+    await this.ds.transaction(async (m) => {
+      const { d, insp } = await this.load(m, user, defectId, true);
+      assertCanEdit(user, insp.componentType);
+      if (!d.suggested) throw new AppError('DEFECT_NOT_SUGGESTED');
+      await this.acceptRows(m, user, [d]);
+      await recomputeTimeline(m, insp.id);
+    });
+    return this.get(user, defectId);
+  }
+
+  /** A suggestion is dropped: the row goes; nobody outside ever heard of it, so no event. */
+  async reject(user: AuthUser, defectId: string) {
+    await this.ds.transaction(async (m) => {
+      const { d, insp } = await this.load(m, user, defectId, true);
+      assertCanEdit(user, insp.componentType);
+      if (!d.suggested) throw new AppError('DEFECT_NOT_SUGGESTED');
+      await m.delete(Defect, { id: d.id });
+      await recomputeTimeline(m, insp.id);
+    });
+  }
+
+  /**
+   * Accept or reject several suggestions of one inspection (the pre-label "accept all" /
+   * "reject all"): the given ones, or every suggestion of the inspection when none are given.
+   */
+  async decideSuggestions(user: AuthUser, inspectionId: string, decision: 'accept' | 'reject', defectIds: string[] | undefined) {
+    return this.ds.transaction(async (m) => {
+      const insp = await loadInspection(m, user, inspectionId, true);
+      assertCanEdit(user, insp.componentType);
+      let rows: Defect[];
+      if (defectIds === undefined) {
+        rows = await m.find(Defect, { where: { inspectionId: insp.id, suggested: true }, order: { defectNo: 'ASC' } });
+      } else {
+        const ids = checkDefectIds(defectIds);
+        rows = await m.find(Defect, { where: { id: In(ids), inspectionId: insp.id }, order: { defectNo: 'ASC' } });
+        if (rows.length !== ids.length) throw new AppError('NOT_FOUND');
+        if (rows.some((d) => !d.suggested))
+          throw new AppError('DEFECT_NOT_SUGGESTED', { details: { defectIds: rows.filter((d) => !d.suggested).map((d) => d.id) } });
+      }
+      if (decision === 'accept') await this.acceptRows(m, user, rows);
+      else if (rows.length) await m.delete(Defect, { id: In(rows.map((d) => d.id)) });
+      if (rows.length) await recomputeTimeline(m, insp.id);
+      return { inspectionId: insp.id, [decision === 'accept' ? 'accepted' : 'rejected']: rows.length, defectIds: rows.map((d) => d.id) };
+    });
+  }
+
+  private async acceptRows(m: EntityManager, user: AuthUser, rows: Defect[]) {
+    for (const d of rows) {
+      d.suggested = false;
+      await m.update(Defect, { id: d.id }, { suggested: false });
+      await this.events.publish(m, EventTypes.InspectionDefectCreated, d.id, payload(d), user.userId);
+    }
   }
 
   /**
@@ -162,6 +257,12 @@ export class DefectsService {
     const params: unknown[] = [];
     const where: string[] = [];
     const windFarmId = q.windFarmId ?? q.windParkId;
+    const includeSuggested = flag(q.includeSuggested, 'includeSuggested');
+    const onlySuggested = flag(q.suggested, 'suggested');
+    // Suggestions belong to one inspection's pre-label: the park and turbine lists never show them.
+    if ((includeSuggested || onlySuggested) && !isUuid(q.inspectionId)) invalid('includeSuggested', 'only with inspectionId');
+    if (onlySuggested) where.push('d.suggested');
+    else if (!includeSuggested) where.push('NOT d.suggested');
     if (isUuid(q.inspectionId)) {
       await loadInspection(this.ds.manager, user, q.inspectionId);
       where.push(`d.inspection_id = $${params.push(q.inspectionId)}`);
@@ -250,6 +351,38 @@ export class DefectsService {
     if (next > 999_999) throw new AppError('INVALID_DEFECT_ID');
     return String(next).padStart(6, '0');
   }
+}
+
+/** A boolean query flag: absent/false/true, anything else is refused. */
+function flag(v: unknown, field: string): boolean {
+  if (v === undefined || v === '' || v === 'false' || v === false) return false;
+  if (v === 'true' || v === true) return true;
+  return invalid(field, 'true or false');
+}
+
+/** 1..BULK_MAX distinct defect ids; an empty list is "select at least one defect". */
+function checkDefectIds(v: unknown): string[] {
+  if (v === undefined || v === null || (Array.isArray(v) && v.length === 0)) throw new AppError('SELECT_AT_LEAST_ONE_DEFECT');
+  if (!Array.isArray(v) || v.length > BULK_MAX) invalid('defectIds', `a list of 1..${BULK_MAX} defect ids`);
+  const list = v as unknown[];
+  if (!list.every(isUuid)) throw new AppError('NOT_FOUND', { details: [{ field: 'defectIds' }] });
+  const ids = [...new Set(list as string[])];
+  if (ids.length !== list.length) throw new AppError('DUPLICATE_VALUES', { details: [{ field: 'defectIds' }] });
+  return ids;
+}
+
+/** Only the bulk fields, at least one; numbers checked here, texts by applyDefect like a single PATCH. */
+function checkBulkChanges(v: Record<string, unknown>): BulkChanges {
+  const keys = Object.keys(v ?? {});
+  const unknown = keys.filter((k) => !(BULK_FIELDS as readonly string[]).includes(k));
+  if (unknown.length) invalid(unknown[0]!, `one of ${BULK_FIELDS.join(', ')}`);
+  if (!keys.length) invalid('changes', 'at least one field');
+  const out: BulkChanges = {};
+  if ('severity' in v) out.severity = intIn(v.severity, 0, 5, 'severity');
+  if ('repairPriority' in v) out.repairPriority = intIn(v.repairPriority, 1, 4, 'repairPriority');
+  if ('defectType' in v) out.defectType = v.defectType as string;
+  for (const k of ['layer', 'affectedPart', 'recommendation'] as const) if (k in v) out[k] = v[k] as string | null;
+  return out;
 }
 
 /**

@@ -71,8 +71,8 @@ export function presentInspection(r: InspectionRow) {
 }
 
 const select = (s: string) => `SELECT i.*,
-  (SELECT count(*)::int FROM ${s}.defect d WHERE d.inspection_id = i.id) AS defect_count,
-  (SELECT min(d.dps_rank)::int FROM ${s}.defect d WHERE d.inspection_id = i.id) AS dps_rank,
+  (SELECT count(*)::int FROM ${s}.defect d WHERE d.inspection_id = i.id AND NOT d.suggested) AS defect_count,
+  (SELECT min(d.dps_rank)::int FROM ${s}.defect d WHERE d.inspection_id = i.id AND NOT d.suggested) AS dps_rank,
   (SELECT count(*)::int FROM ${s}.image g WHERE g.inspection_id = i.id) AS image_count,
   (SELECT count(*)::int FROM ${s}.image g WHERE g.inspection_id = i.id AND g.tile_status = 'done') AS tiled_count
   FROM ${s}.inspection i`;

@@ -17,8 +17,9 @@ export async function recomputeTimeline(m: EntityManager, inspectionId: string):
   for (const id of targets) {
     const insp = await m.findOne(Inspection, { where: { id } });
     if (!insp) continue;
-    const current = await m.find(Defect, { where: { inspectionId: id } });
-    const previous = insp.previousInspectionId ? await m.find(Defect, { where: { inspectionId: insp.previousInspectionId } }) : null;
+    // Pre-label suggestions are not findings yet: they take part once accepted.
+    const current = await m.find(Defect, { where: { inspectionId: id, suggested: false } });
+    const previous = insp.previousInspectionId ? await m.find(Defect, { where: { inspectionId: insp.previousInspectionId, suggested: false } }) : null;
     const r = computeTimeline(current, previous);
     for (const d of current) {
       const s = r.current.get(d.id)!;

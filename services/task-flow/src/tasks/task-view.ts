@@ -51,5 +51,7 @@ export function stageItem(r: Row) {
     deadline: r.deadline,
     errorMessage: r.error_message,
     progressMessage: r.progress_message,
+    /** Seconds the handlers reported working on the stage (work tools, while their page is visible). */
+    spentSeconds: r.spent_seconds ?? 0,
   };
 }

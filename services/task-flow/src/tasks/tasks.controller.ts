@@ -123,6 +123,14 @@ export class TasksController {
     return this.tasks.complete(u, id, stageParam(stage));
   }
 
+  /** The handler reports time spent on the current stage (`{seconds}` 1..3600 per call; they add up). */
+  @Post('tasks/:id/stages/:stage/spent-time')
+  @HttpCode(200)
+  @RequireRights(...WORK_RIGHTS)
+  spentTime(@CurrentUser() u: AuthUser, @Param('id') id: string, @Param('stage') stage: string, @Body() b: Q) {
+    return this.tasks.addSpentTime(u, id, stageParam(stage), b?.seconds);
+  }
+
   @Post('tasks/:id/stages/:stage/error')
   @HttpCode(200)
   @RequireRights(...WORK_RIGHTS, ...ADMIN_RIGHTS)

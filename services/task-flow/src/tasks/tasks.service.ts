@@ -400,6 +400,25 @@ export class TasksService {
     });
   }
 
+  /**
+   * The handler adds time spent on the current stage (the work tools send it every minute while
+   * visible). No status change: no history row, no version bump; the row lock keeps sums exact.
+   */
+  async addSpentTime(user: AuthUser, id: string, stage: number, seconds: unknown) {
+    if (typeof seconds !== 'number' || !Number.isInteger(seconds) || seconds < 1 || seconds > 3600) bad('seconds', seconds);
+    return this.ds.transaction(async (m) => {
+      const task = await this.engine.lock(m, id);
+      assertVisible(user, task);
+      await this.engine.assertCanProceed(m, task);
+      const cur = currentStage(await this.engine.stages(m, id));
+      if (!cur || cur.stage !== stage) throw new AppError('STAGE_NOT_CURRENT', { details: { stage, current: cur?.stage ?? null } });
+      if (cur.handlerId !== user.userId) throw new AppError('NOT_TASK_HANDLER');
+      await m.query(`UPDATE ${this.s}.task_stage SET spent_seconds = spent_seconds + $3 WHERE task_id = $1 AND stage = $2`, [id, stage, seconds]);
+      const [row] = await m.query(`SELECT spent_seconds FROM ${this.s}.task_stage WHERE task_id = $1 AND stage = $2`, [id, stage]);
+      return { taskId: id, taskStageType: stage, spentSeconds: row.spent_seconds as number };
+    });
+  }
+
   /** The handler or an administrator reports that the current stage cannot be done. */
   reportError(user: AuthUser, id: string, stage: number, message: unknown) {
     if (typeof message !== 'string' || !message.trim() || message.length > 2000) bad('message', message);

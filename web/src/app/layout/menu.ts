@@ -70,6 +70,8 @@ export const MENU_TREE: MenuNode[] = [
     children: [
       { key: '/qaCenter/taskPool', labelKey: 'menu.taskPool', moduleRight: Rights.QA_SHOW },
       { key: '/qaCenter/myTasks', labelKey: 'menu.myTasks', moduleRight: Rights.QA_SHOW },
+      { key: '/qaCenter/todayTasks', labelKey: 'menu.todayTasks', moduleRight: Rights.QA_SHOW },
+      { key: '/qaCenter/history', labelKey: 'menu.taskHistory', moduleRight: Rights.QA_SHOW },
     ],
   },
   {

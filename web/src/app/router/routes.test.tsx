@@ -74,18 +74,20 @@ describe('main layout redirects and children', () => {
     ['/dataCenter/dataInsight', 'area-dataInsight'],
     ['/dataCenter/dataImport', 'area-dataImport'],
     ['/configuration/assetConfig', 'page-assetConfig'],
-    ['/configuration/defectConfig', 'area-defectConfig'],
+    ['/configuration/defectConfig', 'page-defectConfig'],
     ['/configuration/repairConfig', 'area-repairConfig'],
     ['/configuration/dprActivityConfig', 'area-dprActivityConfig'],
     ['/deliveryManagement/progressDashboard/projectDetails', 'area-projectDetails'],
     ['/deliveryManagement/performanceStatistics', 'area-performanceStatistics'],
-    ['/deliveryManagement/approvalTasks', 'area-approvalTasks'],
+    ['/deliveryManagement/approvalTasks', 'page-approvalTasks'],
     ['/deliveryManagement/dpr', 'area-dpr'],
     ['/deliveryManagement/dprList', 'area-dprList'],
     ['/deliveryManagement/dprList/dprDetail', 'area-dprDetail'],
     ['/dataHanding/singlePointExport', 'area-singlePointExport'],
     ['/qaCenter/myTasks', 'page-myTasks'],
-    ['/dataFlowManagement/flowManagement', 'area-flowManagement'],
+    ['/qaCenter/todayTasks', 'page-todayTasks'],
+    ['/qaCenter/history', 'page-taskHistory'],
+    ['/dataFlowManagement/flowManagement', 'page-flowManagement'],
     ['/dataFlowManagement/dataImport', 'area-dataImport'],
     ['/demo/openseadragon', 'area-demoOpenseadragon'],
     ['/demo/proto', 'area-demoProto'],
@@ -105,9 +107,35 @@ describe('main layout redirects and children', () => {
 
   it('renders the standalone full-page routes without the main layout', async () => {
     signIn();
-    for (const name of ['labeling', 'sortAndRemove', 'stitching', 'bladeMathPath', 'repairDetailList']) {
+    for (const name of ['repairDetailList']) {
       const { view } = await renderApp({ path: `/${name}`, session: readySession() });
       expect(await screen.findByTestId(`area-${name}`)).toBeTruthy();
+      expect(screen.queryByTestId('scroll-area')).toBeNull();
+      view.unmount();
+    }
+    // The labeling tool is a page of its own; without a task it says so.
+    const labeling = await renderApp({ path: '/labeling', session: readySession() });
+    expect(await screen.findByTestId('page-labeling', {}, { timeout: 8000 })).toBeTruthy();
+    expect(screen.getByTestId('labeling-missing-task')).toBeTruthy();
+    expect(screen.queryByTestId('scroll-area')).toBeNull();
+    labeling.view.unmount();
+    // The sort-and-remove tool is a page of its own; without a task it says so.
+    const { view } = await renderApp({ path: '/sortAndRemove', session: readySession() });
+    expect(await screen.findByTestId('page-sortAndRemove', {}, { timeout: 8000 })).toBeTruthy();
+    expect(screen.getByTestId('sar-missing-task')).toBeTruthy();
+    expect(screen.queryByTestId('scroll-area')).toBeNull();
+    view.unmount();
+  });
+
+  it('stitching and the blade path view are pages of their own; without their ids they say so', async () => {
+    signIn();
+    for (const [path, page, missing] of [
+      ['/stitching', 'page-stitching', 'stitching-missing-task'],
+      ['/bladeMathPath', 'page-bladeMathPath', 'bmp-missing'],
+    ]) {
+      const { view } = await renderApp({ path: path!, session: readySession() });
+      expect(await screen.findByTestId(page!, {}, { timeout: 8000 })).toBeTruthy();
+      expect(screen.getByTestId(missing!)).toBeTruthy();
       expect(screen.queryByTestId('scroll-area')).toBeNull();
       view.unmount();
     }
@@ -115,9 +143,9 @@ describe('main layout redirects and children', () => {
 
   it('empty states are translated', async () => {
     signIn();
-    await renderApp({ path: '/dataFlowManagement/flowManagement', locale: 'zh_cn', session: readySession() });
-    expect(await screen.findByText('流程管理')).toBeTruthy();
-    expect(screen.getByText('将随任务流服务上线。')).toBeTruthy();
+    await renderApp({ path: '/configuration/repairConfig', locale: 'zh_cn', session: readySession() });
+    expect(await screen.findByText('维修配置')).toBeTruthy();
+    expect(screen.getByText('将随维修服务上线。')).toBeTruthy();
   });
 });
 

@@ -74,7 +74,7 @@ export const mainLayoutRoutes: RouteObject[] = [
       redirectTo('/configuration/userCenter'),
       { path: 'userCenter', lazy: () => import('@/features/user-center/UserCenterPage') },
       { path: 'assetConfig', lazy: () => import('@/features/asset/assetConfig/AssetConfigPage') },
-      area('defectConfig', 'defectConfig'),
+      { path: 'defectConfig', lazy: () => import('@/features/configuration/defectConfig/DefectConfigPage') },
       area('repairConfig', 'repairConfig'),
       area('dprActivityConfig', 'dprActivityConfig'),
     ],
@@ -86,7 +86,7 @@ export const mainLayoutRoutes: RouteObject[] = [
       area('progressDashboard', 'progressDashboard'),
       area('progressDashboard/projectDetails', 'projectDetails'),
       area('performanceStatistics', 'performanceStatistics'),
-      area('approvalTasks', 'approvalTasks'),
+      { path: 'approvalTasks', lazy: () => import('@/features/tasks/approval/ApprovalTasksPage') },
       area('dpr', 'dpr'),
       area('dprList', 'dprList'),
       area('dprList/dprDetail', 'dprDetail'),
@@ -107,6 +107,8 @@ export const mainLayoutRoutes: RouteObject[] = [
       redirectTo('/qaCenter/taskPool'),
       { path: 'taskPool', lazy: () => import('@/features/tasks/pool/TaskPoolPage') },
       { path: 'myTasks', lazy: () => import('@/features/tasks/mine/MyTasksPage') },
+      { path: 'todayTasks', lazy: () => import('@/features/tasks/today/TodayTasksPage') },
+      { path: 'history', lazy: () => import('@/features/tasks/history/TaskHistoryPage') },
     ],
   },
   {
@@ -114,7 +116,7 @@ export const mainLayoutRoutes: RouteObject[] = [
     children: [
       redirectTo('/dataFlowManagement/dataManagement'),
       { path: 'dataManagement', lazy: () => import('@/features/tasks/stageCenter/DataManagementPage') },
-      area('flowManagement', 'flowManagement'),
+      { path: 'flowManagement', lazy: () => import('@/features/tasks/flow/FlowManagementPage') },
       area('dataImport', 'dataImport'),
     ],
   },
@@ -133,10 +135,15 @@ export const mainLayoutRoutes: RouteObject[] = [
 
 /** Standalone full-page routes (SPEC §2). */
 export const standaloneRoutes: RouteObject[] = [
-  area('labeling', 'labeling', { standalone: true }),
-  area('sortAndRemove', 'sortAndRemove', { standalone: true }),
-  area('stitching', 'stitching', { standalone: true }),
-  area('bladeMathPath', 'bladeMathPath', { standalone: true }),
+  { path: 'labeling', lazy: () => import('@/features/work/labeling/LabelingPage'), handle: { standalone: true } satisfies RouteHandle },
+  { path: 'sortAndRemove', lazy: () => import('@/features/work/sortAndRemove/SortAndRemovePage'), handle: { standalone: true } satisfies RouteHandle },
+  // The page honours the build switch `stitching` itself (as area() does for areas).
+  { path: 'stitching', lazy: () => import('@/features/work/stitching/StitchingPage'), handle: { standalone: true } satisfies RouteHandle },
+  {
+    path: 'bladeMathPath',
+    lazy: () => import('@/features/work/bladeMathPath/BladeMathPathPage'),
+    handle: { standalone: true } satisfies RouteHandle,
+  },
   { path: 'viewDefect', lazy: () => import('@/features/inspection/pages/ViewDefectPage'), handle: { standalone: true } satisfies RouteHandle },
   area('repairDetailList', 'repairDetailList', { standalone: true }),
 ];

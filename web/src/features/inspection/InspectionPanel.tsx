@@ -1,8 +1,16 @@
 import { useCallback, useMemo, useState } from 'react';
-import { Alert, Card, Skeleton, Tabs, Typography } from 'antd';
+import { Alert, Card, Skeleton, Space, Switch, Tabs, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ViewSortOrder } from './contracts';
-import { INSPECTION_MAX_PAGE_SIZE, useDefectsQuery, useInspectionQuery, type Defect, type InspectionImage } from './inspectionApi';
+import {
+  INSPECTION_MAX_PAGE_SIZE,
+  useDefectsQuery,
+  useInspectionQuery,
+  useUpdateInspectionMutation,
+  type Defect,
+  type Inspection,
+  type InspectionImage,
+} from './inspectionApi';
 import { BLADE_COMPONENT_TYPES, LPS_COMPONENT_TYPE } from './logic';
 import { BladeDiagram } from './components/BladeDiagram';
 import { DefectTable } from './components/DefectTable';
@@ -11,7 +19,8 @@ import { ImagesTab } from './components/ImagesTab';
 import { CompareTab } from './components/CompareTab';
 import { GalleryTab } from './components/GalleryTab';
 import { LpsTable } from './components/LpsTable';
-import { LoadError } from './components/common';
+import { LoadError, Refusal, useCanEdit } from './components/common';
+import { TimelineBar } from './components/TimelineBar';
 import './inspection.css';
 
 export interface PanelBlade {
@@ -23,6 +32,32 @@ export interface PanelBlade {
 }
 
 type TabKey = 'blades' | 'images' | 'compare' | 'gallery' | 'lps' | 'defects';
+
+/**
+ * The inspection's active flag (PATCH /inspections/{id}); the service deactivates the turbine's
+ * other inspections of the component when one is activated.
+ */
+function ActiveSwitch({ inspection }: { inspection: Inspection }) {
+  const { t } = useTranslation('inspection');
+  const canEdit = useCanEdit(inspection.componentType);
+  const [update, state] = useUpdateInspectionMutation();
+  return (
+    <Space>
+      <Tooltip title={t('panel.activeHint')}>
+        <span>{t('panel.active')}</span>
+      </Tooltip>
+      <Switch
+        size="small"
+        checked={inspection.isActive}
+        disabled={!canEdit}
+        loading={state.isLoading}
+        onChange={(isActive) => void update({ inspectionId: inspection.inspectionId, isActive })}
+        data-testid="inspection-active"
+      />
+      {state.error && <Refusal error={state.error} testId="inspection-active-error" onClose={() => state.reset()} />}
+    </Space>
+  );
+}
 
 /**
  * Images and defects of the inspection chosen on the turbine page: blade views (diagram per
@@ -52,7 +87,13 @@ export function InspectionPanel({
   const [viewOrder, setViewOrder] = useState<ViewSortOrder>('LEADING_EDGE_FIRST');
   const [defectId, setDefectId] = useState<string | null>(null);
   const inspection = useInspectionQuery(inspectionId);
-  const all = useDefectsQuery({ inspectionId, pageIndex: 1, pageSize: INSPECTION_MAX_PAGE_SIZE, fieldToSort: 'severity', descending: true });
+  const all = useDefectsQuery({
+    inspectionId,
+    pageIndex: 1,
+    pageSize: INSPECTION_MAX_PAGE_SIZE,
+    fieldToSort: 'severity',
+    descending: true,
+  });
   const defects = useMemo(() => all.data?.results ?? [], [all.data]);
 
   const showImage = useCallback(
@@ -64,7 +105,10 @@ export function InspectionPanel({
     },
     [isBlade, bladePosition, onSelectBlade],
   );
-  const openImage = useCallback((img: InspectionImage) => showImage({ imageId: img.imageId, bladePosition: img.bladePosition }), [showImage]);
+  const openImage = useCallback(
+    (img: InspectionImage) => showImage({ imageId: img.imageId, bladePosition: img.bladePosition }),
+    [showImage],
+  );
 
   if (inspection.error || inspection.isLoading) {
     return (
@@ -75,8 +119,10 @@ export function InspectionPanel({
   }
 
   const snapshot = inspection.data?.blades ?? [];
+  const timelineBar = inspection.data ? <TimelineBar inspection={inspection.data} onOpenDefect={setDefectId} /> : null;
   const bladeViews = (
     <div data-testid="blade-views">
+      {timelineBar}
       {all.error ? (
         <LoadError error={all.error} onRetry={() => void all.refetch()} />
       ) : all.isLoading ? (
@@ -97,6 +143,14 @@ export function InspectionPanel({
                 onDefect={setDefectId}
               />
               {changed && <Alert type="warning" showIcon title={t('blade.changed')} style={{ marginBottom: 8 }} />}
+              {/* The standalone path view of this blade (photographs along the blade, panoramas). */}
+              <Typography.Link
+                href={`#/bladeMathPath?inspectionId=${encodeURIComponent(inspectionId)}&bladePosition=${b.position}`}
+                target="_blank"
+                data-testid={`blade-path-view-${b.position}`}
+              >
+                {t('blade.pathView')}
+              </Typography.Link>
             </div>
           );
         })
@@ -118,8 +172,23 @@ export function InspectionPanel({
 
   const items = [
     ...(isBlade ? [{ key: 'blades', label: t('tabs.blades'), children: bladeViews }] : []),
-    ...(!isBlade && !isLps ? [{ key: 'defects', label: t('tabs.defects'), children: <DefectTable inspectionId={inspectionId} bladePosition={null} onOpen={setDefectId} /> }] : []),
-    ...(isLps ? [{ key: 'lps', label: t('tabs.lps'), children: <LpsTable inspectionId={inspectionId} /> }] : []),
+    ...(!isBlade && !isLps
+      ? [
+          {
+            key: 'defects',
+            label: t('tabs.defects'),
+            children: (
+              <>
+                {timelineBar}
+                <DefectTable inspectionId={inspectionId} bladePosition={null} onOpen={setDefectId} />
+              </>
+            ),
+          },
+        ]
+      : []),
+    ...(isLps
+      ? [{ key: 'lps', label: t('tabs.lps'), children: <LpsTable inspectionId={inspectionId} inspection={inspection.data} /> }]
+      : []),
     {
       key: 'images',
       label: t('tabs.images'),
@@ -136,12 +205,32 @@ export function InspectionPanel({
         />
       ),
     },
-    { key: 'compare', label: t('tabs.compare'), children: <CompareTab turbineId={turbineId} inspectionId={inspectionId} componentType={componentType} bladePosition={isBlade ? bladePosition : null} /> },
-    { key: 'gallery', label: t('tabs.gallery'), children: <GalleryTab inspectionId={inspectionId} defects={defects} onOpenImage={openImage} /> },
+    {
+      key: 'compare',
+      label: t('tabs.compare'),
+      children: (
+        <CompareTab
+          turbineId={turbineId}
+          inspectionId={inspectionId}
+          componentType={componentType}
+          bladePosition={isBlade ? bladePosition : null}
+        />
+      ),
+    },
+    {
+      key: 'gallery',
+      label: t('tabs.gallery'),
+      children: <GalleryTab inspectionId={inspectionId} defects={defects} onOpenImage={openImage} />,
+    },
   ];
 
   return (
-    <Card size="small" title={t('panel.title')} data-testid="images-panel">
+    <Card
+      size="small"
+      title={t('panel.title')}
+      extra={inspection.data ? <ActiveSwitch inspection={inspection.data} /> : null}
+      data-testid="images-panel"
+    >
       <Tabs activeKey={tab} onChange={(k) => setTab(k as TabKey)} items={items} destroyOnHidden />
       <DefectDrawer defectId={defectId} onClose={() => setDefectId(null)} onShowImage={showImage} />
     </Card>

@@ -1,7 +1,8 @@
 /**
  * The inspection screens' share of the shared vocabulary (@windward/contracts): severity colour
  * levels and palettes, blade sides, paths and chambers, view sort orders, DPS review flow,
- * timeline statuses, blade link states, repair priorities and the image display constants.
+ * timeline statuses, blade link states, repair priorities and the image display constants; the
+ * validation rules the engineer forms share with the services (photos, ohm readings, bounds).
  */
 export {
   BLADE_COLOR_LEVEL_LABELS,
@@ -10,6 +11,7 @@ export {
   BladeColorLevel,
   BladeLinkState,
   CHAMBER_DISPLAY_ORDER,
+  Chamber,
   COMPONENT_TYPE_LABELS,
   ComponentType,
   DEFECT_TIMELINE_STATUS_LABELS,
@@ -31,13 +33,25 @@ export {
   bladeColorLevel,
   canTransitionDps,
   chamberLabel,
+  checkDecimal3,
+  checkDistanceToRoot,
+  checkMinMax,
+  checkNonNegativeInteger,
+  checkOhmReading,
+  checkPhotoFile,
+  checkRequired,
+  componentTypeOfPackage,
+  errorText,
   compareByViewOrder,
   compareChambers,
   hasRight,
   isDpsStatus,
   labelOf,
   lookupMessage,
+  OPEN_CIRCUIT,
+  PHOTO_EXTENSIONS,
+  PHOTO_MAX_BYTES,
   repairDueDate,
   severityColor,
 } from '@windward/contracts';
-export type { Locale, PageResult, RepairPriority, RightEntry, ViewSortOrder } from '@windward/contracts';
+export type { ErrorCode, Locale, PageResult, RepairPriority, RightEntry, ValidationResult, ViewSortOrder } from '@windward/contracts';

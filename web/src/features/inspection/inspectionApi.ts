@@ -144,6 +144,86 @@ export interface LpsMeasurement {
   withinRange: boolean;
 }
 
+/** GET /inspections/{id}/processing: the tile jobs of an inspection's images. */
+export interface ProcessingImage {
+  imageId: string;
+  tileStatus: TileStatus;
+  tileError: string | null;
+  jobId: string | null;
+  /** pg-boss state (created, active, completed, retry, failed), null without a job. */
+  state: string | null;
+  percent: number;
+}
+
+export interface Processing {
+  imageCount: number;
+  done: number;
+  failed: number;
+  waiting: number;
+  images: ProcessingImage[];
+}
+
+export interface CreateInspectionBody {
+  turbineId: string;
+  packageType: number;
+  componentType?: number;
+  /** YYYY-MM-DD */
+  inspectionDate: string;
+  isActive?: boolean;
+  pilot?: string | null;
+  deviceId?: string | null;
+}
+
+/** Editable image fields (PATCH /images/{id}; the same names are the upload's form fields). */
+export interface ImageFields {
+  bladePosition?: number | null;
+  /** View index 1..8. */
+  path?: number | null;
+  chamber?: number;
+  section?: string | null;
+  sortIndex?: number;
+  distanceToRoot?: number | string | null;
+  isActive?: boolean;
+  keyPartTag?: string | null;
+}
+
+export type TemplateKind = 'types' | 'severities' | 'recommendations';
+
+export interface TemplateItem {
+  id: string;
+  customerId: string;
+  kind: 'type' | 'severity' | 'recommendation';
+  name: string;
+  /** 0..5 for severities, else null. */
+  level: number | null;
+}
+
+export interface DefectTemplates {
+  types: TemplateItem[];
+  severities: TemplateItem[];
+  recommendations: TemplateItem[];
+}
+
+export interface LpsTemplate {
+  id: string;
+  customerId: string;
+  name: string;
+  minOhm: number | null;
+  maxOhm: number | null;
+}
+
+export interface LpsBody {
+  bladePosition: number;
+  receptorId: string;
+  side: 'PS' | 'SS';
+  /** A number text or "OC". */
+  reading: string;
+  ringCount?: number;
+  templateId?: string;
+  minOhm?: string;
+  maxOhm?: string;
+}
+
 export type DefectSortField = 'dpsStatus' | 'severity' | 'createdAt' | 'defectNo' | 'distanceToRoot' | 'defectType';
 
 export interface DefectListArgs {
@@ -231,14 +311,33 @@ export async function findDefectByNumber(
 
 // ------------------------------------------------------------------ endpoints
 
-const withTags = api.enhanceEndpoints({ addTagTypes: ['Inspection', 'InspectionImage', 'Defect', 'Timeline', 'DefectLinks', 'Lps'] });
+const withTags = api.enhanceEndpoints({
+  addTagTypes: [
+    'Inspection',
+    'InspectionImage',
+    'Defect',
+    'Timeline',
+    'DefectLinks',
+    'Lps',
+    'Processing',
+    'DefectTemplates',
+    'LpsTemplates',
+    'Turbine',
+  ],
+});
 
 export const inspectionApi = withTags.injectEndpoints({
   endpoints: (build) => ({
     inspections: build.query<PageResult<Inspection>, InspectionListArgs>({
       query: (a) => ({
         url: `${INSPECTION_API}/inspections`,
-        params: { turbineId: a.turbineId, windFarmId: a.windFarmId, pageIndex: a.pageIndex ?? 1, pageSize: a.pageSize ?? 100, componentType: commaList(a.componentType) },
+        params: {
+          turbineId: a.turbineId,
+          windFarmId: a.windFarmId,
+          pageIndex: a.pageIndex ?? 1,
+          pageSize: a.pageSize ?? 100,
+          componentType: commaList(a.componentType),
+        },
       }),
       providesTags: ['Inspection'],
     }),
@@ -249,7 +348,16 @@ export const inspectionApi = withTags.injectEndpoints({
     images: build.query<PageResult<InspectionImage>, ImageListArgs>({
       query: ({ inspectionId, ...q }) => ({
         url: `${INSPECTION_API}/inspections/${inspectionId}/images`,
-        params: { pageIndex: q.pageIndex ?? 1, pageSize: q.pageSize ?? 100, viewOrder: q.viewOrder, bladePosition: q.bladePosition, path: q.path, chamber: q.chamber, isActive: q.isActive, descending: q.descending },
+        params: {
+          pageIndex: q.pageIndex ?? 1,
+          pageSize: q.pageSize ?? 100,
+          viewOrder: q.viewOrder,
+          bladePosition: q.bladePosition,
+          path: q.path,
+          chamber: q.chamber,
+          isActive: q.isActive,
+          descending: q.descending,
+        },
       }),
       providesTags: ['InspectionImage'],
     }),
@@ -267,12 +375,21 @@ export const inspectionApi = withTags.injectEndpoints({
     }),
     defectByNumber: build.query<Defect, { inspectionId: string; defectNo: string }>({
       async queryFn({ inspectionId, defectNo }, bqApi: BaseQueryApi, extra) {
-        return findDefectByNumber(inspectionId, defectNo, (args) => Promise.resolve(baseQuery(args, bqApi, extra as object)) as Promise<{ data?: unknown; error?: unknown }>);
+        return findDefectByNumber(
+          inspectionId,
+          defectNo,
+          (args) => Promise.resolve(baseQuery(args, bqApi, extra as object)) as Promise<{ data?: unknown; error?: unknown }>,
+        );
       },
       providesTags: ['Defect'],
     }),
     setDpsStatus: build.mutation<Defect, { defectId: string; dpsStatus: number }>({
-      query: ({ defectId, dpsStatus }) => ({ url: `${INSPECTION_API}/defects/${defectId}/dps-status`, method: 'PUT', body: { dpsStatus }, silent: true }),
+      query: ({ defectId, dpsStatus }) => ({
+        url: `${INSPECTION_API}/defects/${defectId}/dps-status`,
+        method: 'PUT',
+        body: { dpsStatus },
+        silent: true,
+      }),
       invalidatesTags: ['Defect', 'Inspection', 'Timeline'],
     }),
     timeline: build.query<Timeline, string>({
@@ -287,6 +404,122 @@ export const inspectionApi = withTags.injectEndpoints({
       query: (inspectionId) => ({ url: `${INSPECTION_API}/inspections/${inspectionId}/lps-measurements` }),
       transformResponse: (r: LpsMeasurement[] | { results: LpsMeasurement[] }) => (Array.isArray(r) ? r : (r?.results ?? [])),
       providesTags: ['Lps'],
+    }),
+
+    // -------------------------------------------------------------- engineer actions
+    // Writes are `silent`: each form shows the server's refusal next to itself.
+    createInspection: build.mutation<Inspection, CreateInspectionBody>({
+      query: (body) => ({ url: `${INSPECTION_API}/inspections`, method: 'POST', body, silent: true }),
+      // Asset's turbine read model learns of the inspection from its event: its lists are refetched too.
+      invalidatesTags: ['Inspection', 'Turbine'],
+    }),
+    updateInspection: build.mutation<
+      Inspection,
+      { inspectionId: string; isActive?: boolean; pilot?: string | null; deviceId?: string | null }
+    >({
+      query: ({ inspectionId, ...body }) => ({ url: `${INSPECTION_API}/inspections/${inspectionId}`, method: 'PATCH', body, silent: true }),
+      invalidatesTags: ['Inspection', 'Turbine'],
+    }),
+    processing: build.query<Processing, string>({
+      query: (inspectionId) => ({ url: `${INSPECTION_API}/inspections/${inspectionId}/processing` }),
+      providesTags: ['Processing'],
+    }),
+    updateImage: build.mutation<InspectionImage, { imageId: string } & ImageFields>({
+      query: ({ imageId, ...body }) => ({ url: `${INSPECTION_API}/images/${imageId}`, method: 'PATCH', body, silent: true }),
+      invalidatesTags: ['InspectionImage'],
+    }),
+    deleteImage: build.mutation<void, string>({
+      query: (imageId) => ({ url: `${INSPECTION_API}/images/${imageId}`, method: 'DELETE', silent: true }),
+      invalidatesTags: ['InspectionImage', 'Inspection', 'Processing'],
+    }),
+    linkTimeline: build.mutation<Timeline, { inspectionId: string; previousInspectionId: string }>({
+      query: ({ inspectionId, previousInspectionId }) => ({
+        url: `${INSPECTION_API}/inspections/${inspectionId}/timeline-link`,
+        method: 'PUT',
+        body: { previousInspectionId },
+        silent: true,
+      }),
+      invalidatesTags: ['Timeline', 'Defect', 'Inspection'],
+    }),
+    unlinkTimeline: build.mutation<Timeline, string>({
+      query: (inspectionId) => ({ url: `${INSPECTION_API}/inspections/${inspectionId}/timeline-link`, method: 'DELETE', silent: true }),
+      invalidatesTags: ['Timeline', 'Defect', 'Inspection'],
+    }),
+    setTimelineStatus: build.mutation<Defect, { defectId: string; timelineStatus: string }>({
+      query: ({ defectId, timelineStatus }) => ({
+        url: `${INSPECTION_API}/defects/${defectId}/timeline-status`,
+        method: 'PUT',
+        body: { timelineStatus },
+        silent: true,
+      }),
+      invalidatesTags: ['Defect', 'Timeline'],
+    }),
+    deleteDefect: build.mutation<void, string>({
+      query: (defectId) => ({ url: `${INSPECTION_API}/defects/${defectId}`, method: 'DELETE', silent: true }),
+      invalidatesTags: ['Defect', 'Timeline', 'Inspection', 'DefectLinks'],
+    }),
+    linkDefects: build.mutation<DefectLinks, { externalDefectId: string; internalDefectId: string }>({
+      query: (body) => ({ url: `${INSPECTION_API}/defect-links`, method: 'POST', body, silent: true }),
+      invalidatesTags: ['DefectLinks'],
+    }),
+    unlinkDefects: build.mutation<DefectLinks, { externalDefectId: string; internalDefectId: string }>({
+      query: (params) => ({ url: `${INSPECTION_API}/defect-links`, method: 'DELETE', params: { ...params }, silent: true }),
+      invalidatesTags: ['DefectLinks'],
+    }),
+    addLpsMeasurement: build.mutation<LpsMeasurement, { inspectionId: string; body: LpsBody }>({
+      query: ({ inspectionId, body }) => ({
+        url: `${INSPECTION_API}/inspections/${inspectionId}/lps-measurements`,
+        method: 'POST',
+        body,
+        silent: true,
+      }),
+      invalidatesTags: ['Lps'],
+    }),
+    deleteLpsMeasurement: build.mutation<void, string>({
+      query: (id) => ({ url: `${INSPECTION_API}/lps-measurements/${id}`, method: 'DELETE', silent: true }),
+      invalidatesTags: ['Lps'],
+    }),
+    defectTemplates: build.query<DefectTemplates, string>({
+      query: (customerId) => ({ url: `${INSPECTION_API}/customers/${customerId}/defect-templates` }),
+      providesTags: ['DefectTemplates'],
+    }),
+    addDefectTemplate: build.mutation<TemplateItem, { customerId: string; kind: TemplateKind; name: string; level?: number }>({
+      query: ({ customerId, kind, ...body }) => ({
+        url: `${INSPECTION_API}/customers/${customerId}/defect-templates/${kind}`,
+        method: 'POST',
+        body,
+        silent: true,
+      }),
+      invalidatesTags: ['DefectTemplates'],
+    }),
+    deleteDefectTemplate: build.mutation<void, { customerId: string; kind: TemplateKind; id: string }>({
+      query: ({ customerId, kind, id }) => ({
+        url: `${INSPECTION_API}/customers/${customerId}/defect-templates/${kind}/${id}`,
+        method: 'DELETE',
+        silent: true,
+      }),
+      invalidatesTags: ['DefectTemplates'],
+    }),
+    lpsTemplates: build.query<LpsTemplate[], string>({
+      query: (customerId) => ({ url: `${INSPECTION_API}/customers/${customerId}/lps-templates` }),
+      providesTags: ['LpsTemplates'],
+    }),
+    addLpsTemplate: build.mutation<LpsTemplate, { customerId: string; name: string; minOhm?: string; maxOhm?: string }>({
+      query: ({ customerId, ...body }) => ({
+        url: `${INSPECTION_API}/customers/${customerId}/lps-templates`,
+        method: 'POST',
+        body,
+        silent: true,
+      }),
+      invalidatesTags: ['LpsTemplates'],
+    }),
+    deleteLpsTemplate: build.mutation<void, { customerId: string; id: string }>({
+      query: ({ customerId, id }) => ({
+        url: `${INSPECTION_API}/customers/${customerId}/lps-templates/${id}`,
+        method: 'DELETE',
+        silent: true,
+      }),
+      invalidatesTags: ['LpsTemplates'],
     }),
   }),
 });
@@ -303,4 +536,23 @@ export const {
   useTimelineQuery,
   useDefectLinksQuery,
   useLpsMeasurementsQuery,
+  useCreateInspectionMutation,
+  useUpdateInspectionMutation,
+  useProcessingQuery,
+  useUpdateImageMutation,
+  useDeleteImageMutation,
+  useLinkTimelineMutation,
+  useUnlinkTimelineMutation,
+  useSetTimelineStatusMutation,
+  useDeleteDefectMutation,
+  useLinkDefectsMutation,
+  useUnlinkDefectsMutation,
+  useAddLpsMeasurementMutation,
+  useDeleteLpsMeasurementMutation,
+  useDefectTemplatesQuery,
+  useAddDefectTemplateMutation,
+  useDeleteDefectTemplateMutation,
+  useLpsTemplatesQuery,
+  useAddLpsTemplateMutation,
+  useDeleteLpsTemplateMutation,
 } = inspectionApi;

@@ -2,7 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { DPS_TRANSITIONS, SEVERITY_PALETTE_9, Rights } from './contracts';
 import {
   DIAGRAM,
+  bladeLengthFor,
+  canEditComponent,
+  canLinkDefects,
   chordShare,
+  counterpartComponent,
+  devicesForPackage,
+  earlierInspections,
+  editableComponents,
+  isoDay,
+  linkPair,
+  packagesOfComponent,
+  timelineCounts,
   defectToDiagram,
   diagramLength,
   dpsButtons,
@@ -25,6 +36,7 @@ import {
 import { commaList, defectListParams, findDefectByNumber } from './inspectionApi';
 import { filterByDefects, summariseDefects } from './components/GalleryTab';
 import { viewDefectTarget } from './pages/ViewDefectPage';
+import { lpsBody } from './components/LpsTable';
 
 const SPAN = DIAGRAM.width - DIAGRAM.left - DIAGRAM.right;
 const base = { defectId: 'd', chordwiseStart: null, chordwiseEnd: null, position: 5, severity: 2 };
@@ -98,29 +110,84 @@ describe('polygon scaling to the viewport', () => {
     const [x, y] = transformPoint([1200, 240], z);
     expect(x).toBeCloseTo(0);
     expect(y).toBeCloseTo(0);
-    expect(polygonPoints([[1200, 240], [1260, 240], [1260, 300]], z)).toBe('0.0,0.0 120.0,0.0 120.0,120.0');
+    expect(
+      polygonPoints(
+        [
+          [1200, 240],
+          [1260, 240],
+          [1260, 300],
+        ],
+        z,
+      ),
+    ).toBe('0.0,0.0 120.0,0.0 120.0,120.0');
   });
 
   it('fits a polygon into the 900 × 600 display box, centred', () => {
-    expect(fitPolygon([[0, 0], [2400, 800]], 2400, 800, 900, 600)).toEqual([[0, 150], [900, 450]]);
+    expect(
+      fitPolygon(
+        [
+          [0, 0],
+          [2400, 800],
+        ],
+        2400,
+        800,
+        900,
+        600,
+      ),
+    ).toEqual([
+      [0, 150],
+      [900, 450],
+    ]);
   });
 
   it('boxes a polygon with a margin', () => {
-    expect(polygonBox([[10, 10], [30, 10], [30, 20]], 0.5)).toEqual({ x: 0, y: 5, width: 40, height: 20 });
+    expect(
+      polygonBox(
+        [
+          [10, 10],
+          [30, 10],
+          [30, 20],
+        ],
+        0.5,
+      ),
+    ).toEqual({ x: 0, y: 5, width: 40, height: 20 });
   });
 });
 
 describe('view sort orders', () => {
-  const img = (id: string, blade: number, path: number, chamber = 0, sortIndex = 1) => ({ id, bladePosition: blade, pathViewIndex: path, chamber, sortIndex });
-  const images = [img('te', 1, 7), img('le', 1, 5), img('ss', 1, 8), img('ps', 1, 6), img('psle', 1, 1), img('b2', 2, 5), img('le-c1', 1, 5, -1), img('le-c0b', 1, 5, 0, 2)];
+  const img = (id: string, blade: number, path: number, chamber = 0, sortIndex = 1) => ({
+    id,
+    bladePosition: blade,
+    pathViewIndex: path,
+    chamber,
+    sortIndex,
+  });
+  const images = [
+    img('te', 1, 7),
+    img('le', 1, 5),
+    img('ss', 1, 8),
+    img('ps', 1, 6),
+    img('psle', 1, 1),
+    img('b2', 2, 5),
+    img('le-c1', 1, 5, -1),
+    img('le-c0b', 1, 5, 0, 2),
+  ];
   it('leading edge first: 5, 6, 8, 7, others after; chambers 0, 1, -1 …; sort index', () => {
     expect(sortImages(images, 'LEADING_EDGE_FIRST').map((i) => i.id)).toEqual(['le', 'le-c0b', 'le-c1', 'ps', 'ss', 'te', 'psle', 'b2']);
   });
   it('trailing edge first: 7, 6, 8, 5', () => {
-    expect(sortImages(images, 'TRAILING_EDGE_FIRST').map((i) => i.id).slice(0, 4)).toEqual(['te', 'ps', 'ss', 'le']);
+    expect(
+      sortImages(images, 'TRAILING_EDGE_FIRST')
+        .map((i) => i.id)
+        .slice(0, 4),
+    ).toEqual(['te', 'ps', 'ss', 'le']);
   });
   it('middle first: 6, 8, 5, 7', () => {
-    expect(sortImages(images, 'MIDDLE_FIRST').map((i) => i.id).slice(0, 3)).toEqual(['ps', 'ss', 'le']);
+    expect(
+      sortImages(images, 'MIDDLE_FIRST')
+        .map((i) => i.id)
+        .slice(0, 3),
+    ).toEqual(['ps', 'ss', 'le']);
     expect(pathsInOrder('MIDDLE_FIRST', [7, 5, 1, 6])).toEqual([6, 5, 7, 1]);
   });
 });
@@ -172,9 +239,15 @@ describe('repair due date, LPS range, gallery filters, request shapes', () => {
   });
 
   it('marks open circuits and readings outside their bounds', () => {
-    expect(lpsOutOfRange({ openCircuit: true, ohm: null, minOhm: null, maxOhm: null, withinRange: undefined as unknown as boolean })).toBe(true);
-    expect(lpsOutOfRange({ openCircuit: false, ohm: 0.3, minOhm: 0, maxOhm: 0.2, withinRange: undefined as unknown as boolean })).toBe(true);
-    expect(lpsOutOfRange({ openCircuit: false, ohm: 0.1, minOhm: 0, maxOhm: 0.2, withinRange: undefined as unknown as boolean })).toBe(false);
+    expect(lpsOutOfRange({ openCircuit: true, ohm: null, minOhm: null, maxOhm: null, withinRange: undefined as unknown as boolean })).toBe(
+      true,
+    );
+    expect(lpsOutOfRange({ openCircuit: false, ohm: 0.3, minOhm: 0, maxOhm: 0.2, withinRange: undefined as unknown as boolean })).toBe(
+      true,
+    );
+    expect(lpsOutOfRange({ openCircuit: false, ohm: 0.1, minOhm: 0, maxOhm: 0.2, withinRange: undefined as unknown as boolean })).toBe(
+      false,
+    );
     expect(lpsOutOfRange({ openCircuit: false, ohm: 0.1, minOhm: 0, maxOhm: 0.2, withinRange: false })).toBe(true);
   });
 
@@ -195,7 +268,11 @@ describe('repair due date, LPS range, gallery filters, request shapes', () => {
 
   it('sends filters as comma lists', () => {
     expect(commaList([])).toBeUndefined();
-    expect(defectListParams({ inspectionId: 'i', pageIndex: 2, pageSize: 10, severity: [3, 4], bladePosition: [1] })).toMatchObject({ severity: '3,4', bladePosition: '1', pageIndex: 2 });
+    expect(defectListParams({ inspectionId: 'i', pageIndex: 2, pageSize: 10, severity: [3, 4], bladePosition: [1] })).toMatchObject({
+      severity: '3,4',
+      bladePosition: '1',
+      pageIndex: 2,
+    });
   });
 
   it('reads the /viewDefect query', () => {
@@ -205,7 +282,10 @@ describe('repair due date, LPS range, gallery filters, request shapes', () => {
   });
 
   it('finds a defect by its number, page by page', async () => {
-    const pages = [Array.from({ length: 500 }, (_, i) => ({ defectNo: String(i + 1).padStart(6, '0') })), [{ defectNo: '000612', defectId: 'hit' }]];
+    const pages = [
+      Array.from({ length: 500 }, (_, i) => ({ defectNo: String(i + 1).padStart(6, '0') })),
+      [{ defectNo: '000612', defectId: 'hit' }],
+    ];
     const seen: number[] = [];
     const r = await findDefectByNumber('i', '612', async (args) => {
       const index = Number((args.params as Record<string, number>).pageIndex);
@@ -216,5 +296,130 @@ describe('repair due date, LPS range, gallery filters, request shapes', () => {
     expect(seen).toEqual([1, 2]);
     const miss = await findDefectByNumber('i', '999999', async () => ({ data: { results: [], totalCount: 0 } }));
     expect('error' in miss && miss.error.status).toBe(404);
+  });
+});
+
+describe('engineer rights (docs/inspection.md "write rights")', () => {
+  const grant = (...keys: string[]) => keys.map((key) => ({ key, value: true }));
+  it("inspectionData.manage writes every component; otherwise the component's edit right", () => {
+    expect(canEditComponent(grant(Rights.INSPECTION_DATA), 2)).toBe(true);
+    expect(canEditComponent(grant(Rights.BLADE_EDIT), 1)).toBe(true);
+    expect(canEditComponent(grant(Rights.BLADE_EDIT), 5)).toBe(true);
+    expect(canEditComponent(grant(Rights.BLADE_EDIT), 2)).toBe(false);
+    expect(canEditComponent(grant(Rights.LPS_EDIT), 0)).toBe(true);
+    expect(canEditComponent([{ key: Rights.BLADE_EDIT, value: false }], 1)).toBe(false);
+    expect(canEditComponent(grant(Rights.BLADE_EDIT), undefined)).toBe(false);
+    expect(editableComponents(grant(Rights.TOWER_EDIT, Rights.LPS_EDIT), [1, 5, 2, 3, 4, 0])).toEqual([2, 0]);
+  });
+
+  it('links need bladeLink.manage or inspectionData.manage', () => {
+    expect(canLinkDefects(grant(Rights.BLADE_LINK))).toBe(true);
+    expect(canLinkDefects(grant(Rights.INSPECTION_DATA))).toBe(true);
+    expect(canLinkDefects(grant(Rights.BLADE_EDIT))).toBe(false);
+  });
+});
+
+describe('new inspection choices', () => {
+  it('offers the package types of the chosen component', () => {
+    expect(packagesOfComponent(1)).toEqual([1, 2]);
+    expect(packagesOfComponent(5)).toEqual([6, 7, 8]);
+    expect(packagesOfComponent(2)).toEqual([5, 11]);
+    expect(packagesOfComponent(0)).toEqual([10]);
+  });
+
+  it("offers the asset config's devices of the package, else all devices of the turbine", () => {
+    const a = { guid: 'a', displayName: 'A', bizId: null };
+    const b = { guid: 'b', displayName: 'B', bizId: 'B-1' };
+    const turbine = {
+      devices: [a, b],
+      assetConfigs: [
+        { packageType: 1, devices: [b] },
+        { packageType: 5, devices: [] },
+      ],
+    };
+    expect(devicesForPackage(turbine, 1)).toEqual([b]);
+    expect(devicesForPackage(turbine, 5)).toEqual([a, b]);
+    expect(devicesForPackage(turbine, 2)).toEqual([a, b]);
+    expect(devicesForPackage(undefined, 1)).toEqual([]);
+  });
+
+  it('writes the picked calendar day as YYYY-MM-DD', () => {
+    expect(isoDay({ year: () => 2026, month: () => 0, date: () => 7 })).toBe('2026-01-07');
+  });
+});
+
+describe('timeline link choices and counts', () => {
+  const i = (inspectionId: string, inspectionDate: string, componentType = 1, turbineId = 't-1') => ({
+    inspectionId,
+    inspectionDate,
+    componentType,
+    turbineId,
+  });
+  it('offers only earlier inspections of the same turbine and component, newest first', () => {
+    const current = i('now', '2026-03-05');
+    const all = [
+      i('old', '2025-06-01'),
+      i('older', '2024-06-01'),
+      i('sameDay', '2026-03-05'),
+      i('later', '2026-09-01'),
+      i('tower', '2025-01-01', 2),
+      i('other', '2025-01-01', 1, 't-2'),
+      current,
+    ];
+    expect(earlierInspections(all, current).map((x) => x.inspectionId)).toEqual(['old', 'older']);
+  });
+
+  it("counts the defects per timeline status in the contracts' order", () => {
+    const d = (timelineStatus: string) => ({ timelineStatus });
+    expect(timelineCounts([d('STABLE'), d('NEW'), d('STABLE'), d('INCREASED')])).toEqual([
+      { status: 'NEW', count: 1 },
+      { status: 'INCREASED', count: 1 },
+      { status: 'STABLE', count: 2 },
+    ]);
+    expect(timelineCounts([])).toEqual([]);
+  });
+});
+
+describe('internal / external defect links', () => {
+  it("pairs a blade defect with its counterpart side in the request's order", () => {
+    expect(counterpartComponent(1)).toBe(5);
+    expect(counterpartComponent(5)).toBe(1);
+    expect(counterpartComponent(2)).toBeNull();
+    expect(linkPair(1, 'ext', 'int')).toEqual({ externalDefectId: 'ext', internalDefectId: 'int' });
+    expect(linkPair(5, 'int', 'ext')).toEqual({ externalDefectId: 'ext', internalDefectId: 'int' });
+  });
+});
+
+describe('image and LPS form values', () => {
+  it('checks a distance against the chosen blade, else the longest blade', () => {
+    const blades = [
+      { position: 1, length: 60 },
+      { position: 2, length: 62.5 },
+      { position: 3, length: null },
+    ];
+    expect(bladeLengthFor(blades, 1)).toBe(60);
+    expect(bladeLengthFor(blades, 3)).toBe(62.5);
+    expect(bladeLengthFor(blades, null)).toBe(62.5);
+    expect(bladeLengthFor([], 1)).toBeNull();
+  });
+
+  it('sends the template or the typed bounds, OC in capitals, the ring count as a number', () => {
+    expect(
+      lpsBody({ bladePosition: 2, receptorId: ' R3 ', side: 'SS', reading: 'oc', ringCount: '4', templateId: 'lt-1', minOhm: '1' }),
+    ).toEqual({
+      bladePosition: 2,
+      receptorId: 'R3',
+      side: 'SS',
+      reading: 'OC',
+      ringCount: 4,
+      templateId: 'lt-1',
+    });
+    expect(lpsBody({ bladePosition: 1, receptorId: 'R1', side: 'PS', reading: '0.125', ringCount: '', minOhm: '0', maxOhm: ' ' })).toEqual({
+      bladePosition: 1,
+      receptorId: 'R1',
+      side: 'PS',
+      reading: '0.125',
+      minOhm: '0',
+    });
   });
 });

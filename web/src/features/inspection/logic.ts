@@ -1,14 +1,18 @@
 /**
  * Pure rules of the inspection screens: blade diagram geometry, severity colours, polygon
- * scaling to the viewer, view sort orders, synchronised viewports, DPS buttons, LPS ranges.
+ * scaling to the viewer, view sort orders, synchronised viewports, DPS buttons, LPS ranges,
+ * the engineers' write rights, new-inspection choices, timeline and defect-link pairs.
  */
 import {
   DPS_TRANSITIONS,
+  DefectTimelineStatus,
+  PACKAGE_TYPE_LABELS,
   Rights,
   SEVERITY_PALETTE_9,
   VIEW_SORT_ORDERS,
   bladeColorLevel,
   compareChambers,
+  componentTypeOfPackage,
   hasRight,
   isDpsStatus,
   repairDueDate,
@@ -16,7 +20,7 @@ import {
   type RightEntry,
   type ViewSortOrder,
 } from './contracts';
-import type { Defect, InspectionImage, LpsMeasurement, Point } from './inspectionApi';
+import type { Defect, Inspection, InspectionImage, LpsMeasurement, Point } from './inspectionApi';
 
 // ------------------------------------------------------------------ severity colours
 
@@ -164,7 +168,13 @@ export function transformPoint([x, y]: Point, t: ScreenTransform): Point {
 
 /** A polygon in image pixels as container pixels (SVG `points`). */
 export function polygonPoints(polygon: ReadonlyArray<Point>, t: ScreenTransform): string {
-  return polygon.map((p) => transformPoint(p, t).map((v) => v.toFixed(1)).join(',')).join(' ');
+  return polygon
+    .map((p) =>
+      transformPoint(p, t)
+        .map((v) => v.toFixed(1))
+        .join(','),
+    )
+    .join(' ');
 }
 
 /** SVG transform attribute for a group holding image-pixel geometry. */
@@ -174,7 +184,13 @@ export const svgTransform = (t: ScreenTransform) => `matrix(${t.scale} 0 0 ${t.s
  * A polygon scaled into a fixed display box (SPEC §9: 900 × 600), image fitted and centred:
  * what the defect card thumbnails and the non-zoomable previews use.
  */
-export function fitPolygon(polygon: ReadonlyArray<Point>, imageWidth: number, imageHeight: number, boxWidth: number, boxHeight: number): Point[] {
+export function fitPolygon(
+  polygon: ReadonlyArray<Point>,
+  imageWidth: number,
+  imageHeight: number,
+  boxWidth: number,
+  boxHeight: number,
+): Point[] {
   const scale = Math.min(boxWidth / imageWidth, boxHeight / imageHeight);
   const ox = (boxWidth - imageWidth * scale) / 2;
   const oy = (boxHeight - imageHeight * scale) / 2;
@@ -210,7 +226,11 @@ export function mapViewState(v: ViewState, fromAspect: number, toAspect: number)
 /** Two views are equal within a tolerance (stops the echo when two viewers follow each other). */
 export function sameViewState(a: ViewState | null, b: ViewState | null, eps = 1e-6): boolean {
   if (!a || !b) return false;
-  return Math.abs(a.zoom - b.zoom) < eps * Math.max(1, a.zoom) && Math.abs(a.center.x - b.center.x) < eps && Math.abs(a.center.y - b.center.y) < eps;
+  return (
+    Math.abs(a.zoom - b.zoom) < eps * Math.max(1, a.zoom) &&
+    Math.abs(a.center.x - b.center.x) < eps &&
+    Math.abs(a.center.y - b.center.y) < eps
+  );
 }
 
 /** Index of the next/previous image, staying inside the strip. */
@@ -225,7 +245,10 @@ export function stepIndex(current: number, delta: number, count: number): number
  * The gallery order (the server's): blade, the view sort order (paths outside it after it,
  * by number), chamber display order, sort index.
  */
-export function sortImages<T extends Pick<InspectionImage, 'bladePosition' | 'pathViewIndex' | 'chamber' | 'sortIndex'>>(images: readonly T[], order: ViewSortOrder): T[] {
+export function sortImages<T extends Pick<InspectionImage, 'bladePosition' | 'pathViewIndex' | 'chamber' | 'sortIndex'>>(
+  images: readonly T[],
+  order: ViewSortOrder,
+): T[] {
   const list: readonly number[] = VIEW_SORT_ORDERS[order];
   const rank = (v: number | null) => {
     const i = v === null ? -1 : list.indexOf(v);
@@ -282,3 +305,128 @@ export function lpsOutOfRange(m: Pick<LpsMeasurement, 'openCircuit' | 'ohm' | 'm
 /** Blade position of a blade-type inspection is 1..3; other inspections have none. */
 export const BLADE_COMPONENT_TYPES: readonly number[] = [1, 5];
 export const LPS_COMPONENT_TYPE = 0;
+
+// ------------------------------------------------------------------ engineer rights
+
+/** Edit right of each component (docs/inspection.md "write rights"); inspectionData.manage edits them all. */
+export const COMPONENT_EDIT_RIGHT: Readonly<Record<number, string>> = {
+  1: Rights.BLADE_EDIT,
+  5: Rights.BLADE_EDIT,
+  2: Rights.TOWER_EDIT,
+  3: Rights.FOUNDATION_EDIT,
+  4: Rights.NACELLE_EDIT,
+  0: Rights.LPS_EDIT,
+};
+
+/** May the user write inspections, images, timelines and LPS readings of this component? (the service's `assertCanEdit`) */
+export function canEditComponent(denied: ReadonlyArray<RightEntry> | null | undefined, componentType: number | null | undefined): boolean {
+  if (hasRight(denied, Rights.INSPECTION_DATA)) return true;
+  const right = componentType === null || componentType === undefined ? undefined : COMPONENT_EDIT_RIGHT[componentType];
+  return !!right && hasRight(denied, right);
+}
+
+/** Components the user may create inspections of (empty: no "New inspection" button). */
+export function editableComponents(denied: ReadonlyArray<RightEntry> | null | undefined, components: readonly number[]): number[] {
+  return components.filter((c) => canEditComponent(denied, c));
+}
+
+/** Internal/external defect links: bladeLink.manage or inspectionData.manage. */
+export function canLinkDefects(denied: ReadonlyArray<RightEntry> | null | undefined): boolean {
+  return hasRight(denied, Rights.BLADE_LINK) || hasRight(denied, Rights.INSPECTION_DATA);
+}
+
+// ------------------------------------------------------------------ new inspection
+
+/** Package types (SPEC §3) whose component is `componentType`, in number order. */
+export function packagesOfComponent(componentType: number): number[] {
+  return Object.keys(PACKAGE_TYPE_LABELS.en_us)
+    .map(Number)
+    .filter((p) => componentTypeOfPackage(p) === componentType)
+    .sort((a, b) => a - b);
+}
+
+interface DeviceLike {
+  guid: string;
+  displayName: string;
+  bizId: string | null;
+}
+
+/** Devices to offer for a package: the turbine's asset config of that package, else all of the turbine's devices. */
+export function devicesForPackage<D extends DeviceLike>(
+  turbine: { devices: readonly D[]; assetConfigs: ReadonlyArray<{ packageType: number; devices: readonly D[] }> } | undefined,
+  packageType: number | null | undefined,
+): D[] {
+  if (!turbine) return [];
+  const config = turbine.assetConfigs.find((c) => c.packageType === packageType);
+  return [...(config && config.devices.length ? config.devices : turbine.devices)];
+}
+
+/** A day as the service wants it (YYYY-MM-DD) from a local calendar date. */
+export function isoDay(d: { year(): number; month(): number; date(): number }): string {
+  return `${d.year()}-${String(d.month() + 1).padStart(2, '0')}-${String(d.date()).padStart(2, '0')}`;
+}
+
+// ------------------------------------------------------------------ timeline links
+
+/** Earlier inspections of the same turbine and component (what a timeline link may point to), newest first. */
+export function earlierInspections<I extends Pick<Inspection, 'inspectionId' | 'turbineId' | 'componentType' | 'inspectionDate'>>(
+  all: readonly I[],
+  current: Pick<Inspection, 'inspectionId' | 'turbineId' | 'componentType' | 'inspectionDate'>,
+): I[] {
+  const day = current.inspectionDate.slice(0, 10);
+  return all
+    .filter(
+      (i) =>
+        i.inspectionId !== current.inspectionId &&
+        i.turbineId === current.turbineId &&
+        i.componentType === current.componentType &&
+        i.inspectionDate.slice(0, 10) < day,
+    )
+    .sort((a, b) => b.inspectionDate.localeCompare(a.inspectionDate));
+}
+
+/** Defect count per timeline status, in the order the contracts list them. */
+export function timelineCounts(defects: ReadonlyArray<Pick<Defect, 'timelineStatus'>>): Array<{ status: string; count: number }> {
+  const counts = new Map<string, number>();
+  for (const d of defects) counts.set(d.timelineStatus, (counts.get(d.timelineStatus) ?? 0) + 1);
+  return Object.values(DefectTimelineStatus)
+    .filter((s) => counts.has(s))
+    .map((status) => ({ status, count: counts.get(status)! }));
+}
+
+// ------------------------------------------------------------------ internal / external links
+
+export const BLADE_EXTERNAL = 1;
+export const BLADE_INTERNAL = 5;
+
+/** The component whose defects a blade defect links with (external ↔ internal); null for other components. */
+export function counterpartComponent(componentType: number | null | undefined): number | null {
+  return componentType === BLADE_EXTERNAL ? BLADE_INTERNAL : componentType === BLADE_INTERNAL ? BLADE_EXTERNAL : null;
+}
+
+/** The link request body for a defect of `componentType` and a defect of its counterpart. */
+export function linkPair(componentType: number, defectId: string, otherId: string): { externalDefectId: string; internalDefectId: string } {
+  return componentType === BLADE_INTERNAL
+    ? { externalDefectId: otherId, internalDefectId: defectId }
+    : { externalDefectId: defectId, internalDefectId: otherId };
+}
+
+// ------------------------------------------------------------------ image fields
+
+/**
+ * The blade length a distance to root is checked against (decision 3): the chosen blade's
+ * length in the inspection's snapshot, else the longest blade; null when none is known.
+ */
+export function bladeLengthFor(
+  blades: ReadonlyArray<{ position: number; length: number | null }> | undefined,
+  position: number | null | undefined,
+): number | null {
+  const list = blades ?? [];
+  const own = position ? list.find((b) => b.position === position)?.length : undefined;
+  if (own && own > 0) return own;
+  const lengths = list.map((b) => b.length ?? 0).filter((l) => l > 0);
+  return lengths.length ? Math.max(...lengths) : null;
+}
+
+/** Chamber choices of the image forms, in the display order (0 = none), then all middle chambers. */
+export const CHAMBER_CHOICES: readonly number[] = [0, 1, -1, 2, 3, 4, 5, -999];

@@ -1,7 +1,14 @@
 /** The task screens' share of the shared vocabulary (@windward/contracts). */
 export {
+  COMPONENT_TYPE_LABELS,
+  LABELING_HISTORY_ACTION_LABELS,
   PACKAGE_TYPE_LABELS,
+  PROJECT_TYPE_LABELS,
   PackageType,
+  QA_STATUS_LABELS,
+  QaStatus,
+  RE_INSPECTION_STATUS_LABELS,
+  ReInspectionStatus,
   Rights,
   TASK_STAGE_LABELS,
   TASK_STAGE_ORDER,
@@ -17,4 +24,4 @@ export {
   lookupMessage,
   socketPath,
 } from '@windward/contracts';
-export type { Locale, PageResult, RightEntry } from '@windward/contracts';
+export type { ComponentType, LabelingHistoryAction, Locale, PageResult, ProjectType, RightEntry } from '@windward/contracts';

@@ -10,7 +10,7 @@ import { tasksApi, type TaskItem, type TaskListKind } from './tasksApi';
 /*
  * Live task lists (docs/task-flow.md "Live updates"): one socket.io connection to
  * /gw/task/socket.io with the access token in the handshake; `task.changed` items are applied to
- * the cached pool / my-tasks pages in place (or the lists refetch when a task newly belongs),
+ * the cached pool / my-tasks / today / history pages in place (or the lists refetch when a task newly belongs),
  * `dashboard.changed` refetches the summary, and after a reconnect (or on `resync`) a `sync`
  * with the last version seen catches up — `complete: false` refetches everything.
  */
@@ -18,10 +18,12 @@ import { tasksApi, type TaskItem, type TaskListKind } from './tasksApi';
 export const TASK_SOCKET_PATH = socketPath('task-flow');
 
 type TasksState = Parameters<typeof tasksApi.util.selectCachedArgsForQuery>[0];
-const cachedArgs = (state: RootState, endpoint: 'taskPool' | 'myTasks') =>
+type ListEndpoint = 'taskPool' | 'myTasks' | 'allTasks' | 'todayTasks';
+const cachedArgs = (state: RootState, endpoint: ListEndpoint) =>
   tasksApi.util.selectCachedArgsForQuery(state as unknown as TasksState, endpoint);
 
-const LIST_ENDPOINTS: Record<TaskListKind, 'taskPool' | 'myTasks'> = { pool: 'taskPool', mine: 'myTasks' };
+const LIST_ENDPOINTS: Record<TaskListKind, ListEndpoint> = { pool: 'taskPool', mine: 'myTasks', all: 'allTasks', today: 'todayTasks' };
+const LIST_KINDS = Object.keys(LIST_ENDPOINTS) as TaskListKind[];
 
 export interface SyncAnswer {
   latestVersion: number;
@@ -32,7 +34,7 @@ export interface SyncAnswer {
 /** Applies one changed task to every cached list page; returns whether anything must refetch. */
 export function applyChangedTask(dispatch: AppDispatch, state: RootState, task: TaskItem, userId: string | null | undefined): void {
   let refetch = false;
-  for (const kind of ['pool', 'mine'] as const) {
+  for (const kind of LIST_KINDS) {
     const endpoint = LIST_ENDPOINTS[kind];
     for (const args of cachedArgs(state, endpoint)) {
       const cached = tasksApi.endpoints[endpoint].select(args)(state as unknown as TasksState).data;
@@ -50,7 +52,7 @@ export function applyChangedTask(dispatch: AppDispatch, state: RootState, task: 
 /** The highest version among the cached list rows (the `since` when no message was seen yet). */
 export function cachedVersion(state: RootState): number {
   let v = 0;
-  for (const endpoint of ['taskPool', 'myTasks'] as const) {
+  for (const endpoint of Object.values(LIST_ENDPOINTS)) {
     for (const args of cachedArgs(state, endpoint)) {
       v = maxVersion(tasksApi.endpoints[endpoint].select(args)(state as unknown as TasksState).data?.results ?? [], v);
     }

@@ -1,5 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { applyTaskChange, filtersToParams, inPool, isMine, maxVersion, stageProgress, stepStatus } from './logic';
+import {
+  applyTaskChange,
+  approvalParams,
+  changedLimits,
+  filtersToParams,
+  inPool,
+  isMine,
+  isOfDay,
+  maxVersion,
+  minutesText,
+  percent,
+  stageProgress,
+  stepStatus,
+  todayUtc,
+  validMinutes,
+  workTarget,
+} from './logic';
+import { fileNameOf } from './flow/download';
 import { task } from './testing/fixtures';
 
 describe('filters → query params', () => {
@@ -50,7 +67,9 @@ describe('stage progress', () => {
     expect(stepStatus(steps[4]!)).toBe('wait');
   });
   it('follows the SPEC §4 order with optional stages, and a completed task is all done', () => {
-    const steps = stageProgress(task({ taskId: '1', taskStageTypes: [10], taskStageStatus: 4, features: ['prelabel', 'stitching', 'timeline'] }));
+    const steps = stageProgress(
+      task({ taskId: '1', taskStageTypes: [10], taskStageStatus: 4, features: ['prelabel', 'stitching', 'timeline'] }),
+    );
     expect(steps.map((s) => s.stage)).toEqual([1, 2, 3, 10, 4, 5, 11, 6, 7, 12, 8, 9]);
     expect(steps[3]).toEqual({ stage: 10, state: 'current', status: 4 });
     expect(stepStatus(steps[3]!)).toBe('process');
@@ -78,10 +97,14 @@ describe('task.changed applied to a cached page', () => {
   });
   it('ignores old versions and unrelated tasks, and asks for a refetch when a task newly belongs', () => {
     expect(applyTaskChange(page, task({ taskId: 'a', version: 5 }), 'pool', {}, 'me')).toEqual({ kind: 'none' });
-    expect(applyTaskChange(page, task({ taskId: 'z', taskStageTypes: [2], taskStageStatus: 4 }), 'pool', {}, 'me')).toEqual({ kind: 'none' });
+    expect(applyTaskChange(page, task({ taskId: 'z', taskStageTypes: [2], taskStageStatus: 4 }), 'pool', {}, 'me')).toEqual({
+      kind: 'none',
+    });
     expect(applyTaskChange(page, task({ taskId: 'z' }), 'pool', {}, 'me')).toEqual({ kind: 'refetch' });
     // Not matching the list's filters: not this list's business.
-    expect(applyTaskChange(page, task({ taskId: 'z', turbineName: 'HSE-01' }), 'pool', { turbineName: 'dbn' }, 'me')).toEqual({ kind: 'none' });
+    expect(applyTaskChange(page, task({ taskId: 'z', turbineName: 'HSE-01' }), 'pool', { turbineName: 'dbn' }, 'me')).toEqual({
+      kind: 'none',
+    });
     // A row that stops matching the filters leaves the page.
     const moved = applyTaskChange(page, task({ taskId: 'a', version: 8, taskStageTypes: [4] }), 'pool', { taskStageType: 3 }, 'me');
     expect(moved.kind === 'updated' && moved.page.results.map((r) => r.taskId)).toEqual(['b']);
@@ -97,5 +120,108 @@ describe('task.changed applied to a cached page', () => {
   it('maxVersion', () => {
     expect(maxVersion(page.results)).toBe(6);
     expect(maxVersion([], 3)).toBe(3);
+  });
+});
+
+describe('the other lists: history and today', () => {
+  const page = { results: [task({ taskId: 'a', version: 5, createTime: '2026-11-20T07:00:00.000Z' })], totalCount: 30 };
+
+  it('history updates its rows in place but never refetches for tasks elsewhere (the page would jump)', () => {
+    const done = task({ taskId: 'a', version: 6, taskStatusType: 2 });
+    const out = applyTaskChange(page, done, 'all', {}, 'me');
+    expect(out.kind === 'updated' && out.page.results[0]!.taskStatusType).toBe(2);
+    expect(applyTaskChange(page, task({ taskId: 'new' }), 'all', {}, 'me')).toEqual({ kind: 'none' });
+    // The extended filters decide membership too.
+    expect(applyTaskChange(page, task({ taskId: 'a', version: 7 }), 'all', { handleByUserId: 'u-9' }, 'me')).toMatchObject({
+      page: { results: [] },
+    });
+  });
+
+  it("today's list: created and/or completed that UTC day, by kind", () => {
+    const t = { createTime: '2026-11-20T23:30:00.000Z', completeTime: '2026-11-21T00:10:00.000Z' };
+    expect(isOfDay(t, '2026-11-20', 'new')).toBe(true);
+    expect(isOfDay(t, '2026-11-20', 'completed')).toBe(false);
+    expect(isOfDay(t, '2026-11-21', 'completed')).toBe(true);
+    expect(isOfDay(t, '2026-11-21', 'all')).toBe(true);
+    expect(isOfDay(t, '2026-11-22', 'all')).toBe(false);
+    expect(todayUtc(new Date('2026-11-20T23:59:00-05:00'))).toBe('2026-11-21');
+    const created = task({ taskId: 'n', createTime: '2026-11-20T10:00:00.000Z' });
+    expect(applyTaskChange({ results: [], totalCount: 0 }, created, 'today', { date: '2026-11-20', kind: 'all' }, 'me')).toEqual({
+      kind: 'refetch',
+    });
+    expect(applyTaskChange({ results: [], totalCount: 0 }, created, 'today', { date: '2026-11-19', kind: 'all' }, 'me')).toEqual({
+      kind: 'none',
+    });
+  });
+
+  it('sends the extended SPEC §3 filters', () => {
+    expect(
+      filtersToParams(
+        { handleByUserId: 'u-1', organizationId: 'o-1', inspectionStaffId: 'p-1', projectType: 4 },
+        { pageIndex: 1, pageSize: 10 },
+      ),
+    ).toEqual({ pageIndex: 1, pageSize: 10, handleByUserId: 'u-1', organizationId: 'o-1', inspectionStaffId: 'p-1', projectType: 4 });
+  });
+});
+
+describe('work tools of a stage', () => {
+  const of = (stage: number) => workTarget(task({ taskId: 't-1', taskStageTypes: [stage] }));
+  it('links each manual stage to its tool, reviews in review mode', () => {
+    expect(of(3)).toEqual({ path: '/sortAndRemove', query: { taskId: 't-1' } });
+    expect(of(10)).toEqual({ path: '/labeling', query: { taskId: 't-1' } });
+    expect(of(4)).toEqual({ path: '/labeling', query: { taskId: 't-1' } });
+    expect(of(5)).toEqual({ path: '/labeling', query: { taskId: 't-1', mode: 'review' } });
+    expect(of(11)).toEqual({ path: '/labeling', query: { taskId: 't-1', mode: 'review' } });
+    expect(of(6)).toEqual({ path: '/stitching', query: { taskId: 't-1' } });
+    expect(of(7)).toEqual({ path: '/stitching', query: { taskId: 't-1', mode: 'review' } });
+    expect(of(12)).toEqual({ path: '/stitching', query: { taskId: 't-1', mode: 'review' } });
+    expect(of(8)).toEqual({ path: '/inspection/turbine', query: { windFarmId: 'p-1', turbineId: 'tb-t-1', inspectionId: 'insp-t-1' } });
+    expect(of(9)?.path).toBe('/inspection/turbine');
+    expect(of(1)).toBeNull();
+    expect(of(2)).toBeNull();
+  });
+});
+
+describe('flow settings and statistics', () => {
+  it('accepts whole minutes from 1 to 525600 only', () => {
+    expect([1, 90, 525600].every(validMinutes)).toBe(true);
+    expect([0, -5, 525601, 1.5, Number.NaN, null, undefined, '90'].some(validMinutes)).toBe(false);
+  });
+  it('reads minutes as days, hours and minutes', () => {
+    const u = { d: 'd', h: 'h', m: 'min' };
+    expect(minutesText(2880, u)).toBe('2d');
+    expect(minutesText(90, u)).toBe('1h 30min');
+    expect(minutesText(1501, u)).toBe('1d 1h 1min');
+  });
+  it('sends only the changed limits', () => {
+    const saved = [
+      { taskStageType: 3, minutes: 1440 },
+      { taskStageType: 4, minutes: 2880 },
+    ];
+    expect(changedLimits(saved, { '3': 1440, '4': 60 })).toEqual([{ taskStageType: 4, minutes: 60 }]);
+    expect(changedLimits(saved, { '3': null })).toEqual([]);
+  });
+  it('formats rates and file names', () => {
+    expect(percent(0.4)).toBe('40.0%');
+    expect(percent(Number.NaN)).toBe('–');
+    expect(fileNameOf('attachment; filename="change-rate.xlsx"')).toBe('change-rate.xlsx');
+    expect(fileNameOf("attachment; filename*=UTF-8''%E5%8F%98%E6%9B%B4.xlsx")).toBe('变更.xlsx');
+    expect(fileNameOf(null)).toBeNull();
+  });
+  it('approval filters → query without empty values', () => {
+    expect(
+      approvalParams(
+        { turbineName: '  ', requestStatus: 0, orgId: 'o-1' },
+        { pageIndex: 2, pageSize: 20 },
+        { field: 'requestTime', descending: true },
+      ),
+    ).toEqual({
+      pageIndex: 2,
+      pageSize: 20,
+      fieldToSort: 'requestTime',
+      descending: true,
+      requestStatus: 0,
+      orgId: 'o-1',
+    });
   });
 });

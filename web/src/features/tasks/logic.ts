@@ -26,6 +26,10 @@ export interface TaskFilters {
   packageType?: number;
   inspectionRange?: [string, string] | null;
   uploadRange?: [string, string] | null;
+  handleByUserId?: string;
+  organizationId?: string;
+  inspectionStaffId?: string;
+  projectType?: number;
 }
 
 export interface PageState {
@@ -49,6 +53,8 @@ export const TASK_SORT_FIELDS: readonly TaskSortField[] = [
   'taskStatusType',
   'taskStageTypes',
   'packageType',
+  'organizationName',
+  'inspectionStaffName',
 ];
 
 const trimmed = (v: string | undefined): string | undefined => {
@@ -57,7 +63,7 @@ const trimmed = (v: string | undefined): string | undefined => {
 };
 
 /**
- * Filters, page and sort → the query of GET /tasks/pool, /tasks/mine (docs/task-flow.md): empty
+ * Filters, page and sort → the query of GET /tasks, /tasks/pool, /tasks/mine (docs/task-flow.md): empty
  * values are left out; inspection dates are days, upload dates whole days as UTC instants.
  */
 export function filtersToParams(filters: TaskFilters, page: PageState, sort: SortState = {}): TaskQueryParams {
@@ -75,6 +81,10 @@ export function filtersToParams(filters: TaskFilters, page: PageState, sort: Sor
   if (filters.taskStageType != null) params.taskStageType = filters.taskStageType;
   if (filters.taskStatusType != null) params.taskStatusType = filters.taskStatusType;
   if (filters.packageType != null) params.packageType = filters.packageType;
+  if (filters.handleByUserId) params.handleByUserId = filters.handleByUserId;
+  if (filters.organizationId) params.organizationId = filters.organizationId;
+  if (filters.inspectionStaffId) params.inspectionStaffId = filters.inspectionStaffId;
+  if (filters.projectType != null) params.projectType = filters.projectType;
   if (filters.inspectionRange) {
     params.inspectionStartTime = filters.inspectionRange[0];
     params.inspectionEndTime = filters.inspectionRange[1];
@@ -201,8 +211,36 @@ export function isMine(task: TaskItem, userId: string | null | undefined): boole
   return !!userId && ACTIVE.includes(task.taskStatusType) && task.handlebyIds.includes(userId);
 }
 
-export function belongsTo(kind: TaskListKind, task: TaskItem, userId: string | null | undefined): boolean {
-  return kind === 'pool' ? inPool(task) : isMine(task, userId);
+/** The UTC day (`YYYY-MM-DD`) of an instant. */
+const utcDay = (value: string | null | undefined): string | null => {
+  if (!value) return null;
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? null : d.toISOString().slice(0, 10);
+};
+
+/** Today's UTC day, the server's "today" (docs/task-flow.md decision 4). */
+export const todayUtc = (now: Date = new Date()): string => now.toISOString().slice(0, 10);
+
+/** In today's list of `date` and `kind` (new / completed / all): created and/or completed that UTC day. */
+export function isOfDay(task: Pick<TaskItem, 'createTime' | 'completeTime'>, date: string, kind: string = 'all'): boolean {
+  const created = utcDay(task.createTime) === date;
+  const completed = utcDay(task.completeTime) === date;
+  if (kind === 'new') return created;
+  if (kind === 'completed') return completed;
+  return created || completed;
+}
+
+export function belongsTo(kind: TaskListKind, task: TaskItem, userId: string | null | undefined, params: TaskQueryParams = {}): boolean {
+  switch (kind) {
+    case 'pool':
+      return inPool(task);
+    case 'mine':
+      return isMine(task, userId);
+    case 'today':
+      return isOfDay(task, String(params.date ?? todayUtc()), String(params.kind ?? 'all'));
+    case 'all':
+      return true;
+  }
 }
 
 /** Whether an item satisfies the filters of a cached list query (its params). */
@@ -214,7 +252,18 @@ export function matchesParams(task: TaskItem, params: TaskQueryParams): boolean 
   if (!eq('taskStageType', task.taskStageTypes[0])) return false;
   if (!eq('taskStatusType', task.taskStatusType)) return false;
   if (!eq('packageType', task.packageType)) return false;
-  if (params.turbineName !== undefined && !(task.turbineName ?? '').toLowerCase().includes(String(params.turbineName).toLowerCase())) return false;
+  if (!eq('organizationId', task.organizationId)) return false;
+  if (!eq('inspectionStaffId', task.inspectionStaffId)) return false;
+  if (!eq('projectType', task.projectType)) return false;
+  if (
+    params.handleByUserId !== undefined &&
+    !String(params.handleByUserId)
+      .split(',')
+      .some((id) => task.handlebyIds.includes(id))
+  )
+    return false;
+  if (params.turbineName !== undefined && !(task.turbineName ?? '').toLowerCase().includes(String(params.turbineName).toLowerCase()))
+    return false;
   return true;
 }
 
@@ -238,7 +287,7 @@ export function applyTaskChange(
   userId: string | null | undefined,
 ): ChangeOutcome {
   const i = page.results.findIndex((r) => r.taskId === task.taskId);
-  const belongs = belongsTo(kind, task, userId) && matchesParams(task, params);
+  const belongs = belongsTo(kind, task, userId, params) && matchesParams(task, params);
   if (i >= 0) {
     if ((page.results[i]!.version ?? 0) >= task.version) return { kind: 'none' };
     if (belongs) {
@@ -251,7 +300,9 @@ export function applyTaskChange(
       page: { ...page, results: page.results.filter((r) => r.taskId !== task.taskId), totalCount: Math.max(0, page.totalCount - 1) },
     };
   }
-  return belongs ? { kind: 'refetch' } : { kind: 'none' };
+  // Every task belongs to the history list; refetching it for each change elsewhere would make the
+  // page jump while someone reads it, so only its rows update in place.
+  return belongs && kind !== 'all' ? { kind: 'refetch' } : { kind: 'none' };
 }
 
 /** The highest version among tasks (the `since` of a resync). */
@@ -282,4 +333,126 @@ export function formatTime(value: string | null | undefined, locale: Locale): st
 export function formatDay(value: string | null | undefined): string {
   if (!value) return '–';
   return value.slice(0, 10);
+}
+
+// ------------------------------------------------------------------ work and review
+
+/** Review stages: QA and FQA (the reviewer posts a QA result instead of completing). */
+export const REVIEW_STAGES: readonly number[] = [
+  TaskStage.LABELING_QA,
+  TaskStage.STITCHING_QA,
+  TaskStage.TIMELINE_QA,
+  TaskStage.LABELING_FQA,
+  TaskStage.STITCHING_FQA,
+];
+
+export const isReviewStage = (stage: number | null | undefined): boolean => stage != null && REVIEW_STAGES.includes(stage);
+
+/** Where the work of a task's current stage is done: a standalone tool or the turbine page (hash route and query). */
+export function workTarget(
+  task: Pick<TaskItem, 'taskId' | 'taskStageTypes' | 'windFarmId' | 'turbineId' | 'inspectionId'>,
+): { path: string; query: Record<string, string> } | null {
+  const stage = task.taskStageTypes[0];
+  const taskId = task.taskId;
+  switch (stage) {
+    case TaskStage.SORT_AND_REMOVE:
+      return { path: '/sortAndRemove', query: { taskId } };
+    case TaskStage.PRE_LABEL:
+    case TaskStage.LABELING:
+      return { path: '/labeling', query: { taskId } };
+    case TaskStage.LABELING_QA:
+    case TaskStage.LABELING_FQA:
+      return { path: '/labeling', query: { taskId, mode: 'review' } };
+    case TaskStage.STITCHING:
+      return { path: '/stitching', query: { taskId } };
+    case TaskStage.STITCHING_QA:
+    case TaskStage.STITCHING_FQA:
+      return { path: '/stitching', query: { taskId, mode: 'review' } };
+    case TaskStage.TIMELINE:
+    case TaskStage.TIMELINE_QA: {
+      // The defect timeline is read on the turbine page of the inspection (asset's selection query names).
+      const query: Record<string, string> = {};
+      if (task.windFarmId) query.windFarmId = task.windFarmId;
+      if (task.turbineId) query.turbineId = task.turbineId;
+      if (task.inspectionId) query.inspectionId = task.inspectionId;
+      return { path: '/inspection/turbine', query };
+    }
+    default:
+      return null;
+  }
+}
+
+// ------------------------------------------------------------------ flow settings
+
+/** A stage's time limit in minutes: 1 minute to 365 days (the server's bound, PUT /flow/time-limits). */
+export const MIN_STAGE_MINUTES = 1;
+export const MAX_STAGE_MINUTES = 525_600;
+
+export function validMinutes(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= MIN_STAGE_MINUTES && value <= MAX_STAGE_MINUTES;
+}
+
+/** Minutes as days / hours / minutes for reading (`2d 4h`, `45m`). */
+export function minutesText(minutes: number, units: { d: string; h: string; m: string }): string {
+  const d = Math.floor(minutes / 1440);
+  const h = Math.floor((minutes % 1440) / 60);
+  const m = minutes % 60;
+  const parts = [d ? `${d}${units.d}` : '', h ? `${h}${units.h}` : '', m ? `${m}${units.m}` : ''].filter(Boolean);
+  return parts.join(' ') || `0${units.m}`;
+}
+
+/** The limits that differ from the saved ones (what PUT /flow/time-limits needs). */
+export function changedLimits(
+  saved: readonly { taskStageType: number; minutes: number }[],
+  edited: Record<string, number | null | undefined>,
+) {
+  return saved
+    .filter((l) => edited[String(l.taskStageType)] != null && edited[String(l.taskStageType)] !== l.minutes)
+    .map((l) => ({ taskStageType: l.taskStageType, minutes: edited[String(l.taskStageType)] as number }));
+}
+
+/** A change rate (0..n) as a percentage text. */
+export const percent = (rate: number | null | undefined): string =>
+  typeof rate === 'number' && Number.isFinite(rate) ? `${(rate * 100).toFixed(1)}%` : '–';
+
+// ------------------------------------------------------------------ approval tasks
+
+/** Sort fields of GET /approval-tasks (docs/task-flow.md). */
+export const APPROVAL_SORT_FIELDS = [
+  'requestTime',
+  'processTime',
+  'customerName',
+  'windfarmName',
+  'turbineName',
+  'inspectionDate',
+  'reInspectionStatus',
+] as const;
+export type ApprovalSortField = (typeof APPROVAL_SORT_FIELDS)[number];
+
+export interface ApprovalFilters {
+  inspectionId?: string;
+  customerId?: string;
+  windfarmId?: string;
+  turbineName?: string;
+  requestStatus?: number;
+  reInspectionStatus?: number;
+  orgId?: string;
+}
+
+/** SPEC §3 approval-task filters, page and sort → the list query (empty values left out). */
+export function approvalParams(
+  f: ApprovalFilters,
+  page: PageState,
+  sort: { field?: ApprovalSortField; descending?: boolean },
+): TaskQueryParams {
+  const p: TaskQueryParams = { pageIndex: page.pageIndex, pageSize: page.pageSize };
+  if (sort.field) {
+    p.fieldToSort = sort.field;
+    p.descending = !!sort.descending;
+  }
+  for (const [k, v] of Object.entries(f)) {
+    const value = typeof v === 'string' ? v.trim() : v;
+    if (value !== undefined && value !== null && value !== '') p[k] = value as string | number;
+  }
+  return p;
 }

@@ -25,6 +25,7 @@ import {
   type QuerySelectionKey,
 } from '../selection';
 import { InspectionPanel } from '@/features/inspection/InspectionPanel';
+import { NewInspectionButton } from '@/features/inspection/components/CreateInspection';
 import '../asset.css';
 
 const QUERY_FIELDS: readonly QuerySelectionKey[] = ['windFarmId', 'turbineId', 'inspectionSubType', 'inspectionId', 'bladeId'];
@@ -254,6 +255,14 @@ export function Component() {
             onChange={(v: string) => choose({ inspectionId: v })}
           />
         </div>
+        {turbine && (
+          <NewInspectionButton
+            turbine={turbine}
+            componentType={inspectionSubType}
+            onRefetch={() => void turbines.refetch()}
+            onSelect={(i) => choose({ inspectionSubType: i.componentType, inspectionId: i.inspectionId })}
+          />
+        )}
         <div className="asset-page__selector">
           <label htmlFor="tp-blade">{t('selectors.blade')}</label>
           <Select

@@ -1,4 +1,19 @@
-import { Alert, Button, Descriptions, Drawer, Empty, Skeleton, Space, Tag, Timeline as AntTimeline, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import {
+  Alert,
+  Button,
+  Descriptions,
+  Drawer,
+  Empty,
+  Popconfirm,
+  Select,
+  Skeleton,
+  Space,
+  Tag,
+  Timeline as AntTimeline,
+  Typography,
+} from 'antd';
+import { CloseOutlined, DeleteOutlined, LinkOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useAppSelector } from '@/app/store';
@@ -6,10 +21,25 @@ import type { ApiError } from '@/app/api/baseQuery';
 import { useLocale } from '@/shared/useLocale';
 import { formatDate, formatNumber } from '@/shared/utils/format';
 import { errorMessageOf } from '@/features/asset/components';
-import { useDefectLinksQuery, useDefectQuery, useInspectionQuery, useSetDpsStatusMutation, type Defect } from '../inspectionApi';
-import { dpsButtons, repairDue } from '../logic';
+import { DefectTimelineStatus } from '../contracts';
+import {
+  INSPECTION_MAX_PAGE_SIZE,
+  useDefectLinksQuery,
+  useDefectQuery,
+  useDefectsQuery,
+  useDeleteDefectMutation,
+  useInspectionQuery,
+  useInspectionsQuery,
+  useLinkDefectsMutation,
+  useSetDpsStatusMutation,
+  useSetTimelineStatusMutation,
+  useUnlinkDefectsMutation,
+  type Defect,
+  type Inspection,
+} from '../inspectionApi';
+import { BLADE_COMPONENT_TYPES, counterpartComponent, dpsButtons, linkPair, repairDue } from '../logic';
 import { DPS_COLORS, TIMELINE_COLORS, dpsLabel, linkStateLabel, repairPriorityLabel, timelineLabel, viewLabel } from '../labels';
-import { LoadError, SeverityTag } from './common';
+import { LoadError, Refusal, SeverityTag, useCanEdit, useCanLinkDefects } from './common';
 
 const MAX_TIMELINE_DEPTH = 10;
 
@@ -51,7 +81,11 @@ function TimelineEntries({ defectId, depth }: { defectId: string; depth: number 
       {d.previousDefectId && depth < MAX_TIMELINE_DEPTH ? (
         <TimelineEntries defectId={d.previousDefectId} depth={depth + 1} />
       ) : (
-        depth === 0 && <Typography.Text type="secondary">{d.timelineStatus === 'NOT_APPLICABLE' ? t('timeline.notLinked') : t('timeline.first')}</Typography.Text>
+        depth === 0 && (
+          <Typography.Text type="secondary">
+            {d.timelineStatus === 'NOT_APPLICABLE' ? t('timeline.notLinked') : t('timeline.first')}
+          </Typography.Text>
+        )
       )}
     </>
   );
@@ -70,40 +104,196 @@ function DpsActions({ defect }: { defect: Defect }) {
           {dpsLabel(defect.dpsStatus, locale)}
         </Tag>
         {targets.map((to) => (
-          <Button key={to} size="small" loading={state.isLoading && state.originalArgs?.dpsStatus === to} onClick={() => void setStatus({ defectId: defect.defectId, dpsStatus: to })} data-testid={`dps-to-${to}`}>
+          <Button
+            key={to}
+            size="small"
+            loading={state.isLoading && state.originalArgs?.dpsStatus === to}
+            onClick={() => void setStatus({ defectId: defect.defectId, dpsStatus: to })}
+            data-testid={`dps-to-${to}`}
+          >
             {t(`dps.to.${to}`)}
           </Button>
         ))}
         {targets.length === 0 && <Typography.Text type="secondary">{t('dps.noRight')}</Typography.Text>}
       </Space>
-      {state.error && <Alert style={{ marginTop: 8 }} type="error" showIcon title={errorMessageOf(state.error as ApiError, locale)} data-testid="dps-error" />}
+      {state.error && (
+        <Alert
+          style={{ marginTop: 8 }}
+          type="error"
+          showIcon
+          title={errorMessageOf(state.error as ApiError, locale)}
+          data-testid="dps-error"
+        />
+      )}
     </div>
   );
 }
 
-function LinkState({ defectId }: { defectId: string }) {
+/** Engineer override of the computed timeline status (PUT /defects/{id}/timeline-status); kept until the link changes. */
+function TimelineOverride({ defect }: { defect: Defect }) {
   const { t } = useTranslation('inspection');
   const locale = useLocale();
-  const q = useDefectLinksQuery(defectId);
+  const [status, setStatus] = useState<string>(defect.timelineStatus);
+  const [save, state] = useSetTimelineStatusMutation();
+  return (
+    <div data-testid="timeline-override" style={{ marginTop: 8 }}>
+      <Space wrap>
+        <span>{t('timeline.override')}</span>
+        <Select
+          style={{ minWidth: 160 }}
+          value={status}
+          onChange={setStatus}
+          options={Object.values(DefectTimelineStatus).map((s) => ({ value: s, label: timelineLabel(s, locale) }))}
+          data-testid="timeline-override-status"
+        />
+        <Button
+          size="small"
+          disabled={status === defect.timelineStatus && defect.timelineManual}
+          loading={state.isLoading}
+          onClick={() => void save({ defectId: defect.defectId, timelineStatus: status })}
+          data-testid="timeline-override-save"
+        >
+          {t('timeline.overrideSave')}
+        </Button>
+      </Space>
+      <Refusal error={state.error} testId="timeline-override-error" />
+    </div>
+  );
+}
+
+/**
+ * Internal ↔ external link of a blade defect: its state (linked, unlinked, blade changed), the
+ * linked defects (unlink), and for users with the link right a defect of the counterpart
+ * inspection on the same blade to link with.
+ */
+function LinkEditor({ defect, inspection }: { defect: Defect; inspection: Inspection }) {
+  const { t } = useTranslation('inspection');
+  const locale = useLocale();
+  const canLink = useCanLinkDefects();
+  const q = useDefectLinksQuery(defect.defectId);
+  const other = counterpartComponent(inspection.componentType);
+  const counterparts = useInspectionsQuery(
+    canLink && other !== null ? { turbineId: inspection.turbineId, componentType: [other], pageSize: 100 } : skipToken,
+  );
+  const options = useMemo(
+    () => [...(counterparts.data?.results ?? [])].sort((a, b) => b.inspectionDate.localeCompare(a.inspectionDate)),
+    [counterparts.data],
+  );
+  const [picked, setPicked] = useState<string | undefined>(undefined);
+  const counterpartId = picked ?? options[0]?.inspectionId;
+  const candidates = useDefectsQuery(
+    counterpartId && defect.bladePosition
+      ? {
+          inspectionId: counterpartId,
+          bladePosition: [defect.bladePosition],
+          pageIndex: 1,
+          pageSize: INSPECTION_MAX_PAGE_SIZE,
+          fieldToSort: 'defectNo',
+        }
+      : skipToken,
+  );
+  const [target, setTarget] = useState<string | undefined>(undefined);
+  const [link, linking] = useLinkDefectsMutation();
+  const [unlink, unlinking] = useUnlinkDefectsMutation();
   if (q.error) return <LoadError error={q.error} />;
   if (!q.data) return <Skeleton active paragraph={{ rows: 1 }} />;
+  const linkedIds = new Set(q.data.linked.map((d) => d.defectId));
+  const free = (candidates.data?.results ?? []).filter((d) => !linkedIds.has(d.defectId));
   return (
-    <div data-testid="link-state">
-      <Tag color={q.data.state === 'LINKED' ? 'green' : q.data.state === 'BLADE_CHANGED' ? 'red' : 'default'}>{linkStateLabel(q.data.state, locale)}</Tag>
+    <div data-testid="link-state" data-state={q.data.state}>
+      <Tag color={q.data.state === 'LINKED' ? 'green' : q.data.state === 'BLADE_CHANGED' ? 'red' : 'default'} data-testid="link-state-tag">
+        {linkStateLabel(q.data.state, locale)}
+      </Tag>
       {q.data.linked.map((d) => (
-        <Tag key={d.defectId}>{t('links.linked', { no: d.defectNo, type: d.defectType })}</Tag>
+        <Tag
+          key={d.defectId}
+          data-testid="linked-defect"
+          closable={canLink}
+          closeIcon={<CloseOutlined aria-label={t('links.unlink')} data-testid="unlink-defect" />}
+          onClose={(e) => {
+            e.preventDefault();
+            linking.reset();
+            void unlink(linkPair(inspection.componentType, defect.defectId, d.defectId));
+          }}
+        >
+          {t('links.linked', { no: d.defectNo, type: d.defectType })}
+        </Tag>
       ))}
+      {canLink && other !== null && defect.bladePosition !== null && (
+        <div style={{ marginTop: 8 }}>
+          <Space wrap>
+            <Select
+              style={{ minWidth: 200 }}
+              placeholder={t('links.noCounterpart')}
+              disabled={!options.length}
+              value={counterpartId}
+              onChange={(v: string) => {
+                setPicked(v);
+                setTarget(undefined);
+              }}
+              options={options.map((i) => ({
+                value: i.inspectionId,
+                label: t('links.inspection', { date: formatDate(i.inspectionDate, locale) }),
+              }))}
+              data-testid="link-inspection"
+            />
+            <Select
+              style={{ minWidth: 220 }}
+              placeholder={t('links.pickDefect', { position: defect.bladePosition })}
+              disabled={!free.length}
+              value={target}
+              onChange={setTarget}
+              loading={candidates.isFetching}
+              options={free.map((d) => ({
+                value: d.defectId,
+                label: t('links.candidate', {
+                  no: d.defectNo,
+                  type: d.defectType,
+                  distance: d.distanceToRoot === null ? '–' : formatNumber(d.distanceToRoot, locale),
+                }),
+              }))}
+              data-testid="link-defect"
+            />
+            <Button
+              size="small"
+              icon={<LinkOutlined />}
+              disabled={!target}
+              loading={linking.isLoading}
+              onClick={() => {
+                unlinking.reset();
+                void link(linkPair(inspection.componentType, defect.defectId, target!)).then((r) => {
+                  if (!('error' in r)) setTarget(undefined);
+                });
+              }}
+              data-testid="link-save"
+            >
+              {t('links.link')}
+            </Button>
+          </Space>
+        </div>
+      )}
+      <Refusal error={linking.error ?? unlinking.error} testId="link-error" />
     </div>
   );
 }
 
 /** SPEC §3 defect fields, the review (DPS) status and its allowed moves, the timeline and the link state. */
-export function DefectDetail({ defectId, onShowImage }: { defectId: string; onShowImage?: (d: Defect) => void }) {
+export function DefectDetail({
+  defectId,
+  onShowImage,
+  onDeleted,
+}: {
+  defectId: string;
+  onShowImage?: (d: Defect) => void;
+  onDeleted?: () => void;
+}) {
   const { t } = useTranslation('inspection');
   const locale = useLocale();
   const q = useDefectQuery(defectId);
   const d = q.data;
-  const insp = useInspectionQuery(d && !d.inspectionDate ? d.inspectionId : skipToken);
+  const insp = useInspectionQuery(d ? d.inspectionId : skipToken);
+  const canEdit = useCanEdit(insp.data?.componentType);
+  const [remove, removing] = useDeleteDefectMutation();
   if (q.error) return <LoadError error={q.error} onRetry={() => void q.refetch()} />;
   if (!d) return <Skeleton active />;
   const inspectionDate = d.inspectionDate ?? insp.data?.inspectionDate ?? null;
@@ -125,12 +315,19 @@ export function DefectDetail({ defectId, onShowImage }: { defectId: string; onSh
           {
             key: 'size',
             label: t('defect.size'),
-            children: d.sizeLength === null && d.sizeWidth === null ? '–' : t('defect.sizeValue', { length: formatNumber(d.sizeLength, locale), width: formatNumber(d.sizeWidth, locale) }),
+            children:
+              d.sizeLength === null && d.sizeWidth === null
+                ? '–'
+                : t('defect.sizeValue', { length: formatNumber(d.sizeLength, locale), width: formatNumber(d.sizeWidth, locale) }),
           },
           { key: 'blade', label: t('defect.blade'), children: d.bladePosition ? t('blade.title', { position: d.bladePosition }) : '–' },
           { key: 'position', label: t('defect.position'), children: viewLabel(d.position, locale) },
           { key: 'distance', label: t('defect.distanceToRoot'), children: m(d.distanceToRoot) },
-          { key: 'chord', label: t('defect.chordwise'), children: d.chordwiseStart === null && d.chordwiseEnd === null ? '–' : `${m(d.chordwiseStart)} – ${m(d.chordwiseEnd)}` },
+          {
+            key: 'chord',
+            label: t('defect.chordwise'),
+            children: d.chordwiseStart === null && d.chordwiseEnd === null ? '–' : `${m(d.chordwiseStart)} – ${m(d.chordwiseEnd)}`,
+          },
           {
             key: 'priority',
             label: t('defect.repairPriority'),
@@ -156,11 +353,17 @@ export function DefectDetail({ defectId, onShowImage }: { defectId: string; onSh
       <div data-testid="defect-timeline">
         <TimelineEntries defectId={d.defectId} depth={0} />
       </div>
-      <Typography.Title level={5} style={{ marginTop: 16 }}>
-        {t('links.title')}
-      </Typography.Title>
-      <LinkState defectId={d.defectId} />
-      <Space style={{ marginTop: 16 }}>
+      {canEdit && <TimelineOverride key={`${d.timelineStatus}-${d.timelineManual}`} defect={d} />}
+      {insp.data && BLADE_COMPONENT_TYPES.includes(insp.data.componentType) && (
+        <>
+          <Typography.Title level={5} style={{ marginTop: 16 }}>
+            {t('links.title')}
+          </Typography.Title>
+          <LinkEditor defect={d} inspection={insp.data} />
+        </>
+      )}
+      <Refusal error={removing.error} testId="defect-delete-error" />
+      <Space style={{ marginTop: 16 }} wrap>
         {onShowImage && (
           <Button type="primary" onClick={() => onShowImage(d)} data-testid="show-in-viewer">
             {t('defect.showImage')}
@@ -169,16 +372,40 @@ export function DefectDetail({ defectId, onShowImage }: { defectId: string; onSh
         <Button href={`#/viewDefect?defectId=${d.defectId}`} target="_blank">
           {t('defect.openStandalone')}
         </Button>
+        {canEdit && (
+          <Popconfirm
+            title={t('defect.deleteConfirm', { no: d.defectNo })}
+            okText={t('common.delete')}
+            cancelText={t('common.cancel')}
+            onConfirm={() =>
+              void remove(d.defectId).then((r) => {
+                if (!('error' in r)) onDeleted?.();
+              })
+            }
+          >
+            <Button danger icon={<DeleteOutlined />} loading={removing.isLoading} data-testid="defect-delete">
+              {t('defect.delete')}
+            </Button>
+          </Popconfirm>
+        )}
       </Space>
     </div>
   );
 }
 
-export function DefectDrawer({ defectId, onClose, onShowImage }: { defectId: string | null; onClose: () => void; onShowImage?: (d: Defect) => void }) {
+export function DefectDrawer({
+  defectId,
+  onClose,
+  onShowImage,
+}: {
+  defectId: string | null;
+  onClose: () => void;
+  onShowImage?: (d: Defect) => void;
+}) {
   const { t } = useTranslation('inspection');
   return (
     <Drawer open={!!defectId} onClose={onClose} size={560} title={t('defect.title')} destroyOnHidden>
-      {defectId ? <DefectDetail defectId={defectId} onShowImage={onShowImage} /> : <Empty />}
+      {defectId ? <DefectDetail defectId={defectId} onShowImage={onShowImage} onDeleted={onClose} /> : <Empty />}
     </Drawer>
   );
 }

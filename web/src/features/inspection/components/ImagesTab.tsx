@@ -5,17 +5,26 @@ import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/shared/useLocale';
 import { formatNumber } from '@/shared/utils/format';
 import type { ViewSortOrder } from '../contracts';
-import { useImagesQuery, INSPECTION_MAX_PAGE_SIZE, type Defect, type InspectionImage } from '../inspectionApi';
+import { useImagesQuery, useInspectionQuery, INSPECTION_MAX_PAGE_SIZE, type Defect, type InspectionImage } from '../inspectionApi';
 import { severityFill, sortImages, stepIndex } from '../logic';
 import { chamberText, pathLabel, viewLabel } from '../labels';
 import { ImageViewer } from '../viewer/ImageViewer';
 import type { OverlayPolygon } from '../viewer/PolygonOverlay';
-import { AuthedThumb, LoadError } from './common';
+import { AuthedThumb, LoadError, useCanEdit } from './common';
+import { ImageUpload } from './ImageUpload';
+import { ImageActions } from './ImageActions';
 
 export const VIEW_ORDERS: readonly ViewSortOrder[] = ['LEADING_EDGE_FIRST', 'TRAILING_EDGE_FIRST', 'MIDDLE_FIRST'];
 
+/** How often the image list is read again while some image's tiles are being made. */
+export const TILE_POLL_MS = 2000;
+
 /** Polygons of the defects on one image, coloured by severity, with hover words. */
-export function defectPolygons(defects: readonly Defect[], imageId: string | undefined, t: (k: string, o?: Record<string, unknown>) => string): OverlayPolygon[] {
+export function defectPolygons(
+  defects: readonly Defect[],
+  imageId: string | undefined,
+  t: (k: string, o?: Record<string, unknown>) => string,
+): OverlayPolygon[] {
   return defects
     .filter((d) => d.imageId === imageId && d.polygon?.length >= 3)
     .map((d) => ({
@@ -45,7 +54,15 @@ export function useArrowKeys(onStep: (delta: number) => void, enabled = true): v
 }
 
 /** Strip groups: blade, then path (in the view order), each image with its chamber label. */
-function Strip({ images, current, onPick }: { images: readonly InspectionImage[]; current: string | undefined; onPick: (id: string) => void }) {
+function Strip({
+  images,
+  current,
+  onPick,
+}: {
+  images: readonly InspectionImage[];
+  current: string | undefined;
+  onPick: (id: string) => void;
+}) {
   const { t } = useTranslation('inspection');
   const locale = useLocale();
   const groups: Array<{ key: string; title: string; items: InspectionImage[] }> = [];
@@ -90,7 +107,7 @@ function Strip({ images, current, onPick }: { images: readonly InspectionImage[]
   );
 }
 
-/** The deep-zoom viewer over one inspection's images with the defects drawn on them. */
+/** The deep-zoom viewer over one inspection's images with the defects drawn on them; upload, edit and delete for engineers. */
 export function ImagesTab({
   inspectionId,
   bladePosition,
@@ -127,38 +144,68 @@ export function ImagesTab({
   );
   useArrowKeys(step, images.length > 1);
   const polygons = useMemo(() => defectPolygons(defects, current?.imageId, t), [defects, current, t]);
+  const inspection = useInspectionQuery(inspectionId);
+  const canEdit = useCanEdit(inspection.data?.componentType);
+
+  // Images whose tiles are still being made are asked for again until they are done (or failed).
+  const waiting = images.some((i) => i.tileStatus !== 'done' && i.tileStatus !== 'failed');
+  useImagesQuery(
+    { inspectionId, viewOrder, pageSize: INSPECTION_MAX_PAGE_SIZE },
+    { pollingInterval: waiting ? TILE_POLL_MS : 0, skip: !waiting },
+  );
 
   if (q.error) return <LoadError error={q.error} onRetry={() => void q.refetch()} />;
   if (q.isLoading) return <Skeleton active />;
-  if (!images.length) return <Empty description={t('images.none')} />;
+  // The upload keeps one place in the tree whether or not there are images yet: its file list and
+  // tile polling must survive the first image arriving.
   return (
     <div data-testid="images-tab">
       <Space wrap style={{ marginBottom: 8 }}>
-        <span>{t('images.viewOrder')}</span>
-        <Segmented<ViewSortOrder>
-          value={viewOrder}
-          onChange={onViewOrder}
-          options={VIEW_ORDERS.map((o) => ({ value: o, label: t(`images.orders.${o}`) }))}
-          data-testid="view-order"
-        />
+        {current && <span>{t('images.viewOrder')}</span>}
+        {current && (
+          <Segmented<ViewSortOrder>
+            value={viewOrder}
+            onChange={onViewOrder}
+            options={VIEW_ORDERS.map((o) => ({ value: o, label: t(`images.orders.${o}`) }))}
+            data-testid="view-order"
+          />
+        )}
+        {canEdit && inspection.data && <ImageUpload inspection={inspection.data} />}
       </Space>
-      <Strip images={images} current={current?.imageId} onPick={onImage} />
-      <div className="insp-viewer-bar">
-        <Button icon={<LeftOutlined />} disabled={index <= 0} onClick={() => step(-1)} aria-label={t('images.previous')} />
-        <Typography.Text data-testid="image-position">
-          {t('images.position', { index: index + 1, count: images.length })} · {current.fileName} · {pathLabel(current.pathViewIndex, locale)}
-          {chamberText(current.chamber, locale) && ` · ${chamberText(current.chamber, locale)}`}
-          {current.distanceToRoot !== null && ` · ${t('common.meters', { value: formatNumber(current.distanceToRoot, locale) })}`}
-        </Typography.Text>
-        <Button icon={<RightOutlined />} disabled={index >= images.length - 1} onClick={() => step(1)} aria-label={t('images.next')} />
-        <Tag>{t('images.defectsOnImage', { count: polygons.length })}</Tag>
-        <Typography.Text type="secondary">{t('images.keysHint')}</Typography.Text>
-      </div>
-      {current.tileStatus !== 'done' ? (
-        <Empty description={t(current.tileStatus === 'failed' ? 'images.tilesFailed' : 'images.tilesPending')} />
-      ) : (
-        <ImageViewer image={current} polygons={polygons} onSelectPolygon={onOpenDefect} />
+      {!current && <Empty description={t('images.none')} />}
+      {current && <Strip images={images} current={current.imageId} onPick={onImage} />}
+      {current && (
+        <div className="insp-viewer-bar">
+          <Button icon={<LeftOutlined />} disabled={index <= 0} onClick={() => step(-1)} aria-label={t('images.previous')} />
+          <Typography.Text data-testid="image-position">
+            {t('images.position', { index: index + 1, count: images.length })} · {current.fileName} ·{' '}
+            {pathLabel(current.pathViewIndex, locale)}
+            {chamberText(current.chamber, locale) && ` · ${chamberText(current.chamber, locale)}`}
+            {current.distanceToRoot !== null && ` · ${t('common.meters', { value: formatNumber(current.distanceToRoot, locale) })}`}
+          </Typography.Text>
+          <Button icon={<RightOutlined />} disabled={index >= images.length - 1} onClick={() => step(1)} aria-label={t('images.next')} />
+          <Tag>{t('images.defectsOnImage', { count: polygons.length })}</Tag>
+          {!current.isActive && <Tag color="default">{t('images.inactive')}</Tag>}
+          <Typography.Text type="secondary">{t('images.keysHint')}</Typography.Text>
+          {canEdit && (
+            <ImageActions
+              key={current.imageId}
+              image={current}
+              blades={inspection.data?.blades}
+              onDeleted={() => {
+                const next = images[index + 1] ?? images[index - 1];
+                if (next) onImage(next.imageId);
+              }}
+            />
+          )}
+        </div>
       )}
+      {current &&
+        (current.tileStatus !== 'done' ? (
+          <Empty description={t(current.tileStatus === 'failed' ? 'images.tilesFailed' : 'images.tilesPending')} />
+        ) : (
+          <ImageViewer image={current} polygons={polygons} onSelectPolygon={onOpenDefect} />
+        ))}
     </div>
   );
 }

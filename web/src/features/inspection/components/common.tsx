@@ -1,10 +1,12 @@
-import { Alert, Button, Tag, Tooltip } from 'antd';
+import { Alert, Button, Tag, Tooltip, type FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '@/app/api/baseQuery';
+import { useAppSelector } from '@/app/store';
 import { useLocale } from '@/shared/useLocale';
 import { errorMessageOf } from '@/features/asset/components';
 import { useAuthedObjectUrl } from '../viewer/authedFetch';
-import { severityFill, severityLevel } from '../logic';
+import { errorText, lookupMessage, type Locale, type ValidationResult } from '../contracts';
+import { canEditComponent, canLinkDefects, severityFill, severityLevel } from '../logic';
 
 /** A failed load, with a retry. */
 export function LoadError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
@@ -51,4 +53,59 @@ export function AuthedThumb({ url, alt, width = 160, height = 60 }: { url: strin
       {src ? <img src={src} alt={alt} /> : <span className="insp-thumb__wait">{failed || !url ? t('images.noThumbnail') : '…'}</span>}
     </div>
   );
+}
+
+/** The text of a failed client check (the contracts' catalogue, in the interface language). */
+export function validationText(result: ValidationResult, locale: Locale): string {
+  return result.ok ? '' : errorText(result.code, locale, result.params);
+}
+
+/**
+ * An antd form rule running one of the contracts' checks on the typed text (blank passes unless
+ * `required`), with the catalogue's words as the message.
+ */
+export function contractRule(check: (v: string) => ValidationResult, locale: Locale, required = false): FormRule {
+  return {
+    validator: (_r, value: unknown) => {
+      const text = typeof value === 'string' ? value.trim() : value === undefined || value === null ? '' : String(value);
+      if (text === '') return required ? Promise.reject(new Error(errorText('REQUIRED', locale))) : Promise.resolve();
+      const r = check(text);
+      return r.ok ? Promise.resolve() : Promise.reject(new Error(validationText(r, locale)));
+    },
+  };
+}
+
+/** The server's answer to an upload (not an RTK Query error): its catalogue code in the interface language. */
+export function responseText(status: number, body: unknown, locale: Locale, network: string): string {
+  return status === 0 ? network : lookupMessage(body, locale);
+}
+
+/** A write the server refused (or a client check that failed), shown next to the form in the current language. */
+export function Refusal({
+  error,
+  result,
+  testId,
+  onClose,
+}: {
+  error?: unknown;
+  result?: ValidationResult | null;
+  testId: string;
+  onClose?: () => void;
+}) {
+  const locale = useLocale();
+  const text = error ? errorMessageOf(error as ApiError, locale) : result && !result.ok ? validationText(result, locale) : '';
+  if (!text) return null;
+  return (
+    <Alert type="error" showIcon title={text} data-testid={testId} style={{ margin: '8px 0' }} closable={!!onClose} onClose={onClose} />
+  );
+}
+
+/** The caller's write right on inspections of a component (docs/inspection.md "write rights"). */
+export function useCanEdit(componentType: number | null | undefined): boolean {
+  const denied = useAppSelector((s) => s.session.accessDeniedModules);
+  return canEditComponent(denied, componentType);
+}
+
+export function useCanLinkDefects(): boolean {
+  return canLinkDefects(useAppSelector((s) => s.session.accessDeniedModules));
 }

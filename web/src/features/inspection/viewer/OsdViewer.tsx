@@ -16,7 +16,22 @@ function viewOf(v: OpenSeadragon.Viewer): ViewState {
   return { zoom: v.viewport.getZoom(true), center: { x: c.x, y: c.y } };
 }
 
-export default function OsdViewer({ image, polygons, follow, onViewChange, focusPolygon, onSelectPolygon, selectedPolygonId, keepView = true, height = 520 }: ViewerProps) {
+export default function OsdViewer({
+  image,
+  polygons,
+  follow,
+  onViewChange,
+  focusPolygon,
+  onSelectPolygon,
+  selectedPolygonId,
+  selectedPolygonIds,
+  polygonsInteractive,
+  overlay,
+  onViewer,
+  onTransform,
+  keepView = true,
+  height = 520,
+}: ViewerProps) {
   const host = useRef<HTMLDivElement>(null);
   const viewerRef = useRef<OpenSeadragon.Viewer | null>(null);
   const imageRef = useRef(image);
@@ -26,9 +41,13 @@ export default function OsdViewer({ image, polygons, follow, onViewChange, focus
   /** The last view applied from `follow`: an update that merely shows it is not echoed back. */
   const followed = useRef<ViewState | null>(null);
   const onViewChangeRef = useRef(onViewChange);
+  const onTransformRef = useRef(onTransform);
   const [transform, setTransform] = useState<ScreenTransform | null>(null);
   const [opened, setOpened] = useState<string | null>(null);
   onViewChangeRef.current = onViewChange;
+  onTransformRef.current = onTransform;
+  const onViewerRef = useRef(onViewer);
+  onViewerRef.current = onViewer;
   focusRef.current = focusPolygon;
 
   useEffect(() => {
@@ -50,7 +69,9 @@ export default function OsdViewer({ image, polygons, follow, onViewChange, focus
       if (!img || viewer.world.getItemCount() === 0) return;
       const b = viewer.viewport.getBounds(true);
       const size = viewer.viewport.getContainerSize();
-      setTransform(imageToScreen({ x: b.x, y: b.y, width: b.width, height: b.height }, size.x, img.width));
+      const t = imageToScreen({ x: b.x, y: b.y, width: b.width, height: b.height }, size.x, img.width);
+      setTransform(t);
+      onTransformRef.current?.(t);
       const view = viewOf(viewer);
       keptView.current = { view, aspect: img.height / img.width };
       if (!applying.current && !sameViewState(view, followed.current)) onViewChangeRef.current?.(view, img.height / img.width);
@@ -76,7 +97,9 @@ export default function OsdViewer({ image, polygons, follow, onViewChange, focus
       setOpened(img.imageId);
       update();
     });
+    onViewerRef.current?.(viewer);
     return () => {
+      onViewerRef.current?.(null);
       viewer.destroy();
       viewerRef.current = null;
     };
@@ -91,6 +114,7 @@ export default function OsdViewer({ image, polygons, follow, onViewChange, focus
     if (!image?.dziUri) {
       viewer.close();
       setTransform(null);
+      onTransformRef.current?.(null);
       return;
     }
     viewer.setAjaxHeaders(imageHeaders(), true);
@@ -112,7 +136,15 @@ export default function OsdViewer({ image, polygons, follow, onViewChange, focus
   return (
     <div className="insp-viewer" style={{ height }} data-testid="osd-viewer" data-image-id={opened ?? ''}>
       <div ref={host} className="insp-viewer__osd" />
-      <PolygonOverlay polygons={polygons} transform={transform} onSelect={onSelectPolygon} selectedId={selectedPolygonId} />
+      <PolygonOverlay
+        polygons={polygons}
+        transform={transform}
+        onSelect={onSelectPolygon}
+        selectedId={selectedPolygonId}
+        selectedIds={selectedPolygonIds}
+        interactive={polygonsInteractive}
+        extra={overlay}
+      />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { Card, Col, Row, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/shared/useLocale';
 import { TaskStage } from '../contracts';
+import { todayUtc } from '../logic';
 import { SUMMARY_STAGES, useDashboardSummaryQuery, type SummaryStage } from '../tasksApi';
 import { stageLabel } from './StageProgress';
 
@@ -18,21 +19,30 @@ export const SUMMARY_STAGE_OF: Record<SummaryStage, number> = {
   stitchingFQA: TaskStage.STITCHING_FQA,
 };
 
-/** Today's new and completed tasks and, per stage, the unfinished tasks there and the abnormal ones. */
-export function SummaryCards() {
+/** A day's (default today's) new and completed tasks and, per stage, the unfinished tasks there and the abnormal ones. */
+export function SummaryCards({ date }: { date?: string }) {
   const { t } = useTranslation('tasks');
   const locale = useLocale();
-  const { data } = useDashboardSummaryQuery();
+  const { data } = useDashboardSummaryQuery(date);
+  const otherDay = !!date && date !== todayUtc();
   return (
     <Row gutter={[8, 8]} className="tasks-summary" data-testid="task-summary">
       <Col xs={12} md={6} xl={4} xxl={3}>
         <Card size="small">
-          <Statistic title={t('summary.todayNew')} value={data?.todayNewTaskCount ?? '–'} data-testid="summary-today-new" />
+          <Statistic
+            title={otherDay ? t('summary.newOn', { date }) : t('summary.todayNew')}
+            value={data?.todayNewTaskCount ?? '–'}
+            data-testid="summary-today-new"
+          />
         </Card>
       </Col>
       <Col xs={12} md={6} xl={4} xxl={3}>
         <Card size="small">
-          <Statistic title={t('summary.todayCompleted')} value={data?.todayCompletedTaskCount ?? '–'} data-testid="summary-today-completed" />
+          <Statistic
+            title={otherDay ? t('summary.completedOn', { date }) : t('summary.todayCompleted')}
+            value={data?.todayCompletedTaskCount ?? '–'}
+            data-testid="summary-today-completed"
+          />
         </Card>
       </Col>
       {SUMMARY_STAGES.map((key) => {

@@ -1,11 +1,161 @@
-import { Alert, Descriptions, Drawer, Steps, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { Alert, Descriptions, Drawer, Steps, Table, Tabs, Tag, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/shared/useLocale';
-import { PACKAGE_TYPE_LABELS, TASK_STATUS_LABELS, TaskStageStatus, labelOf, type PackageType, type TaskStatus } from '../contracts';
+import {
+  LABELING_HISTORY_ACTION_LABELS,
+  PACKAGE_TYPE_LABELS,
+  QA_STATUS_LABELS,
+  QaStatus,
+  TASK_STATUS_LABELS,
+  TaskStageStatus,
+  labelOf,
+  type LabelingHistoryAction,
+  type PackageType,
+  type TaskStatus,
+} from '../contracts';
 import { errorMessage, formatDay, formatTime, stageStatusColor, taskStatusColor } from '../logic';
-import { taskPaths, useTaskHistoryQuery, useTaskQuery, type TaskHistoryItem, type TaskStageRow } from '../tasksApi';
+import {
+  taskPaths,
+  useLabelingHistoryQuery,
+  useTaskHistoryQuery,
+  useTaskLogsQuery,
+  useTaskQaResultsQuery,
+  useTaskQuery,
+  type LabelingHistoryItem,
+  type QaResultItem,
+  type TaskHistoryItem,
+  type TaskLogItem,
+  type TaskStageRow,
+} from '../tasksApi';
 import { stageLabel, stageStatusLabel } from './StageProgress';
+
+type DetailTab = 'history' | 'logs' | 'qa' | 'labeling';
+
+const QA_COLORS: Record<number, string> = { [QaStatus.PASS]: 'success', [QaStatus.PASS_WITH_ISSUE]: 'warning', [QaStatus.FAIL]: 'error' };
+
+/** SPEC §3 task logs (DP, AFS, rosbag with drone id and file uri). */
+function LogsTable({ taskId }: { taskId: string }) {
+  const { t } = useTranslation('tasks');
+  const locale = useLocale();
+  const q = useTaskLogsQuery(taskId);
+  const columns: TableProps<TaskLogItem>['columns'] = [
+    { key: 'logName', dataIndex: 'logName', title: t('logs.name') },
+    { key: 'logType', dataIndex: 'logType', title: t('logs.type'), render: (v: string) => <Tag>{v}</Tag> },
+    { key: 'droneId', dataIndex: 'droneId', title: t('logs.droneId'), render: (v: string | null) => v || '–' },
+    {
+      key: 'logFileUri',
+      dataIndex: 'logFileUri',
+      title: t('logs.fileUri'),
+      render: (v: string) => <Typography.Text copyable>{v}</Typography.Text>,
+    },
+    { key: 'createTime', dataIndex: 'createTime', title: t('history.time'), render: (v: string | null) => formatTime(v, locale) },
+  ];
+  return (
+    <>
+      {q.error && <Alert type="error" showIcon title={errorMessage(q.error, locale, taskPaths.logs(taskId))} />}
+      <Table<TaskLogItem>
+        size="small"
+        rowKey="logId"
+        data-testid="task-logs"
+        loading={q.isFetching}
+        columns={columns}
+        dataSource={q.data?.results ?? []}
+        pagination={false}
+        locale={{ emptyText: t('logs.empty') }}
+      />
+    </>
+  );
+}
+
+/** QA / FQA results: task-level rows and per-defect rows, with the reasons a failing review gave. */
+function QaResultsTable({ taskId }: { taskId: string }) {
+  const { t } = useTranslation('tasks');
+  const locale = useLocale();
+  const q = useTaskQaResultsQuery(taskId);
+  const columns: TableProps<QaResultItem>['columns'] = [
+    { key: 'time', dataIndex: 'time', title: t('history.time'), render: (v: string) => formatTime(v, locale) },
+    { key: 'stage', dataIndex: 'taskStageType', title: t('history.stage'), render: (v: number) => stageLabel(v, locale) },
+    {
+      key: 'result',
+      dataIndex: 'result',
+      title: t('qa.result'),
+      render: (v: number) => <Tag color={QA_COLORS[v]}>{labelOf(QA_STATUS_LABELS, v as QaStatus, locale)}</Tag>,
+    },
+    { key: 'defectId', dataIndex: 'defectId', title: t('qa.defect'), render: (v: string | null) => v ?? t('qa.wholeTask') },
+    { key: 'comments', dataIndex: 'comments', title: t('qa.comments'), render: (v: string | null) => v || '–' },
+    { key: 'reviewer', dataIndex: 'reviewerName', title: t('qa.reviewer'), render: (v: string | null) => v || '–' },
+    { key: 'labeler', dataIndex: 'labelerName', title: t('qa.labeler'), render: (v: string | null) => v || '–' },
+    {
+      key: 'counts',
+      title: t('qa.countsTitle'),
+      render: (_: unknown, r: QaResultItem) =>
+        r.defectId
+          ? '–'
+          : t('qa.countsText', {
+              added: r.counts.added,
+              deleted: r.counts.deleted,
+              modified: r.counts.modified,
+              correct: r.counts.correct,
+            }),
+    },
+  ];
+  return (
+    <>
+      {q.error && <Alert type="error" showIcon title={errorMessage(q.error, locale, taskPaths.qa(taskId))} />}
+      <Table<QaResultItem>
+        size="small"
+        rowKey="qaResultId"
+        data-testid="task-qa-results"
+        loading={q.isFetching}
+        columns={columns}
+        dataSource={q.data?.results ?? []}
+        pagination={false}
+        locale={{ emptyText: t('qa.empty') }}
+      />
+    </>
+  );
+}
+
+/** SPEC §3 labeling history: the history entries with a labeling action. */
+function LabelingHistoryTable({ taskId }: { taskId: string }) {
+  const { t } = useTranslation('tasks');
+  const locale = useLocale();
+  const q = useLabelingHistoryQuery(taskId);
+  const columns: TableProps<LabelingHistoryItem & { key: string }>['columns'] = [
+    { key: 'time', dataIndex: 'time', title: t('history.time'), render: (v: string) => formatTime(v, locale) },
+    {
+      key: 'action',
+      dataIndex: 'action',
+      title: t('history.action'),
+      render: (v: string) => labelOf(LABELING_HISTORY_ACTION_LABELS, v as LabelingHistoryAction, locale) ?? v,
+    },
+    {
+      key: 'stage',
+      dataIndex: 'stage',
+      title: t('history.stage'),
+      render: (v: number | null) => (v == null ? '–' : stageLabel(v, locale)),
+    },
+    { key: 'operator', dataIndex: 'operatorName', title: t('history.operator'), render: (v: string | null) => v || '–' },
+    { key: 'message', dataIndex: 'message', title: t('history.message'), render: (v: string | null) => v || '–' },
+  ];
+  return (
+    <>
+      {q.error && <Alert type="error" showIcon title={errorMessage(q.error, locale, taskPaths.labelingHistory(taskId))} />}
+      <Table<LabelingHistoryItem & { key: string }>
+        size="small"
+        rowKey="key"
+        data-testid="task-labeling-history"
+        loading={q.isFetching}
+        columns={columns}
+        dataSource={(q.data?.results ?? []).map((r, i) => ({ ...r, key: `${i}-${r.time}` }))}
+        pagination={false}
+        locale={{ emptyText: t('history.empty') }}
+      />
+    </>
+  );
+}
 
 function stepStatusOf(row: TaskStageRow): 'wait' | 'process' | 'finish' | 'error' {
   switch (row.status) {
@@ -22,10 +172,11 @@ function stepStatusOf(row: TaskStageRow): 'wait' | 'process' | 'finish' | 'error
   }
 }
 
-/** A task's details: its fields, its stages in SPEC §4 order (skipped ones left out) and its history. */
+/** A task's details: its fields, its stages in SPEC §4 order (skipped ones left out), its history, logs, QA results and labeling history. */
 export function TaskDetailDrawer({ taskId, onClose }: { taskId: string | null; onClose: () => void }) {
   const { t } = useTranslation('tasks');
   const locale = useLocale();
+  const [tab, setTab] = useState<DetailTab>('history');
   const task = useTaskQuery(taskId ?? '', { skip: !taskId });
   const history = useTaskHistoryQuery(taskId ?? '', { skip: !taskId });
   const d = task.data;
@@ -33,7 +184,12 @@ export function TaskDetailDrawer({ taskId, onClose }: { taskId: string | null; o
 
   const columns: TableProps<TaskHistoryItem & { key: string }>['columns'] = [
     { key: 'time', title: t('history.time'), dataIndex: 'time', render: (v: string) => formatTime(v, locale) },
-    { key: 'stage', title: t('history.stage'), dataIndex: 'stage', render: (v: number | null) => (v == null ? '–' : stageLabel(v, locale)) },
+    {
+      key: 'stage',
+      title: t('history.stage'),
+      dataIndex: 'stage',
+      render: (v: number | null) => (v == null ? '–' : stageLabel(v, locale)),
+    },
     { key: 'handler', title: t('history.handler'), dataIndex: 'handlerName', render: (v: string | null) => v || '–' },
     {
       key: 'status',
@@ -45,7 +201,14 @@ export function TaskDetailDrawer({ taskId, onClose }: { taskId: string | null; o
   ];
 
   return (
-    <Drawer open={!!taskId} onClose={onClose} size={760} title={t('detail.title')} destroyOnHidden>
+    <Drawer
+      open={!!taskId}
+      onClose={onClose}
+      size={860}
+      title={t('detail.title')}
+      destroyOnHidden
+      afterOpenChange={(open) => !open && setTab('history')}
+    >
       <div data-testid="task-detail">
         {task.error && <Alert type="error" showIcon title={errorMessage(task.error, locale, taskPaths.task(taskId ?? ''))} />}
         {d && (
@@ -77,23 +240,43 @@ export function TaskDetailDrawer({ taskId, onClose }: { taskId: string | null; o
                 key: s.taskStageId,
                 title: stageLabel(s.taskStageType, locale),
                 status: stepStatusOf(s),
-                content: [stageStatusLabel(s.status, locale), s.handlerName, s.errorMessage || s.progressMessage].filter(Boolean).join(' · '),
+                content: [stageStatusLabel(s.status, locale), s.handlerName, s.errorMessage || s.progressMessage]
+                  .filter(Boolean)
+                  .join(' · '),
               }))}
             />
           </>
         )}
-        <Typography.Title level={5} style={{ marginTop: 16 }}>
-          {t('detail.history')}
-        </Typography.Title>
-        <Table<TaskHistoryItem & { key: string }>
-          size="small"
-          rowKey="key"
-          data-testid="task-history"
-          loading={history.isFetching}
-          columns={columns}
-          dataSource={(history.data?.results ?? []).map((r, i) => ({ ...r, key: `${i}-${r.time}` }))}
-          pagination={false}
-          locale={{ emptyText: t('history.empty') }}
+        <Tabs
+          style={{ marginTop: 16 }}
+          activeKey={tab}
+          onChange={(k) => setTab(k as DetailTab)}
+          items={[
+            {
+              key: 'history',
+              label: t('detail.history'),
+              children: (
+                <Table<TaskHistoryItem & { key: string }>
+                  size="small"
+                  rowKey="key"
+                  data-testid="task-history"
+                  loading={history.isFetching}
+                  columns={columns}
+                  dataSource={(history.data?.results ?? []).map((r, i) => ({ ...r, key: `${i}-${r.time}` }))}
+                  pagination={false}
+                  locale={{ emptyText: t('history.empty') }}
+                />
+              ),
+            },
+            // The other tabs load when opened.
+            { key: 'logs', label: t('detail.logs'), children: taskId && tab === 'logs' ? <LogsTable taskId={taskId} /> : null },
+            { key: 'qa', label: t('detail.qa'), children: taskId && tab === 'qa' ? <QaResultsTable taskId={taskId} /> : null },
+            {
+              key: 'labeling',
+              label: t('detail.labelingHistory'),
+              children: taskId && tab === 'labeling' ? <LabelingHistoryTable taskId={taskId} /> : null,
+            },
+          ]}
         />
       </div>
     </Drawer>

@@ -1,18 +1,23 @@
 import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAppSelector } from '@/app/store';
 import { useLocale } from '@/shared/useLocale';
 import {
   PACKAGE_TYPE_LABELS,
+  PROJECT_TYPE_LABELS,
   TASK_STAGE_ORDER,
   TASK_STATUS_LABELS,
   labelOf,
   type PackageType,
+  type ProjectType,
   type TaskStatus,
 } from '../contracts';
 import { AUTOMATIC_STAGES, type TaskFilters } from '../logic';
-import { useTaskCustomersQuery, useTaskParksQuery } from '../tasksApi';
+import { useOrganizationsQuery, usePilotsQuery, useTaskCustomersQuery, useTaskHandlersQuery, useTaskParksQuery } from '../tasksApi';
+import { userLabel } from '../actions/AssignHandlerModal';
 import { stageLabel } from './StageProgress';
 
 interface FormValues {
@@ -25,12 +30,73 @@ interface FormValues {
   packageType?: number;
   inspectionRange?: [Dayjs, Dayjs] | null;
   uploadRange?: [Dayjs, Dayjs] | null;
+  handleByUserId?: string;
+  organizationId?: string;
+  inspectionStaffId?: string;
+  projectType?: number;
+}
+
+/** The SPEC §3 filters beyond the pool's: handler, organization, inspection staff (pilots) and project type. */
+function ExtendedFilters() {
+  const { t } = useTranslation('tasks');
+  const locale = useLocale();
+  const me = useAppSelector((s) => s.session.personalInfo?.id ?? '');
+  const [keyword, setKeyword] = useState('');
+  const handlers = useTaskHandlersQuery(keyword.trim());
+  const organizations = useOrganizationsQuery();
+  const pilots = usePilotsQuery(me, { skip: !me });
+  const projectOptions = Object.keys(PROJECT_TYPE_LABELS.en_us).map((k) => ({
+    value: Number(k),
+    label: labelOf(PROJECT_TYPE_LABELS, Number(k) as ProjectType, locale),
+  }));
+  return (
+    <>
+      <Form.Item name="handleByUserId" label={t('filters.handler')}>
+        <Select
+          allowClear
+          showSearch={{ filterOption: false, onSearch: setKeyword }}
+          style={{ width: 170 }}
+          loading={handlers.isFetching}
+          options={(handlers.data ?? []).map((u) => ({ value: u.userId, label: userLabel(u) }))}
+        />
+      </Form.Item>
+      <Form.Item name="organizationId" label={t('filters.organization')}>
+        <Select
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          style={{ width: 170 }}
+          loading={organizations.isLoading}
+          options={(organizations.data ?? []).map((o) => ({ value: o.organizationGuid, label: o.organizationName }))}
+        />
+      </Form.Item>
+      <Form.Item name="inspectionStaffId" label={t('filters.inspectionStaff')}>
+        <Select
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          style={{ width: 160 }}
+          loading={pilots.isLoading}
+          options={(pilots.data ?? []).map((u) => ({ value: u.userId, label: userLabel(u) }))}
+        />
+      </Form.Item>
+      <Form.Item name="projectType" label={t('filters.projectType')}>
+        <Select allowClear style={{ width: 150 }} options={projectOptions} />
+      </Form.Item>
+    </>
+  );
 }
 
 const day = (d: Dayjs): string => d.format('YYYY-MM-DD');
 
-/** SPEC §3 task-list filters; applied with Search, cleared with Reset. */
-export function TaskFiltersBar({ onApply, manualStagesOnly = false }: { onApply: (f: TaskFilters) => void; manualStagesOnly?: boolean }) {
+/** SPEC §3 task-list filters; applied with Search, cleared with Reset. `extended` adds handler, organization, staff and project type. */
+export function TaskFiltersBar({
+  onApply,
+  manualStagesOnly = false,
+  extended = false,
+}: {
+  onApply: (f: TaskFilters) => void;
+  manualStagesOnly?: boolean;
+  extended?: boolean;
+}) {
   const { t } = useTranslation('tasks');
   const locale = useLocale();
   const [form] = Form.useForm<FormValues>();
@@ -66,6 +132,10 @@ export function TaskFiltersBar({ onApply, manualStagesOnly = false }: { onApply:
       packageType: v.packageType,
       inspectionRange: v.inspectionRange ? [day(v.inspectionRange[0]), day(v.inspectionRange[1])] : null,
       uploadRange: v.uploadRange ? [day(v.uploadRange[0]), day(v.uploadRange[1])] : null,
+      handleByUserId: v.handleByUserId,
+      organizationId: v.organizationId,
+      inspectionStaffId: v.inspectionStaffId,
+      projectType: v.projectType,
     });
 
   return (
@@ -74,10 +144,22 @@ export function TaskFiltersBar({ onApply, manualStagesOnly = false }: { onApply:
         <Input allowClear style={{ width: 180 }} />
       </Form.Item>
       <Form.Item name="customerId" label={t('filters.customer')}>
-        <Select allowClear showSearch={{ optionFilterProp: 'label' }} style={{ width: 170 }} options={customerOptions} loading={customers.isLoading} />
+        <Select
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          style={{ width: 170 }}
+          options={customerOptions}
+          loading={customers.isLoading}
+        />
       </Form.Item>
       <Form.Item name="windfarmId" label={t('filters.windfarm')}>
-        <Select allowClear showSearch={{ optionFilterProp: 'label' }} style={{ width: 170 }} options={parkOptions} loading={parks.isLoading} />
+        <Select
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          style={{ width: 170 }}
+          options={parkOptions}
+          loading={parks.isLoading}
+        />
       </Form.Item>
       <Form.Item name="turbineName" label={t('filters.turbineName')}>
         <Input allowClear style={{ width: 140 }} />
@@ -97,6 +179,7 @@ export function TaskFiltersBar({ onApply, manualStagesOnly = false }: { onApply:
       <Form.Item name="uploadRange" label={t('filters.uploadDate')}>
         <DatePicker.RangePicker allowClear />
       </Form.Item>
+      {extended && <ExtendedFilters />}
       <Form.Item>
         <Space>
           <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>

@@ -1,45 +1,34 @@
 import { useState } from 'react';
-import { Alert, App, Badge, Button, Result, Space, Table, Tag, Typography } from 'antd';
-import type { TableProps } from 'antd';
+import { Alert, App, Button, Result, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '@/app/store';
 import { useLocale } from '@/shared/useLocale';
-import { PACKAGE_TYPE_LABELS, Rights, TASK_STATUS_LABELS, hasRight, labelOf, type PackageType, type TaskStatus } from '../contracts';
+import { Rights, hasRight } from '../contracts';
 import { useTaskLive } from '../live';
-import {
-  errorMessage,
-  filtersToParams,
-  formatDay,
-  formatTime,
-  sortFromTable,
-  sortOrderOf,
-  taskStatusColor,
-  type SortState,
-  type TaskFilters,
-} from '../logic';
-import {
-  taskPaths,
-  useMyTasksQuery,
-  usePickTaskMutation,
-  useReleaseTaskMutation,
-  useTaskPoolQuery,
-  type TaskItem,
-  type TaskListKind,
-} from '../tasksApi';
-import { StageProgress } from './StageProgress';
+import { errorMessage, filtersToParams, type SortState, type TaskFilters } from '../logic';
+import { taskPaths, useMyTasksQuery, usePickTaskMutation, useReleaseTaskMutation, useTaskPoolQuery, type TaskItem } from '../tasksApi';
+import { AdminActions, taskAdminTarget } from '../actions/AdminActions';
+import { WorkActions } from '../actions/WorkActions';
+import { LiveBadge } from './LiveBadge';
 import { SummaryCards } from './SummaryCards';
 import { TaskDetailDrawer } from './TaskDetailDrawer';
 import { TaskFiltersBar } from './TaskFiltersBar';
+import { TaskTable } from './TaskTable';
+import { useTaskRights } from './useTaskRights';
 import '../tasks.css';
 
-/** The task pool or my tasks: filters, server-paged and sorted list, pick / release, details; live. */
-export function TaskListScreen({ kind }: { kind: TaskListKind }) {
+/**
+ * The task pool or my tasks: filters, server-paged and sorted list, pick / release, details; live.
+ * My tasks add the work tool, QA result and re-inspection; the pool adds the admin actions.
+ */
+export function TaskListScreen({ kind }: { kind: 'pool' | 'mine' }) {
   const { t } = useTranslation('tasks');
   const locale = useLocale();
   const { message } = App.useApp();
   const denied = useAppSelector((s) => s.session.accessDeniedModules);
   const canShow = hasRight(denied, Rights.QA_SHOW);
   const canWork = hasRight(denied, Rights.QA_EDIT);
+  const rights = useTaskRights();
   const [page, setPage] = useState({ pageIndex: 1, pageSize: 10 });
   const [sort, setSort] = useState<SortState>({});
   const [filters, setFilters] = useState<TaskFilters>({});
@@ -62,7 +51,10 @@ export function TaskListScreen({ kind }: { kind: TaskListKind }) {
     if (result.error) {
       // Kept raw and translated at render time, so a language switch re-translates it.
       setRefusal({ error: result.error, path: what === 'pick' ? taskPaths.pick(task.taskId) : taskPaths.release(task.taskId) });
-    } else void message.success(what === 'pick' ? t('actions.picked', { name: task.turbineName ?? '' }) : t('actions.released', { name: task.turbineName ?? '' }));
+    } else
+      void message.success(
+        what === 'pick' ? t('actions.picked', { name: task.turbineName ?? '' }) : t('actions.released', { name: task.turbineName ?? '' }),
+      );
   };
 
   const pageTestId = kind === 'pool' ? 'page-taskPool' : 'page-myTasks';
@@ -73,93 +65,42 @@ export function TaskListScreen({ kind }: { kind: TaskListKind }) {
       </div>
     );
 
-  const columns: TableProps<TaskItem>['columns'] = [
-    { key: 'turbineName', dataIndex: 'turbineName', title: t('columns.turbine'), sorter: true, sortOrder: sortOrderOf('turbineName', sort) },
-    { key: 'windfarmName', dataIndex: 'windfarmName', title: t('columns.windfarm'), sorter: true, sortOrder: sortOrderOf('windfarmName', sort) },
-    { key: 'customerName', dataIndex: 'customerName', title: t('columns.customer'), sorter: true, sortOrder: sortOrderOf('customerName', sort) },
-    {
-      key: 'taskStageTypes',
-      title: t('columns.stage'),
-      sorter: true,
-      sortOrder: sortOrderOf('taskStageTypes', sort),
-      render: (_, task) => <StageProgress task={task} />,
-    },
-    {
-      key: 'taskStatusType',
-      dataIndex: 'taskStatusType',
-      title: t('columns.status'),
-      sorter: true,
-      sortOrder: sortOrderOf('taskStatusType', sort),
-      render: (v: number) => <Tag color={taskStatusColor(v)}>{labelOf(TASK_STATUS_LABELS, v as TaskStatus, locale)}</Tag>,
-    },
-    {
-      key: 'packageType',
-      dataIndex: 'packageType',
-      title: t('columns.packageType'),
-      sorter: true,
-      sortOrder: sortOrderOf('packageType', sort),
-      render: (v: number | null) => (v == null ? '–' : labelOf(PACKAGE_TYPE_LABELS, v as PackageType, locale)),
-    },
-    { key: 'handler', title: t('columns.handler'), render: (_, task) => task.handlebyNames.join(', ') || '–' },
-    {
-      key: 'inspectionDate',
-      dataIndex: 'inspectionDate',
-      title: t('columns.inspectionDate'),
-      sorter: true,
-      sortOrder: sortOrderOf('inspectionDate', sort),
-      render: (v: string | null) => formatDay(v),
-    },
-    {
-      key: 'uploadedTime',
-      dataIndex: 'uploadedTime',
-      title: t('columns.uploadedTime'),
-      sorter: true,
-      sortOrder: sortOrderOf('uploadedTime', sort),
-      render: (v: string | null) => formatTime(v, locale),
-    },
-    {
-      key: 'updateTime',
-      dataIndex: 'updateTime',
-      title: t('columns.updateTime'),
-      sorter: true,
-      sortOrder: sortOrderOf('updateTime', sort),
-      render: (v: string | null) => formatTime(v, locale),
-    },
-    {
-      key: 'actions',
-      title: t('columns.actions'),
-      fixed: 'right',
-      render: (_, task) => (
-        <Space size={0}>
-          {canWork && kind === 'pool' && (
-            <Button
-              type="link"
-              size="small"
-              loading={busy === task.taskId}
-              aria-label={t('actions.pickOf', { name: task.turbineName ?? '' })}
-              onClick={() => void act(task, 'pick')}
-            >
-              {t('actions.pick')}
-            </Button>
-          )}
-          {canWork && kind === 'mine' && (
-            <Button
-              type="link"
-              size="small"
-              loading={busy === task.taskId}
-              aria-label={t('actions.releaseOf', { name: task.turbineName ?? '' })}
-              onClick={() => void act(task, 'release')}
-            >
-              {t('actions.release')}
-            </Button>
-          )}
-          <Button type="link" size="small" aria-label={t('actions.detailsOf', { name: task.turbineName ?? '' })} onClick={() => setDetailOf(task.taskId)}>
-            {t('actions.details')}
-          </Button>
-        </Space>
-      ),
-    },
-  ];
+  const actions = (task: TaskItem) => (
+    <Space size={0} wrap={false}>
+      {canWork && kind === 'pool' && (
+        <Button
+          type="link"
+          size="small"
+          loading={busy === task.taskId}
+          aria-label={t('actions.pickOf', { name: task.turbineName ?? '' })}
+          onClick={() => void act(task, 'pick')}
+        >
+          {t('actions.pick')}
+        </Button>
+      )}
+      {canWork && kind === 'mine' && <WorkActions task={task} />}
+      {canWork && kind === 'mine' && (
+        <Button
+          type="link"
+          size="small"
+          loading={busy === task.taskId}
+          aria-label={t('actions.releaseOf', { name: task.turbineName ?? '' })}
+          onClick={() => void act(task, 'release')}
+        >
+          {t('actions.release')}
+        </Button>
+      )}
+      <Button
+        type="link"
+        size="small"
+        aria-label={t('actions.detailsOf', { name: task.turbineName ?? '' })}
+        onClick={() => setDetailOf(task.taskId)}
+      >
+        {t('actions.details')}
+      </Button>
+      {rights.admin && kind === 'pool' && <AdminActions target={taskAdminTarget(task)} />}
+    </Space>
+  );
 
   return (
     <div className="tasks-page" data-testid={pageTestId}>
@@ -175,12 +116,7 @@ export function TaskListScreen({ kind }: { kind: TaskListKind }) {
         }}
       />
       <div className="tasks-page__toolbar">
-        <Badge
-          status={live === 'live' ? 'success' : live === 'connecting' ? 'processing' : 'default'}
-          text={t(`live.${live}`)}
-          data-testid="live-status"
-          data-live={live}
-        />
+        <LiveBadge live={live} />
       </div>
       {refusal && (
         <Alert
@@ -192,27 +128,20 @@ export function TaskListScreen({ kind }: { kind: TaskListKind }) {
           title={errorMessage(refusal.error, locale, refusal.path)}
         />
       )}
-      {list.error && !list.data && <Alert type="error" showIcon title={errorMessage(list.error, locale, kind === 'pool' ? taskPaths.pool : taskPaths.mine)} />}
-      <Table<TaskItem>
-        rowKey="taskId"
-        size="small"
-        data-testid="task-table"
-        scroll={{ x: 'max-content' }}
+      {list.error && !list.data && (
+        <Alert type="error" showIcon title={errorMessage(list.error, locale, kind === 'pool' ? taskPaths.pool : taskPaths.mine)} />
+      )}
+      <TaskTable
+        data={list.data}
         loading={list.isFetching && !list.data}
-        columns={columns}
-        dataSource={list.data?.results ?? []}
-        locale={{ emptyText: kind === 'pool' ? t('page.poolEmpty') : t('page.mineEmpty') }}
-        pagination={{
-          current: page.pageIndex,
-          pageSize: page.pageSize,
-          total: list.data?.totalCount ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => t('page.total', { total }),
+        page={page}
+        sort={sort}
+        onChange={(p, srt) => {
+          setSort(srt);
+          setPage(p);
         }}
-        onChange={(pagination, _filters, sorter) => {
-          setSort(sortFromTable(sorter));
-          setPage({ pageIndex: pagination.current ?? 1, pageSize: pagination.pageSize ?? 10 });
-        }}
+        actions={actions}
+        emptyText={kind === 'pool' ? t('page.poolEmpty') : t('page.mineEmpty')}
       />
       <TaskDetailDrawer taskId={detailOf} onClose={() => setDetailOf(null)} />
     </div>

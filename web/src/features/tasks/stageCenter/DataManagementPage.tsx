@@ -9,9 +9,13 @@ import { useTaskLive } from '../live';
 import { formatTime, stageStatusColor } from '../logic';
 import { useStageCenterQuery, type StageCenterResult, type StageCenterRow } from '../tasksApi';
 import { stageLabel, stageStatusLabel } from '../components/StageProgress';
+import { AdminActions } from '../actions/AdminActions';
 import '../tasks.css';
 
-const COUNTS: { key: keyof Pick<StageCenterResult, 'sortAndRemoveCount' | 'labelingCount' | 'labelingQACount' | 'stitchingCount' | 'stitchingQACount'>; stage: number }[] = [
+const COUNTS: {
+  key: keyof Pick<StageCenterResult, 'sortAndRemoveCount' | 'labelingCount' | 'labelingQACount' | 'stitchingCount' | 'stitchingQACount'>;
+  stage: number;
+}[] = [
   { key: 'sortAndRemoveCount', stage: TaskStage.SORT_AND_REMOVE },
   { key: 'labelingCount', stage: TaskStage.LABELING },
   { key: 'labelingQACount', stage: TaskStage.LABELING_QA },
@@ -25,6 +29,7 @@ export function Component() {
   const locale = useLocale();
   const denied = useAppSelector((s) => s.session.accessDeniedModules);
   const canShow = hasRight(denied, Rights.DATA_MANAGEMENT_SHOW) || hasRight(denied, Rights.QA_SHOW);
+  const isAdmin = hasRight(denied, Rights.DATA_MANAGEMENT_EDIT);
   const [stage, setStage] = useState<number | undefined>();
   const [page, setPage] = useState({ pageIndex: 1, pageSize: 10 });
   useTaskLive(canShow);
@@ -40,10 +45,35 @@ export function Component() {
     { key: 'turbineName', dataIndex: 'turbineName', title: t('columns.turbine') },
     { key: 'windfarmName', dataIndex: 'windfarmName', title: t('columns.windfarm') },
     { key: 'stage', dataIndex: 'taskStageType', title: t('columns.stage'), render: (v: number) => stageLabel(v, locale) },
-    { key: 'status', dataIndex: 'status', title: t('columns.status'), render: (v: number) => <Tag color={stageStatusColor(v)}>{stageStatusLabel(v, locale)}</Tag> },
+    {
+      key: 'status',
+      dataIndex: 'status',
+      title: t('columns.status'),
+      render: (v: number) => <Tag color={stageStatusColor(v)}>{stageStatusLabel(v, locale)}</Tag>,
+    },
     { key: 'handler', dataIndex: 'handlerName', title: t('columns.handler'), render: (v: string | null) => v || '–' },
     { key: 'readyTime', dataIndex: 'readyTime', title: t('stageCenter.readyTime'), render: (v: string | null) => formatTime(v, locale) },
     { key: 'deadline', dataIndex: 'deadline', title: t('stageCenter.deadline'), render: (v: string | null) => formatTime(v, locale) },
+    ...(isAdmin
+      ? [
+          {
+            key: 'actions',
+            title: t('columns.actions'),
+            render: (_: unknown, r: StageCenterRow) => (
+              <AdminActions
+                target={{
+                  taskId: r.taskId,
+                  turbineName: r.turbineName ?? '',
+                  stage: r.taskStageType,
+                  stageStatus: r.status,
+                  held: !!(r.handlerId ?? r.handlerName),
+                  taskStatus: r.taskStatusType ?? null,
+                }}
+              />
+            ),
+          },
+        ]
+      : []),
   ];
 
   return (
@@ -78,7 +108,12 @@ export function Component() {
         columns={columns}
         dataSource={q.data?.results ?? []}
         locale={{ emptyText: t('stageCenter.empty') }}
-        pagination={{ current: page.pageIndex, pageSize: page.pageSize, total: q.data?.totalCount ?? 0, showTotal: (total) => t('page.total', { total }) }}
+        pagination={{
+          current: page.pageIndex,
+          pageSize: page.pageSize,
+          total: q.data?.totalCount ?? 0,
+          showTotal: (total) => t('page.total', { total }),
+        }}
         onChange={(p) => setPage({ pageIndex: p.current ?? 1, pageSize: p.pageSize ?? 10 })}
       />
     </div>

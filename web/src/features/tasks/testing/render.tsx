@@ -11,9 +11,25 @@ import type { Locale, RightEntry } from '../contracts';
 import { Component as TaskPoolPage } from '../pool/TaskPoolPage';
 import { Component as MyTasksPage } from '../mine/MyTasksPage';
 import { Component as DataManagementPage } from '../stageCenter/DataManagementPage';
+import { Component as TodayTasksPage } from '../today/TodayTasksPage';
+import { Component as TaskHistoryPage } from '../history/TaskHistoryPage';
+import { Component as ApprovalTasksPage } from '../approval/ApprovalTasksPage';
+import { Component as FlowManagementPage } from '../flow/FlowManagementPage';
 import { tasksFetch } from './fakeServer';
 
-export const QA_RIGHTS: RightEntry[] = ['qa.show', 'qa.edit', 'dataManagement.show'].map((key) => ({ key, value: true }));
+const entries = (keys: string[]): RightEntry[] => keys.map((key) => ({ key, value: true }));
+export const QA_RIGHTS: RightEntry[] = entries(['qa.show', 'qa.edit', 'dataManagement.show']);
+/** A data administrator: everything of the task screens. */
+export const ADMIN_RIGHTS: RightEntry[] = entries([
+  'qa.show',
+  'qa.edit',
+  'dataManagement.show',
+  'dataManagement.edit',
+  'approvalTasks.show',
+  'approvalTasks.edit',
+  'tab.changeRateStatistics',
+  'customerList.show',
+]);
 
 export async function renderTasks(options: { path: string; locale?: Locale; rights?: RightEntry[] }) {
   const locale = options.locale ?? 'en_us';
@@ -30,6 +46,10 @@ export async function renderTasks(options: { path: string; locale?: Locale; righ
     { path: '/qaCenter/taskPool', Component: TaskPoolPage },
     { path: '/qaCenter/myTasks', Component: MyTasksPage },
     { path: '/dataFlowManagement/dataManagement', Component: DataManagementPage },
+    { path: '/qaCenter/todayTasks', Component: TodayTasksPage },
+    { path: '/qaCenter/history', Component: TaskHistoryPage },
+    { path: '/deliveryManagement/approvalTasks', Component: ApprovalTasksPage },
+    { path: '/dataFlowManagement/flowManagement', Component: FlowManagementPage },
   ];
   const router = createMemoryRouter(routes, { initialEntries: [options.path] });
   await act(async () => {

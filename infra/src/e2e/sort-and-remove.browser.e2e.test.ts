@@ -1,0 +1,163 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { copyFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { eventually } from '@windward/service-kit/testing';
+import { startTestPlatform, type TestPlatform } from './harness.js';
+import { launchBrowser, signIn as signInAs } from './browser.js';
+import { REPO_ROOT } from '../launcher/platform.js';
+
+const shots = path.join(REPO_ROOT, '.data', 'screenshots');
+const TASKS = '/gw/task/api/v2';
+const INSPECTION = '/gw/inspection/api/v2';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Body = any;
+
+/**
+ * The sort-and-remove tool in a real browser on demo data (three blade photographs per inspection,
+ * one per blade's leading-edge path; task-flow readies sort and remove once they are processed).
+ */
+describe('sort and remove in a real browser', () => {
+  let p: TestPlatform;
+  let browser: Browser;
+  let admin: string;
+
+  before(async () => {
+    mkdirSync(shots, { recursive: true });
+    p = await startTestPlatform();
+    browser = await launchBrowser();
+    admin = await p.login('admin', 'Wind@2026');
+    await eventually(async () => {
+      const r = await p.api(`${TASKS}/tasks/pool?pageSize=50&taskStageType=3`, { token: admin });
+      return r.status === 200 && ((await r.json()) as Body).results.some((t: Body) => t.inspectionId);
+    }, 180000);
+  });
+  after(async () => {
+    await browser?.close();
+    await p?.stop();
+  });
+
+  const get = async (url: string) => {
+    const r = await p.api(url, { token: admin });
+    assert.equal(r.status, 200, url);
+    return (await r.json()) as Body;
+  };
+
+  const signIn = (locale: 'en_us' | 'zh_cn'): Promise<Page> => signInAs(browser, p.url, { locale });
+
+  test('reorder by keyboard, move by drag, deactivate, save, submit: the order, flags and stage persist', async () => {
+    const pool = await get(`${TASKS}/tasks/pool?pageSize=50&taskStageType=3`);
+    const task = pool.results.find((t: Body) => t.inspectionId);
+    const picked = await p.api(`${TASKS}/tasks/${task.taskId}/pick`, { method: 'POST', token: admin });
+    assert.equal(picked.status, 200);
+
+    const page = await signIn('en_us');
+    // What the page reports as spent time, as the server acknowledged it.
+    let reported = 0;
+    page.on('response', (r) => {
+      if (r.request().method() === 'POST' && r.url().endsWith(`/tasks/${task.taskId}/stages/3/spent-time`) && r.ok()) {
+        reported += (JSON.parse(r.request().postData() ?? '{}') as { seconds: number }).seconds;
+      }
+    });
+    await page.goto(`${p.url}/#/sortAndRemove?taskId=${task.taskId}`);
+    const strips = page.getByTestId('sar-strip');
+    await strips.nth(2).waitFor({ timeout: 30000 });
+    assert.equal(await strips.count(), 3);
+    assert.deepEqual(await strips.getByTestId('sar-strip-title').allTextContents(), ['Blade 1 · LE', 'Blade 2 · LE', 'Blade 3 · LE']);
+    const idOf = async (i: number) => (await strips.nth(i).getByTestId('sar-thumb').first().getAttribute('data-id'))!;
+    const [img1, img2, img3] = [await idOf(0), await idOf(1), await idOf(2)];
+    // Thumbnails arrive through the authorised fetch.
+    await strips.nth(0).locator('[data-testid="sar-thumb"] img').waitFor({ timeout: 20000 });
+    const idsIn = (i: number) =>
+      strips
+        .nth(i)
+        .getByTestId('sar-thumb')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-id')));
+
+    // Keyboard: blade 1's image goes down to blade 2 (appended), then one place left, then it is removed.
+    await page.getByTestId('sar-preview').click();
+    await page.keyboard.press('Alt+ArrowDown');
+    assert.deepEqual(await idsIn(1), [img2, img1]);
+    await page.keyboard.press('Alt+ArrowLeft');
+    assert.deepEqual(await idsIn(1), [img1, img2]);
+    await page.keyboard.press('Space');
+    assert.equal(await strips.nth(1).locator(`[data-id="${img1}"]`).getAttribute('data-active'), 'false');
+    assert.equal(await strips.nth(1).getAttribute('data-state'), 'dirty');
+
+    // Drag: blade 2's own image onto blade 3's strip.
+    await strips
+      .nth(1)
+      .locator(`[data-id="${img2}"]`)
+      .dragTo(strips.nth(2).locator('.sar-strip__images'), { targetPosition: { x: 400, y: 40 } });
+    assert.deepEqual(await idsIn(2), [img3, img2]);
+    assert.deepEqual(await idsIn(1), [img1]);
+    await page.screenshot({ path: path.join(shots, 'sort-and-remove-en.png') });
+
+    // Ctrl+S saves the current path (blade 3, where the dragged image went), the button saves blade 2.
+    const saved3 = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes('/paths/'));
+    await page.keyboard.press('Control+s');
+    assert.equal((await saved3).status(), 200);
+    await page.locator('[data-testid="sar-strip"][data-state="saved"]').first().waitFor();
+    const saved2 = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes('/paths/'));
+    await strips.nth(1).getByTestId('sar-save-path').click();
+    assert.equal((await saved2).status(), 200);
+    await page.waitForFunction(() =>
+      Array.from(document.querySelectorAll('[data-testid="sar-strip"]'))
+        .slice(1)
+        .every((s) => s.getAttribute('data-state') === 'saved'),
+    );
+
+    // The same task in Chinese (a second window of the same user), before it is submitted.
+    const zh = await signIn('zh_cn');
+    // Only the English window's reports are counted below: this one's never reach the server.
+    await zh.route('**/spent-time', (r) => r.abort());
+    await zh.goto(`${p.url}/#/sortAndRemove?taskId=${task.taskId}`);
+    await zh.getByTestId('sar-strip').nth(2).waitFor({ timeout: 30000 });
+    assert.deepEqual(await zh.getByTestId('sar-strip-title').allTextContents(), ['叶片1 · 前缘', '叶片2 · 前缘', '叶片3 · 前缘']);
+    await zh.getByTestId('sar-strip').nth(2).locator('[data-testid="sar-thumb"] img').first().waitFor({ timeout: 20000 });
+    await zh.screenshot({ path: path.join(shots, 'sort-and-remove-zh.png') });
+    await zh.context().close();
+
+    // Submit: blade 1 is empty now, every other path is saved → the stage completes.
+    const completed = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && r.url().endsWith(`/tasks/${task.taskId}/stages/3/complete`),
+    );
+    await page.getByTestId('sar-submit').click();
+    assert.equal((await completed).status(), 200);
+    await page.getByTestId('sar-done').waitFor();
+    await page.screenshot({ path: path.join(shots, 'sort-and-remove-done-en.png') });
+
+    // Through the API: order, active flags and moves persisted; the stage completed and the next one is ready.
+    const data = await get(`${INSPECTION}/inspections/${task.inspectionId}/sort-and-remove`);
+    const byBlade = (b: number) => data.paths.find((x: Body) => x.bladePosition === b && x.pathViewIndex === 5 && x.chamber === 0);
+    assert.deepEqual(byBlade(1).images, []);
+    assert.deepEqual(
+      byBlade(2).images.map((i: Body) => [i.guid, i.isActive, i.sortIndex]),
+      [[img1, false, 0]],
+    );
+    assert.deepEqual(
+      byBlade(3).images.map((i: Body) => [i.guid, i.isActive, i.sortIndex]),
+      [
+        [img3, true, 0],
+        [img2, true, 1],
+      ],
+    );
+    assert.deepEqual([byBlade(2).saved, byBlade(3).saved], [true, true]);
+    const after = await get(`${TASKS}/tasks/${task.taskId}`);
+    const stages: Body[] = after.stages;
+    const sortStage = stages.find((s) => s.taskStageType === 3);
+    assert.equal(sortStage.status, 5);
+    const next = stages.slice(stages.indexOf(sortStage) + 1).find((s) => s.status !== 1);
+    assert.deepEqual([after.taskStageTypes[0], next.status], [next.taskStageType, 3]);
+    assert.ok([4, 10].includes(next.taskStageType), `next stage ${next.taskStageType}`);
+    // Every second the page reported was added to the stage.
+    assert.equal(sortStage.spentSeconds, reported);
+    const history = await get(`${TASKS}/tasks/${task.taskId}/history`);
+    assert.ok(history.results.some((h: Body) => h.stage === 3 && h.stageStatus === 5));
+
+    await page.context().close();
+    copyFileSync(path.join(shots, 'sort-and-remove-en.png'), path.join(REPO_ROOT, 'docs', 'screenshots', 'sort-and-remove-en.png'));
+  });
+});

@@ -1,0 +1,219 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { Browser, Page } from 'playwright-core';
+import { eventually } from '@windward/service-kit/testing';
+import { startTestPlatform, type TestPlatform } from './harness.js';
+import { launchBrowser, signIn as signInAs } from './browser.js';
+import { REPO_ROOT } from '../launcher/platform.js';
+
+/** Response bodies are checked by assertions, not by types. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Body = any;
+const shots = path.join(REPO_ROOT, '.data', 'screenshots');
+const INSP = '/gw/inspection/api/v2';
+const TASKS = '/gw/task/api/v2';
+
+/**
+ * Stitching and the blade path view in a real browser on demo data: the demo customers' flow
+ * config switches stitching on for blade-external inspections (identity seed), so the demo
+ * inspection's task is walked through sort and remove, labeling, labeling QA and FQA over the
+ * API until stitching is its current stage; two more photos join blade 1's leading edge.
+ */
+describe('stitching and the blade path view in a real browser', () => {
+  let p: TestPlatform;
+  let browser: Browser;
+  let admin: string;
+  let inspectionId: string;
+  let taskId: string;
+
+  const json = async (url: string, init: Parameters<TestPlatform['api']>[1] = {}): Promise<Body> => {
+    const r = await p.api(url, { token: admin, ...init });
+    const text = await r.text();
+    return { status: r.status, body: text ? JSON.parse(text) : null };
+  };
+  const currentStage = async () => (await json(`${TASKS}/tasks/${taskId}`)).body.taskStageTypes[0] as number;
+
+  before(async () => {
+    mkdirSync(shots, { recursive: true });
+    p = await startTestPlatform();
+    browser = await launchBrowser();
+    admin = await p.login('admin', 'Wind@2026');
+    const park = await eventually(
+      async () =>
+        (await json('/context/api/v1/plants?pageSize=50')).body?.results?.find((x: Body) => x.windFarmName === 'Dogger Bank North'),
+      30000,
+    );
+    const turbine = await eventually(async () => {
+      const list = (await json(`/context/api/v2/plants/${park.windFarmId}/all-turbines`)).body;
+      return Array.isArray(list) ? list.find((t: Body) => /-01$/.test(t.turbineName)) : null;
+    }, 30000);
+    const newest = await eventually(async () => {
+      const list = (await json(`${INSP}/inspections?turbineId=${turbine.turbineId}`)).body;
+      return list?.totalCount >= 2 && list.results.every((i: Body) => i.imageCount > 0 && i.tiledImageCount === i.imageCount)
+        ? list.results[0]
+        : null;
+    }, 90000);
+    inspectionId = newest.inspectionId;
+    // The task of the inspection reaches sort and remove once auto-processing saw the processed images.
+    const task = await eventually(async () => {
+      const t = (await json(`${TASKS}/tasks?inspectionId=${inspectionId}`)).body?.results?.[0];
+      return t && t.taskStageTypes[0] === 3 ? t : null;
+    }, 90000);
+    taskId = task.taskId;
+    assert.ok(task.features.includes('stitching'), `the demo flow config switches stitching on: ${JSON.stringify(task.features)}`);
+    // Sort and remove, labeling: pick and complete; labeling QA and FQA: pick and pass.
+    for (const [stage, how] of [
+      [3, 'complete'],
+      [4, 'complete'],
+      [5, 'qa'],
+      [11, 'qa'],
+    ] as const) {
+      assert.equal(await currentStage(), stage);
+      assert.equal((await json(`${TASKS}/tasks/${taskId}/pick`, { method: 'POST' })).status, 200);
+      const done =
+        how === 'complete'
+          ? await json(`${TASKS}/tasks/${taskId}/stages/${stage}/complete`, { method: 'POST' })
+          : await json(`${TASKS}/tasks/${taskId}/qa`, { method: 'POST', json: { result: 1, comments: 'fine', stage } });
+      assert.ok(done.status < 300, JSON.stringify(done));
+    }
+    assert.equal(await currentStage(), 6);
+    assert.equal((await json(`${TASKS}/tasks/${taskId}/pick`, { method: 'POST' })).status, 200);
+    // Blade 1's leading edge: the demo photo at 0 m, two more photos at 2.4 m and 4.8 m.
+    for (const [i, d] of [
+      [2, '2.4'],
+      [3, '4.8'],
+    ] as const) {
+      const photo = await sharp({
+        create: {
+          width: 2400,
+          height: 800,
+          channels: 3,
+          background: { r: 120 + 30 * i, g: 150, b: 190 },
+          noise: { type: 'gaussian', mean: 128, sigma: 20 },
+        },
+      })
+        .jpeg({ quality: 80 })
+        .toBuffer();
+      const form = new FormData();
+      for (const [k, v] of Object.entries({ bladePosition: '1', path: '5', chamber: '0', sortIndex: String(i), distanceToRoot: d }))
+        form.append(k, v);
+      form.append('file', new Blob([new Uint8Array(photo)]), `blade-1-LE-${i}.jpg`);
+      const r = await p.api(`${INSP}/inspections/${inspectionId}/images`, { method: 'POST', body: form, token: admin });
+      assert.equal(r.status, 201, await r.text());
+    }
+  });
+  after(async () => {
+    await browser?.close();
+    await p?.stop();
+  });
+
+  async function signIn(): Promise<Page> {
+    const page = await signInAs(browser, p.url, { viewport: { width: 1500, height: 950 }, noMapTiles: true });
+    await page.waitForURL(/#\/explore\/globalMap/);
+    return page;
+  }
+
+  const tileLoaded = (page: Page, version: number) =>
+    page.waitForResponse(
+      (r) =>
+        /\/panoramas\/[^/]+\/image_files\/\d+\/\d+_\d+\.jpeg\?v=/.test(r.url()) && r.url().endsWith(`?v=${version}`) && r.status() === 200,
+      {
+        timeout: 60000,
+      },
+    );
+
+  test('the blade path view shows the paths; the stitching tool stitches, shows tiles, nudges a photo and stitches again; complete and review', async () => {
+    const page = await signIn();
+    await page.goto(`${p.url}/#/bladeMathPath?inspectionId=${inspectionId}&bladePosition=1`);
+    await page.getByTestId('blade-path-rows').waitFor();
+    const le = page.locator('[data-testid="blade-path-row"][data-view="5"]');
+    await le.waitFor();
+    assert.equal(await le.getByTestId('blade-path-label').innerText(), 'Leading edge');
+    await page.waitForFunction(
+      () => document.querySelectorAll('[data-testid="blade-path-row"][data-view="5"] [data-testid="blade-path-image"]').length === 3,
+    );
+    // The demo photo carries defects: its box is coloured by the worst severity (level ≥ 2).
+    assert.ok(Number(await le.getByTestId('blade-path-image').first().getAttribute('data-level')) >= 2);
+    await page.screenshot({ path: path.join(shots, 'blade-path-view-en.png') });
+
+    await page.goto(`${p.url}/#/stitching?taskId=${taskId}`);
+    await page.getByTestId('page-stitching').waitFor();
+    await page.getByTestId('path-select').getByText('Blade 1 · Leading edge (3 photos)').waitFor();
+    assert.equal(await page.getByTestId('stitching-stage').getAttribute('data-stage'), '6');
+    const firstTiles = tileLoaded(page, 1);
+    await page.getByTestId('stitch').click();
+    const viewer = page.getByTestId('osd-viewer');
+    await viewer.waitFor({ timeout: 60000 });
+    await firstTiles;
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="defect-polygon"][data-defect-id^="image:"]').length === 3);
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="defect-polygon"][data-defect-id^="defect:"]').length >= 1);
+    const list = (await json(`${INSP}/inspections/${inspectionId}/panoramas?bladePosition=1`)).body.results;
+    const pano = (await json(`${INSP}/panoramas/${list[0].panoramaId}`)).body;
+    assert.equal(pano.status, 'done');
+    // Centres 0, 2.4 and 4.8 m at 1 mm/px: the photos lie side by side, 2400 px apart.
+    assert.deepEqual(
+      pano.placements.map((x: Body) => x.x),
+      [0, 2400, 4800],
+    );
+    assert.deepEqual([pano.width, pano.height], [7200, 800]);
+    await page.waitForTimeout(800);
+    await page.screenshot({ path: path.join(shots, 'stitching-panorama-en.png') });
+
+    // Select the second photo and move it 50 px right (Shift+→ × 5) and 3 px down.
+    const second = pano.placements[1].imageId as string;
+    await page.locator(`[data-testid="placement-item"][data-image-id="${second}"]`).click();
+    for (let i = 0; i < 5; i++) await page.keyboard.press('Shift+ArrowRight');
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown');
+    const typed = (testId: string) =>
+      page.evaluate((id) => {
+        const el = document.querySelector(`[data-testid="${id}"]`)!;
+        return ((el.tagName === 'INPUT' ? el : el.querySelector('input')) as HTMLInputElement).value;
+      }, testId);
+    assert.deepEqual([await typed('offset-dx'), await typed('offset-dy')], ['50', '3']);
+    await page.getByTestId('offsets-pending').waitFor();
+    const secondTiles = tileLoaded(page, 2);
+    await page.getByTestId('apply-offsets').click();
+    await secondTiles;
+    await page.waitForFunction(() =>
+      (document.querySelector('[data-testid="osd-viewer"]')?.getAttribute('data-image-id') ?? '').endsWith('@2'),
+    );
+    const moved = (await json(`${INSP}/panoramas/${pano.panoramaId}`)).body;
+    assert.deepEqual(moved.offsets, { [second]: { dx: 50, dy: 3 } });
+    assert.deepEqual(
+      moved.placements.map((x: Body) => [x.x, x.y]),
+      [
+        [0, 0],
+        [2450, 3],
+        [4800, 0],
+      ],
+    );
+    await page.waitForTimeout(800);
+    await page.screenshot({ path: path.join(shots, 'stitching-nudged-en.png') });
+
+    // The stitcher completes the stage; the task moves on to stitching QA.
+    await page.getByTestId('complete-stitching').click();
+    await page.getByTestId('complete-done').waitFor();
+    assert.equal(await currentStage(), 7);
+
+    // Review: the reviewer picks stitching QA and passes it from the page.
+    assert.equal((await json(`${TASKS}/tasks/${taskId}/pick`, { method: 'POST' })).status, 200);
+    await page.goto(`${p.url}/#/stitching?taskId=${taskId}&mode=review`);
+    await page.getByTestId('review-form').waitFor();
+    await page.getByTestId('osd-viewer').waitFor({ timeout: 30000 });
+    assert.equal(await page.getByTestId('stitch').count(), 0);
+    await page.getByTestId('review-result-1').click();
+    await page.getByTestId('review-submit').click();
+    await page.getByTestId('review-done').waitFor();
+    assert.equal(await currentStage(), 12);
+    await page.screenshot({ path: path.join(shots, 'stitching-review-en.png') });
+
+    // The blade path view now shows the leading edge's panorama thumbnail.
+    await page.goto(`${p.url}/#/bladeMathPath?inspectionId=${inspectionId}&bladePosition=1`);
+    await page.locator('[data-testid="blade-path-row"][data-view="5"] .bmp-row__pano img').waitFor({ timeout: 30000 });
+    await page.screenshot({ path: path.join(shots, 'blade-path-view-stitched-en.png') });
+    await page.context().close();
+  });
+});

@@ -1,0 +1,278 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, In } from 'typeorm';
+import type { Readable } from 'node:stream';
+import { AppError, Rights, TurbinePipelineState, compareByViewOrder, compareChambers } from '@windward/contracts';
+import { JobsService, type AuthUser } from '@windward/service-kit';
+import { assertCanEdit, isUuid, loadInspection } from '../common/access.js';
+import { intIn, invalid } from '../common/checks.js';
+import { schemaName } from '../common/columns.js';
+import { FILE_STORE, type FileStore } from '@windward/service-kit';
+import { Defect } from '../defects/defect.entity.js';
+import { Image } from '../images/image.entity.js';
+import { dziKey, thumbKey, tileKey } from '../images/tiles.worker.js';
+import type { Inspection } from '../inspections/inspection.entity.js';
+import { DEFAULT_PIXEL_SIZE_MM, MAX_OFFSET_PX, projectPolygon, type Offset } from './layout.js';
+import { PANORAMA_COLUMNS, STITCHING_QUEUE, panoramaKey, returned, toRow, type PanoramaRow } from './panorama.row.js';
+import { STITCHING_FAILED, StitchingWorker, pathImages } from './stitching.worker.js';
+
+const MAX_PIXEL_SIZE_MM = 1000;
+const MAX_OFFSET_ENTRIES = 2000;
+
+export type PanoramaFile = 'dzi' | 'thumbnail' | 'panorama' | { level: string; tile: string };
+
+/** Manual offsets `{imageId: {dx, dy}}` in source pixels: integers within ±MAX_OFFSET_PX. */
+function parseOffsets(v: unknown): Record<string, Offset> {
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) invalid('offsets', '{imageId: {dx, dy}}');
+  const entries = Object.entries(v as Record<string, unknown>);
+  if (entries.length > MAX_OFFSET_ENTRIES) invalid('offsets', `at most ${MAX_OFFSET_ENTRIES} images`);
+  const out: Record<string, Offset> = {};
+  for (const [id, o] of entries) {
+    if (!isUuid(id)) invalid(`offsets.${id}`, 'an image id');
+    const { dx, dy } = (o ?? {}) as { dx?: unknown; dy?: unknown };
+    const dxN = intIn(dx ?? 0, -MAX_OFFSET_PX, MAX_OFFSET_PX, `offsets.${id}.dx`, false)!;
+    const dyN = intIn(dy ?? 0, -MAX_OFFSET_PX, MAX_OFFSET_PX, `offsets.${id}.dy`, false)!;
+    // A zero offset says nothing: it is not kept.
+    if (dxN !== 0 || dyN !== 0) out[id.toLowerCase()] = { dx: dxN, dy: dyN };
+  }
+  return out;
+}
+
+function parsePixelSize(v: unknown): number {
+  if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0 || v > MAX_PIXEL_SIZE_MM)
+    invalid('pixelSizeMm', `a number > 0 and ≤ ${MAX_PIXEL_SIZE_MM}`);
+  if (Math.round((v as number) * 10000) / 10000 !== v) invalid('pixelSizeMm', 'at most 4 decimals');
+  return v as number;
+}
+
+/**
+ * Panoramas of blade paths: requests (validated, re-queued on every change), the list and one
+ * panorama with its photo placements and the path's defects projected into panorama pixels,
+ * and the files of the current run.
+ */
+@Injectable()
+export class StitchingService {
+  constructor(
+    private readonly ds: DataSource,
+    private readonly jobs: JobsService,
+    private readonly worker: StitchingWorker,
+    @Inject(FILE_STORE) private readonly store: FileStore,
+  ) {}
+
+  private get table() {
+    return `${schemaName(this.ds)}.panoramas`;
+  }
+
+  /** Create/offset rights: the inspection's write rights, or a reviewer's `qa.edit` (stitching is task work). */
+  private assertCanStitch(user: AuthUser, insp: Inspection) {
+    if (!user.rights.includes(Rights.QA_EDIT)) assertCanEdit(user, insp.componentType);
+  }
+
+  /**
+   * Stitches a path (again): `{bladePosition, pathViewIndex, chamber?, pixelSizeMm?, offsets?}`.
+   * Omitted pixel size / offsets keep what the panorama had. Refused with -11005 (nothing stored)
+   * when the path has no active photo.
+   */
+  async request(user: AuthUser, inspectionId: string, body: Record<string, unknown>) {
+    const insp = await loadInspection(this.ds.manager, user, inspectionId);
+    this.assertCanStitch(user, insp);
+    const bladePosition = intIn(body.bladePosition, 1, 3, 'bladePosition', false)!;
+    const pathViewIndex = intIn(body.pathViewIndex, 1, 8, 'pathViewIndex', false)!;
+    const chamber = intIn(body.chamber ?? 0, -999, 99, 'chamber', false)!;
+    const pixelSizeMm = body.pixelSizeMm === undefined || body.pixelSizeMm === null ? null : parsePixelSize(body.pixelSizeMm);
+    const offsets = body.offsets === undefined || body.offsets === null ? null : parseOffsets(body.offsets);
+    const key = { inspectionId: insp.id, bladePosition, pathViewIndex, chamber };
+    const queued = await this.ds.transaction(async (m) => {
+      await loadInspection(m, user, insp.id, true);
+      const images = await pathImages(m, key);
+      if (!images.length) throw new AppError(STITCHING_FAILED, { details: { reason: 'NO_ACTIVE_IMAGES', ...key } });
+      if (offsets) await this.assertPathImages(m, key, Object.keys(offsets));
+      const [raw] = await m.query(
+        `INSERT INTO ${this.table} AS p (inspection_id, blade_position, path_view_index, chamber, pixel_size_mm, offsets, requested_by)
+         VALUES ($1, $2, $3, $4, COALESCE($5::numeric, $7::numeric), COALESCE($6::jsonb, '{}'::jsonb), $8)
+         ON CONFLICT (inspection_id, blade_position, path_view_index, chamber) DO UPDATE
+           SET status = 'queued', version = p.version + 1, job_id = NULL, error_code = NULL, error_message = NULL,
+               pixel_size_mm = COALESCE($5::numeric, p.pixel_size_mm), offsets = COALESCE($6::jsonb, p.offsets), requested_by = $8, updated_at = now()
+         RETURNING ${PANORAMA_COLUMNS}`,
+        [
+          insp.id,
+          bladePosition,
+          pathViewIndex,
+          chamber,
+          pixelSizeMm,
+          offsets && JSON.stringify(offsets),
+          DEFAULT_PIXEL_SIZE_MM,
+          user.userId,
+        ],
+      );
+      return toRow(raw);
+    });
+    return this.enqueue(queued);
+  }
+
+  /** Replaces the manual offsets and stitches again. */
+  async setOffsets(user: AuthUser, panoramaId: string, body: Record<string, unknown>) {
+    const offsets = parseOffsets(body.offsets);
+    const queued = await this.ds.transaction(async (m) => {
+      const { row, insp } = await this.load(user, panoramaId, m, true);
+      this.assertCanStitch(user, insp);
+      await this.assertPathImages(m, row, Object.keys(offsets));
+      if (!(await pathImages(m, row)).length) throw new AppError(STITCHING_FAILED, { details: { reason: 'NO_ACTIVE_IMAGES' } });
+      const raw = returned(
+        await m.query(
+          `UPDATE ${this.table} SET offsets = $2, status = 'queued', version = version + 1, job_id = NULL, error_code = NULL,
+                error_message = NULL, requested_by = $3, updated_at = now() WHERE id = $1 RETURNING ${PANORAMA_COLUMNS}`,
+          [row.id, JSON.stringify(offsets), user.userId],
+        ),
+      );
+      return toRow(raw);
+    });
+    return this.enqueue(queued);
+  }
+
+  private async enqueue(row: PanoramaRow) {
+    const jobId = await this.worker.enqueue(row.id, row.version);
+    return { panoramaId: row.id, jobId, status: 'queued' as const, version: row.version };
+  }
+
+  /** Offsets may only name photos of that path (active or not: a photo may come back). */
+  private async assertPathImages(
+    m: import('typeorm').EntityManager,
+    p: Pick<PanoramaRow, 'inspectionId' | 'bladePosition' | 'pathViewIndex' | 'chamber'>,
+    ids: string[],
+  ) {
+    if (!ids.length) return;
+    const found = await m.getRepository(Image).find({
+      select: { id: true },
+      where: { id: In(ids), inspectionId: p.inspectionId, bladePosition: p.bladePosition, path: p.pathViewIndex, chamber: p.chamber },
+    });
+    const known = new Set(found.map((i) => i.id));
+    const unknown = ids.filter((id) => !known.has(id));
+    if (unknown.length) invalid(`offsets.${unknown[0]}`, 'an image of this path');
+  }
+
+  async list(user: AuthUser, inspectionId: string, q: Record<string, unknown>) {
+    const insp = await loadInspection(this.ds.manager, user, inspectionId);
+    const params: unknown[] = [insp.id];
+    let where = 'inspection_id = $1';
+    if (q.bladePosition !== undefined && q.bladePosition !== '') {
+      params.push(intIn(Number(q.bladePosition), 1, 3, 'bladePosition', false));
+      where += ` AND blade_position = $${params.length}`;
+    }
+    const rows = ((await this.ds.query(`SELECT ${PANORAMA_COLUMNS} FROM ${this.table} WHERE ${where}`, params)) as unknown[]).map(toRow);
+    const byView = compareByViewOrder('LEADING_EDGE_FIRST');
+    rows.sort(
+      (a, b) => a.bladePosition - b.bladePosition || byView(a.pathViewIndex, b.pathViewIndex) || compareChambers(a.chamber, b.chamber),
+    );
+    const results = [];
+    for (const r of rows) results.push(await this.present(r));
+    return { results, totalCount: results.length };
+  }
+
+  /** One panorama with its placements and the path's defects in panorama pixels. */
+  async get(user: AuthUser, panoramaId: string) {
+    const { row } = await this.load(user, panoramaId);
+    const placements = row.status === 'done' ? row.placements : [];
+    const byImage = new Map(placements.map((p) => [p.imageId, p]));
+    const defects = byImage.size
+      ? await this.ds.getRepository(Defect).find({ where: { imageId: In([...byImage.keys()]) }, order: { defectNo: 'ASC' } })
+      : [];
+    return {
+      ...(await this.present(row)),
+      placements: placements.map((p) => ({
+        imageId: p.imageId,
+        x: p.x,
+        y: p.y,
+        width: p.width,
+        height: p.height,
+        sourceWidth: p.sourceWidth,
+        sourceHeight: p.sourceHeight,
+        sortIndex: p.sortIndex,
+        distanceToRoot: p.distanceToRoot,
+        fileName: p.fileName,
+      })),
+      defects: defects.map((d) => {
+        const p = byImage.get(d.imageId)!;
+        return {
+          defectId: d.id,
+          defectNo: d.defectNo,
+          imageId: d.imageId,
+          severity: d.severity,
+          defectType: d.defectType,
+          dpsStatus: d.dpsStatus,
+          distanceToRoot: d.distanceToRoot,
+          polygon: projectPolygon(d.polygon, p, { width: p.sourceWidth, height: p.sourceHeight }),
+        };
+      }),
+    };
+  }
+
+  /** A file of the current run; 404 until it is done, and for a `v` that is not the current run. */
+  async file(
+    user: AuthUser,
+    panoramaId: string,
+    what: PanoramaFile,
+    v: unknown,
+  ): Promise<{ stream: Readable; size: number; type: string; current: boolean }> {
+    const { row } = await this.load(user, panoramaId);
+    if (row.status !== 'done' || !row.storagePrefix) throw new AppError('NOT_FOUND');
+    if (v !== undefined && String(v) !== String(row.version)) throw new AppError('NOT_FOUND');
+    const at = { storagePrefix: row.storagePrefix };
+    let key: string;
+    let type = 'image/jpeg';
+    if (what === 'dzi') {
+      key = dziKey(at);
+      type = 'application/xml';
+    } else if (what === 'thumbnail') key = thumbKey(at);
+    else if (what === 'panorama') key = panoramaKey(row.storagePrefix);
+    else {
+      // Only what sharp writes: numeric level, "<col>_<row>.jpeg". Nothing else reaches the store.
+      if (!/^\d{1,2}$/.test(what.level) || !/^\d{1,5}_\d{1,5}\.jpeg$/.test(what.tile)) throw new AppError('NOT_FOUND');
+      key = tileKey(at, Number(what.level), what.tile);
+    }
+    const f = await this.store.stream(key);
+    if (!f) throw new AppError('NOT_FOUND');
+    return { ...f, type, current: v !== undefined };
+  }
+
+  private async load(user: AuthUser, panoramaId: string, m = this.ds.manager, lock = false) {
+    if (!isUuid(panoramaId)) throw new AppError('NOT_FOUND');
+    const [raw] = await m.query(`SELECT ${PANORAMA_COLUMNS} FROM ${this.table} WHERE id = $1${lock ? ' FOR UPDATE' : ''}`, [panoramaId]);
+    if (!raw) throw new AppError('NOT_FOUND');
+    const row = toRow(raw);
+    const insp = await loadInspection(m, user, row.inspectionId);
+    return { row, insp };
+  }
+
+  private async present(r: PanoramaRow) {
+    const base = `/gw/inspection/api/v2/panoramas/${r.id}`;
+    const done = r.status === 'done';
+    const job = r.jobId && !done && r.status !== 'failed' ? await this.jobs.status(STITCHING_QUEUE, r.jobId) : null;
+    return {
+      panoramaId: r.id,
+      inspectionId: r.inspectionId,
+      bladePosition: r.bladePosition,
+      pathViewIndex: r.pathViewIndex,
+      chamber: r.chamber,
+      status: r.status,
+      version: r.version,
+      jobId: r.jobId,
+      progress: done ? 100 : (job?.percent ?? 0),
+      progressMessage: job?.message ?? null,
+      // SPEC §3 turbine pipeline state of the path: stitching / stitching completed.
+      pipelineState: done ? TurbinePipelineState.STITCHING_COMPLETED : r.status === 'failed' ? null : TurbinePipelineState.STITCHING,
+      errorCode: r.errorCode,
+      errorMessage: r.errorMessage,
+      pixelSizeMm: r.pixelSizeMm,
+      offsets: r.offsets,
+      width: done ? r.width : null,
+      height: done ? r.height : null,
+      scale: done ? r.scale : null,
+      imageCount: done ? r.imageCount : null,
+      panoUri: done ? `${base}/panorama?v=${r.version}` : null,
+      dziUri: done ? `${base}/image.dzi?v=${r.version}` : null,
+      thumbUri: done ? `${base}/thumbnail?v=${r.version}` : null,
+      createdAt: r.createdAt,
+      updatedAt: r.updatedAt,
+    };
+  }
+}

@@ -1,0 +1,131 @@
+/**
+ * Photo upload of the Images tab: the client-side pre-check (the contracts' photo rule), the form
+ * fields of each file, the progress of one file from its bytes to its deep-zoom tiles, and the
+ * XMLHttpRequest transport (RTK Query's fetch has no upload progress).
+ */
+import { buildHeaders } from '@/app/api/baseQuery';
+import { currentLocale } from '@/app/i18n';
+import { getAccessToken, getClientId } from '@/app/session/session';
+import { checkPhotoFile, type ValidationResult } from './contracts';
+import type { ImageFields, ProcessingImage } from './inspectionApi';
+
+/** The extension and 20 MB rule before a byte is sent (the server checks again, and the content). */
+export function precheckPhoto(file: { name: string; size: number }): ValidationResult {
+  return checkPhotoFile({ name: file.name, size: file.size });
+}
+
+/**
+ * Multipart fields of the `index`-th file of a batch: the batch's fields, with the sort index
+ * counting up from the one given so the files keep their order in the strip. Empty fields are left out.
+ */
+export function uploadFields(fields: ImageFields, index: number): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  for (const [key, value] of Object.entries(fields) as Array<[keyof ImageFields, unknown]>) {
+    if (value === undefined || value === null || value === '') continue;
+    if (key === 'sortIndex') out.push([key, String(Number(value) + index)]);
+    else out.push([key, String(value)]);
+  }
+  return out;
+}
+
+/** Where one file of a batch is. */
+export type UploadState = 'queued' | 'uploading' | 'uploaded' | 'refused';
+
+export interface UploadItem {
+  key: string;
+  name: string;
+  size: number;
+  state: UploadState;
+  /** Bytes sent so far and in all (the XHR's upload progress). */
+  loaded: number;
+  total: number;
+  /** The image the server made of it. */
+  imageId?: string;
+  /** Why it was refused: the contracts' client rule, or the server's answer (translated when shown). */
+  refusal?: { kind: 'client'; result: ValidationResult } | { kind: 'server'; status: number; body: unknown };
+}
+
+export type UploadStage = 'refused' | 'queued' | 'uploading' | 'tiling' | 'done' | 'failed';
+
+export interface FileProgress {
+  stage: UploadStage;
+  /** 0..100 of the current stage. */
+  percent: number;
+  /** antd Progress status. */
+  status: 'normal' | 'active' | 'success' | 'exception';
+}
+
+/** Whole percent of `loaded` over `total`, within 0..100 (0 while the total is unknown). */
+export function uploadPercent(loaded: number, total: number): number {
+  if (!(total > 0) || !(loaded > 0)) return 0;
+  return Math.min(100, Math.max(0, Math.floor((loaded / total) * 100)));
+}
+
+/**
+ * The progress bar of one file: its upload (held below 100 until the server answered, since the
+ * last byte sent is not yet an accepted image), then the tile job's percent from
+ * `GET /inspections/{id}/processing`, done or failed by the image's tile status.
+ */
+export function fileProgress(
+  item: Pick<UploadItem, 'state' | 'loaded' | 'total' | 'imageId'>,
+  tiles?: Pick<ProcessingImage, 'tileStatus' | 'percent'>,
+): FileProgress {
+  switch (item.state) {
+    case 'refused':
+      return { stage: 'refused', percent: uploadPercent(item.loaded, item.total), status: 'exception' };
+    case 'queued':
+      return { stage: 'queued', percent: 0, status: 'normal' };
+    case 'uploading':
+      return { stage: 'uploading', percent: Math.min(99, uploadPercent(item.loaded, item.total)), status: 'active' };
+    case 'uploaded':
+      if (tiles?.tileStatus === 'done') return { stage: 'done', percent: 100, status: 'success' };
+      if (tiles?.tileStatus === 'failed')
+        return { stage: 'failed', percent: Math.max(0, Math.min(100, tiles.percent)), status: 'exception' };
+      return { stage: 'tiling', percent: Math.max(0, Math.min(99, tiles?.percent ?? 0)), status: 'active' };
+  }
+}
+
+/** Keep polling the tile jobs while a file of the batch is uploaded and its tiles are neither done nor failed. */
+export function tilesPending(
+  items: ReadonlyArray<Pick<UploadItem, 'state' | 'imageId'>>,
+  images: ReadonlyArray<Pick<ProcessingImage, 'imageId' | 'tileStatus'>> | undefined,
+): boolean {
+  return items.some((i) => {
+    if (i.state !== 'uploaded' || !i.imageId) return false;
+    const tile = images?.find((x) => x.imageId === i.imageId);
+    return !tile || (tile.tileStatus !== 'done' && tile.tileStatus !== 'failed');
+  });
+}
+
+export interface UploadResponse {
+  /** HTTP status; 0 when the request never got an answer. */
+  status: number;
+  body: unknown;
+}
+
+/**
+ * POSTs a multipart form with XMLHttpRequest and reports the bytes sent. The request carries the
+ * headers every call carries (bearer token, locale, client id; SPEC §7), never a token in the URL.
+ */
+export function sendForm(url: string, form: FormData, onProgress: (loaded: number, total: number) => void): Promise<UploadResponse> {
+  const headers = buildHeaders({ locale: currentLocale(), clientId: getClientId(), accessToken: getAccessToken() }, {});
+  return new Promise((resolve) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    for (const [k, v] of Object.entries(headers)) xhr.setRequestHeader(k, v);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress(e.loaded, e.total);
+    };
+    xhr.onload = () => {
+      let body: unknown = xhr.responseText;
+      try {
+        body = xhr.responseText ? JSON.parse(xhr.responseText) : null;
+      } catch {
+        // not JSON (a proxy's page): keep the text, the message lookup falls back to it
+      }
+      resolve({ status: xhr.status, body });
+    };
+    xhr.onerror = () => resolve({ status: 0, body: null });
+    xhr.send(form);
+  });
+}

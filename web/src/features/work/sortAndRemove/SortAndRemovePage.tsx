@@ -1,0 +1,429 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Button, Modal, Result, Skeleton, Space, Typography, message, type ButtonProps } from 'antd';
+import { SendOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { skipToken } from '@reduxjs/toolkit/query';
+import type { ApiError } from '@/app/api/baseQuery';
+import { LanguageSwitch } from '@/app/layout/LanguageSwitch';
+import { useAppDispatch, useAppSelector } from '@/app/store';
+import { currentLocale } from '@/app/i18n';
+import { useLocale } from '@/shared/useLocale';
+import { formatDate } from '@/shared/utils/format';
+import { errorMessageOf } from '@/features/asset/components';
+import { imageHeaders } from '@/features/inspection/viewer/authedFetch';
+import { TASK_STAGE_LABELS, TaskStage, TaskStageStatus, labelOf } from './contracts';
+import {
+  committedBy,
+  initState,
+  pathsToSave,
+  rebase,
+  saveBody,
+  selection,
+  shiftFocused,
+  shiftToPath,
+  stepImage,
+  stepPath,
+  toggleActive,
+} from './model';
+import { PathStrip } from './PathStrip';
+import { Preview } from './Preview';
+import { ShortcutHelp, Toolbar } from './Toolbar';
+import { SarStoreContext, createSarStore, useSar, type SarStore } from './store';
+import { clearImageCache } from './thumbs';
+import { SpentTimer, formatDuration, useElapsed } from './spentTime';
+import { pathTitle } from './labels';
+import {
+  sarPaths,
+  sortAndRemoveApi,
+  useSarCompleteMutation,
+  useSarDataQuery,
+  useSarDeleteImageMutation,
+  useSarPickMutation,
+  useSarSavePathMutation,
+  useSarSpentTimeMutation,
+  useSarTaskQuery,
+  type SarData,
+  type SarTask,
+} from './sortAndRemoveApi';
+import './sortAndRemove.css';
+
+const STAGE = TaskStage.SORT_AND_REMOVE;
+const WORKING = [TaskStageStatus.PROCESSING, TaskStageStatus.OVERTIME] as number[];
+
+/** A refusal (the server answered) rather than a failed connection. */
+const isRefusal = (e: unknown) => typeof (e as ApiError | undefined)?.status === 'number';
+
+function isTyping(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  if (!el) return false;
+  return el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT' || el.isContentEditable;
+}
+
+/** Header: park, turbine, inspection date, the ticking spent time and Submit. */
+function Header({
+  data,
+  spentBase,
+  timer,
+  onSubmit,
+  submitting,
+  canWork,
+  help,
+}: {
+  data: SarData;
+  spentBase: number;
+  timer: SpentTimer | null;
+  onSubmit: () => void;
+  submitting: boolean;
+  canWork: boolean;
+  help: { open: boolean; set: (o: boolean) => void };
+}) {
+  const { t } = useTranslation('sortAndRemove');
+  const locale = useLocale();
+  const elapsed = useElapsed(timer);
+  return (
+    <header className="sar-header">
+      <Typography.Title level={4} className="sar-header__title">
+        {labelOf(TASK_STAGE_LABELS, STAGE, locale)}
+      </Typography.Title>
+      <dl className="sar-header__facts">
+        <dt>{t('header.park')}</dt>
+        <dd data-testid="sar-park">{data.windfarmName ?? '–'}</dd>
+        <dt>{t('header.turbine')}</dt>
+        <dd data-testid="sar-turbine">{data.turbineName}</dd>
+        <dt>{t('header.inspectionTime')}</dt>
+        <dd>{formatDate(data.inspectionTime, locale)}</dd>
+        <dt>{t('header.spentTime')}</dt>
+        <dd data-testid="sar-spent">{formatDuration(spentBase + elapsed)}</dd>
+      </dl>
+      <Space>
+        <ShortcutHelp open={help.open} onOpenChange={help.set} />
+        <LanguageSwitch />
+        <Button type="primary" icon={<SendOutlined />} disabled={!canWork} loading={submitting} onClick={onSubmit} data-testid="sar-submit">
+          {t('header.submit')}
+        </Button>
+      </Space>
+    </header>
+  );
+}
+
+function Strips({ readOnly, savingPath, onSave }: { readOnly: boolean; savingPath: string | null; onSave: (p: string) => void }) {
+  const pathIds = useSar((s) => s.pathIds);
+  const { t } = useTranslation('sortAndRemove');
+  return (
+    <div className="sar-strips" data-testid="sar-strips">
+      {pathIds.length === 0 ? <Alert type="info" title={t('empty')} /> : null}
+      {pathIds.map((p) => (
+        <PathStrip key={p} pathGuid={p} readOnly={readOnly} saving={savingPath === p} onSave={onSave} />
+      ))}
+    </div>
+  );
+}
+
+/** The tool once the task and the inspection's paths are loaded. */
+function Workbench({ task, data, onDone, onReloadData }: { task: SarTask; data: SarData; onDone: () => void; onReloadData: () => void }) {
+  const { t } = useTranslation('sortAndRemove');
+  const locale = useLocale();
+  const dispatch = useAppDispatch();
+  const me = useAppSelector((s) => s.session.personalInfo?.id ?? null);
+  const [store] = useState<SarStore>(() => createSarStore(initState(data)));
+  const [savePath] = useSarSavePathMutation();
+  const [deleteImage] = useSarDeleteImageMutation();
+  const [reportSpent] = useSarSpentTimeMutation();
+  const [complete, completing] = useSarCompleteMutation();
+  const [pick, picking] = useSarPickMutation();
+  const [savingPath, setSavingPath] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [unsaved, setUnsaved] = useState<string[] | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState<string[] | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const [helpOpen, setHelpOpen] = useState(false);
+
+  const stage = task.stages.find((s) => s.taskStageType === STAGE);
+  const isCurrent = task.taskStageTypes[0] === STAGE;
+  const canWork = !!stage && isCurrent && WORKING.includes(stage.status) && !!me && stage.handlerId === me;
+  const canPick = !!stage && isCurrent && stage.status === TaskStageStatus.READY && !stage.handlerId;
+  const readOnly = !canWork;
+  // Spent time shown = what the server had when the page opened + what this page counted.
+  const spentBase = useRef(stage?.spentSeconds ?? 0).current;
+
+  useEffect(() => store.update((s) => rebase(s, data)), [store, data]);
+  useEffect(() => clearImageCache, []);
+
+  // One timer per task while the caller works on it (the latest mutation trigger through a ref).
+  const reportRef = useRef(reportSpent);
+  reportRef.current = reportSpent;
+  const timer = useMemo(() => {
+    if (!canWork) return null;
+    return new SpentTimer(
+      async (seconds) => {
+        try {
+          await reportRef.current({ taskId: task.taskId, stage: STAGE, seconds }).unwrap();
+          return true;
+        } catch (e) {
+          if (isRefusal(e)) return false;
+          throw e;
+        }
+      },
+      (seconds) => {
+        // The page is going away: a keep-alive request still carries the token.
+        void fetch(sarPaths.spentTime(task.taskId, STAGE), {
+          method: 'POST',
+          keepalive: true,
+          headers: { ...imageHeaders(), 'Content-Type': 'application/json', locale: currentLocale() },
+          body: JSON.stringify({ seconds }),
+        }).catch(() => undefined);
+      },
+    );
+  }, [canWork, task.taskId]);
+  useEffect(() => {
+    if (!timer) return;
+    timer.start();
+    return () => {
+      void timer.flush();
+      timer.stop();
+    };
+  }, [timer]);
+
+  const titleOf = useCallback((p: string) => pathTitle(store.get().paths[p]!, locale, t), [store, locale, t]);
+
+  const onSave = useCallback(
+    async (pathGuid: string) => {
+      if (readOnly) return;
+      const body = saveBody(store.get(), pathGuid);
+      setSavingPath(pathGuid);
+      try {
+        const next = await savePath({ inspectionId: data.inspectionId, pathGuid, images: body }).unwrap();
+        store.update((s) => rebase(s, next, committedBy(body)));
+        dispatch(sortAndRemoveApi.util.upsertQueryData('sarData', data.inspectionId, next));
+        setError(null);
+        void message.success(t('messages.saved', { path: titleOf(pathGuid) }));
+      } catch (e) {
+        setError(errorMessageOf(e as ApiError, locale));
+      } finally {
+        setSavingPath(null);
+      }
+    },
+    [readOnly, store, savePath, data.inspectionId, dispatch, t, titleOf, locale],
+  );
+
+  const askDelete = useCallback(() => {
+    if (readOnly) return;
+    const ids = selection(store.get());
+    if (ids.length) setConfirmDelete(ids);
+  }, [readOnly, store]);
+
+  const doDelete = async () => {
+    const ids = confirmDelete ?? [];
+    setDeleting(true);
+    let failed: string | null = null;
+    for (const imageId of ids) {
+      try {
+        await deleteImage({ imageId }).unwrap();
+      } catch (e) {
+        failed = errorMessageOf(e as ApiError, locale);
+        break;
+      }
+    }
+    setDeleting(false);
+    setConfirmDelete(null);
+    setError(failed);
+    onReloadData();
+  };
+
+  const submit = async () => {
+    const open = pathsToSave(store.get());
+    if (open.length) return setUnsaved(open);
+    try {
+      await timer?.flush();
+      await complete({ taskId: task.taskId, stage: STAGE }).unwrap();
+      timer?.halt();
+      onDone();
+    } catch (e) {
+      setError(errorMessageOf(e as ApiError, locale));
+    }
+  };
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (isTyping(e.target) || confirmDelete || unsaved) return;
+      // Space on a focused button presses that button; it must not also toggle the selection.
+      if (e.key === ' ' && (e.target as HTMLElement | null)?.closest?.('button')) return;
+      const ctrl = e.ctrlKey || e.metaKey;
+      if (ctrl && e.key.toLowerCase() === 's') {
+        e.preventDefault();
+        const p = store.get().focusPath;
+        if (p) void onSave(p);
+        return;
+      }
+      if (e.key === '?') return setHelpOpen((o) => !o);
+      const act = (fn: Parameters<SarStore['update']>[0]) => {
+        e.preventDefault();
+        store.update(fn);
+      };
+      switch (e.key) {
+        case 'ArrowLeft':
+          return e.altKey ? !readOnly && act((s) => shiftFocused(s, -1)) : act((s) => stepImage(s, -1));
+        case 'ArrowRight':
+          return e.altKey ? !readOnly && act((s) => shiftFocused(s, 1)) : act((s) => stepImage(s, 1));
+        case 'ArrowUp':
+          return e.altKey ? !readOnly && act((s) => shiftToPath(s, -1)) : act((s) => stepPath(s, -1));
+        case 'ArrowDown':
+          return e.altKey ? !readOnly && act((s) => shiftToPath(s, 1)) : act((s) => stepPath(s, 1));
+        case ' ':
+          return !readOnly && act((s) => toggleActive(s, selection(s)));
+        case 'Delete':
+          e.preventDefault();
+          return askDelete();
+        default:
+          return undefined;
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [store, onSave, askDelete, readOnly, confirmDelete, unsaved]);
+
+  return (
+    <SarStoreContext.Provider value={store}>
+      <Header
+        data={data}
+        spentBase={spentBase}
+        timer={timer}
+        onSubmit={() => void submit()}
+        submitting={completing.isLoading}
+        canWork={canWork}
+        help={{ open: helpOpen, set: setHelpOpen }}
+      />
+      {!canWork && (
+        <Alert
+          type="warning"
+          showIcon
+          data-testid="sar-read-only"
+          title={
+            canPick
+              ? t('readOnly.pickFirst')
+              : isCurrent
+                ? t('readOnly.notHandler', { name: stage?.handlerName ?? '–' })
+                : t('readOnly.notCurrent')
+          }
+          action={
+            canPick ? (
+              <Button
+                size="small"
+                type="primary"
+                loading={picking.isLoading}
+                onClick={() =>
+                  void pick(task.taskId)
+                    .unwrap()
+                    .catch((e) => setError(errorMessageOf(e as ApiError, locale)))
+                }
+                data-testid="sar-pick"
+              >
+                {t('readOnly.pick')}
+              </Button>
+            ) : undefined
+          }
+        />
+      )}
+      {error && <Alert type="error" showIcon closable onClose={() => setError(null)} title={error} data-testid="sar-error" />}
+      <Toolbar
+        readOnly={readOnly}
+        onDelete={askDelete}
+        saving={savingPath !== null}
+        onSaveCurrent={() => store.get().focusPath && void onSave(store.get().focusPath!)}
+      />
+      <div className="sar-body">
+        <Strips readOnly={readOnly} savingPath={savingPath} onSave={(p) => void onSave(p)} />
+        <Preview />
+      </div>
+      <Modal
+        open={confirmDelete !== null}
+        title={t('delete.title', { count: confirmDelete?.length ?? 0 })}
+        okText={t('delete.ok')}
+        cancelText={t('delete.cancel')}
+        okButtonProps={{ danger: true, loading: deleting, 'data-testid': 'sar-delete-ok' } as ButtonProps}
+        onOk={() => void doDelete()}
+        onCancel={() => setConfirmDelete(null)}
+      >
+        <p data-testid="sar-delete-confirm">{t('delete.body')}</p>
+      </Modal>
+      <Modal
+        open={unsaved !== null}
+        title={t('unsaved.title')}
+        okText={t('unsaved.ok')}
+        cancelButtonProps={{ style: { display: 'none' } }}
+        onOk={() => setUnsaved(null)}
+        onCancel={() => setUnsaved(null)}
+      >
+        <div data-testid="sar-unsaved-warning">
+          <p>{t('unsaved.body')}</p>
+          <ul>
+            {(unsaved ?? []).map((p) => (
+              <li key={p}>{titleOf(p)}</li>
+            ))}
+          </ul>
+        </div>
+      </Modal>
+    </SarStoreContext.Provider>
+  );
+}
+
+function Done() {
+  const { t } = useTranslation('sortAndRemove');
+  const navigate = useNavigate();
+  return (
+    <Result
+      status="success"
+      title={t('done.title')}
+      subTitle={t('done.body')}
+      data-testid="sar-done"
+      extra={
+        <Button type="primary" onClick={() => void navigate('/qaCenter/myTasks')}>
+          {t('done.myTasks')}
+        </Button>
+      }
+    />
+  );
+}
+
+function TaskTool({ taskId }: { taskId: string }) {
+  const { t } = useTranslation('sortAndRemove');
+  const locale = useLocale();
+  const [done, setDone] = useState(false);
+  const task = useSarTaskQuery(taskId);
+  const inspectionId = task.data?.inspectionId ?? null;
+  const data = useSarDataQuery(inspectionId ?? skipToken);
+  if (done) return <Done />;
+  const failed = task.error ?? data.error;
+  if (failed) {
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title={t('loadFailed')}
+        description={errorMessageOf(failed as ApiError, locale)}
+        data-testid="sar-load-error"
+        action={
+          <Button size="small" onClick={() => void (task.error ? task.refetch() : data.refetch())}>
+            {t('retry')}
+          </Button>
+        }
+      />
+    );
+  }
+  if (task.data && !inspectionId) return <Alert type="info" showIcon title={t('noInspection')} data-testid="sar-no-inspection" />;
+  if (!task.data || !data.data) return <Skeleton active />;
+  return <Workbench task={task.data} data={data.data} onDone={() => setDone(true)} onReloadData={() => void data.refetch()} />;
+}
+
+/** /sortAndRemove?taskId=…: the standalone sort-and-remove tool of a task (SPEC §2, §3). */
+export function Component() {
+  const { t } = useTranslation('sortAndRemove');
+  const [params] = useSearchParams();
+  const taskId = params.get('taskId');
+  return (
+    <div className="sar" data-testid="page-sortAndRemove">
+      {taskId ? <TaskTool taskId={taskId} /> : <Alert type="warning" showIcon title={t('missingTask')} data-testid="sar-missing-task" />}
+    </div>
+  );
+}
