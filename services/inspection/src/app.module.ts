@@ -23,6 +23,8 @@ import { TemplatesModule } from './templates/templates.module.js';
 import { LpsModule } from './lps/lps.module.js';
 import { InspectionStitching1763700000440 } from './migrations/1763700000440-inspection-stitching.js';
 import { StitchingModule } from './stitching/stitching.module.js';
+import { InspectionEditLocks1763700000450 } from './migrations/1763700000450-inspection-edit-locks.js';
+import { LocksModule } from './locks/locks.module.js';
 
 const entities = [
   ParkRef,
@@ -50,6 +52,7 @@ const entities = [
         InspectionPaths1763700000420,
         InspectionSuggestions1763700000430,
         InspectionStitching1763700000440,
+        InspectionEditLocks1763700000450,
       ],
     }),
     FilesModule,
@@ -63,6 +66,7 @@ const entities = [
     IngestModule,
     StitchingModule,
     PathsModule,
+    LocksModule,
   ],
 })
 export class AppModule {}

@@ -809,6 +809,12 @@ export const NAMED_ERRORS = {
     zh_cn: '该任务所属的巡检活动已失效，任务不能继续。',
     status: 409,
   },
+  EDIT_LOCKED: {
+    message: '{holderName} is editing the labels of this inspection',
+    en_us: "{holderName} is editing this inspection's labels. You can view them, but not change them now.",
+    zh_cn: '{holderName}正在编辑该巡检的标注，您现在只能查看，不能修改。',
+    status: 409,
+  },
   REINSPECTION_PENDING: {
     message: 'A re-inspection request of this inspection is waiting for approval',
     en_us: 'A re-inspection request for this inspection is waiting for approval.',

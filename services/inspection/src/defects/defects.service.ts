@@ -12,6 +12,7 @@ import { Image } from '../images/image.entity.js';
 import { ParkRef, TurbineRef } from '../refs/refs.entity.js';
 import { TemplateItem } from '../templates/template.entity.js';
 import { recomputeTimeline } from '../timeline/timeline.store.js';
+import { assertNotLockedByOther } from '../locks/edit-lock.store.js';
 import { Defect, DefectLink, type Point } from './defect.entity.js';
 import { checkPolygon, svgSelector } from './polygon.js';
 import { BULK_FIELDS, type BulkChanges, type CreateDefectDto, type DefectFieldsDto, type UpdateDefectDto } from './defect.dto.js';
@@ -81,6 +82,7 @@ export class DefectsService {
         this.ds.transaction(async (m) => {
           const insp = await loadInspection(m, user, inspectionId, true);
           assertCanEdit(user, insp.componentType);
+          await assertNotLockedByOther(m, insp.id, user.userId);
           if (!isUuid(dto.imageId)) invalid('imageId', 'an image of the inspection');
           const d = m.create(Defect, {
             inspectionId: insp.id,
@@ -115,6 +117,7 @@ export class DefectsService {
     await this.ds.transaction(async (m) => {
       const { d, insp } = await this.load(m, user, defectId, true);
       assertCanEdit(user, insp.componentType);
+      await assertNotLockedByOther(m, insp.id, user.userId);
       await applyDefect(m, insp, d, dto, false);
       await m.save(d);
       await recomputeTimeline(m, insp.id);
@@ -150,6 +153,7 @@ export class DefectsService {
     await this.ds.transaction(async (m) => {
       const { d, insp } = await this.load(m, user, defectId, true);
       assertCanEdit(user, insp.componentType);
+      await assertNotLockedByOther(m, insp.id, user.userId);
       const linked = await m.exists(DefectLink, { where: [{ externalDefectId: d.id }, { internalDefectId: d.id }] });
       if (linked) throw new AppError('LINK_DEFECT_RELATED');
       await m.delete(Defect, { id: d.id });
@@ -173,6 +177,7 @@ export class DefectsService {
       for (const inspectionId of [...new Set(found.map((d) => d.inspectionId))].sort()) {
         const insp = await loadInspection(m, user, inspectionId, true);
         assertCanEdit(user, insp.componentType);
+        await assertNotLockedByOther(m, insp.id, user.userId);
         inspections.set(insp.id, insp);
       }
       const rows = await m.find(Defect, { where: { id: In(ids) }, order: { id: 'ASC' } });
@@ -196,6 +201,7 @@ export class DefectsService {
     await this.ds.transaction(async (m) => {
       const { d, insp } = await this.load(m, user, defectId, true);
       assertCanEdit(user, insp.componentType);
+      await assertNotLockedByOther(m, insp.id, user.userId);
       if (!d.suggested) throw new AppError('DEFECT_NOT_SUGGESTED');
       await this.acceptRows(m, user, [d]);
       await recomputeTimeline(m, insp.id);
@@ -208,6 +214,7 @@ export class DefectsService {
     await this.ds.transaction(async (m) => {
       const { d, insp } = await this.load(m, user, defectId, true);
       assertCanEdit(user, insp.componentType);
+      await assertNotLockedByOther(m, insp.id, user.userId);
       if (!d.suggested) throw new AppError('DEFECT_NOT_SUGGESTED');
       await m.delete(Defect, { id: d.id });
       await recomputeTimeline(m, insp.id);
@@ -222,6 +229,7 @@ export class DefectsService {
     return this.ds.transaction(async (m) => {
       const insp = await loadInspection(m, user, inspectionId, true);
       assertCanEdit(user, insp.componentType);
+      await assertNotLockedByOther(m, insp.id, user.userId);
       let rows: Defect[];
       if (defectIds === undefined) {
         rows = await m.find(Defect, { where: { inspectionId: insp.id, suggested: true }, order: { defectNo: 'ASC' } });

@@ -5,6 +5,7 @@ import type { AuthUser } from '@windward/service-kit';
 import { assertCanEdit, isUuid, loadInspection } from '../common/access.js';
 import { schemaName } from '../common/columns.js';
 import { Image } from '../images/image.entity.js';
+import { assertNotLockedByOther } from '../locks/edit-lock.store.js';
 
 /** One active image as the labeling status sees it. */
 export interface LabelingImage {
@@ -117,6 +118,7 @@ export class LabelingService {
       if (!image) throw new AppError('NOT_FOUND');
       const insp = await loadInspection(m, user, image.inspectionId, true);
       assertCanEdit(user, insp.componentType);
+      await assertNotLockedByOther(m, insp.id, user.userId);
       const s = schemaName(this.ds);
       await m.query(
         `UPDATE ${s}.image SET labeled = $2, labeled_by = CASE WHEN $2 THEN $3 ELSE NULL END, labeled_at = CASE WHEN $2 THEN now() ELSE NULL END WHERE id = $1`,

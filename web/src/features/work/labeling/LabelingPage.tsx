@@ -12,6 +12,7 @@ import { LoadError } from '@/features/inspection/components/common';
 import { usePickTaskMutation, useTaskQuery, type TaskDetail } from '@/features/tasks/tasksApi';
 import { QA_STATUS_LABELS, TASK_STAGE_LABELS, TaskStage, TaskStageStatus, labelOf, type Locale } from './contracts';
 import { LabelingWorkspace, type Finished, type LabelingMode } from './LabelingWorkspace';
+import { EditLockGate } from './components/EditLock';
 import '@/features/inspection/inspection.css';
 import './labeling.css';
 
@@ -171,16 +172,21 @@ export function Component() {
             }
           />
         )}
-        <LabelingWorkspace
-          taskId={task.data.taskId}
-          inspectionId={task.data.inspectionId}
-          mode={decision.mode}
-          workStage={decision.mode === 'label' || decision.mode === 'prelabel' ? decision.stage : null}
-          reviewStage={decision.mode === 'review' ? decision.stage : null}
-          imageId={imageId}
-          onImage={onImage}
-          onFinished={setFinished}
-        />
+        {/* One editor per inspection: while someone else holds the edit lock the tool is read-only. */}
+        <EditLockGate inspectionId={task.data.inspectionId} enabled={decision.mode === 'label' || decision.mode === 'prelabel'}>
+          {(locked) => (
+            <LabelingWorkspace
+              taskId={task.data!.taskId}
+              inspectionId={task.data!.inspectionId!}
+              mode={locked ? 'readonly' : decision.mode}
+              workStage={!locked && (decision.mode === 'label' || decision.mode === 'prelabel') ? decision.stage : null}
+              reviewStage={decision.mode === 'review' ? decision.stage : null}
+              imageId={imageId}
+              onImage={onImage}
+              onFinished={setFinished}
+            />
+          )}
+        </EditLockGate>
       </>
     );
   }

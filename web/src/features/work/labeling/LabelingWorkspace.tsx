@@ -22,6 +22,7 @@ import { ImageViewer } from '@/features/inspection/viewer/ImageViewer';
 import type { OverlayPolygon, SelectModifiers } from '@/features/inspection/viewer/PolygonOverlay';
 import { QaStatus, errorText } from './contracts';
 import { draftBody, draftFromDefect, draftProblem, newDraft, sameDraft, type Draft, type DraftProblem, type DraftValues } from './draft';
+import { AUTOSAVE_DEBOUNCE_MS, clearDraft, draftKey, readDraft, writeDraft } from './draftStore';
 import { clampToImage, closePolygon, closesAtFirst, pickPolygon, screenToImage, sizeFromPolygon, type Point } from './geometry';
 import {
   useLabelingAcceptSuggestionMutation,
@@ -186,6 +187,40 @@ export function LabelingWorkspace({
     setListScope(reviewing ? 'all' : 'image');
   }, [mode, reviewing, resetDraft]);
 
+  // Autosave (draftStore): an unsaved defect or an outline in progress survives a reload; it is
+  // restored once per image when the tool can edit, and forgotten once saved or discarded.
+  const restoredKey = useRef<string | null>(null);
+  const autosaveKey = editable && current ? draftKey(taskId, current.imageId) : null;
+  useEffect(() => {
+    // Read-only for a while (e.g. the edit lock went to someone else): restore again afterwards.
+    if (!autosaveKey) restoredKey.current = null;
+    if (!autosaveKey || !defectsQ.data || restoredKey.current === autosaveKey) return;
+    restoredKey.current = autosaveKey;
+    const stored = readDraft(localStorage, autosaveKey);
+    if (!stored) return;
+    const existing = stored.draft?.defectId ? defectsQ.data.find((d) => d.defectId === stored.draft!.defectId) : undefined;
+    // The defect was deleted meanwhile: its unsaved edit has nothing to apply to.
+    if (stored.draft?.defectId && !existing) return clearDraft(localStorage, autosaveKey);
+    const orig = existing ? draftFromDefect(existing) : null;
+    setOriginal(orig);
+    setHistory(stored.draft ? record(createHistory<Draft | null>(orig), stored.draft) : createHistory<Draft | null>(orig));
+    setSelection(existing ? [existing.defectId] : []);
+    setProblem(null);
+    setRefusal(null);
+    if (stored.drawing.length) {
+      setDrawing(stored.drawing);
+      setTool('polygon');
+    }
+    void message.info({ content: t('autosave.restored'), key: 'labeling-draft-restored' });
+  }, [autosaveKey, defectsQ.data, message, t]);
+  useEffect(() => {
+    if (!autosaveKey || restoredKey.current !== autosaveKey) return;
+    // A draft of another image (the list shows all images) is not this key's.
+    if (draft && draft.imageId !== current?.imageId) return;
+    const timer = setTimeout(() => writeDraft(localStorage, autosaveKey, draft, dirty, drawing), AUTOSAVE_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [autosaveKey, current?.imageId, draft, dirty, drawing]);
+
   const guardDirty = useCallback((): boolean => {
     if (dirty) {
       void message.warning(t('form.saveFirst'));
@@ -344,10 +379,11 @@ export function LabelingWorkspace({
     if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
     const saved = { ...r.data, suggested: r.data.suggested === true };
     const dr = draftFromDefect(saved);
+    clearDraft(localStorage, draftKey(taskId, saved.imageId));
     resetDraft(dr);
     setSelection([saved.defectId]);
     void message.success(t('form.saved', { no: saved.defectNo }));
-  }, [editable, draft, drawing.length, bladeLength, inspectionId, locale, message, t, resetDraft, createDefect, updateDefect]);
+  }, [editable, draft, drawing.length, bladeLength, inspectionId, taskId, locale, message, t, resetDraft, createDefect, updateDefect]);
 
   const removeSelected = useCallback(() => {
     if (!editable) return;
