@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { eventually } from '@windward/service-kit/testing';
 import { startTestPlatform, type TestPlatform } from './harness.js';
-import { launchBrowser } from './browser.js';
+import { launchBrowser, signIn as signInAs } from './browser.js';
 import { REPO_ROOT } from '../launcher/platform.js';
 
 const shots = path.join(REPO_ROOT, '.data', 'screenshots');
@@ -41,18 +41,8 @@ describe('task center in two real browsers', () => {
     await p?.stop();
   });
 
-  async function signIn(user: string, password: string, locale: 'en_us' | 'zh_cn' = 'en_us'): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
-    await context.addInitScript((l) => window.localStorage.setItem('locale', l), locale);
-    const page = await context.newPage();
-    await page.goto(p.url + '/');
-    await page.waitForURL(/#\/login/);
-    await page.getByLabel(locale === 'en_us' ? 'Username' : '用户名').fill(user);
-    await page.getByLabel(locale === 'en_us' ? 'Password' : '密码').fill(password);
-    await page.getByRole('button', { name: locale === 'en_us' ? 'Sign in' : /登\s*录/ }).click();
-    await page.getByTestId('user-menu').waitFor();
-    return page;
-  }
+  const signIn = (user: string, password: string, locale: 'en_us' | 'zh_cn' = 'en_us'): Promise<Page> =>
+    signInAs(browser, p.url, { user, password, locale });
 
   const rowsOf = (page: Page, table = 'task-table') => page.getByTestId(table).locator('tbody tr[data-row-key]');
 
