@@ -32,6 +32,7 @@ export const EventTypes = {
   ImportUploadCompleted: 'import.upload.completed',
 
   InspectionInspectionCreated: 'inspection.inspection.created',
+  InspectionInspectionUpdated: 'inspection.inspection.updated',
   InspectionImagesProcessed: 'inspection.images.processed',
   InspectionDefectCreated: 'inspection.defect.created',
   InspectionDefectUpdated: 'inspection.defect.updated',
@@ -41,6 +42,7 @@ export const EventTypes = {
   InspectionTimelineUnlinked: 'inspection.timeline.unlinked',
   InspectionPanoramaCompleted: 'inspection.panorama.completed',
   InspectionPanoramaFailed: 'inspection.panorama.failed',
+  InspectionLabelingChanged: 'inspection.labeling.changed',
 
   TaskflowTaskCreated: 'taskflow.task.created',
   TaskflowStageCompleted: 'taskflow.stage.completed',
@@ -231,6 +233,34 @@ export interface InspectionCreatedPayload {
   inspectionDataConfigId?: string | null;
   /** Optional (added for task-flow): the import upload this inspection was created from; binds it to its task. */
   uploadTaskId?: string | null;
+  /**
+   * Optional (added for asset's "Latest" mark): whether this is now the active inspection of its
+   * turbine and component (activating one deactivates the others). Absent in older events.
+   */
+  isActive?: boolean;
+}
+/**
+ * An inspection's own fields changed (PATCH /inspections/{id}). `isActive: true` means every other
+ * inspection of the same turbine and component is no longer active.
+ */
+export interface InspectionUpdatedPayload {
+  inspectionId: string;
+  turbineId: string;
+  componentType: number;
+  isActive: boolean;
+  pilot: string | null;
+  deviceId: string | null;
+}
+/**
+ * The inspection's labeling completeness flipped (SPEC §5 "All image sides must be labeled"):
+ * complete when every active image of every blade side is marked labeled or has a defect.
+ * Published only on a change, so a consumer's copy is the latest state.
+ */
+export interface LabelingChangedPayload {
+  inspectionId: string;
+  complete: boolean;
+  sideCount: number;
+  labeledSideCount: number;
 }
 export interface ImagesProcessedPayload {
   inspectionId: string;
@@ -364,6 +394,7 @@ export interface EventPayloads {
   'import.upload.created': UploadCreatedPayload;
   'import.upload.completed': UploadCompletedPayload;
   'inspection.inspection.created': InspectionCreatedPayload;
+  'inspection.inspection.updated': InspectionUpdatedPayload;
   'inspection.images.processed': ImagesProcessedPayload;
   'inspection.defect.created': DefectEventPayload;
   'inspection.defect.updated': DefectEventPayload;
@@ -373,6 +404,7 @@ export interface EventPayloads {
   'inspection.timeline.unlinked': TimelineLinkPayload;
   'inspection.panorama.completed': PanoramaCompletedPayload;
   'inspection.panorama.failed': PanoramaFailedPayload;
+  'inspection.labeling.changed': LabelingChangedPayload;
   'taskflow.task.created': TaskCreatedPayload;
   'taskflow.stage.completed': StageCompletedPayload;
   'taskflow.task.status-changed': TaskStatusChangedPayload;

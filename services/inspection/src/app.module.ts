@@ -24,6 +24,7 @@ import { LpsModule } from './lps/lps.module.js';
 import { InspectionStitching1763700000440 } from './migrations/1763700000440-inspection-stitching.js';
 import { StitchingModule } from './stitching/stitching.module.js';
 import { InspectionEditLocks1763700000450 } from './migrations/1763700000450-inspection-edit-locks.js';
+import { InspectionLabelingState1763700000460 } from './migrations/1763700000460-inspection-labeling-state.js';
 import { LocksModule } from './locks/locks.module.js';
 
 const entities = [
@@ -53,6 +54,7 @@ const entities = [
         InspectionSuggestions1763700000430,
         InspectionStitching1763700000440,
         InspectionEditLocks1763700000450,
+        InspectionLabelingState1763700000460,
       ],
     }),
     FilesModule,

@@ -7,9 +7,11 @@ import {
   type DefectEventPayload,
   type DeletedPayload,
   type InspectionCreatedPayload,
+  type InspectionUpdatedPayload,
   type TimelineLinkPayload,
 } from '@windward/contracts';
 import { OnEvent, type BusContext } from '@windward/service-kit';
+import type { EntityManager } from 'typeorm';
 import { InspectionRef } from './inspection-ref.entity.js';
 import { DefectRef } from './defect-ref.entity.js';
 import { TimelineLinkRef } from './timeline-link-ref.entity.js';
@@ -39,6 +41,23 @@ export class ActivityConsumer {
       },
       ['inspectionId'],
     );
+    // Events from before the flag travelled: the newest inspection of a component is the active one.
+    const isActive =
+      p.isActive ??
+      !(await ctx.manager
+        .createQueryBuilder(InspectionRef, 'i')
+        .where('i.turbineId = :t AND i.componentType = :c AND i.inspectionDate > :d', {
+          t: p.turbineId,
+          c: componentType,
+          d: new Date(p.inspectionDate),
+        })
+        .getExists());
+    await setActive(ctx.manager, p.inspectionId, isActive);
+  }
+
+  @OnEvent(EventTypes.InspectionInspectionUpdated)
+  async onInspectionUpdated(@Payload() p: InspectionUpdatedPayload, @Ctx() ctx: BusContext) {
+    await setActive(ctx.manager, p.inspectionId, p.isActive);
   }
 
   // One handler per event type (the kit's OnEvent would merge stacked patterns, but one per method reads plainer).
@@ -70,4 +89,19 @@ export class ActivityConsumer {
   async onTimelineUnlinked(@Payload() p: TimelineLinkPayload, @Ctx() ctx: BusContext) {
     await ctx.manager.delete(TimelineLinkRef, { inspectionId: p.inspectionId, previousInspectionId: p.previousInspectionId });
   }
+}
+
+/** Mirrors inspection's rule: activating one inspection deactivates the others of its turbine and component. */
+async function setActive(m: EntityManager, inspectionId: string, isActive: boolean) {
+  const ref = await m.findOne(InspectionRef, { where: { inspectionId } });
+  if (!ref) return; // not known here (an update of an inspection whose creation asset never saw)
+  if (isActive) {
+    await m
+      .createQueryBuilder()
+      .update(InspectionRef)
+      .set({ isActive: false })
+      .where('turbine_id = :t AND component_type = :c AND inspection_id <> :id', { t: ref.turbineId, c: ref.componentType, id: inspectionId })
+      .execute();
+  }
+  await m.update(InspectionRef, { inspectionId }, { isActive });
 }

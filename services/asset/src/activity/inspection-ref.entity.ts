@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-/** Inspections as asset needs them (from inspection.inspection.created; moved by asset itself). */
+/** Inspections as asset needs them (from inspection.inspection.created/updated; moved by asset itself). */
 @Entity({ name: 'inspection_ref' })
 export class InspectionRef {
   @PrimaryColumn('text', { name: 'inspection_id' })
@@ -24,4 +24,8 @@ export class InspectionRef {
 
   @Column('timestamptz', { name: 'inspection_date' })
   inspectionDate!: Date;
+
+  /** Inspection's active flag: the turbine page's "Latest" inspection of its component. */
+  @Column('boolean', { name: 'is_active', default: false })
+  isActive!: boolean;
 }

@@ -403,6 +403,27 @@ describe('turbines over HTTP: rules, rename, move, delete', () => {
         [1, false],
       ],
     );
+
+    // Inspection switches the older blade inspection active: asset follows the event, the newer
+    // blade inspection stops being "Latest" and the tower one is untouched.
+    const older = mt.inspections[2].inspectionId;
+    await h.publish(EventTypes.InspectionInspectionUpdated, older, {
+      inspectionId: older,
+      turbineId: t.turbineId,
+      componentType: 1,
+      isActive: true,
+      pilot: null,
+      deviceId: null,
+    });
+    const activeFlags = async () =>
+      (await h.api(`/context/api/v2/plants/${park}/all-turbines`)).body
+        .find((x: Body) => x.turbineId === t.turbineId)
+        .inspections.map((i: Body) => [i.packageType, i.isActive]);
+    await eventually(async () => JSON.stringify(await activeFlags()) === JSON.stringify([[1, false], [5, true], [1, true]]));
+    // A created event that says "not active" (an older import) leaves the active one alone.
+    await h.inspection(t.turbineId, park, 1, '2025-09-01T00:00:00.000Z', { isActive: false });
+    assert.deepEqual(await activeFlags(), [[1, false], [1, false], [5, true], [1, true]]);
+
     const page = await h.api(`${base()}?pageIndex=2&pageSize=2&fieldToSort=turbineName&descending=true`);
     const full = await h.api(`${base()}?pageSize=100&fieldToSort=turbineName&descending=true`);
     assert.deepEqual(

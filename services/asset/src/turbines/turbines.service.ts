@@ -432,11 +432,12 @@ export class TurbinesService {
       };
       const bladeType = typeOf('blade');
       const own = inspections.filter((i) => i.turbineId === t.id);
-      // The newest inspection of each component type is the active one (shown by default).
+      // Inspection decides the active ("Latest") inspection per component; after a move brought
+      // two active ones onto one turbine, the newer wins (own is newest first).
       const activeIds = new Set<string>();
       const seen = new Set<number>();
       for (const i of own) {
-        if (seen.has(i.componentType)) continue;
+        if (!i.isActive || seen.has(i.componentType)) continue;
         seen.add(i.componentType);
         activeIds.add(i.inspectionId);
       }

@@ -16,6 +16,7 @@ import { assertNotLockedByOther } from '../locks/edit-lock.store.js';
 import { Defect, DefectLink, type Point } from './defect.entity.js';
 import { checkPolygon, svgSelector } from './polygon.js';
 import { BULK_FIELDS, type BulkChanges, type CreateDefectDto, type DefectFieldsDto, type UpdateDefectDto } from './defect.dto.js';
+import { announceLabeling } from './labeling-progress.js';
 
 /** Most defects one bulk edit may change (one transaction, one event each). */
 export const BULK_MAX = 1000;
@@ -101,6 +102,7 @@ export class DefectsService {
           await recomputeTimeline(m, insp.id);
           // A suggestion is announced when it is accepted (other services count real defects only).
           if (!d.suggested) await this.events.publish(m, EventTypes.InspectionDefectCreated, d.id, payload(d), user.userId);
+          await announceLabeling(m, this.events, insp.id, user.userId);
           return d.id;
         }),
       { defect_no_uq: -10018 },
@@ -121,6 +123,7 @@ export class DefectsService {
       await applyDefect(m, insp, d, dto, false);
       await m.save(d);
       await recomputeTimeline(m, insp.id);
+      await announceLabeling(m, this.events, insp.id, user.userId);
       if (!d.suggested) {
         await this.events.publish(
           m,
@@ -158,6 +161,7 @@ export class DefectsService {
       if (linked) throw new AppError('LINK_DEFECT_RELATED');
       await m.delete(Defect, { id: d.id });
       await recomputeTimeline(m, insp.id);
+      await announceLabeling(m, this.events, insp.id, user.userId);
       if (!d.suggested) await this.events.publish(m, EventTypes.InspectionDefectDeleted, d.id, { id: d.id }, user.userId);
     });
   }
@@ -185,7 +189,10 @@ export class DefectsService {
         await applyDefect(m, inspections.get(d.inspectionId)!, d, changes, false);
         await m.save(d);
       }
-      for (const id of inspections.keys()) await recomputeTimeline(m, id);
+      for (const id of inspections.keys()) {
+        await recomputeTimeline(m, id);
+        await announceLabeling(m, this.events, id, user.userId);
+      }
       for (const d of rows) {
         if (!d.suggested) await this.events.publish(m, EventTypes.InspectionDefectUpdated, d.id, payload(d), user.userId);
       }
@@ -205,6 +212,7 @@ export class DefectsService {
       if (!d.suggested) throw new AppError('DEFECT_NOT_SUGGESTED');
       await this.acceptRows(m, user, [d]);
       await recomputeTimeline(m, insp.id);
+      await announceLabeling(m, this.events, insp.id, user.userId);
     });
     return this.get(user, defectId);
   }
@@ -242,7 +250,10 @@ export class DefectsService {
       }
       if (decision === 'accept') await this.acceptRows(m, user, rows);
       else if (rows.length) await m.delete(Defect, { id: In(rows.map((d) => d.id)) });
-      if (rows.length) await recomputeTimeline(m, insp.id);
+      if (rows.length) {
+        await recomputeTimeline(m, insp.id);
+        await announceLabeling(m, this.events, insp.id, user.userId);
+      }
       return { inspectionId: insp.id, [decision === 'accept' ? 'accepted' : 'rejected']: rows.length, defectIds: rows.map((d) => d.id) };
     });
   }

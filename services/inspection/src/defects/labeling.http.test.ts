@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { EventTypes, Rights } from '@windward/contracts';
 import { InspectionHarness, jpeg, type Body } from '../testing/inspection-harness.js';
-import { labelingStatus, type LabelingImage } from './labeling.service.js';
+import { labelingStatus, type LabelingImage } from './labeling-progress.js';
+import { LabelingService } from './labeling.service.js';
 
 const BASE = '/gw/inspection/api/v2';
 const TRI = [
@@ -293,6 +294,39 @@ describe('labeling: bulk edit, pre-label suggestions, labeled marks and the labe
     await mark(imgs[2]!, { labeled: false });
     assert.equal((await status()).body.complete, false);
     assert.equal((await h.sql('SELECT labeled_by FROM inspection.image WHERE id = $1', [imgs[2]]))[0].labeled_by, null);
+    // Deactivating the last unlabeled image of a side completes the labeling too.
+    assert.equal((await h.api(`${BASE}/images/${imgs[2]}`, { method: 'PATCH', json: { isActive: false } })).status, 200);
+    assert.equal((await status()).body.complete, true);
+
+    // Task-flow learns each flip (and only flips) through inspection.labeling.changed.
+    const flips = async () =>
+      (await h.published(EventTypes.InspectionLabelingChanged))
+        .filter((e: Body) => e.payload.inspectionId === fresh.inspectionId)
+        .map((e: Body) => [e.payload.complete, e.payload.labeledSideCount, e.payload.sideCount]);
+    assert.deepEqual(await flips(), [
+      [false, 0, 1], // the first upload: known, not complete
+      [true, 2, 2],
+      [false, 1, 2],
+      [true, 1, 1],
+    ]);
+  });
+
+  test('start-up announces the labeling status of inspections that never announced one (data from before the event)', async () => {
+    const old = await h.inspection(await h.turbine(park.parkId, 'LBL-05', 60), '2025-07-05');
+    const img = (await h.upload(old.inspectionId, await jpeg(200, 200), 'e.jpg', { bladePosition: 1, path: 5 })).body.imageId;
+    assert.equal((await h.api(`${BASE}/images/${img}/labeled`, { method: 'PUT', json: { labeled: true } })).status, 200);
+    const mine = async () =>
+      (await h.published(EventTypes.InspectionLabelingChanged)).filter((e: Body) => e.payload.inspectionId === old.inspectionId);
+    const before = (await mine()).length;
+    // As if the rows predated the event: nothing announced yet.
+    await h.sql('UPDATE inspection.inspection SET labeling_complete = NULL WHERE id = $1', [old.inspectionId]);
+    await h.svc.app.get(LabelingService).onApplicationBootstrap();
+    const after = await mine();
+    assert.equal(after.length, before + 1);
+    assert.deepEqual(after.at(-1).payload, { inspectionId: old.inspectionId, complete: true, sideCount: 1, labeledSideCount: 1 });
+    // Announced once: a second start-up says nothing new.
+    await h.svc.app.get(LabelingService).onApplicationBootstrap();
+    assert.equal((await mine()).length, before + 1);
   });
 
   test('labeled mark refusals: bad body, unknown image, no rights, other customer — nothing changed', async () => {

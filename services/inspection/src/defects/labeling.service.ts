@@ -1,105 +1,42 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppError } from '@windward/contracts';
-import type { AuthUser } from '@windward/service-kit';
+import { EventPublisher, type AuthUser } from '@windward/service-kit';
 import { assertCanEdit, isUuid, loadInspection } from '../common/access.js';
 import { schemaName } from '../common/columns.js';
 import { Image } from '../images/image.entity.js';
 import { assertNotLockedByOther } from '../locks/edit-lock.store.js';
-
-/** One active image as the labeling status sees it. */
-export interface LabelingImage {
-  imageId: string;
-  bladePosition: number | null;
-  pathViewIndex: number | null;
-  /** The labeler's mark "this image is labeled" (PUT /images/{id}/labeled). */
-  labeled: boolean;
-  defectCount: number;
-  suggestionCount: number;
-  /** Marked labeled, or it has at least one (non-suggested) defect. */
-  done: boolean;
-}
-
-/** One image side: a blade and a view index (path); images without them form their own group. */
-export interface LabelingSide {
-  bladePosition: number | null;
-  pathViewIndex: number | null;
-  imageCount: number;
-  doneCount: number;
-  labeled: boolean;
-}
-
-/**
- * Sides, their images and completeness: "All image sides must be labeled" (SPEC §5) means every
- * active image of every side is done — marked labeled by the labeler (also "no defect here") or
- * carrying a defect. Pure, so the rule is tested without a database.
- */
-export function labelingStatus(images: readonly LabelingImage[]) {
-  const sides = new Map<string, LabelingSide>();
-  for (const img of images) {
-    const key = `${img.bladePosition ?? ''}/${img.pathViewIndex ?? ''}`;
-    const side = sides.get(key) ?? {
-      bladePosition: img.bladePosition,
-      pathViewIndex: img.pathViewIndex,
-      imageCount: 0,
-      doneCount: 0,
-      labeled: false,
-    };
-    side.imageCount++;
-    if (img.done) side.doneCount++;
-    side.labeled = side.doneCount === side.imageCount;
-    sides.set(key, side);
-  }
-  const list = [...sides.values()];
-  return {
-    complete: images.length > 0 && list.every((s) => s.labeled),
-    activeImageCount: images.length,
-    doneImageCount: images.filter((i) => i.done).length,
-    pendingSuggestionCount: images.reduce((n, i) => n + i.suggestionCount, 0),
-    sides: list,
-    images,
-  };
-}
+import { announceLabeling, loadLabelingStatus } from './labeling-progress.js';
 
 /** The per-image labeled mark and the inspection's labeling status (the labeling tool's submit check). */
 @Injectable()
-export class LabelingService {
-  constructor(private readonly ds: DataSource) {}
+export class LabelingService implements OnApplicationBootstrap {
+  constructor(
+    private readonly ds: DataSource,
+    private readonly events: EventPublisher,
+  ) {}
+
+  /**
+   * Inspections with active images from before `inspection.labeling.changed` existed have never
+   * announced their status: announce it once at start-up, so task-flow's check covers them too.
+   */
+  async onApplicationBootstrap() {
+    const s = schemaName(this.ds);
+    const silent: { id: string }[] = await this.ds.query(
+      `SELECT i.id FROM ${s}.inspection i
+       WHERE i.labeling_complete IS NULL AND EXISTS (SELECT 1 FROM ${s}.image m WHERE m.inspection_id = i.id AND m.is_active)`,
+    );
+    for (const { id } of silent) {
+      await this.ds.transaction(async (m) => {
+        await m.query(`SELECT 1 FROM ${s}.inspection WHERE id = $1 FOR UPDATE`, [id]);
+        await announceLabeling(m, this.events, id);
+      });
+    }
+  }
 
   async status(user: AuthUser, inspectionId: string, require: boolean) {
     const insp = await loadInspection(this.ds.manager, user, inspectionId);
-    const s = schemaName(this.ds);
-    const rows: {
-      id: string;
-      blade_position: number | null;
-      path: number | null;
-      labeled: boolean;
-      defects: number;
-      suggestions: number;
-    }[] = await this.ds.query(
-      `SELECT i.id, i.blade_position, i.path, i.labeled,
-              count(d.id) FILTER (WHERE NOT d.suggested)::int AS defects,
-              count(d.id) FILTER (WHERE d.suggested)::int AS suggestions
-       FROM ${s}.image i LEFT JOIN ${s}.defect d ON d.image_id = i.id
-       WHERE i.inspection_id = $1 AND i.is_active
-       GROUP BY i.id
-       ORDER BY i.blade_position NULLS LAST, i.path NULLS LAST, i.sort_index, i.id`,
-      [insp.id],
-    );
-    const result = {
-      inspectionId: insp.id,
-      ...labelingStatus(
-        rows.map((r) => ({
-          imageId: r.id,
-          bladePosition: r.blade_position,
-          pathViewIndex: r.path,
-          labeled: r.labeled,
-          defectCount: r.defects,
-          suggestionCount: r.suggestions,
-          done: r.labeled || r.defects > 0,
-        })),
-      ),
-    };
+    const result = { inspectionId: insp.id, ...(await loadLabelingStatus(this.ds.manager, insp.id)) };
     if (require && !result.complete) {
       throw new AppError('ALL_SIDES_MUST_BE_LABELED', {
         details: {
@@ -124,6 +61,7 @@ export class LabelingService {
         `UPDATE ${s}.image SET labeled = $2, labeled_by = CASE WHEN $2 THEN $3 ELSE NULL END, labeled_at = CASE WHEN $2 THEN now() ELSE NULL END WHERE id = $1`,
         [image.id, labeled, user.userId],
       );
+      await announceLabeling(m, this.events, insp.id, user.userId);
       return { imageId: image.id, inspectionId: insp.id, labeled };
     });
   }

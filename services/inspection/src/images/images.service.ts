@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Readable } from 'node:stream';
 import { AppError, Chamber, compareByViewOrder, compareChambers } from '@windward/contracts';
-import { JobsService, parsePage, type AuthUser } from '@windward/service-kit';
+import { EventPublisher, JobsService, parsePage, type AuthUser } from '@windward/service-kit';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import { assertCanEdit, canSeeRow, isUuid, loadInspection } from '../common/access.js';
@@ -15,6 +15,7 @@ import { Defect } from '../defects/defect.entity.js';
 import { Image } from './image.entity.js';
 import { UpdateImageDto, VIEW_ORDERS } from './image.dto.js';
 import { checkPhoto } from './photo-check.js';
+import { announceLabeling } from '../defects/labeling-progress.js';
 import { TILES_QUEUE, TilesWorker, dziKey, originalKey, thumbKey, tileKey } from './tiles.worker.js';
 
 export function presentImage(i: Image) {
@@ -72,6 +73,7 @@ export class ImagesService {
     private readonly tiles: TilesWorker,
     private readonly jobs: JobsService,
     @Inject(FILE_STORE) private readonly store: FileStore,
+    private readonly events: EventPublisher,
   ) {}
 
   /** Checks the photo and its fields, stores it, then queues its thumbnail and tiles. */
@@ -110,6 +112,7 @@ export class ImagesService {
         // The inspection may have gone (or left the caller's scope) while the bytes were checked.
         await loadInspection(m, user, insp.id, true);
         await m.insert(Image, img);
+        await announceLabeling(m, this.events, insp.id, user.userId);
       });
     } catch (err) {
       await this.store.removePrefix(img.storagePrefix);
@@ -167,6 +170,8 @@ export class ImagesService {
       assertCanEdit(user, insp.componentType);
       await this.apply(m, insp, img, dto);
       await m.save(img);
+      // Active flag, blade or path changes can complete or reopen a labeling side.
+      await announceLabeling(m, this.events, insp.id, user.userId);
     });
     return this.get(user, imageId);
   }
@@ -179,6 +184,7 @@ export class ImagesService {
       if (await m.exists(Defect, { where: { imageId: img.id } })) throw new AppError('IMAGE_HAS_DEFECTS');
       if ((await m.count(Image, { where: { inspectionId: insp.id } })) <= 1) throw new AppError('LAST_IMAGE_CANNOT_BE_DELETED');
       await m.delete(Image, { id: img.id });
+      await announceLabeling(m, this.events, insp.id, user.userId);
       return img.storagePrefix;
     });
     if (prefix) await this.store.removePrefix(prefix);

@@ -11,6 +11,7 @@ import { EventPublisher, JobsService, LOGGER, type ReportProgress } from '@windw
 import { FILE_STORE, listFiles, type FileStore } from '@windward/service-kit';
 import { Inspection } from '../inspections/inspection.entity.js';
 import { Image } from './image.entity.js';
+import { announceLabeling } from '../defects/labeling-progress.js';
 
 export const TILES_QUEUE = 'inspection-tiles';
 export const THUMB_SIZE = 320;
@@ -137,6 +138,8 @@ export class TilesWorker implements OnApplicationBootstrap {
           imageCount: c.images,
           pathCount: c.paths,
         });
+        // The first labeling status (nothing labeled yet) goes out with the processed images.
+        await announceLabeling(m, this.events, insp.id);
       }
     });
   }

@@ -53,6 +53,7 @@ describe('inspections over HTTP: create, -10009, lists, scope, asset renames and
       inspectionDate: '2025-05-01T00:00:00.000Z',
       componentType: 1,
       inspectionDataConfigId: null,
+      isActive: true,
     });
   });
 
@@ -188,6 +189,23 @@ describe('inspections over HTTP: create, -10009, lists, scope, asset renames and
       active.map((r: Body) => r.inspectionDate),
       ['2025-04-03'],
     );
+    // Switching an older one active deactivates the newest and tells asset (its "Latest" mark).
+    const older = (await h.api(`${BASE}/inspections?turbineId=${t2}&isActive=false&fieldToSort=inspectionDate`)).body.results.at(-1);
+    const patched = await h.api(`${BASE}/inspections/${older.inspectionId}`, { method: 'PATCH', json: { isActive: true } });
+    assert.equal(patched.status, 200, JSON.stringify(patched.body));
+    assert.deepEqual(
+      (await h.api(`${BASE}/inspections?turbineId=${t2}&isActive=true`)).body.results.map((r: Body) => r.inspectionId),
+      [older.inspectionId],
+    );
+    const updated = (await h.published(EventTypes.InspectionInspectionUpdated)).at(-1);
+    assert.deepEqual(updated.payload, {
+      inspectionId: older.inspectionId,
+      turbineId: t2,
+      componentType: older.componentType,
+      isActive: true,
+      pilot: older.pilot,
+      deviceId: older.deviceId,
+    });
     assert.equal((await h.api(`${BASE}/inspections?turbineId=${t2}&fieldToSort=nope`)).body.code, 'VALIDATION_FAILED');
     assert.equal((await h.api(`${BASE}/inspections`)).body.code, 'VALIDATION_FAILED');
   });

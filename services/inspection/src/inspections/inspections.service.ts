@@ -160,6 +160,21 @@ export class InspectionsService {
         if (dto.isActive) await deactivateOthers(m, insp);
       }
       await m.save(insp);
+      // Asset shows the active inspection as "Latest" on the turbine: it follows this event.
+      await this.events.publish(
+        m,
+        EventTypes.InspectionInspectionUpdated,
+        insp.id,
+        {
+          inspectionId: insp.id,
+          turbineId: insp.turbineId,
+          componentType: insp.componentType,
+          isActive: insp.isActive,
+          pilot: insp.pilot,
+          deviceId: insp.deviceId,
+        },
+        user.userId,
+      );
     });
     return this.get(user, id);
   }
@@ -271,6 +286,7 @@ export async function createInspection(m: EntityManager, events: EventPublisher,
       inspectionDate: `${insp.inspectionDate}T00:00:00.000Z`,
       componentType: insp.componentType,
       inspectionDataConfigId: insp.inspectionDataConfigId,
+      isActive: insp.isActive,
       ...(n.uploadTaskId ? { uploadTaskId: n.uploadTaskId } : {}),
     },
     n.userId,

@@ -145,4 +145,29 @@ describe('labeling edit locks: acquire, heartbeat, expiry, release and the write
     );
     assert.equal((await lockRow()).holder_name, winners[0]!.body.holderName);
   });
+
+  test('an acquire waits for a write that already passed the lock check, so that write cannot land under the new holder', async () => {
+    // An expired lock row (the upsert's update path; a fresh insert already waits on the foreign key).
+    await h.sql('DELETE FROM inspection.edit_lock');
+    assert.equal((await acquire(await user('dave'))).status, 200);
+    await expire();
+    const carol = await user('carol');
+    // A labeling write in flight: it holds the inspection's row lock and has found no lock holder.
+    const write = h.upstream.createQueryRunner();
+    await write.connect();
+    await write.startTransaction();
+    await write.query('SELECT 1 FROM inspection.inspection WHERE id = $1 FOR UPDATE', [insp.inspectionId]);
+    let writeCommitted = false;
+    const acquiring = acquire(carol).then((r) => ({ r, writeCommitted }));
+    // Give a wrong implementation time to grant the lock while the write is still open.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await write.query('UPDATE inspection.image SET labeled = true WHERE id = $1', [image]);
+    writeCommitted = true;
+    await write.commitTransaction();
+    await write.release();
+    const { r, writeCommitted: seen } = await acquiring;
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    assert.equal(seen, true, 'the lock was granted while a write that had passed the lock check was still open');
+    assert.equal((await lockRow()).holder_name, 'carol');
+  });
 });

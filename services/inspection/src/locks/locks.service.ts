@@ -26,7 +26,12 @@ export class LocksService {
     const t = schemaName(this.ds) + '.edit_lock';
     // A holder's lease may end between the refused upsert and the read of it: then try again.
     for (let attempt = 0; ; attempt++) {
-      const rows: EditLockRow[] = await this.ds.query(
+      // Under the inspection's row lock, which every labeling write holds from its lock check to its
+      // commit: a write that passed the check finishes before the lock is taken, and any later write
+      // sees the new holder.
+      const rows: EditLockRow[] = await this.ds.transaction(async (m) => {
+        await m.query(`SELECT 1 FROM ${schemaName(this.ds)}.inspection WHERE id = $1 FOR UPDATE`, [insp.id]);
+        return m.query(
         `INSERT INTO ${t} AS l (inspection_id, holder_id, holder_name, acquired_at, expires_at)
          VALUES ($1, $2, $3, now(), now() + make_interval(secs => $4))
          ON CONFLICT (inspection_id) DO UPDATE SET
@@ -36,8 +41,9 @@ export class LocksService {
            expires_at = EXCLUDED.expires_at
          WHERE l.expires_at <= now() OR l.holder_id = EXCLUDED.holder_id
          RETURNING *`,
-        [insp.id, user.userId, user.username || user.userId, EDIT_LOCK_LEASE_SECONDS],
-      );
+          [insp.id, user.userId, user.username || user.userId, EDIT_LOCK_LEASE_SECONDS],
+        );
+      });
       if (rows[0]) return presentLock(insp.id, rows[0], user.userId);
       const held = await currentLock(this.ds.manager, insp.id);
       if (held) throw lockedError(held);

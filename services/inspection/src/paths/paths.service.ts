@@ -13,6 +13,7 @@ import { presentImage } from '../images/images.service.js';
 import { ParkRef } from '../refs/refs.entity.js';
 import { InspectionPath } from './path.entity.js';
 import type { SavePathDto, SavePathImageDto } from './path.dto.js';
+import { announceLabeling } from '../defects/labeling-progress.js';
 
 /** Namespace of blade guids (UUID v5 of turbine, position and serial number). */
 const BLADE_NAMESPACE = Buffer.from('5b0d6a8e3c1f4e7a9d2b8c4f6e1a3d57', 'hex');
@@ -204,6 +205,7 @@ export class PathsService {
         );
       }
       if (touched.size) await m.query(`UPDATE ${s}.paths SET saved = false WHERE id = ANY($1::uuid[])`, [[...touched]]);
+      if (changed.length) await announceLabeling(m, this.events, insp.id, user.userId);
       await m.query(`UPDATE ${s}.paths SET saved = true, saved_at = now(), saved_by = $2 WHERE id = $1`, [path.id, user.userId]);
 
       const inPath = new Map(images.map((i) => [i.id, pathOf.get(groupKey(i.bladePosition, i.path, i.chamber))?.id]));

@@ -34,18 +34,8 @@ export class InspectionHarness extends ServiceHarness {
   }
 
   /** A wind park as asset announces it; resolves once inspection's read model has it. */
-  async park(name: string, customerId: string = randomUUID()): Promise<{ parkId: string; customerId: string }> {
-    const parkId = randomUUID();
-    await this.publish(EventTypes.AssetParkCreated, parkId, {
-      windFarmId: parkId,
-      windFarmName: name,
-      customerId,
-      active: true,
-      latitude: null,
-      longitude: null,
-    });
-    await eventually(async () => (await this.sql('SELECT 1 FROM inspection.park_ref WHERE wind_park_id = $1', [parkId])).length > 0);
-    return { parkId, customerId };
+  park(name: string, customerId?: string) {
+    return this.announcePark(name, 'SELECT 1 FROM inspection.park_ref WHERE wind_park_id = $1', customerId);
   }
 
   /** A turbine with three blades of `bladeLength` m (null: asset sends no blades). */

@@ -1,6 +1,13 @@
 import { Controller } from '@nestjs/common';
 import { Ctx, Payload } from '@nestjs/microservices';
-import { EventTypes, type ImagesProcessedPayload, type InspectionCreatedPayload, type UploadCompletedPayload, type UploadCreatedPayload } from '@windward/contracts';
+import {
+  EventTypes,
+  type ImagesProcessedPayload,
+  type InspectionCreatedPayload,
+  type LabelingChangedPayload,
+  type UploadCompletedPayload,
+  type UploadCreatedPayload,
+} from '@windward/contracts';
 import { OnEvent, type BusContext } from '@windward/service-kit';
 import { FlowService } from './flow.service.js';
 
@@ -27,5 +34,10 @@ export class FlowConsumer {
   @OnEvent(EventTypes.InspectionImagesProcessed)
   async onImagesProcessed(@Payload() p: ImagesProcessedPayload, @Ctx() ctx: BusContext) {
     await this.flow.imagesProcessed(ctx.manager, p);
+  }
+
+  @OnEvent(EventTypes.InspectionLabelingChanged)
+  async onLabelingChanged(@Payload() p: LabelingChangedPayload, @Ctx() ctx: BusContext) {
+    await this.flow.labelingChanged(ctx.manager, p);
   }
 }

@@ -10,6 +10,7 @@ import {
   type UploadCompletedPayload,
   type UploadCreatedPayload,
   type ImagesProcessedPayload,
+  type LabelingChangedPayload,
 } from '@windward/contracts';
 import { JobsService } from '@windward/service-kit';
 import { Sql, type Row } from '../common/sql.js';
@@ -244,6 +245,16 @@ export class FlowService implements OnApplicationBootstrap {
     const auto = this.engine.stageOf(stages, TaskStage.AUTO_PROCESSING);
     if (auto.status === SS.PROCESSING && task.images_processed) await this.finishAutoProcessing(m, task, stages, insp.image_count);
     await this.engine.sync(m, task, stages);
+  }
+
+  /** inspection.labeling.changed: the latest labeling completeness of an inspection (checked when labeling completes). */
+  async labelingChanged(m: EntityManager, p: LabelingChangedPayload): Promise<void> {
+    await m.query(
+      `INSERT INTO ${this.s}.inspection_labeling (inspection_id, complete, side_count, labeled_side_count) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (inspection_id) DO UPDATE SET complete = EXCLUDED.complete, side_count = EXCLUDED.side_count,
+         labeled_side_count = EXCLUDED.labeled_side_count, updated_at = now()`,
+      [p.inspectionId, p.complete, p.sideCount, p.labeledSideCount],
+    );
   }
 
   /** inspection.images.processed: thumbnails, tiles and grouping by path are done for the inspection. */

@@ -1,6 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { TaskStatus as TS } from '@windward/contracts';
+import { TaskStatus as TS, errorText } from '@windward/contracts';
 import { API, TaskFlowHarness, type World } from '../testing/task-flow-harness.js';
 
 let h: TaskFlowHarness;
@@ -75,3 +75,22 @@ describe('every refused transition leaves the task unchanged', () => {
     assert.equal((await h.api(`${API}/tasks/${crypto.randomUUID()}/pick`, { method: 'POST', token: ann.token })).status, 404);
   });
 });
+
+describe('labeling completes only when inspection says every image side is labeled', () => {
+  test('ALL_SIDES_MUST_BE_LABELED while a side is open; nothing changes; completes once labeled', async () => {
+    const ann = await h.user('lena');
+    const post = (path: string, token?: string) => () => h.api(`${API}${path}`, { method: 'POST', ...(token ? { token } : {}) });
+    const { taskId, inspectionId } = await h.readyTask(w, '2026-09-20');
+    await h.labeling(inspectionId, false, 6, 4);
+    assert.equal((await post(`/tasks/${taskId}/pick`, ann.token)()).status, 200);
+    assert.equal((await post(`/tasks/${taskId}/stages/3/complete`, ann.token)()).status, 200);
+    assert.equal((await post(`/tasks/${taskId}/pick`, ann.token)()).status, 200);
+    await refused(taskId, post(`/tasks/${taskId}/stages/4/complete`, ann.token), 'ALL_SIDES_MUST_BE_LABELED', 400);
+    const zh = await h.api(`${API}/tasks/${taskId}/stages/4/complete`, { method: 'POST', token: ann.token, locale: 'zh_cn' });
+    assert.deepEqual([zh.body.message, zh.body.details], [errorText('ALL_SIDES_MUST_BE_LABELED', 'zh_cn'), { sideCount: 6, labeledSideCount: 4 }]);
+    await h.labeling(inspectionId, true, 6);
+    assert.equal((await post(`/tasks/${taskId}/stages/4/complete`, ann.token)()).status, 200);
+    assert.equal((await h.task(taskId)).taskStageTypes[0], 5);
+  });
+});
+

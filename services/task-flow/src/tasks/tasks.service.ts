@@ -395,6 +395,19 @@ export class TasksService {
       if (cur.handlerId !== user.userId) throw new AppError('NOT_TASK_HANDLER');
       const [pending] = await m.query(`SELECT 1 FROM ${this.s}.reinspection_request WHERE task_id = $1 AND status = 1`, [id]);
       if (pending) throw new AppError('REINSPECTION_PENDING');
+      if (stage === TaskStage.LABELING && task.inspection_id) {
+        // SPEC §5: every image side labeled before submit. Inspection announces each flip; an
+        // inspection that never announced one has no active images to label.
+        const [labeling] = await m.query(
+          `SELECT complete, side_count, labeled_side_count FROM ${this.s}.inspection_labeling WHERE inspection_id = $1`,
+          [task.inspection_id],
+        );
+        if (labeling && !labeling.complete) {
+          throw new AppError('ALL_SIDES_MUST_BE_LABELED', {
+            details: { sideCount: labeling.side_count, labeledSideCount: labeling.labeled_side_count },
+          });
+        }
+      }
       await this.engine.completeStage(m, task, stages, stage, { actor: actorOf(user), action: LA.COMPLETED, message: 'Completed' });
       await this.engine.sync(m, task, stages, undefined, actorOf(user));
     });

@@ -123,6 +123,12 @@ export class TaskFlowHarness extends ServiceHarness {
     await this.publish(EventTypes.InspectionImagesProcessed, inspectionId, { inspectionId, imageCount, pathCount: 8 });
   }
 
+  /** Inspection's labeling completeness as it announces it; resolves once task-flow has it. */
+  async labeling(inspectionId: string, complete: boolean, sideCount = 24, labeledSideCount = complete ? sideCount : 0) {
+    await this.publish(EventTypes.InspectionLabelingChanged, inspectionId, { inspectionId, complete, sideCount, labeledSideCount });
+    await this.until('SELECT 1 FROM task_flow.inspection_labeling WHERE inspection_id = $1 AND complete = $2', [inspectionId, complete]);
+  }
+
   async task(taskId: string, token?: string): Promise<Body> {
     const r = await this.api(`${API}/tasks/${taskId}`, token ? { token } : {});
     assert.equal(r.status, 200, JSON.stringify(r.body));
