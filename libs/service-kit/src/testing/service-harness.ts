@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { ALL_RIGHTS, type EventPayloads, type EventType, type ServiceName } from '@windward/contracts';
+import { ALL_RIGHTS, EventTypes, type EventPayloads, type EventType, type ServiceName } from '@windward/contracts';
 import type { AccessTokenClaims } from '../auth/auth-user.js';
 import { bootstrapService, type StartedService } from '../bootstrap.js';
 import { SERVICE_CONFIG, type ServiceConfig } from '../config/config.js';
@@ -99,6 +99,24 @@ export class ServiceHarness {
   async publish<T extends EventType>(type: T, key: string, payload: EventPayloads[T]) {
     const publisher = new EventPublisher('identity', 'upstream');
     await this.upstream.transaction((m) => publisher.publish(m, type, key, payload));
+  }
+
+  /**
+   * A wind park as asset announces it (active, no position); resolves once `readModel` — SQL with
+   * the park id as $1 — finds it in the service's own copy.
+   */
+  async announcePark(name: string, readModel: string, customerId: string = randomUUID()): Promise<{ parkId: string; customerId: string }> {
+    const parkId = randomUUID();
+    await this.publish(EventTypes.AssetParkCreated, parkId, {
+      windFarmId: parkId,
+      windFarmName: name,
+      customerId,
+      active: true,
+      latitude: null,
+      longitude: null,
+    });
+    await eventually(async () => (await this.sql(readModel, [parkId])).length > 0);
+    return { parkId, customerId };
   }
 
   sql<T = Body>(query: string, params: unknown[] = []): Promise<T[]> {

@@ -34,18 +34,8 @@ export class ImportHarness extends ServiceHarness {
   }
 
   /** A wind park as asset announces it; resolves once import's read model has it. */
-  async park(name: string, customerId: string = randomUUID()): Promise<{ parkId: string; customerId: string }> {
-    const parkId = randomUUID();
-    await this.publish(EventTypes.AssetParkCreated, parkId, {
-      windFarmId: parkId,
-      windFarmName: name,
-      customerId,
-      active: true,
-      latitude: null,
-      longitude: null,
-    });
-    await eventually(async () => (await this.sql('SELECT 1 FROM data_import.park_ref WHERE wind_farm_id = $1', [parkId])).length > 0);
-    return { parkId, customerId };
+  park(name: string, customerId?: string) {
+    return this.announcePark(name, 'SELECT 1 FROM data_import.park_ref WHERE wind_farm_id = $1', customerId);
   }
 
   async turbine(parkId: string, name: string): Promise<string> {
