@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Alert, Button } from 'antd';
+import { Alert, Button, Select } from 'antd';
+import type { SelectProps } from 'antd';
 import type { SerializedError } from '@reduxjs/toolkit';
 import { useTranslation } from 'react-i18next';
 import { isApiError, type ApiError } from '@/app/api/baseQuery';
@@ -48,4 +49,47 @@ export function ServerRefusal({ error }: { error: unknown }) {
   const locale = useLocale();
   if (!error) return null;
   return <Alert type="error" showIcon title={errorMessageOf(error as ApiError, locale)} data-testid="server-error" style={{ marginBottom: 16 }} />;
+}
+
+/** One of a page's selectors: its label above the select it names. */
+export function LabeledSelect<V>({ id, label, ...select }: { id: string; label: string } & SelectProps<V>) {
+  return (
+    <div className="asset-page__selector">
+      <label htmlFor={id}>{label}</label>
+      <Select<V> id={id} {...select} />
+    </div>
+  );
+}
+
+/** The park selector of the turbine and wind park pages. */
+export function ParkSelect({
+  id,
+  minWidth,
+  parks,
+  value,
+  onChange,
+  testId,
+}: {
+  id: string;
+  minWidth: number;
+  parks: { data?: { windFarmId: string; windFarmName: string }[]; isLoading: boolean };
+  value: string | null;
+  onChange: (windFarmId: string) => void;
+  testId?: string;
+}) {
+  const { t } = useTranslation('asset');
+  return (
+    <LabeledSelect<string>
+      id={id}
+      label={t('selectors.park')}
+      showSearch={{ optionFilterProp: 'label' }}
+      style={{ minWidth }}
+      loading={parks.isLoading}
+      value={value ?? undefined}
+      options={(parks.data ?? []).map((p) => ({ value: p.windFarmId, label: p.windFarmName }))}
+      placeholder={t('selectors.parkPlaceholder')}
+      onChange={onChange}
+      data-testid={testId}
+    />
+  );
 }

@@ -42,6 +42,8 @@ async function open(
 
 /** Opens an antd Select (by its test id, inside `scope`) and clicks an option by its text. */
 async function pick(testId: string, option: string | RegExp, scope: HTMLElement = document.body) {
+  // A select whose options are still loading is disabled and ignores the mouse: wait it out.
+  await waitFor(() => expect(within(scope).getByTestId(testId).className).not.toMatch(/ant-select-disabled/));
   fireEvent.mouseDown(within(within(scope).getByTestId(testId)).getByRole('combobox'));
   const items = await screen.findAllByText(option, { selector: '.ant-select-item-option-content' });
   fireEvent.click(items[items.length - 1]!);

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { App, Button, Form, Input, InputNumber, Modal, Popconfirm, Space, Table } from 'antd';
+import { App, Button, Form, Input, InputNumber, Modal, Table } from 'antd';
 import type { TableProps } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import {
 } from '../assetApi';
 import { errorMessageOf, LoadError, ServerRefusal } from '../components';
 import { numberRule } from './formRules';
+import { editDeleteColumn } from './RowActions';
 
 interface TypeFormValues {
   name: string;
@@ -174,31 +175,11 @@ export function ComponentTypesPanel({ parkId, kind, canEdit }: { parkId: string;
       ? [{ key: 'ratedPower', dataIndex: 'ratedPower', title: t('types.ratedPower'), render: (v: number | null) => m(v, 'kW') }]
       : []),
     { key: 'updatedAt', dataIndex: 'updatedAt', title: t('types.updatedAt'), render: (v) => formatDateTime(v, locale) },
-    ...(canEdit
-      ? [
-          {
-            key: 'actions',
-            title: t('common.actions'),
-            render: (_: unknown, item: ComponentTypeItem) => (
-              <Space>
-                <Button size="small" type="link" onClick={() => setEditing({ item })}>
-                  {t('common.edit')}
-                </Button>
-                <Popconfirm
-                  title={t('types.confirmDelete', { name: item.name })}
-                  okText={t('common.delete')}
-                  cancelText={t('common.cancel')}
-                  onConfirm={() => onDelete(item)}
-                >
-                  <Button size="small" type="link" danger>
-                    {t('common.delete')}
-                  </Button>
-                </Popconfirm>
-              </Space>
-            ),
-          },
-        ]
-      : []),
+    ...editDeleteColumn<ComponentTypeItem>(canEdit, t('common.actions'), {
+      confirm: (item) => t('types.confirmDelete', { name: item.name }),
+      onEdit: (item) => setEditing({ item }),
+      onDelete,
+    }),
   ];
 
   return (

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Input, Popconfirm, Space, Table, Tag } from 'antd';
+import { App, Button, Input, Space, Table, Tag } from 'antd';
 import type { TableProps } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { useDeleteTurbineMutation, useTurbinesQuery, type Turbine, type TurbineS
 import { errorMessageOf, LoadError } from '../components';
 import { sortFromTable, sortOrderOf } from '../selection';
 import { TurbineFormModal } from './TurbineForm';
+import { editDeleteColumn } from './RowActions';
 
 const SORTS: readonly TurbineSortField[] = ['turbineName', 'serialNumber'];
 
@@ -65,31 +66,11 @@ export function TurbinesPanel({ parkId, canAdd, canEdit }: { parkId: string; can
     { key: 'devices', dataIndex: 'devices', title: t('turbine.devices'), render: (ds: Turbine['devices']) => formatNumber(ds.length, locale) },
     { key: 'inspectionCount', dataIndex: 'inspectionCount', title: t('turbine.inspectionCount'), align: 'right', render: (v) => formatNumber(v, locale) },
     { key: 'lastInspectionTime', dataIndex: 'lastInspectionTime', title: t('park.lastInspection'), render: (v) => (v ? formatDateTime(v, locale) : '–') },
-    ...(canEdit
-      ? [
-          {
-            key: 'actions',
-            title: t('common.actions'),
-            render: (_: unknown, turbine: Turbine) => (
-              <Space>
-                <Button size="small" type="link" onClick={() => setEditing({ turbine })}>
-                  {t('common.edit')}
-                </Button>
-                <Popconfirm
-                  title={t('config.confirmDeleteTurbine', { name: turbine.turbineName })}
-                  okText={t('common.delete')}
-                  cancelText={t('common.cancel')}
-                  onConfirm={() => onDelete(turbine)}
-                >
-                  <Button size="small" type="link" danger>
-                    {t('common.delete')}
-                  </Button>
-                </Popconfirm>
-              </Space>
-            ),
-          },
-        ]
-      : []),
+    ...editDeleteColumn<Turbine>(canEdit, t('common.actions'), {
+      confirm: (turbine) => t('config.confirmDeleteTurbine', { name: turbine.turbineName }),
+      onEdit: (turbine) => setEditing({ turbine }),
+      onDelete,
+    }),
   ];
 
   return (

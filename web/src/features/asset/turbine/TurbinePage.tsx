@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { Card, Descriptions, Empty, Select, Skeleton, Table, Tag, Typography } from 'antd';
+import { Card, Descriptions, Empty, Skeleton, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { skipToken } from '@reduxjs/toolkit/query';
@@ -15,7 +15,7 @@ import { formatDate, formatDateTime, formatNumber } from '@/shared/utils/format'
 import { useLocale } from '@/shared/useLocale';
 import { useAllPermittedProjectFarmsQuery, useAllTurbinesQuery, type Turbine, type TurbineInspection } from '../assetApi';
 import { selectionChanged, type UserSelectedData } from '../assetSlice';
-import { LoadError } from '../components';
+import { LabeledSelect, LoadError, ParkSelect } from '../components';
 import {
   DEFAULT_INSPECTION_TYPE,
   INSPECTION_TYPE_ORDER,
@@ -208,53 +208,34 @@ export function Component() {
         {t('turbinePage.title')}
       </Typography.Title>
       <div className="asset-page__selectors">
-        <div className="asset-page__selector">
-          <label htmlFor="tp-park">{t('selectors.park')}</label>
-          <Select
-            id="tp-park"
-            showSearch={{ optionFilterProp: 'label' }}
-            style={{ minWidth: 220 }}
-            loading={parks.isLoading}
-            value={windFarmId ?? undefined}
-            options={(parks.data ?? []).map((p) => ({ value: p.windFarmId, label: p.windFarmName }))}
-            placeholder={t('selectors.parkPlaceholder')}
-            onChange={(v: string) => choose({ windFarmId: v })}
-          />
-        </div>
-        <div className="asset-page__selector">
-          <label htmlFor="tp-turbine">{t('selectors.turbine')}</label>
-          <Select
-            id="tp-turbine"
-            showSearch={{ optionFilterProp: 'label' }}
-            style={{ minWidth: 200 }}
-            loading={turbines.isFetching}
-            disabled={!windFarmId}
-            value={turbineId ?? undefined}
-            options={(turbines.data ?? []).map((x) => ({ value: x.turbineId, label: x.turbineName }))}
-            placeholder={t('selectors.turbinePlaceholder')}
-            onChange={(v: string) => choose({ turbineId: v })}
-            data-testid="select-turbine"
-          />
-        </div>
-        <div className="asset-page__selector">
-          <label htmlFor="tp-type">{t('selectors.inspectionType')}</label>
-          <Select id="tp-type" style={{ minWidth: 180 }} value={inspectionSubType} options={typeOptions} onChange={(v: number) => choose({ inspectionSubType: v })} />
-        </div>
-        <div className="asset-page__selector">
-          <label htmlFor="tp-inspection">{t('selectors.inspection')}</label>
-          <Select
-            id="tp-inspection"
-            style={{ minWidth: 200 }}
-            disabled={!turbine || inspections.length === 0}
-            value={inspectionId ?? undefined}
-            placeholder={turbine && inspections.length === 0 ? t('selectors.noInspection') : t('selectors.inspectionPlaceholder')}
-            options={inspections.map((i) => ({
-              value: i.inspectionId,
-              label: `${formatDate(i.inspectionDate, locale)} · ${packageLabel(i.packageType, locale)}`,
-            }))}
-            onChange={(v: string) => choose({ inspectionId: v })}
-          />
-        </div>
+        <ParkSelect id="tp-park" minWidth={220} parks={parks} value={windFarmId} onChange={(v) => choose({ windFarmId: v })} />
+        <LabeledSelect
+          id="tp-turbine"
+          label={t('selectors.turbine')}
+          showSearch={{ optionFilterProp: 'label' }}
+          style={{ minWidth: 200 }}
+          loading={turbines.isFetching}
+          disabled={!windFarmId}
+          value={turbineId ?? undefined}
+          options={(turbines.data ?? []).map((x) => ({ value: x.turbineId, label: x.turbineName }))}
+          placeholder={t('selectors.turbinePlaceholder')}
+          onChange={(v: string) => choose({ turbineId: v })}
+          data-testid="select-turbine"
+        />
+        <LabeledSelect id="tp-type" label={t('selectors.inspectionType')} style={{ minWidth: 180 }} value={inspectionSubType} options={typeOptions} onChange={(v: number) => choose({ inspectionSubType: v })} />
+        <LabeledSelect
+          id="tp-inspection"
+          label={t('selectors.inspection')}
+          style={{ minWidth: 200 }}
+          disabled={!turbine || inspections.length === 0}
+          value={inspectionId ?? undefined}
+          placeholder={turbine && inspections.length === 0 ? t('selectors.noInspection') : t('selectors.inspectionPlaceholder')}
+          options={inspections.map((i) => ({
+            value: i.inspectionId,
+            label: `${formatDate(i.inspectionDate, locale)} · ${packageLabel(i.packageType, locale)}`,
+          }))}
+          onChange={(v: string) => choose({ inspectionId: v })}
+        />
         {turbine && (
           <NewInspectionButton
             turbine={turbine}
@@ -263,18 +244,16 @@ export function Component() {
             onSelect={(i) => choose({ inspectionSubType: i.componentType, inspectionId: i.inspectionId })}
           />
         )}
-        <div className="asset-page__selector">
-          <label htmlFor="tp-blade">{t('selectors.blade')}</label>
-          <Select
-            id="tp-blade"
-            style={{ minWidth: 160 }}
-            disabled={!turbine || !isBladeInspectionType(inspectionSubType)}
-            value={bladeId ?? undefined}
-            placeholder={t('selectors.bladePlaceholder')}
-            options={blades.map((b) => ({ value: b.bladeId, label: `${b.name} (${b.serialNumber})` }))}
-            onChange={(v: string) => choose({ bladeId: v })}
-          />
-        </div>
+        <LabeledSelect
+          id="tp-blade"
+          label={t('selectors.blade')}
+          style={{ minWidth: 160 }}
+          disabled={!turbine || !isBladeInspectionType(inspectionSubType)}
+          value={bladeId ?? undefined}
+          placeholder={t('selectors.bladePlaceholder')}
+          options={blades.map((b) => ({ value: b.bladeId, label: `${b.name} (${b.serialNumber})` }))}
+          onChange={(v: string) => choose({ bladeId: v })}
+        />
       </div>
 
       {parks.error ? (

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Card, Descriptions, Empty, Input, Select, Skeleton, Table, Tag, Typography } from 'antd';
+import { Card, Descriptions, Empty, Input, Skeleton, Table, Tag, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -20,7 +20,7 @@ import {
   type TurbineSortField,
 } from '../assetApi';
 import { selectionChanged, type UserSelectedData } from '../assetSlice';
-import { LoadError } from '../components';
+import { LabeledSelect, LoadError, ParkSelect } from '../components';
 import {
   DEFAULT_INSPECTION_TYPE,
   INSPECTION_TYPE_ORDER,
@@ -238,7 +238,6 @@ export function Component() {
   const locale = useLocale();
   const { parks, projects, windFarmId, projectId, inspectionSubType, choose } = useWindParkSelection();
 
-  const parkOptions = (parks.data ?? []).map((p) => ({ value: p.windFarmId, label: p.windFarmName }));
   const projectOptions = (projects.data?.results ?? []).map((p) => ({ value: p.projectId, label: p.projectName }));
   const typeOptions = INSPECTION_TYPE_ORDER.map((c) => ({
     value: c,
@@ -251,45 +250,28 @@ export function Component() {
         {t('windPark.title')}
       </Typography.Title>
       <div className="asset-page__selectors">
-        <div className="asset-page__selector">
-          <label htmlFor="wp-park">{t('selectors.park')}</label>
-          <Select
-            id="wp-park"
-            showSearch={{ optionFilterProp: 'label' }}
-            style={{ minWidth: 240 }}
-            loading={parks.isLoading}
-            value={windFarmId ?? undefined}
-            options={parkOptions}
-            placeholder={t('selectors.parkPlaceholder')}
-            onChange={(v: string) => choose({ windFarmId: v })}
-            data-testid="select-park"
-          />
-        </div>
-        <div className="asset-page__selector">
-          <label htmlFor="wp-project">{t('selectors.project')}</label>
-          <Select
-            id="wp-project"
-            style={{ minWidth: 240 }}
-            loading={projects.isFetching}
-            disabled={!windFarmId}
-            value={projectId ?? undefined}
-            options={projectOptions}
-            placeholder={projects.data && !projectOptions.length ? t('selectors.noProject') : t('selectors.projectPlaceholder')}
-            onChange={(v: string) => choose({ projectId: v })}
-            data-testid="select-project"
-          />
-        </div>
-        <div className="asset-page__selector">
-          <label htmlFor="wp-type">{t('selectors.inspectionType')}</label>
-          <Select
-            id="wp-type"
-            style={{ minWidth: 200 }}
-            value={inspectionSubType}
-            options={typeOptions}
-            onChange={(v: number) => choose({ inspectionSubType: v })}
-            data-testid="select-inspection-type"
-          />
-        </div>
+        <ParkSelect id="wp-park" minWidth={240} parks={parks} value={windFarmId} onChange={(v) => choose({ windFarmId: v })} testId="select-park" />
+        <LabeledSelect
+          id="wp-project"
+          label={t('selectors.project')}
+          style={{ minWidth: 240 }}
+          loading={projects.isFetching}
+          disabled={!windFarmId}
+          value={projectId ?? undefined}
+          options={projectOptions}
+          placeholder={projects.data && !projectOptions.length ? t('selectors.noProject') : t('selectors.projectPlaceholder')}
+          onChange={(v: string) => choose({ projectId: v })}
+          data-testid="select-project"
+        />
+        <LabeledSelect
+          id="wp-type"
+          label={t('selectors.inspectionType')}
+          style={{ minWidth: 200 }}
+          value={inspectionSubType}
+          options={typeOptions}
+          onChange={(v: number) => choose({ inspectionSubType: v })}
+          data-testid="select-inspection-type"
+        />
       </div>
 
       {parks.error ? (

@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Form, Input, Result, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Badge, Button, Form, Result, Select, Space, Table, Tag, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/shared/useLocale';
 import { RE_INSPECTION_STATUS_LABELS, ReInspectionStatus, labelOf } from '../contracts';
@@ -16,14 +15,8 @@ import {
   type ApprovalSortField,
   type PageState,
 } from '../logic';
-import {
-  taskPaths,
-  useApprovalTasksQuery,
-  useOrganizationsQuery,
-  useTaskCustomersQuery,
-  useTaskParksQuery,
-  type ApprovalTask,
-} from '../tasksApi';
+import { taskPaths, useApprovalTasksQuery, useOrganizationsQuery, type ApprovalTask } from '../tasksApi';
+import { FilterButtons, PickFilter, PlaceFilters } from '../components/FilterParts';
 import { useTaskRights } from '../components/useTaskRights';
 import { DecisionModal } from './DecisionModal';
 import '../tasks.css';
@@ -44,10 +37,7 @@ export function Component() {
   const [page, setPage] = useState<PageState>({ pageIndex: 1, pageSize: 10 });
   const [sort, setSort] = useState<{ field?: ApprovalSortField; descending?: boolean }>({});
   const [deciding, setDeciding] = useState<ApprovalTask | null>(null);
-  const customerId = Form.useWatch('customerId', form);
   const list = useApprovalTasksQuery(approvalParams(filters, page, sort), { skip: !rights.approvalShow });
-  const customers = useTaskCustomersQuery(undefined, { skip: !rights.approvalShow });
-  const parks = useTaskParksQuery(undefined, { skip: !rights.approvalShow });
   const organizations = useOrganizationsQuery(undefined, { skip: !rights.approvalShow });
 
   if (!rights.approvalShow)
@@ -151,30 +141,7 @@ export function Component() {
         <Typography.Text type="secondary">{t('approval.processingCount', { n: list.data?.processingCount ?? 0 })}</Typography.Text>
       </Space>
       <Form form={form} layout="inline" className="tasks-page__filters" onFinish={apply} data-testid="approval-filters">
-        <Form.Item name="inspectionId" label={t('filters.inspectionId')}>
-          <Input allowClear style={{ width: 180 }} />
-        </Form.Item>
-        <Form.Item name="customerId" label={t('filters.customer')}>
-          <Select
-            allowClear
-            showSearch={{ optionFilterProp: 'label' }}
-            style={{ width: 170 }}
-            options={(customers.data ?? []).map((c) => ({ value: c.customerId, label: c.customerName }))}
-          />
-        </Form.Item>
-        <Form.Item name="windfarmId" label={t('filters.windfarm')}>
-          <Select
-            allowClear
-            showSearch={{ optionFilterProp: 'label' }}
-            style={{ width: 170 }}
-            options={(parks.data ?? [])
-              .filter((p) => !customerId || p.customerId === customerId)
-              .map((p) => ({ value: p.windFarmId, label: p.windFarmName }))}
-          />
-        </Form.Item>
-        <Form.Item name="turbineName" label={t('filters.turbineName')}>
-          <Input allowClear style={{ width: 140 }} />
-        </Form.Item>
+        <PlaceFilters />
         <Form.Item name="requestStatus" label={t('approval.requestStatus')}>
           <Select
             allowClear
@@ -195,30 +162,13 @@ export function Component() {
             }))}
           />
         </Form.Item>
-        <Form.Item name="orgId" label={t('filters.organization')}>
-          <Select
-            allowClear
-            showSearch={{ optionFilterProp: 'label' }}
-            style={{ width: 170 }}
-            options={(organizations.data ?? []).map((o) => ({ value: o.organizationGuid, label: o.organizationName }))}
-          />
-        </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-              {t('filters.search')}
-            </Button>
-            <Button
-              icon={<ReloadOutlined />}
-              onClick={() => {
-                form.resetFields();
-                apply({});
-              }}
-            >
-              {t('filters.reset')}
-            </Button>
-          </Space>
-        </Form.Item>
+        <PickFilter
+          name="orgId"
+          label={t('filters.organization')}
+          width={170}
+          options={(organizations.data ?? []).map((o) => ({ value: o.organizationGuid, label: o.organizationName }))}
+        />
+        <FilterButtons onReset={() => apply({})} />
       </Form>
       {list.error && !list.data && <Alert type="error" showIcon title={errorMessage(list.error, locale, taskPaths.approvalTasks)} />}
       <Table<ApprovalTask>

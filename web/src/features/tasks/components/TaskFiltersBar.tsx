@@ -1,5 +1,4 @@
-import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { DatePicker, Form, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,25 +15,16 @@ import {
   type TaskStatus,
 } from '../contracts';
 import { AUTOMATIC_STAGES, type TaskFilters } from '../logic';
-import { useOrganizationsQuery, usePilotsQuery, useTaskCustomersQuery, useTaskHandlersQuery, useTaskParksQuery } from '../tasksApi';
+import { useOrganizationsQuery, usePilotsQuery, useTaskHandlersQuery } from '../tasksApi';
 import { userLabel } from '../actions/AssignHandlerModal';
 import { stageLabel } from './StageProgress';
+import { FilterButtons, PickFilter, PlaceFilters } from './FilterParts';
 
-interface FormValues {
-  inspectionId?: string;
-  customerId?: string;
-  windfarmId?: string;
-  turbineName?: string;
-  taskStageType?: number;
-  taskStatusType?: number;
-  packageType?: number;
+/** The filters as the form holds them: date ranges as pickers' values. */
+type FormValues = Omit<TaskFilters, 'inspectionRange' | 'uploadRange'> & {
   inspectionRange?: [Dayjs, Dayjs] | null;
   uploadRange?: [Dayjs, Dayjs] | null;
-  handleByUserId?: string;
-  organizationId?: string;
-  inspectionStaffId?: string;
-  projectType?: number;
-}
+};
 
 /** The SPEC §3 filters beyond the pool's: handler, organization, inspection staff (pilots) and project type. */
 function ExtendedFilters() {
@@ -60,24 +50,20 @@ function ExtendedFilters() {
           options={(handlers.data ?? []).map((u) => ({ value: u.userId, label: userLabel(u) }))}
         />
       </Form.Item>
-      <Form.Item name="organizationId" label={t('filters.organization')}>
-        <Select
-          allowClear
-          showSearch={{ optionFilterProp: 'label' }}
-          style={{ width: 170 }}
-          loading={organizations.isLoading}
-          options={(organizations.data ?? []).map((o) => ({ value: o.organizationGuid, label: o.organizationName }))}
-        />
-      </Form.Item>
-      <Form.Item name="inspectionStaffId" label={t('filters.inspectionStaff')}>
-        <Select
-          allowClear
-          showSearch={{ optionFilterProp: 'label' }}
-          style={{ width: 160 }}
-          loading={pilots.isLoading}
-          options={(pilots.data ?? []).map((u) => ({ value: u.userId, label: userLabel(u) }))}
-        />
-      </Form.Item>
+      <PickFilter
+        name="organizationId"
+        label={t('filters.organization')}
+        width={170}
+        loading={organizations.isLoading}
+        options={(organizations.data ?? []).map((o) => ({ value: o.organizationGuid, label: o.organizationName }))}
+      />
+      <PickFilter
+        name="inspectionStaffId"
+        label={t('filters.inspectionStaff')}
+        width={160}
+        loading={pilots.isLoading}
+        options={(pilots.data ?? []).map((u) => ({ value: u.userId, label: userLabel(u) }))}
+      />
       <Form.Item name="projectType" label={t('filters.projectType')}>
         <Select allowClear style={{ width: 150 }} options={projectOptions} />
       </Form.Item>
@@ -100,9 +86,6 @@ export function TaskFiltersBar({
   const { t } = useTranslation('tasks');
   const locale = useLocale();
   const [form] = Form.useForm<FormValues>();
-  const customers = useTaskCustomersQuery();
-  const parks = useTaskParksQuery();
-  const customerId = Form.useWatch('customerId', form);
 
   const stageOptions = TASK_STAGE_ORDER.filter((s) => !manualStagesOnly || !AUTOMATIC_STAGES.includes(s)).map((s) => ({
     value: s,
@@ -116,10 +99,6 @@ export function TaskFiltersBar({
     value: Number(k),
     label: labelOf(PACKAGE_TYPE_LABELS, Number(k) as PackageType, locale),
   }));
-  const parkOptions = (parks.data ?? [])
-    .filter((p) => !customerId || p.customerId === customerId)
-    .map((p) => ({ value: p.windFarmId, label: p.windFarmName }));
-  const customerOptions = (customers.data ?? []).map((c) => ({ value: c.customerId, label: c.customerName }));
 
   const apply = (v: FormValues): void =>
     onApply({
@@ -140,30 +119,7 @@ export function TaskFiltersBar({
 
   return (
     <Form form={form} layout="inline" className="tasks-page__filters" onFinish={apply} data-testid="task-filters">
-      <Form.Item name="inspectionId" label={t('filters.inspectionId')}>
-        <Input allowClear style={{ width: 180 }} />
-      </Form.Item>
-      <Form.Item name="customerId" label={t('filters.customer')}>
-        <Select
-          allowClear
-          showSearch={{ optionFilterProp: 'label' }}
-          style={{ width: 170 }}
-          options={customerOptions}
-          loading={customers.isLoading}
-        />
-      </Form.Item>
-      <Form.Item name="windfarmId" label={t('filters.windfarm')}>
-        <Select
-          allowClear
-          showSearch={{ optionFilterProp: 'label' }}
-          style={{ width: 170 }}
-          options={parkOptions}
-          loading={parks.isLoading}
-        />
-      </Form.Item>
-      <Form.Item name="turbineName" label={t('filters.turbineName')}>
-        <Input allowClear style={{ width: 140 }} />
-      </Form.Item>
+      <PlaceFilters showLoading />
       <Form.Item name="taskStageType" label={t('filters.stage')}>
         <Select allowClear style={{ width: 150 }} options={stageOptions} />
       </Form.Item>
@@ -180,22 +136,7 @@ export function TaskFiltersBar({
         <DatePicker.RangePicker allowClear />
       </Form.Item>
       {extended && <ExtendedFilters />}
-      <Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-            {t('filters.search')}
-          </Button>
-          <Button
-            icon={<ReloadOutlined />}
-            onClick={() => {
-              form.resetFields();
-              apply({});
-            }}
-          >
-            {t('filters.reset')}
-          </Button>
-        </Space>
-      </Form.Item>
+      <FilterButtons onReset={() => apply({})} />
     </Form>
   );
 }

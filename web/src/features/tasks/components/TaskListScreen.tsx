@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Alert, App, Button, Result, Space, Typography } from 'antd';
+import { Alert, App, Button, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '@/app/store';
 import { useLocale } from '@/shared/useLocale';
 import { Rights, hasRight } from '../contracts';
 import { useTaskLive } from '../live';
-import { errorMessage, filtersToParams, type SortState, type TaskFilters } from '../logic';
+import { errorMessage, filtersToParams, type TaskFilters } from '../logic';
 import { taskPaths, useMyTasksQuery, usePickTaskMutation, useReleaseTaskMutation, useTaskPoolQuery, type TaskItem } from '../tasksApi';
 import { AdminActions, taskAdminTarget } from '../actions/AdminActions';
 import { WorkActions } from '../actions/WorkActions';
@@ -13,7 +13,7 @@ import { LiveBadge } from './LiveBadge';
 import { SummaryCards } from './SummaryCards';
 import { TaskDetailDrawer } from './TaskDetailDrawer';
 import { TaskFiltersBar } from './TaskFiltersBar';
-import { TaskTable } from './TaskTable';
+import { DetailsButton, NoTaskAccess, TaskResults, useTaskPaging } from './TaskResults';
 import { useTaskRights } from './useTaskRights';
 import '../tasks.css';
 
@@ -29,14 +29,13 @@ export function TaskListScreen({ kind }: { kind: 'pool' | 'mine' }) {
   const canShow = hasRight(denied, Rights.QA_SHOW);
   const canWork = hasRight(denied, Rights.QA_EDIT);
   const rights = useTaskRights();
-  const [page, setPage] = useState({ pageIndex: 1, pageSize: 10 });
-  const [sort, setSort] = useState<SortState>({});
+  const paging = useTaskPaging();
   const [filters, setFilters] = useState<TaskFilters>({});
   const [detailOf, setDetailOf] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<{ error: unknown; path: string } | null>(null);
   const live = useTaskLive(canShow);
-  const params = filtersToParams(filters, page, sort);
+  const params = filtersToParams(filters, paging.page, paging.sort);
   const pool = useTaskPoolQuery(params, { skip: kind !== 'pool' || !canShow });
   const mine = useMyTasksQuery(params, { skip: kind !== 'mine' || !canShow });
   const list = kind === 'pool' ? pool : mine;
@@ -58,12 +57,7 @@ export function TaskListScreen({ kind }: { kind: 'pool' | 'mine' }) {
   };
 
   const pageTestId = kind === 'pool' ? 'page-taskPool' : 'page-myTasks';
-  if (!canShow)
-    return (
-      <div className="tasks-page" data-testid={pageTestId}>
-        <Result status="403" title={t('page.noAccess')} data-testid="tasks-no-access" />
-      </div>
-    );
+  if (!canShow) return <NoTaskAccess testId={pageTestId} />;
 
   const actions = (task: TaskItem) => (
     <Space size={0} wrap={false}>
@@ -90,14 +84,7 @@ export function TaskListScreen({ kind }: { kind: 'pool' | 'mine' }) {
           {t('actions.release')}
         </Button>
       )}
-      <Button
-        type="link"
-        size="small"
-        aria-label={t('actions.detailsOf', { name: task.turbineName ?? '' })}
-        onClick={() => setDetailOf(task.taskId)}
-      >
-        {t('actions.details')}
-      </Button>
+      <DetailsButton task={task} onOpen={setDetailOf} />
       {rights.admin && kind === 'pool' && <AdminActions target={taskAdminTarget(task)} />}
     </Space>
   );
@@ -112,7 +99,7 @@ export function TaskListScreen({ kind }: { kind: 'pool' | 'mine' }) {
         manualStagesOnly
         onApply={(f) => {
           setFilters(f);
-          setPage((p) => ({ ...p, pageIndex: 1 }));
+          paging.firstPage();
         }}
       />
       <div className="tasks-page__toolbar">
@@ -128,18 +115,10 @@ export function TaskListScreen({ kind }: { kind: 'pool' | 'mine' }) {
           title={errorMessage(refusal.error, locale, refusal.path)}
         />
       )}
-      {list.error && !list.data && (
-        <Alert type="error" showIcon title={errorMessage(list.error, locale, kind === 'pool' ? taskPaths.pool : taskPaths.mine)} />
-      )}
-      <TaskTable
-        data={list.data}
-        loading={list.isFetching && !list.data}
-        page={page}
-        sort={sort}
-        onChange={(p, srt) => {
-          setSort(srt);
-          setPage(p);
-        }}
+      <TaskResults
+        list={list}
+        errorPath={kind === 'pool' ? taskPaths.pool : taskPaths.mine}
+        paging={paging}
         actions={actions}
         emptyText={kind === 'pool' ? t('page.poolEmpty') : t('page.mineEmpty')}
       />

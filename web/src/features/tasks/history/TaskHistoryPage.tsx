@@ -1,16 +1,14 @@
 import { useState } from 'react';
-import { Alert, Button, Result, Space, Typography } from 'antd';
+import { Button, Typography } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useLocale } from '@/shared/useLocale';
 import { useTaskLive } from '../live';
-import { errorMessage, filtersToParams, type PageState, type SortState, type TaskFilters } from '../logic';
+import { filtersToParams, type TaskFilters } from '../logic';
 import { taskPaths, useAllTasksQuery, type TaskItem } from '../tasksApi';
-import { AdminActions, taskAdminTarget } from '../actions/AdminActions';
 import { LiveBadge } from '../components/LiveBadge';
 import { TaskDetailDrawer } from '../components/TaskDetailDrawer';
 import { TaskFiltersBar } from '../components/TaskFiltersBar';
-import { TaskTable } from '../components/TaskTable';
+import { DetailsAndAdminActions, NoTaskAccess, TaskResults, useTaskPaging } from '../components/TaskResults';
 import { useTaskRights } from '../components/useTaskRights';
 import '../tasks.css';
 
@@ -21,35 +19,16 @@ import '../tasks.css';
  */
 export function Component() {
   const { t } = useTranslation('tasks');
-  const locale = useLocale();
   const rights = useTaskRights();
-  const [page, setPage] = useState<PageState>({ pageIndex: 1, pageSize: 10 });
-  const [sort, setSort] = useState<SortState>({});
+  const paging = useTaskPaging();
   const [filters, setFilters] = useState<TaskFilters>({});
   const [detailOf, setDetailOf] = useState<string | null>(null);
   const live = useTaskLive(rights.read);
-  const list = useAllTasksQuery(filtersToParams(filters, page, sort), { skip: !rights.read });
+  const list = useAllTasksQuery(filtersToParams(filters, paging.page, paging.sort), { skip: !rights.read });
 
-  if (!rights.read)
-    return (
-      <div className="tasks-page" data-testid="page-taskHistory">
-        <Result status="403" title={t('page.noAccess')} data-testid="tasks-no-access" />
-      </div>
-    );
+  if (!rights.read) return <NoTaskAccess testId="page-taskHistory" />;
 
-  const actions = (task: TaskItem) => (
-    <Space size={0}>
-      <Button
-        type="link"
-        size="small"
-        aria-label={t('actions.detailsOf', { name: task.turbineName ?? '' })}
-        onClick={() => setDetailOf(task.taskId)}
-      >
-        {t('actions.details')}
-      </Button>
-      {rights.admin && <AdminActions target={taskAdminTarget(task)} />}
-    </Space>
-  );
+  const actions = (task: TaskItem) => <DetailsAndAdminActions task={task} admin={rights.admin} onOpen={setDetailOf} />;
 
   return (
     <div className="tasks-page" data-testid="page-taskHistory">
@@ -60,7 +39,7 @@ export function Component() {
         extended
         onApply={(f) => {
           setFilters(f);
-          setPage((p) => ({ ...p, pageIndex: 1 }));
+          paging.firstPage();
         }}
       />
       <div className="tasks-page__toolbar">
@@ -69,16 +48,10 @@ export function Component() {
         </Button>
         <LiveBadge live={live} />
       </div>
-      {list.error && !list.data && <Alert type="error" showIcon title={errorMessage(list.error, locale, taskPaths.tasks)} />}
-      <TaskTable
-        data={list.data}
-        loading={list.isFetching && !list.data}
-        page={page}
-        sort={sort}
-        onChange={(p, s) => {
-          setPage(p);
-          setSort(s);
-        }}
+      <TaskResults
+        list={list}
+        errorPath={taskPaths.tasks}
+        paging={paging}
         actions={actions}
         emptyText={t('page.historyEmpty')}
         extraColumns={['inspectionId', 'organizationName', 'inspectionStaffName', 'createTime']}

@@ -1,16 +1,9 @@
-import { vi } from 'vitest';
 import { jsonResponse } from '@/test/renderApp';
+import { recordingFetch, type FakeCall } from '@/test/fakeFetch';
 import type { ApprovalTask, DashboardSummary, QaResultItem, TaskHistoryItem, TaskItem, TaskLogItem, TimeLimit } from '../tasksApi';
 import { task } from './fixtures';
 
-export interface Call {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  /** The JSON body of a write. */
-  body?: unknown;
-  headers?: Record<string, string>;
-}
+export type Call = FakeCall;
 
 const info = (total: number, abnormal = 0) => ({ total, abnormal, status: abnormal ? 'abnormal' : 'normal' }) as const;
 
@@ -168,7 +161,6 @@ const err = (status: number, code: string, message: string) => jsonResponse(stat
  * settings and change rates; identity's task handlers, organizations and pilots.
  */
 export function tasksFetch() {
-  const calls: Call[] = [];
   const pool: TaskItem[] = [task({ taskId: '01' }), task({ taskId: '02', version: 11, features: ['stitching'] })];
   const mine: TaskItem[] = [
     task({ taskId: '03', taskStageTypes: [4], taskStageStatus: 4, handlebyIds: ['u-1'], handlebyNames: ['Ada Lovelace'] }),
@@ -180,11 +172,9 @@ export function tasksFetch() {
   ];
   const limits: TimeLimit[] = DEFAULT_LIMITS.map((l) => ({ ...l }));
   const page = (rows: unknown[]) => ({ results: rows, totalCount: rows.length });
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    const method = (init?.method ?? 'GET').toUpperCase();
-    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : undefined;
-    calls.push({ method, path: url.pathname, query: url.searchParams, body, headers: init?.headers as Record<string, string> | undefined });
+  const { fetchMock, calls } = recordingFetch(async (call, url) => {
+    const { method } = call;
+    const body = call.body as Record<string, unknown> | undefined;
     const p = url.pathname;
     const all = [...pool, ...mine, ...done];
     if (p.endsWith('/tasks/pool')) return jsonResponse(200, page(pool));

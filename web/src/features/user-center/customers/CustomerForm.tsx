@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { Alert, App, Button, Card, Checkbox, DatePicker, Divider, Drawer, Form, Input, InputNumber, Select, Space, Switch } from 'antd';
+import { Alert, App, Button, Card, Checkbox, DatePicker, Divider, Form, Input, InputNumber, Select, Space, Switch } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Dayjs } from 'dayjs';
@@ -9,13 +8,13 @@ import {
   blankToNull,
   dateOnly,
   duplicateComponentTypes,
-  errorCode,
   errorMessage,
   mergeComponentConfigs,
   mergeFlowConfigs,
   toDayjs,
 } from '../logic';
 import { useOrganizationOptions } from '../lookups';
+import { FormDrawer, useSaveFailure } from '../FormDrawer';
 import {
   userCenterPaths,
   useCreateCustomerMutation,
@@ -40,6 +39,9 @@ interface CustomerFormValues {
   flowConfigs: { componentType: number; features?: string[] }[];
 }
 
+/** Server refusals that belong to a field; the rest show below the form. */
+const SAVE_FIELD_OF_CODE = { CUSTOMER_NAME_EXISTS: 'customerName' } as const;
+
 /** Create or edit a customer (SPEC §3 Customer): details, component configs and flow configs. */
 export function CustomerFormDrawer({ customer, onClose }: { customer: Customer | null; onClose: () => void }) {
   const { t } = useTranslation('userCenter');
@@ -50,7 +52,7 @@ export function CustomerFormDrawer({ customer, onClose }: { customer: Customer |
   const [updateCustomer, updating] = useUpdateCustomerMutation();
   const orgs = useOrganizationOptions();
   const dataConfigs = useInspectionDataConfigsQuery();
-  const [failure, setFailure] = useState<unknown>(null);
+  const { failure, clear, refuse } = useSaveFailure(form, SAVE_FIELD_OF_CODE);
   const isNew = customer === null;
 
   const typeOptions = Object.entries(CUSTOMER_TYPE_LABELS[locale]).map(([id, label]) => ({ value: Number(id), label }));
@@ -90,7 +92,7 @@ export function CustomerFormDrawer({ customer, onClose }: { customer: Customer |
   });
 
   const onFinish = async (v: CustomerFormValues): Promise<void> => {
-    setFailure(null);
+    clear();
     const body: SaveCustomerBody = {
       customerName: v.customerName.trim(),
       customerTypeId: v.customerTypeId ?? null,
@@ -108,9 +110,7 @@ export function CustomerFormDrawer({ customer, onClose }: { customer: Customer |
     };
     const result = isNew ? await createCustomer(body) : await updateCustomer({ id: customer.customerId, body });
     if (result.error) {
-      if (errorCode(result.error) === 'CUSTOMER_NAME_EXISTS') {
-        form.setFields([{ name: 'customerName', errors: [errorMessage(result.error, locale, userCenterPaths.customers)] }]);
-      } else setFailure(result.error);
+      refuse(result.error, userCenterPaths.customers);
       return;
     }
     void message.success(isNew ? t('customers.created', { name: body.customerName }) : t('customers.saved', { name: body.customerName }));
@@ -118,23 +118,16 @@ export function CustomerFormDrawer({ customer, onClose }: { customer: Customer |
   };
 
   return (
-    <Drawer
-      open
+    <FormDrawer<CustomerFormValues>
+      form={form}
       size={720}
       title={isNew ? t('customers.create') : t('customers.editTitle', { name: customer.customerName })}
+      testId="customer-form"
+      saving={creating.isLoading || updating.isLoading}
+      initialValues={initialValues}
+      onFinish={onFinish}
       onClose={onClose}
-      destroyOnHidden
-      data-testid="customer-form"
-      footer={
-        <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" loading={creating.isLoading || updating.isLoading} onClick={() => form.submit()}>
-            {t('common.save')}
-          </Button>
-        </Space>
-      }
     >
-      <Form<CustomerFormValues> form={form} layout="vertical" initialValues={initialValues} onFinish={(v) => void onFinish(v)}>
         <Form.Item
           name="customerName"
           label={t('customers.name')}
@@ -241,7 +234,6 @@ export function CustomerFormDrawer({ customer, onClose }: { customer: Customer |
         {failure !== null && (
           <Alert type="error" showIcon style={{ marginTop: 16 }} title={errorMessage(failure, locale, userCenterPaths.customers)} data-testid="customer-form-error" />
         )}
-      </Form>
-    </Drawer>
+    </FormDrawer>
   );
 }

@@ -1,11 +1,13 @@
 import { useState } from 'react';
-import { Alert, App, Button, Form, Input, Modal, Space, Table, Tooltip } from 'antd';
+import { Alert, App, Form, Input, Modal, Space } from 'antd';
 import type { TableProps } from 'antd';
-import { EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDeleteButton } from '../ConfirmDeleteButton';
 import { useLocale } from '@/shared/useLocale';
-import { errorCode, errorMessage, sortFromTable, sortOrderOf, type SortState } from '../logic';
+import { errorMessage, sortOrderOf } from '../logic';
+import { useSaveFailure } from '../FormDrawer';
+import { PagedTable, PanelToolbar, RowAction, SearchFilter, useMutationReport, usePagedList } from '../PagedPanel';
 import {
   userCenterPaths,
   useCreateOrganizationMutation,
@@ -18,6 +20,8 @@ import {
 
 const ORG_SORTS: readonly OrganizationSortField[] = ['organizationName', 'customerCount', 'pilotCount', 'createdAt'];
 
+const NAME_FIELD_OF_CODE = { ORGANIZATION_NAME_EXISTS: 'organizationName' } as const;
+
 /** Create (organization = null) or rename an organization. */
 function OrganizationModal({ organization, onClose }: { organization: Organization | null; onClose: () => void }) {
   const { t } = useTranslation('userCenter');
@@ -26,16 +30,14 @@ function OrganizationModal({ organization, onClose }: { organization: Organizati
   const [form] = Form.useForm<{ organizationName: string }>();
   const [create, creating] = useCreateOrganizationMutation();
   const [rename, renaming] = useRenameOrganizationMutation();
-  const [failure, setFailure] = useState<unknown>(null);
+  const { failure, clear, refuse } = useSaveFailure(form, NAME_FIELD_OF_CODE);
 
   const onFinish = async ({ organizationName }: { organizationName: string }): Promise<void> => {
-    setFailure(null);
+    clear();
     const name = organizationName.trim();
     const result = organization ? await rename({ id: organization.organizationGuid, organizationName: name }) : await create({ organizationName: name });
     if (result.error) {
-      if (errorCode(result.error) === 'ORGANIZATION_NAME_EXISTS') {
-        form.setFields([{ name: 'organizationName', errors: [errorMessage(result.error, locale, userCenterPaths.organizations)] }]);
-      } else setFailure(result.error);
+      refuse(result.error, userCenterPaths.organizations);
       return;
     }
     void message.success(organization ? t('organizations.renamed', { name }) : t('organizations.created', { name }));
@@ -73,20 +75,15 @@ function OrganizationModal({ organization, onClose }: { organization: Organizati
 /** Organizations tab: paged table with customer and pilot counts; create, rename, delete. */
 export function OrganizationsPanel({ canEdit }: { canEdit: boolean }) {
   const { t } = useTranslation('userCenter');
-  const locale = useLocale();
-  const { message } = App.useApp();
-  const [page, setPage] = useState({ pageIndex: 1, pageSize: 10 });
-  const [sort, setSort] = useState<SortState<OrganizationSortField>>({});
-  const [name, setName] = useState('');
-  const [nameInput, setNameInput] = useState('');
-  const orgs = useOrganizationsQuery({ ...page, ...sort, organizationName: name });
+  const report = useMutationReport();
+  const { list, sort, applyFilters, args } = usePagedList<OrganizationSortField, { organizationName: string }>(ORG_SORTS, { organizationName: '' });
+  const orgs = useOrganizationsQuery(args);
   const [deleteOrganization] = useDeleteOrganizationMutation();
   const [editing, setEditing] = useState<{ organization: Organization | null } | null>(null);
 
   const remove = async (o: Organization): Promise<void> => {
     const result = await deleteOrganization(o.organizationGuid);
-    if (result.error) void message.error({ content: errorMessage(result.error, locale, userCenterPaths.organization(o.organizationGuid)), duration: 6 });
-    else void message.success(t('organizations.deleted', { name: o.organizationName }));
+    report(result, userCenterPaths.organization(o.organizationGuid), t('organizations.deleted', { name: o.organizationName }), true);
   };
 
   const columns: TableProps<Organization>['columns'] = [
@@ -106,9 +103,12 @@ export function OrganizationsPanel({ canEdit }: { canEdit: boolean }) {
             title: t('common.actions'),
             render: (_: unknown, o: Organization) => (
               <Space size={0}>
-                <Tooltip title={t('organizations.rename')}>
-                  <Button type="link" size="small" icon={<EditOutlined />} aria-label={t('organizations.renameTitle', { name: o.organizationName })} onClick={() => setEditing({ organization: o })} />
-                </Tooltip>
+                <RowAction
+                  tip={t('organizations.rename')}
+                  icon={<EditOutlined />}
+                  label={t('organizations.renameTitle', { name: o.organizationName })}
+                  onClick={() => setEditing({ organization: o })}
+                />
                 <ConfirmDeleteButton
                   confirm={t('organizations.deleteConfirm', { name: o.organizationName })}
                   label={t('organizations.deleteOf', { name: o.organizationName })}
@@ -123,65 +123,17 @@ export function OrganizationsPanel({ canEdit }: { canEdit: boolean }) {
 
   return (
     <div data-testid="organizations-panel">
-      <div className="user-center__toolbar">
-        <div className="user-center__filters">
-          <Input.Search
-            allowClear
-            style={{ width: 220 }}
-            placeholder={t('organizations.filterName')}
-            aria-label={t('organizations.filterName')}
-            value={nameInput}
-            onChange={(e) => {
-              setNameInput(e.target.value);
-              if (e.target.value === '') {
-                setName('');
-                setPage((p) => ({ ...p, pageIndex: 1 }));
-              }
-            }}
-            onSearch={(v) => {
-              setName(v);
-              setPage((p) => ({ ...p, pageIndex: 1 }));
-            }}
-          />
-        </div>
-        {canEdit && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ organization: null })}>
-            {t('organizations.create')}
-          </Button>
-        )}
-      </div>
-      {orgs.error ? (
-        <Alert
-          type="error"
-          showIcon
-          title={errorMessage(orgs.error, locale, userCenterPaths.organizations)}
-          action={<Button size="small" onClick={() => void orgs.refetch()}>{t('common.retry')}</Button>}
-        />
-      ) : (
-        <Table<Organization>
-          rowKey="organizationGuid"
-          size="middle"
-          data-testid="organizations-table"
-          loading={orgs.isFetching}
-          columns={columns}
-          dataSource={orgs.data?.results ?? []}
-          pagination={{
-            current: page.pageIndex,
-            pageSize: page.pageSize,
-            total: orgs.data?.totalCount ?? 0,
-            showSizeChanger: true,
-            showTotal: (total) => t('common.total', { count: total }),
-          }}
-          onChange={(pagination, _f, sorter, extra) => {
-            if (extra.action === 'sort') {
-              setSort(sortFromTable(sorter, ORG_SORTS));
-              setPage((p) => ({ ...p, pageIndex: 1 }));
-            } else if (extra.action === 'paginate') {
-              setPage({ pageIndex: pagination.current ?? 1, pageSize: pagination.pageSize ?? 10 });
-            }
-          }}
-        />
-      )}
+      <PanelToolbar createLabel={t('organizations.create')} onCreate={canEdit ? () => setEditing({ organization: null }) : undefined}>
+        <SearchFilter label={t('organizations.filterName')} width={220} onSearch={(v) => applyFilters({ organizationName: v })} />
+      </PanelToolbar>
+      <PagedTable<Organization>
+        list={list}
+        result={orgs}
+        errorPath={userCenterPaths.organizations}
+        rowKey="organizationGuid"
+        testId="organizations-table"
+        columns={columns}
+      />
       {editing && <OrganizationModal organization={editing.organization} onClose={() => setEditing(null)} />}
     </div>
   );

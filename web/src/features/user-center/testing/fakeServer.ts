@@ -1,4 +1,4 @@
-import { vi } from 'vitest';
+import { recordingFetch, type FakeCall } from '@/test/fakeFetch';
 import type { Customer, Organization, PermittedPark, UserItem, UserRights } from '../userCenterApi';
 import { DEFAULT_ROLE_RIGHTS } from '../contracts';
 
@@ -79,13 +79,7 @@ export const PARKS: PermittedPark[] = [
   { windFarmId: 'p-bayan', windFarmName: 'Bayan Obo Steppe', customerId: CUSTOMER_B },
 ];
 
-export interface Call {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  body: unknown;
-  raw: string | undefined;
-}
+export type Call = FakeCall;
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -100,20 +94,9 @@ function page<T>(items: T[], q: URLSearchParams) {
 
 /** A small in-memory identity service for the screens' tests; every call is recorded. */
 export function userCenterFetch(options: { oldPassword?: string } = {}) {
-  const calls: Call[] = [];
   const users = [...USERS];
   const rights: Record<string, UserRights> = {};
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    const method = (init?.method ?? 'GET').toUpperCase();
-    const raw = typeof init?.body === 'string' ? init.body : undefined;
-    let body: unknown = raw;
-    try {
-      body = raw ? JSON.parse(raw) : undefined;
-    } catch {
-      body = raw;
-    }
-    calls.push({ method, path: url.pathname, query: url.searchParams, body, raw });
+  const { fetchMock, calls } = recordingFetch(async ({ method, body, raw }, url) => {
     const p = url.pathname;
 
     if (p === '/context/api/v1/users' && method === 'GET') {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/shared/useLocale';
 import { errorText } from '../contracts';
 import { errorMessage, passwordError } from '../logic';
+import { textRule } from '../FormDrawer';
 import { userCenterPaths, useResetUserPasswordMutation, type UserItem } from '../userCenterApi';
 
 interface Values {
@@ -47,14 +48,7 @@ export function ResetPasswordModal({ user, onClose }: { user: UserItem; onClose:
           name="password"
           label={t('password.new')}
           extra={t('password.ruleHint')}
-          rules={[
-            {
-              validator: (_, value: string | undefined) => {
-                const text = passwordError(value ?? '', locale);
-                return text ? Promise.reject(new Error(text)) : Promise.resolve();
-              },
-            },
-          ]}
+          rules={[textRule((v) => passwordError(v, locale))]}
         >
           <Input.Password autoComplete="new-password" maxLength={16} />
         </Form.Item>

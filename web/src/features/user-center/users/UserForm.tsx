@@ -1,11 +1,10 @@
-import { useEffect, useMemo, useState } from 'react';
-import { Alert, App, Button, DatePicker, Drawer, Form, Input, Select, Space, Switch } from 'antd';
+import { useEffect, useMemo } from 'react';
+import { Alert, App, DatePicker, Form, Input, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/shared/useLocale';
 import { isEmail } from '../contracts';
 import {
   blankToNull,
-  errorCode,
   errorMessage,
   keepParksOfCustomers,
   parksForCustomers,
@@ -16,6 +15,7 @@ import {
   validUntilFromPicker,
 } from '../logic';
 import { useCustomerOptions, useOrganizationOptions, usePermittedParks } from '../lookups';
+import { FormDrawer, textRule, useSaveFailure } from '../FormDrawer';
 import { userCenterPaths, useCreateUserMutation, useUpdateUserMutation, type UserItem } from '../userCenterApi';
 import type { Dayjs } from 'dayjs';
 
@@ -35,7 +35,7 @@ export interface UserFormValues {
 const NO_IDS: string[] = [];
 
 /** Server refusals that belong to one field; the rest show above the buttons. */
-const FIELD_OF_CODE: Record<string, keyof UserFormValues> = {
+const FIELD_OF_CODE: Readonly<Record<string, keyof UserFormValues>> = {
   USERNAME_EXISTS: 'username',
   USERNAME_RULE: 'username',
   EMAIL_EXISTS: 'email',
@@ -53,7 +53,7 @@ export function UserFormDrawer({ user, onClose }: { user: UserItem | null; onClo
   const orgs = useOrganizationOptions();
   const customers = useCustomerOptions();
   const parks = usePermittedParks();
-  const [failure, setFailure] = useState<unknown>(null);
+  const { failure, clear, refuse } = useSaveFailure(form, FIELD_OF_CODE);
   const chosenCustomers = Form.useWatch('customerIds', form) ?? NO_IDS;
   const isNew = user === null;
 
@@ -85,7 +85,7 @@ export function UserFormDrawer({ user, onClose }: { user: UserItem | null; onClo
     : { roles: [], customerIds: [], parkIds: [], active: true };
 
   const onFinish = async (v: UserFormValues): Promise<void> => {
-    setFailure(null);
+    clear();
     const common = {
       username: v.username.trim(),
       displayName: v.displayName.trim(),
@@ -100,10 +100,7 @@ export function UserFormDrawer({ user, onClose }: { user: UserItem | null; onClo
       ? await createUser({ ...common, password: v.password ?? '', active: v.active })
       : await updateUser({ id: user.id, body: common });
     if (result.error) {
-      const field = FIELD_OF_CODE[errorCode(result.error) ?? ''];
-      const text = errorMessage(result.error, locale, isNew ? userCenterPaths.users : userCenterPaths.user(user.id));
-      if (field) form.setFields([{ name: field, errors: [text] }]);
-      else setFailure(result.error);
+      refuse(result.error, isNew ? userCenterPaths.users : userCenterPaths.user(user.id));
       return;
     }
     void message.success(isNew ? t('users.created', { name: common.username }) : t('users.saved', { name: common.username }));
@@ -111,37 +108,23 @@ export function UserFormDrawer({ user, onClose }: { user: UserItem | null; onClo
   };
 
   return (
-    <Drawer
-      open
+    <FormDrawer<UserFormValues>
+      form={form}
       size={560}
       title={isNew ? t('users.create') : t('users.editTitle', { name: user.username })}
+      testId="user-form"
+      saving={creating.isLoading || updating.isLoading}
+      initialValues={initialValues}
+      onFinish={onFinish}
       onClose={onClose}
-      destroyOnHidden
-      data-testid="user-form"
-      footer={
-        <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" loading={creating.isLoading || updating.isLoading} onClick={() => form.submit()}>
-            {t('common.save')}
-          </Button>
-        </Space>
-      }
     >
-      <Form<UserFormValues> form={form} layout="vertical" initialValues={initialValues} onFinish={(v) => void onFinish(v)}>
         <Form.Item
           name="username"
           required
           label={t('users.username')}
           extra={t('users.usernameHint')}
           validateFirst
-          rules={[
-            {
-              validator: (_, value: string | undefined) => {
-                const text = usernameError(value ?? '', locale);
-                return text ? Promise.reject(new Error(text)) : Promise.resolve();
-              },
-            },
-          ]}
+          rules={[textRule((v) => usernameError(v, locale))]}
         >
           <Input autoComplete="off" maxLength={32} />
         </Form.Item>
@@ -173,14 +156,7 @@ export function UserFormDrawer({ user, onClose }: { user: UserItem | null; onClo
             required
             label={t('users.password')}
             extra={t('password.ruleHint')}
-            rules={[
-              {
-                validator: (_, value: string | undefined) => {
-                  const text = passwordError(value ?? '', locale);
-                  return text ? Promise.reject(new Error(text)) : Promise.resolve();
-                },
-              },
-            ]}
+            rules={[textRule((v) => passwordError(v, locale))]}
           >
             <Input.Password autoComplete="new-password" maxLength={16} />
           </Form.Item>
@@ -217,7 +193,6 @@ export function UserFormDrawer({ user, onClose }: { user: UserItem | null; onClo
         {failure !== null && (
           <Alert type="error" showIcon title={errorMessage(failure, locale, userCenterPaths.users)} data-testid="user-form-error" />
         )}
-      </Form>
-    </Drawer>
+    </FormDrawer>
   );
 }

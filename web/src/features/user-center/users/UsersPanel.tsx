@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { Alert, App, Button, Input, Select, Space, Switch, Table, Tag, Tooltip } from 'antd';
+import { Select, Space, Switch, Tag } from 'antd';
 import type { TableProps } from 'antd';
-import { EditOutlined, KeyOutlined, PlusOutlined, SafetyOutlined } from '@ant-design/icons';
+import { EditOutlined, KeyOutlined, SafetyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDeleteButton } from '../ConfirmDeleteButton';
 import { useAppSelector } from '@/app/store';
 import { useLocale } from '@/shared/useLocale';
-import { errorMessage, formatDate, roleLabel, roleOptions, sortFromTable, sortOrderOf, type SortState } from '../logic';
-import { useOrganizationOptions } from '../lookups';
+import { formatDate, roleLabel, roleOptions, sortOrderOf } from '../logic';
+import { OrganizationFilter, PagedTable, PanelToolbar, RowAction, SearchFilter, useMutationReport, usePagedList } from '../PagedPanel';
 import {
   userCenterPaths,
   useDeleteUserMutation,
@@ -32,14 +32,10 @@ interface Filters {
 export function UsersPanel({ canEdit, canEditRights }: { canEdit: boolean; canEditRights: boolean }) {
   const { t } = useTranslation('userCenter');
   const locale = useLocale();
-  const { message } = App.useApp();
+  const report = useMutationReport();
   const ownId = useAppSelector((s) => s.session.personalInfo?.id);
-  const [page, setPage] = useState({ pageIndex: 1, pageSize: 10 });
-  const [sort, setSort] = useState<SortState<UserSortField>>({});
-  const [filters, setFilters] = useState<Filters>({ username: '' });
-  const [usernameInput, setUsernameInput] = useState('');
-  const users = useUsersQuery({ ...page, ...sort, ...filters });
-  const orgs = useOrganizationOptions();
+  const { list, sort, filters, applyFilters, args } = usePagedList<UserSortField, Filters>(USER_SORTS, { username: '' });
+  const users = useUsersQuery(args);
   const [setActive] = useSetUserActiveMutation();
   const [deleteUser] = useDeleteUserMutation();
   const [editing, setEditing] = useState<{ user: UserItem | null } | null>(null);
@@ -47,23 +43,16 @@ export function UsersPanel({ canEdit, canEditRights }: { canEdit: boolean; canEd
   const [resetOf, setResetOf] = useState<UserItem | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
 
-  const applyFilters = (next: Partial<Filters>): void => {
-    setFilters((f) => ({ ...f, ...next }));
-    setPage((p) => ({ ...p, pageIndex: 1 }));
-  };
-
   const toggleActive = async (user: UserItem, active: boolean): Promise<void> => {
     setBusyId(user.id);
     const result = await setActive({ id: user.id, active });
     setBusyId(null);
-    if (result.error) void message.error(errorMessage(result.error, locale, userCenterPaths.userActive(user.id)));
-    else void message.success(active ? t('users.activated') : t('users.deactivated'));
+    report(result, userCenterPaths.userActive(user.id), active ? t('users.activated') : t('users.deactivated'));
   };
 
   const remove = async (user: UserItem): Promise<void> => {
     const result = await deleteUser(user.id);
-    if (result.error) void message.error(errorMessage(result.error, locale, userCenterPaths.user(user.id)));
-    else void message.success(t('users.deleted', { name: user.username }));
+    report(result, userCenterPaths.user(user.id), t('users.deleted', { name: user.username }));
   };
 
   const columns: TableProps<UserItem>['columns'] = [
@@ -130,17 +119,11 @@ export function UsersPanel({ canEdit, canEditRights }: { canEdit: boolean; canEd
       render: (_, u) => (
         <Space size={0} wrap>
           {canEdit && (
-            <Tooltip title={t('common.edit')}>
-              <Button type="link" size="small" icon={<EditOutlined />} aria-label={t('users.editOf', { name: u.username })} onClick={() => setEditing({ user: u })} />
-            </Tooltip>
+            <RowAction tip={t('common.edit')} icon={<EditOutlined />} label={t('users.editOf', { name: u.username })} onClick={() => setEditing({ user: u })} />
           )}
-          <Tooltip title={t('rights.title')}>
-            <Button type="link" size="small" icon={<SafetyOutlined />} aria-label={t('rights.of', { name: u.username })} onClick={() => setRightsOf(u)} />
-          </Tooltip>
+          <RowAction tip={t('rights.title')} icon={<SafetyOutlined />} label={t('rights.of', { name: u.username })} onClick={() => setRightsOf(u)} />
           {canEdit && (
-            <Tooltip title={t('users.resetPassword')}>
-              <Button type="link" size="small" icon={<KeyOutlined />} aria-label={t('users.resetPasswordOf', { name: u.username })} onClick={() => setResetOf(u)} />
-            </Tooltip>
+            <RowAction tip={t('users.resetPassword')} icon={<KeyOutlined />} label={t('users.resetPasswordOf', { name: u.username })} onClick={() => setResetOf(u)} />
           )}
           {canEdit && u.id !== ownId && (
             <ConfirmDeleteButton
@@ -156,81 +139,29 @@ export function UsersPanel({ canEdit, canEditRights }: { canEdit: boolean; canEd
 
   return (
     <div data-testid="users-panel">
-      <div className="user-center__toolbar">
-        <div className="user-center__filters">
-          <Input.Search
-            allowClear
-            style={{ width: 200 }}
-            placeholder={t('users.filterUsername')}
-            aria-label={t('users.filterUsername')}
-            value={usernameInput}
-            onChange={(e) => {
-              setUsernameInput(e.target.value);
-              if (e.target.value === '') applyFilters({ username: '' });
-            }}
-            onSearch={(v) => applyFilters({ username: v })}
-          />
-          <Select
-            allowClear
-            style={{ width: 180 }}
-            placeholder={t('users.filterRole')}
-            aria-label={t('users.filterRole')}
-            options={roleOptions(locale)}
-            value={filters.roleId}
-            onChange={(v: number | undefined) => applyFilters({ roleId: v })}
-          />
-          <Select
-            allowClear
-            showSearch={{ optionFilterProp: 'label' }}
-            style={{ width: 200 }}
-            placeholder={t('users.filterOrganization')}
-            aria-label={t('users.filterOrganization')}
-            options={orgs.options}
-            loading={orgs.loading}
-            value={filters.organizationId}
-            onChange={(v: string | undefined) => applyFilters({ organizationId: v })}
-          />
-        </div>
-        {canEdit && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ user: null })}>
-            {t('users.create')}
-          </Button>
-        )}
-      </div>
-      {users.error ? (
-        <Alert
-          type="error"
-          showIcon
-          title={errorMessage(users.error, locale, userCenterPaths.users)}
-          action={<Button size="small" onClick={() => void users.refetch()}>{t('common.retry')}</Button>}
-          data-testid="users-error"
+      <PanelToolbar createLabel={t('users.create')} onCreate={canEdit ? () => setEditing({ user: null }) : undefined}>
+        <SearchFilter label={t('users.filterUsername')} width={200} onSearch={(v) => applyFilters({ username: v })} />
+        <Select
+          allowClear
+          style={{ width: 180 }}
+          placeholder={t('users.filterRole')}
+          aria-label={t('users.filterRole')}
+          options={roleOptions(locale)}
+          value={filters.roleId}
+          onChange={(v: number | undefined) => applyFilters({ roleId: v })}
         />
-      ) : (
-        <Table<UserItem>
-          rowKey="id"
-          size="middle"
-          data-testid="users-table"
-          loading={users.isFetching}
-          columns={columns}
-          dataSource={users.data?.results ?? []}
-          scroll={{ x: 'max-content' }}
-          pagination={{
-            current: page.pageIndex,
-            pageSize: page.pageSize,
-            total: users.data?.totalCount ?? 0,
-            showSizeChanger: true,
-            showTotal: (total) => t('common.total', { count: total }),
-          }}
-          onChange={(pagination, _filters, sorter, extra) => {
-            if (extra.action === 'sort') {
-              setSort(sortFromTable(sorter, USER_SORTS));
-              setPage((p) => ({ ...p, pageIndex: 1 }));
-            } else if (extra.action === 'paginate') {
-              setPage({ pageIndex: pagination.current ?? 1, pageSize: pagination.pageSize ?? 10 });
-            }
-          }}
-        />
-      )}
+        <OrganizationFilter value={filters.organizationId} onChange={(v) => applyFilters({ organizationId: v })} showLoading />
+      </PanelToolbar>
+      <PagedTable<UserItem>
+        list={list}
+        result={users}
+        errorPath={userCenterPaths.users}
+        errorTestId="users-error"
+        rowKey="id"
+        testId="users-table"
+        columns={columns}
+        scroll={{ x: 'max-content' }}
+      />
       {editing && <UserFormDrawer user={editing.user} onClose={() => setEditing(null)} />}
       {rightsOf && <RightsDrawer user={rightsOf} canEdit={canEditRights} onClose={() => setRightsOf(null)} />}
       {resetOf && <ResetPasswordModal user={resetOf} onClose={() => setResetOf(null)} />}

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { readySession, renderApp } from '@/test/renderApp';
 import type { ViewerProps } from '@/features/inspection/viewer/types';
+import { chamberLabel } from '@windward/contracts';
 import { stitchingFetch } from '../stitching/testing/fakeServer';
 
 // OpenSeadragon needs a real canvas: the viewer chunk is replaced by the overlay alone (same props).
@@ -77,6 +78,31 @@ describe('blade path view', { timeout: 60000 }, () => {
     fireEvent.click(within(screen.getByTestId('bmp-blade')).getByText('Blade 2'));
     await waitFor(() => expect(router.state.location.search).toContain('bladePosition=2'));
     await waitFor(() => expect(rowsOf().length).toBe(1));
+  });
+
+  it('an internal inspection gets a row per chamber, in the chamber display order, with the chamber named (en)', async () => {
+    await open('/bladeMathPath?inspectionId=i-int&bladePosition=1');
+    await screen.findByTestId('blade-path-rows');
+    // SPEC §3 chamber display order: leading edge (1), trailing edge (-1), then the middle chambers.
+    expect(rowsOf().map((r) => r.getAttribute('data-chamber'))).toEqual(['1', '-1', '2']);
+    expect(rowsOf().map((r) => within(r).getByTestId('blade-path-label').textContent)).toEqual([
+      'Leading edge · Leading edge chamber',
+      'Leading edge · Trailing edge chamber',
+      'Leading edge · Middle chamber 1',
+    ]);
+    expect(
+      within(rowsOf()[0]!)
+        .getAllByTestId('blade-path-image')
+        .map((b) => b.getAttribute('data-image-id')),
+    ).toEqual(['int-le', 'int-le-2']);
+    expect(within(rowsOf()[1]!).getAllByTestId('blade-path-image').map((b) => b.getAttribute('data-image-id'))).toEqual(['int-te']);
+  });
+
+  it('names the chambers in Chinese', async () => {
+    await open('/bladeMathPath?inspectionId=i-int&bladePosition=1', 'zh_cn');
+    await screen.findByTestId('blade-path-rows');
+    const labels = rowsOf().map((r) => within(r).getByTestId('blade-path-label').textContent ?? '');
+    expect(labels.map((l) => l.split(' · ')[1])).toEqual([chamberLabel(1, 'zh_cn'), chamberLabel(-1, 'zh_cn'), chamberLabel(2, 'zh_cn')]);
   });
 
   it('speaks Chinese and explains a missing inspection', async () => {

@@ -68,6 +68,11 @@ import { QaFindings } from './components/QaFindings';
 import { DefectVerdict, ReviewResult } from './components/ReviewPanel';
 import { ShortcutHelp } from './components/ShortcutHelp';
 
+/** Retries of the labeling stage's completion while task-flow has not yet heard the last labeled side. */
+const LABELING_EVENT_RETRIES = 4;
+const LABELING_EVENT_RETRY_MS = 750;
+const refusalCode = (e: unknown) => ((e as ApiError).data as { code?: unknown } | undefined)?.code;
+
 /** label: labeling (stage 4); prelabel: accept/reject suggestions (stage 10); review: QA/FQA (5, 11); readonly: look only. */
 export type LabelingMode = 'label' | 'prelabel' | 'review' | 'readonly';
 
@@ -513,7 +518,13 @@ export function LabelingWorkspace({
       okText: t('submit.ok'),
       cancelText: t('form.cancel'),
       onOk: async () => {
-        const r = await completeStage({ taskId, stage: workStage });
+        let r = await completeStage({ taskId, stage: workStage });
+        // Inspection already said every side is labeled; task-flow hears it through an event that
+        // may still be on its way after the last mark: ask again for a few seconds before refusing.
+        for (let i = 0; i < LABELING_EVENT_RETRIES && r.error && refusalCode(r.error) === 'ALL_SIDES_MUST_BE_LABELED'; i++) {
+          await new Promise((resolve) => setTimeout(resolve, LABELING_EVENT_RETRY_MS));
+          r = await completeStage({ taskId, stage: workStage });
+        }
         if (r.error) void message.error(refusalText(r.error, labelingPaths.complete(taskId, workStage)));
         else onFinished({ kind: mode === 'prelabel' ? 'prelabel' : 'labeling' });
       },

@@ -1,16 +1,11 @@
-import { vi } from 'vitest';
 import { jsonResponse } from '@/test/renderApp';
+import { recordingFetch, type FakeCall } from '@/test/fakeFetch';
 import { defect, image, inspection } from '@/features/inspection/testing/fixtures';
 import type { InspectionImage } from '@/features/inspection/inspectionApi';
 import type { TaskDetail, TaskStageRow } from '@/features/tasks/tasksApi';
 import type { LabelingDefect, QaResult } from '../labelingApi';
 
-export interface Call {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  body: unknown;
-}
+export type Call = FakeCall;
 
 const INSP = '/gw/inspection/api/v2';
 const TASK = '/gw/task/api/v2';
@@ -71,8 +66,15 @@ export function labelingTask(stage: number, handlerId: string | null = 'u-1', st
  * The task-flow and inspection calls of the labeling tool, answered from mutable state: the
  * writes change what the next read returns (so refetches after a save show the saved defect).
  */
-export function labelingServer(opts: { task: TaskDetail; defects?: LabelingDefect[]; qa?: QaResult[]; templates?: boolean }) {
-  const calls: Call[] = [];
+export function labelingServer(opts: {
+  task: TaskDetail;
+  defects?: LabelingDefect[];
+  qa?: QaResult[];
+  templates?: boolean;
+  /** Task-flow refuses this many completions with ALL_SIDES_MUST_BE_LABELED (its event not yet arrived). */
+  lateLabelingEvent?: number;
+}) {
+  let lateRefusals = opts.lateLabelingEvent ?? 0;
   const images: InspectionImage[] = [image('img-1', 'i-new', 1, 5), image('img-2', 'i-new', 1, 5, 0, 2), image('img-3', 'i-new', 1, 6)];
   const defects: LabelingDefect[] = opts.defects ?? [
     { ...defect('d-1', {}), suggested: false },
@@ -124,18 +126,21 @@ export function labelingServer(opts: { task: TaskDetail; defects?: LabelingDefec
       images: list,
     };
   };
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://console.test');
-    const method = (init?.method ?? 'GET').toUpperCase();
-    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    const p = url.pathname;
-    calls.push({ method, path: p, query: url.searchParams, body });
+  const { fetchMock, calls } = recordingFetch(async ({ method, path: p, body: json }, url) => {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each route reads its own body's fields
+    const body = json as any;
     let m: RegExpExecArray | null;
     if (p === `${TASK}/tasks/task-1`) return jsonResponse(200, opts.task);
     if (p === `${TASK}/tasks/task-1/qa` && method === 'GET')
       return jsonResponse(200, { results: opts.qa ?? [], totalCount: (opts.qa ?? []).length });
     if (p === `${TASK}/tasks/task-1/qa` && method === 'POST') return jsonResponse(200, opts.task);
-    if ((m = /^\/gw\/task\/api\/v2\/tasks\/task-1\/stages\/(\d+)\/complete$/.exec(p))) return jsonResponse(200, opts.task);
+    if ((m = /^\/gw\/task\/api\/v2\/tasks\/task-1\/stages\/(\d+)\/complete$/.exec(p))) {
+      if (lateRefusals > 0 && m[1] === '4') {
+        lateRefusals--;
+        return jsonResponse(400, { code: 'ALL_SIDES_MUST_BE_LABELED', message: 'All image sides must be labeled.' });
+      }
+      return jsonResponse(200, opts.task);
+    }
     if (p === `${INSP}/inspections/i-new`) return jsonResponse(200, inspection('i-new', '2026-03-05', null));
     if (p === `${INSP}/inspections/i-new/images`) return jsonResponse(200, { results: images, totalCount: images.length });
     if (p === `${INSP}/customers/c-1/defect-templates`)

@@ -1,14 +1,10 @@
-import { vi } from 'vitest';
 import { jsonResponse } from '@/test/renderApp';
+import { recordingFetch, type FakeCall } from '@/test/fakeFetch';
 import type { SarData, SarImage, SarPath, SarTask, SaveImage } from '../sortAndRemoveApi';
 
 const INSPECTION = '/gw/inspection/api/v2';
 
-export interface Call {
-  method: string;
-  path: string;
-  body: unknown;
-}
+export type Call = FakeCall;
 
 export function image(guid: string, sortIndex: number, extra: Partial<SarImage> = {}): SarImage {
   return {
@@ -127,15 +123,11 @@ function applySave(data: SarData, pathGuid: string, items: SaveImage[]): SarData
 
 /** The task-flow and inspection double: task, data, saves, deletes (`c` has defects), spent time, completion. */
 export function sarFetch(task: SarTask = sarTask(), initial: SarData = sarData()) {
-  const calls: Call[] = [];
   let data = initial;
   let current = task;
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    const method = (init?.method ?? 'GET').toUpperCase();
-    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    calls.push({ method, path: url.pathname, body });
-    const p = url.pathname;
+  const { fetchMock, calls } = recordingFetch(async ({ method, path: p, body: json }) => {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each route reads its own body's fields
+    const body = json as any;
     if (p.endsWith('/thumbnail') || p.endsWith('/original'))
       return new Response(new Uint8Array([0xff, 0xd8, 0xff]), { status: 200, headers: { 'Content-Type': 'image/jpeg' } });
     if (p === `/gw/task/api/v2/tasks/${current.taskId}` && method === 'GET') return jsonResponse(200, current);

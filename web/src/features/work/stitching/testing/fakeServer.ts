@@ -25,6 +25,14 @@ export const IMAGES: InspectionImage[] = [
   { ...placed('img-off', 1, 5, 9, 40), isActive: false },
 ];
 
+/** An internal (blade internal, package 6) inspection: leading-edge photos per chamber, listed out of display order. */
+export const INTERNAL_IMAGES: InspectionImage[] = [
+  { ...placed('int-mid', 1, 5, 1, 20, 2), inspectionId: 'i-int' },
+  { ...placed('int-te', 1, 5, 1, 15, -1), inspectionId: 'i-int' },
+  { ...placed('int-le', 1, 5, 1, 10, 1), inspectionId: 'i-int' },
+  { ...placed('int-le-2', 1, 5, 2, 14, 1), inspectionId: 'i-int' },
+];
+
 export const DEFECTS = [
   defect('d-1', {
     inspectionId: 'i-1',
@@ -185,6 +193,10 @@ export function stitchingFetch(opts: { done?: boolean } = {}) {
     if (method === 'POST' && path === `${TASKS}/t-review/qa`) return { status: 200, body: task('t-review', 12) };
     if (!path.startsWith(API)) return undefined;
     const rest = path.slice(API.length);
+    if (rest === '/inspections/i-int')
+      return { status: 200, body: { ...inspection('i-int', '2026-03-07', null), packageType: 6, componentType: 5, turbineName: 'DBN-01' } };
+    if (rest === '/inspections/i-int/images') return { status: 200, body: { results: INTERNAL_IMAGES, totalCount: INTERNAL_IMAGES.length } };
+    if (rest === '/inspections/i-int/panoramas') return { status: 200, body: { results: [], totalCount: 0 } };
     if (rest === '/inspections/i-1') return { status: 200, body: { ...inspection('i-1', '2026-03-05', null), turbineName: 'DBN-01' } };
     if (rest === '/inspections/i-1/images') {
       let list = IMAGES;
