@@ -9,5 +9,6 @@ export * from './errors/index.js';
 export * from './validation/index.js';
 export * from './constants.js';
 export * from './events.js';
+export * from './labeling.js';
 export * from './routes.js';
 export * from './services.js';

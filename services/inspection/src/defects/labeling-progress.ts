@@ -1,37 +1,15 @@
 import type { EntityManager } from 'typeorm';
-import { EventTypes } from '@windward/contracts';
+import { EventTypes, type LabelingStatus, type LabelingStatusImage, type LabelingStatusSide } from '@windward/contracts';
 import type { EventPublisher } from '@windward/service-kit';
 import { schemaName } from '../common/columns.js';
-
-/** One active image as the labeling status sees it. */
-export interface LabelingImage {
-  imageId: string;
-  bladePosition: number | null;
-  pathViewIndex: number | null;
-  /** The labeler's mark "this image is labeled" (PUT /images/{id}/labeled). */
-  labeled: boolean;
-  defectCount: number;
-  suggestionCount: number;
-  /** Marked labeled, or it has at least one (non-suggested) defect. */
-  done: boolean;
-}
-
-/** One image side: a blade and a view index (path); images without them form their own group. */
-export interface LabelingSide {
-  bladePosition: number | null;
-  pathViewIndex: number | null;
-  imageCount: number;
-  doneCount: number;
-  labeled: boolean;
-}
 
 /**
  * Sides, their images and completeness: "All image sides must be labeled" (SPEC §5) means every
  * active image of every side is done — marked labeled by the labeler (also "no defect here") or
  * carrying a defect. Pure, so the rule is tested without a database.
  */
-export function labelingStatus(images: readonly LabelingImage[]) {
-  const sides = new Map<string, LabelingSide>();
+export function labelingStatus(images: LabelingStatusImage[]): Omit<LabelingStatus, 'inspectionId'> {
+  const sides = new Map<string, LabelingStatusSide>();
   for (const img of images) {
     const key = `${img.bladePosition ?? ''}/${img.pathViewIndex ?? ''}`;
     const side = sides.get(key) ?? {

@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { EventTypes, Rights } from '@windward/contracts';
 import { InspectionHarness, jpeg, type Body } from '../testing/inspection-harness.js';
-import { labelingStatus, type LabelingImage } from './labeling-progress.js';
+import type { LabelingStatusImage } from '@windward/contracts';
+import { labelingStatus } from './labeling-progress.js';
 import { LabelingService } from './labeling.service.js';
 
 const BASE = '/gw/inspection/api/v2';
@@ -352,7 +353,7 @@ describe('labeling: bulk edit, pre-label suggestions, labeled marks and the labe
 });
 
 describe('labelingStatus (pure)', () => {
-  const img = (bladePosition: number | null, pathViewIndex: number | null, done: boolean): LabelingImage => ({
+  const img = (bladePosition: number | null, pathViewIndex: number | null, done: boolean): LabelingStatusImage => ({
     imageId: randomUUID(),
     bladePosition,
     pathViewIndex,

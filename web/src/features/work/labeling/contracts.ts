@@ -15,4 +15,13 @@ export {
   labelOf,
   lookupMessage,
 } from '@windward/contracts';
-export type { ErrorCode, Locale, PageResult, RightEntry, ValidationResult } from '@windward/contracts';
+export type {
+  ErrorCode,
+  LabelingStatus,
+  LabelingStatusImage,
+  LabelingStatusSide,
+  Locale,
+  PageResult,
+  RightEntry,
+  ValidationResult,
+} from '@windward/contracts';

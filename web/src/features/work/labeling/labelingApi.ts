@@ -2,7 +2,9 @@ import type { BaseQueryApi } from '@reduxjs/toolkit/query';
 import { api, baseQuery } from '@/app/api/api';
 import type { ApiError, RequestArgs } from '@/app/api/baseQuery';
 import { INSPECTION_API, INSPECTION_MAX_PAGE_SIZE, type Defect } from '@/features/inspection/inspectionApi';
-import type { PageResult } from './contracts';
+import type { LabelingStatus, PageResult } from './contracts';
+
+export type { LabelingStatus } from './contracts';
 
 /*
  * The labeling tool's calls (docs/inspection.md "Labeling", docs/task-flow.md): every defect of
@@ -44,34 +46,6 @@ export interface DefectTemplates {
   types: TemplateItem[];
   severities: TemplateItem[];
   recommendations: TemplateItem[];
-}
-
-export interface LabelingStatusImage {
-  imageId: string;
-  bladePosition: number | null;
-  pathViewIndex: number | null;
-  labeled: boolean;
-  defectCount: number;
-  suggestionCount: number;
-  done: boolean;
-}
-
-export interface LabelingStatusSide {
-  bladePosition: number | null;
-  pathViewIndex: number | null;
-  imageCount: number;
-  doneCount: number;
-  labeled: boolean;
-}
-
-export interface LabelingStatus {
-  inspectionId: string;
-  complete: boolean;
-  activeImageCount: number;
-  doneImageCount: number;
-  pendingSuggestionCount: number;
-  sides: LabelingStatusSide[];
-  images: LabelingStatusImage[];
 }
 
 export interface QaResult {
