@@ -1,36 +1,29 @@
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { errorText } from '@windward/contracts';
 import { eventually } from '@windward/service-kit/testing';
-import { startTestPlatform, type TestPlatform } from './harness.js';
-import { launchBrowser, signIn as signInAs } from './browser.js';
-import { REPO_ROOT } from '../launcher/platform.js';
+import { type TestPlatform } from './harness.js';
+import { SHOTS, browserSuite } from './browser-suite.js';
+import { signIn as signInAs } from './browser.js';
 
-const shots = path.join(REPO_ROOT, '.data', 'screenshots');
+const shots = SHOTS;
 const DEMO_PARKS = ['Dogger Bank North', 'Hornsea Edge', 'Bayan Obo Steppe'];
 
 describe('asset screens in a real browser, through the gateway (demo data)', () => {
   let p: TestPlatform;
   let browser: Browser;
 
-  before(async () => {
-    mkdirSync(shots, { recursive: true });
-    p = await startTestPlatform();
-    browser = await launchBrowser();
+  browserSuite(async (s) => {
+    ({ p, browser } = s);
     // Identity seeds the demo customers; asset seeds their parks when the customer events arrive.
-    const admin = await p.login('admin', 'Wind@2026');
+    const { admin } = s;
     await eventually(async () => {
       const r = await p.api('/context/api/v1/plants?pageSize=50', { token: admin });
       const body = (await r.json()) as { results: unknown[] };
       return body.results.length === 3;
     }, 30000);
-  });
-  after(async () => {
-    await browser?.close();
-    await p?.stop();
   });
 
   /** Signs in as admin; the map gets no base tiles (no internet here): app_config.json mapTileUrl = "". */

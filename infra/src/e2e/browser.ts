@@ -53,3 +53,24 @@ export async function signIn(browser: Browser, baseUrl: string, o: SignInOptions
   await page.getByTestId('user-menu').waitFor();
   return page;
 }
+
+/**
+ * Picks a language in the header's switch. A drawer that has just closed hands the focus back to
+ * what opened it when its closing motion ends, which can close a dropdown opened in that instant:
+ * then open it again (a person would simply click once more).
+ */
+export async function switchLanguage(page: Page, optionTitle: 'English' | '中文'): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    await page.getByTestId('language-switch').click();
+    const option = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByTitle(optionTitle);
+    try {
+      await option.waitFor({ state: 'visible', timeout: 3000 });
+      await option.click({ timeout: 3000 });
+      return;
+    } catch (err) {
+      if (attempt >= 2) throw err;
+      await page.keyboard.press('Escape');
+    }
+  }
+}
+

@@ -1,27 +1,19 @@
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { errorText } from '@windward/contracts';
-import { startTestPlatform, type TestPlatform } from './harness.js';
-import { launchBrowser } from './browser.js';
-import { REPO_ROOT } from '../launcher/platform.js';
+import { type TestPlatform } from './harness.js';
+import { SHOTS, browserSuite } from './browser-suite.js';
 
-const shots = path.join(REPO_ROOT, '.data', 'screenshots');
+const shots = SHOTS;
 
 describe('web console in a real browser, through the gateway', () => {
   let p: TestPlatform;
   let browser: Browser;
 
-  before(async () => {
-    mkdirSync(shots, { recursive: true });
-    p = await startTestPlatform();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await p?.stop();
+  browserSuite(async (s) => {
+    ({ p, browser } = s);
   });
 
   async function openLogin(locale?: 'en_us' | 'zh_cn'): Promise<Page> {

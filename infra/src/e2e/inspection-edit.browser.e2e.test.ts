@@ -1,18 +1,17 @@
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { eventually } from '@windward/service-kit/testing';
-import { startTestPlatform, type TestPlatform } from './harness.js';
-import { launchBrowser, signIn as signInAs } from './browser.js';
-import { REPO_ROOT } from '../launcher/platform.js';
+import { type TestPlatform } from './harness.js';
+import { SHOTS, browserSuite } from './browser-suite.js';
+import { signIn as signInAs } from './browser.js';
 
 /** Response bodies are checked by assertions, not by types. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Body = any;
-const shots = path.join(REPO_ROOT, '.data', 'screenshots');
+const shots = SHOTS;
 const BASE = '/gw/inspection/api/v2';
 
 /** A small blade-ish photograph (sky with a grey band), different per seed. */
@@ -37,11 +36,8 @@ describe('inspection engineer actions in a real browser (create, upload with pro
     return r.status === 200 ? r.json() : null;
   };
 
-  before(async () => {
-    mkdirSync(shots, { recursive: true });
-    p = await startTestPlatform();
-    browser = await launchBrowser();
-    admin = await p.login('admin', 'Wind@2026');
+  browserSuite(async (s) => {
+    ({ p, browser, admin } = s);
     park = await eventually(
       async () => (await json('/context/api/v1/plants?pageSize=50'))?.results?.find((x: Body) => x.windFarmName === 'Dogger Bank North'),
       30000,
@@ -59,10 +55,6 @@ describe('inspection engineer actions in a real browser (create, upload with pro
       const list = await json(`/context/api/v2/plants/${park.windFarmId}/all-turbines`);
       return (list?.find((t: Body) => t.turbineId === turbine.turbineId)?.inspections ?? []).length >= 2;
     }, 30000);
-  });
-  after(async () => {
-    await browser?.close();
-    await p?.stop();
   });
 
   async function signIn(): Promise<Page> {

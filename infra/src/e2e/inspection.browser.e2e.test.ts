@@ -1,17 +1,16 @@
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { eventually } from '@windward/service-kit/testing';
-import { startTestPlatform, type TestPlatform } from './harness.js';
-import { launchBrowser, signIn as signInAs } from './browser.js';
-import { REPO_ROOT } from '../launcher/platform.js';
+import { type TestPlatform } from './harness.js';
+import { SHOTS, browserSuite } from './browser-suite.js';
+import { signIn as signInAs, switchLanguage } from './browser.js';
 
 /** Response bodies are checked by assertions, not by types. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Body = any;
-const shots = path.join(REPO_ROOT, '.data', 'screenshots');
+const shots = SHOTS;
 const BASE = '/gw/inspection/api/v2';
 
 describe('inspection screens in a real browser (demo inspections, tiles and defects)', () => {
@@ -26,11 +25,9 @@ describe('inspection screens in a real browser (demo inspections, tiles and defe
     return r.status === 200 ? r.json() : null;
   };
 
-  before(async () => {
-    mkdirSync(shots, { recursive: true });
-    p = await startTestPlatform();
-    browser = await launchBrowser();
-    const admin = await p.login('admin', 'Wind@2026');
+  browserSuite(async (s) => {
+    ({ p, browser } = s);
+    const { admin } = s;
     park = await eventually(async () => {
       const body = await json('/context/api/v1/plants?pageSize=50', admin);
       return body?.results?.find((x: Body) => x.windFarmName === 'Dogger Bank North');
@@ -52,10 +49,6 @@ describe('inspection screens in a real browser (demo inspections, tiles and defe
     const newest = (await json(`${BASE}/inspections?turbineId=${turbine.turbineId}`, admin)).results[0];
     const defects = await json(`${BASE}/defects?inspectionId=${newest.inspectionId}&bladePosition=1`, admin);
     defectId = defects.results[0].defectId;
-  });
-  after(async () => {
-    await browser?.close();
-    await p?.stop();
   });
 
   async function signIn(locale: 'en_us' | 'zh_cn' = 'en_us'): Promise<Page> {
@@ -124,6 +117,9 @@ describe('inspection screens in a real browser (demo inspections, tiles and defe
     await page.keyboard.press('Escape');
     await detail.waitFor({ state: 'detached' });
 
+    // After the viewer had the keyboard, the language dropdown still opens and switches the page.
+    await switchLanguage(page, '中文');
+    await page.getByRole('tab', { name: '叶片视图' }).waitFor();
     await page.context().close();
 
     // The same turbine in Chinese.
@@ -159,8 +155,7 @@ describe('inspection screens in a real browser (demo inspections, tiles and defe
     await view.getByTestId('defect-detail').getByText('距叶根距离').waitFor();
     await page.waitForTimeout(1500);
     await page.screenshot({ path: path.join(shots, 'inspection-view-defect-zh.png') });
-    await page.getByTestId('language-switch').click();
-    await page.getByText('English', { exact: true }).last().click();
+    await switchLanguage(page, 'English');
     await view.getByText('Distance to root').waitFor();
     await page.context().close();
   });

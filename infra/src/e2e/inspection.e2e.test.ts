@@ -131,4 +131,23 @@ describe('inspection through the gateway: upload → tiles → defect (demo data
       return t.defectCount === 1;
     }, 20000);
   });
+
+  test("switching an inspection active moves asset's Latest mark on the turbine page", async () => {
+    const turbines = (await json(`/context/api/v2/plants/${park.windFarmId}/all-turbines`, { token: engineer })).body;
+    const turbine = turbines.find((t: Body) => t.turbineName.endsWith('-02'));
+    const blade = await eventually(async () => {
+      const r = await json(`${BASE}/inspections?turbineId=${turbine.turbineId}&componentType=1`, { token: engineer });
+      return r.body.totalCount >= 2 ? r.body.results : null;
+    }, 60000);
+    const older = blade.find((i: Body) => !i.isActive);
+    assert.ok(older, 'the demo turbine has an inactive (older) blade inspection');
+    const patched = await json(`${BASE}/inspections/${older.inspectionId}`, { method: 'PATCH', token: engineer, json: { isActive: true } });
+    assert.equal(patched.status, 200, JSON.stringify(patched.body));
+    const activeInAsset = async () =>
+      (await json(`/context/api/v2/plants/${park.windFarmId}/all-turbines`, { token: engineer })).body
+        .find((t: Body) => t.turbineId === turbine.turbineId)
+        .inspections.filter((i: Body) => i.componentType === 1 && i.isActive)
+        .map((i: Body) => i.inspectionId);
+    await eventually(async () => JSON.stringify(await activeInAsset()) === JSON.stringify([older.inspectionId]), 20000);
+  });
 });

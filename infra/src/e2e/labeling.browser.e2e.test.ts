@@ -1,17 +1,18 @@
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { eventually } from '@windward/service-kit/testing';
-import { startTestPlatform, type TestPlatform } from './harness.js';
-import { launchBrowser, signIn as signInAs } from './browser.js';
+import { type TestPlatform } from './harness.js';
+import { SHOTS, browserSuite } from './browser-suite.js';
+import { signIn as signInAs } from './browser.js';
 import { REPO_ROOT } from '../launcher/platform.js';
 
 /** Response bodies are checked by assertions, not by types. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Body = any;
-const shots = path.join(REPO_ROOT, '.data', 'screenshots');
+const shots = SHOTS;
 const docShots = path.join(REPO_ROOT, 'docs', 'screenshots');
 const TASKS = '/gw/task/api/v2';
 const INSP = '/gw/inspection/api/v2';
@@ -36,11 +37,8 @@ describe('labeling and review in a real browser (demo task, deep-zoom tiles)', (
   };
   const stageOf = (task: Body) => task.taskStageTypes[0] as number;
 
-  before(async () => {
-    mkdirSync(shots, { recursive: true });
-    p = await startTestPlatform();
-    browser = await launchBrowser();
-    admin = await p.login('admin', 'Wind@2026');
+  browserSuite(async (s) => {
+    ({ p, browser, admin } = s);
     // A demo task waiting at sort and remove whose images are tiled.
     const task = await eventually(async () => {
       const pool = await json(`${TASKS}/tasks/pool?pageSize=100`);
@@ -58,10 +56,6 @@ describe('labeling and review in a real browser (demo task, deep-zoom tiles)', (
     assert.equal((await json(`${TASKS}/tasks/${taskId}/stages/3/complete`, { method: 'POST' })).status, 200);
     await eventually(async () => stageOf((await json(`${TASKS}/tasks/${taskId}`)).body) === 4, 20000);
     assert.equal((await json(`${TASKS}/tasks/${taskId}/pick`, { method: 'POST' })).status, 200);
-  });
-  after(async () => {
-    await browser?.close();
-    await p?.stop();
   });
 
   const signIn = (locale: 'en_us' | 'zh_cn'): Promise<Page> => signInAs(browser, p.url, { locale });
@@ -163,6 +157,12 @@ describe('labeling and review in a real browser (demo task, deep-zoom tiles)', (
     const after = (await json(`${INSP}/defects/${defectId}`)).body.polygon;
     assert.ok(Math.abs(after[0][0] - stored.polygon[0][0] - 40 / t.scale) < 2, `vertex moved: ${stored.polygon[0]} → ${after[0]}`);
     assert.deepEqual(after.slice(1), stored.polygon.slice(1));
+
+    // Reload: the saved outline is drawn again from what the server kept.
+    await page.reload();
+    await page.locator('[data-testid="labeling-workspace"][data-mode="label"]').waitFor({ timeout: 30000 });
+    await waitForImage(page, images[0].imageId);
+    await page.locator(`[data-testid="defect-polygon"][data-defect-id="${defectId}"]`).waitFor();
 
     // Zoom in, then D: the next image opens with the same zoom and pan.
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);

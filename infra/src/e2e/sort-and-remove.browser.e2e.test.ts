@@ -1,14 +1,15 @@
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { eventually } from '@windward/service-kit/testing';
-import { startTestPlatform, type TestPlatform } from './harness.js';
-import { launchBrowser, signIn as signInAs } from './browser.js';
+import { type TestPlatform } from './harness.js';
+import { SHOTS, browserSuite } from './browser-suite.js';
+import { signIn as signInAs } from './browser.js';
 import { REPO_ROOT } from '../launcher/platform.js';
 
-const shots = path.join(REPO_ROOT, '.data', 'screenshots');
+const shots = SHOTS;
 const TASKS = '/gw/task/api/v2';
 const INSPECTION = '/gw/inspection/api/v2';
 
@@ -24,19 +25,12 @@ describe('sort and remove in a real browser', () => {
   let browser: Browser;
   let admin: string;
 
-  before(async () => {
-    mkdirSync(shots, { recursive: true });
-    p = await startTestPlatform();
-    browser = await launchBrowser();
-    admin = await p.login('admin', 'Wind@2026');
+  browserSuite(async (s) => {
+    ({ p, browser, admin } = s);
     await eventually(async () => {
       const r = await p.api(`${TASKS}/tasks/pool?pageSize=50&taskStageType=3`, { token: admin });
       return r.status === 200 && ((await r.json()) as Body).results.some((t: Body) => t.inspectionId);
     }, 180000);
-  });
-  after(async () => {
-    await browser?.close();
-    await p?.stop();
   });
 
   const get = async (url: string) => {
@@ -116,6 +110,19 @@ describe('sort and remove in a real browser', () => {
     await zh.goto(`${p.url}/#/sortAndRemove?taskId=${task.taskId}`);
     await zh.getByTestId('sar-strip').nth(2).waitFor({ timeout: 30000 });
     assert.deepEqual(await zh.getByTestId('sar-strip-title').allTextContents(), ['叶片1 · 前缘', '叶片2 · 前缘', '叶片3 · 前缘']);
+    // A fresh page load sees the saved order, moves and flags.
+    const zhIds = (i: number) =>
+      zh
+        .getByTestId('sar-strip')
+        .nth(i)
+        .getByTestId('sar-thumb')
+        .evaluateAll((els) => els.map((e) => [e.getAttribute('data-id'), e.getAttribute('data-active')]));
+    assert.deepEqual(await zhIds(0), []);
+    assert.deepEqual(await zhIds(1), [[img1, 'false']]);
+    assert.deepEqual(await zhIds(2), [
+      [img3, 'true'],
+      [img2, 'true'],
+    ]);
     await zh.getByTestId('sar-strip').nth(2).locator('[data-testid="sar-thumb"] img').first().waitFor({ timeout: 20000 });
     await zh.screenshot({ path: path.join(shots, 'sort-and-remove-zh.png') });
     await zh.context().close();

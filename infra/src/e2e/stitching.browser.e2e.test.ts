@@ -1,18 +1,17 @@
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { eventually } from '@windward/service-kit/testing';
-import { startTestPlatform, type TestPlatform } from './harness.js';
-import { launchBrowser, signIn as signInAs } from './browser.js';
-import { REPO_ROOT } from '../launcher/platform.js';
+import { type TestPlatform } from './harness.js';
+import { SHOTS, browserSuite } from './browser-suite.js';
+import { signIn as signInAs } from './browser.js';
 
 /** Response bodies are checked by assertions, not by types. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Body = any;
-const shots = path.join(REPO_ROOT, '.data', 'screenshots');
+const shots = SHOTS;
 const INSP = '/gw/inspection/api/v2';
 const TASKS = '/gw/task/api/v2';
 
@@ -36,11 +35,8 @@ describe('stitching and the blade path view in a real browser', () => {
   };
   const currentStage = async () => (await json(`${TASKS}/tasks/${taskId}`)).body.taskStageTypes[0] as number;
 
-  before(async () => {
-    mkdirSync(shots, { recursive: true });
-    p = await startTestPlatform();
-    browser = await launchBrowser();
-    admin = await p.login('admin', 'Wind@2026');
+  browserSuite(async (s) => {
+    ({ p, browser, admin } = s);
     const park = await eventually(
       async () =>
         (await json('/context/api/v1/plants?pageSize=50')).body?.results?.find((x: Body) => x.windFarmName === 'Dogger Bank North'),
@@ -73,10 +69,21 @@ describe('stitching and the blade path view in a real browser', () => {
     ] as const) {
       assert.equal(await currentStage(), stage);
       assert.equal((await json(`${TASKS}/tasks/${taskId}/pick`, { method: 'POST' })).status, 200);
-      const done =
-        how === 'complete'
-          ? await json(`${TASKS}/tasks/${taskId}/stages/${stage}/complete`, { method: 'POST' })
-          : await json(`${TASKS}/tasks/${taskId}/qa`, { method: 'POST', json: { result: 1, comments: 'fine', stage } });
+      if (stage === 4) {
+        // Labeling completes only once every image side is labeled: mark the images without defects.
+        const status = (await json(`${INSP}/inspections/${inspectionId}/labeling-status`)).body;
+        for (const img of status.images.filter((i: Body) => !i.done)) {
+          assert.equal((await json(`${INSP}/images/${img.imageId}/labeled`, { method: 'PUT', json: { labeled: true } })).status, 200);
+        }
+      }
+      // Task-flow hears of the completed labeling through an event: retry while it has not yet.
+      const done = await eventually(async () => {
+        const r =
+          how === 'complete'
+            ? await json(`${TASKS}/tasks/${taskId}/stages/${stage}/complete`, { method: 'POST' })
+            : await json(`${TASKS}/tasks/${taskId}/qa`, { method: 'POST', json: { result: 1, comments: 'fine', stage } });
+        return r.body?.code === 'ALL_SIDES_MUST_BE_LABELED' ? null : r;
+      }, 10000);
       assert.ok(done.status < 300, JSON.stringify(done));
     }
     assert.equal(await currentStage(), 6);
@@ -104,10 +111,6 @@ describe('stitching and the blade path view in a real browser', () => {
       const r = await p.api(`${INSP}/inspections/${inspectionId}/images`, { method: 'POST', body: form, token: admin });
       assert.equal(r.status, 201, await r.text());
     }
-  });
-  after(async () => {
-    await browser?.close();
-    await p?.stop();
   });
 
   async function signIn(): Promise<Page> {

@@ -1,14 +1,13 @@
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { eventually } from '@windward/service-kit/testing';
-import { startTestPlatform, type TestPlatform } from './harness.js';
-import { launchBrowser, signIn as signInAs } from './browser.js';
-import { REPO_ROOT } from '../launcher/platform.js';
+import { type TestPlatform } from './harness.js';
+import { SHOTS, browserSuite } from './browser-suite.js';
+import { signIn as signInAs } from './browser.js';
 
-const shots = path.join(REPO_ROOT, '.data', 'screenshots');
+const shots = SHOTS;
 const API = '/gw/task/api/v2';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -23,21 +22,14 @@ describe('task pool in two real browsers, live over socket.io through the gatewa
   let browser: Browser;
   let admin: string;
 
-  before(async () => {
-    mkdirSync(shots, { recursive: true });
-    p = await startTestPlatform();
-    browser = await launchBrowser();
-    admin = await p.login('admin', 'Wind@2026');
+  browserSuite(async (s) => {
+    ({ p, browser, admin } = s);
     await eventually(async () => {
       const r = await p.api(`${API}/tasks/pool?pageSize=50`, { token: admin });
       if (r.status !== 200) return false;
       const body = (await r.json()) as Body;
       return body.results.length >= 2;
     }, 180000);
-  });
-  after(async () => {
-    await browser?.close();
-    await p?.stop();
   });
 
   const signIn = (user: string, password: string, locale: 'en_us' | 'zh_cn' = 'en_us'): Promise<Page> =>

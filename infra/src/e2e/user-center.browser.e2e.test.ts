@@ -1,14 +1,13 @@
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { errorText } from '@windward/contracts';
-import { startTestPlatform, type TestPlatform } from './harness.js';
-import { launchBrowser, signIn as signInAs } from './browser.js';
-import { REPO_ROOT } from '../launcher/platform.js';
+import { type TestPlatform } from './harness.js';
+import { SHOTS, browserSuite } from './browser-suite.js';
+import { signIn as signInAs } from './browser.js';
 
-const shots = path.join(REPO_ROOT, '.data', 'screenshots');
+const shots = SHOTS;
 
 describe('user centre and change password in a real browser, through the gateway', () => {
   let p: TestPlatform;
@@ -17,14 +16,8 @@ describe('user centre and change password in a real browser, through the gateway
   const firstPassword = 'Start@2026';
   const newPassword = 'Changed@2026';
 
-  before(async () => {
-    mkdirSync(shots, { recursive: true });
-    p = await startTestPlatform();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await p?.stop();
+  browserSuite(async (s) => {
+    ({ p, browser } = s);
   });
 
   const signIn = (user: string, password: string): Promise<Page> =>
