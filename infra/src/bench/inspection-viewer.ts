@@ -1,10 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { launchBrowser } from '../e2e/browser.js';
+import { api, signedInState, type Body } from './fixtures.js';
 import { percentile } from './stats.js';
-
-/** Response bodies are read by the benchmark, not typed. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Body = any;
 
 export interface ViewerBenchTarget {
   /** Gateway URL of a running platform with demo data (and a built web console). */
@@ -13,12 +10,6 @@ export interface ViewerBenchTarget {
   token: string;
   username: string;
   password: string;
-}
-
-async function api(t: ViewerBenchTarget, path: string): Promise<Body> {
-  const r = await fetch(t.url + path, { headers: { authorization: `Bearer ${t.token}` } });
-  if (r.status !== 200) throw new Error(`${path}: ${r.status} ${await r.text()}`);
-  return r.json();
 }
 
 /** A demo defect of Dogger Bank North whose image is tiled (what `/viewDefect` opens). */
@@ -52,15 +43,7 @@ export async function timeToFirstTile(t: ViewerBenchTarget, runs = 10) {
   const dzi: number[] = [];
   try {
     // Sign in once through the page; each run starts a new context from the saved storage (token, locale).
-    const login = await browser.newContext();
-    const page = await login.newPage();
-    await page.goto(t.url + '/');
-    await page.getByLabel('Username').fill(t.username);
-    await page.getByLabel('Password').fill(t.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(/#\/explore\/globalMap/);
-    const storageState = await login.storageState();
-    await login.close();
+    const storageState = await signedInState(browser, t.url, t.username, t.password);
 
     for (let i = 0; i < runs; i++) {
       const context = await browser.newContext({ storageState, viewport: { width: 1440, height: 1000 } });

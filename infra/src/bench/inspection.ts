@@ -1,38 +1,18 @@
 import os from 'node:os';
-import pg from 'pg';
-import sharp from 'sharp';
 import { load } from './http-load.js';
+import {
+  INSPECTION_API as BASE,
+  api,
+  createInspection,
+  noisePhoto,
+  uploadImage,
+  waitFor,
+  waitForIdleTiles,
+  withDb,
+  type BenchTarget,
+} from './fixtures.js';
 
-/** Response bodies are read by the benchmark, not typed. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Body = any;
-const BASE = '/gw/inspection/api/v2';
-
-export interface InspectionBenchTarget {
-  /** Gateway URL of a running platform with demo data. */
-  url: string;
-  databaseUrl: string;
-  token: string;
-}
-
-async function api(t: InspectionBenchTarget, path: string, init: RequestInit & { json?: unknown } = {}): Promise<Body> {
-  const headers: Record<string, string> = { authorization: `Bearer ${t.token}` };
-  if (init.json !== undefined) headers['content-type'] = 'application/json';
-  const r = await fetch(t.url + path, { ...init, headers, body: init.json !== undefined ? JSON.stringify(init.json) : init.body });
-  const text = await r.text();
-  if (r.status >= 300) throw new Error(`${path}: ${r.status} ${text}`);
-  return text ? JSON.parse(text) : undefined;
-}
-
-async function waitFor<T>(check: () => Promise<T | null | undefined | false>, timeoutMs: number, everyMs = 250): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await check();
-    if (v) return v;
-    if (Date.now() > until) throw new Error('benchmark wait timed out');
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
-}
+export type InspectionBenchTarget = BenchTarget;
 
 /**
  * (a) Thumbnail + deep-zoom tile throughput of the real pipeline (HTTP upload → pg-boss job →
@@ -40,59 +20,32 @@ async function waitFor<T>(check: () => Promise<T | null | undefined | false>, ti
  * first upload to the last image marked done.
  */
 export async function benchTiles(t: InspectionBenchTarget, images: number) {
-  const db = new pg.Client({ connectionString: t.databaseUrl });
-  await db.connect();
-  try {
-    // Let the demo seed's own tile jobs finish first so they do not share the measurement.
-    await waitFor(
-      async () =>
-        (await db.query(`SELECT count(*)::int AS n FROM inspection.image WHERE tile_status IN ('pending','processing')`)).rows[0].n === 0,
-      120000,
-      500,
-    );
-    const [{ turbine_id: turbineId }] = (await db.query(`SELECT turbine_id FROM inspection.turbine_ref ORDER BY name DESC LIMIT 1`)).rows;
-    const insp = await api(t, `${BASE}/inspections`, { method: 'POST', json: { turbineId, packageType: 2, inspectionDate: '2026-01-15' } });
-    const photo = await sharp({
-      create: {
-        width: 5472,
-        height: 3648,
-        channels: 3,
-        background: { r: 120, g: 160, b: 200 },
-        noise: { type: 'gaussian', mean: 128, sigma: 18 },
-      },
-    })
-      .jpeg({ quality: 80 })
-      .toBuffer();
-    const started = Date.now();
-    for (let i = 0; i < images; i++) {
-      const form = new FormData();
-      form.append('bladePosition', String((i % 3) + 1));
-      form.append('file', new Blob([new Uint8Array(photo)]), `p${i}.jpg`);
-      await api(t, `${BASE}/inspections/${insp.inspectionId}/images`, { method: 'POST', body: form });
-    }
-    const uploaded = Date.now();
-    await waitFor(
-      async () => {
-        const p = await api(t, `${BASE}/inspections/${insp.inspectionId}/processing`);
-        if (p.failed) throw new Error('tile generation failed');
-        return p.done === images;
-      },
-      600000,
-      250,
-    );
-    const seconds = (Date.now() - started) / 1000;
-    return {
-      images,
-      'megapixels each': 20,
-      'photo MB': Number((photo.length / 1024 / 1024).toFixed(1)),
-      cpus: os.cpus().length,
-      'upload s': (uploaded - started) / 1000,
-      'total s': seconds,
-      'images/min': (images / seconds) * 60,
-    };
-  } finally {
-    await db.end();
-  }
+  // Let the demo seed's own tile jobs finish first so they do not share the measurement.
+  await waitForIdleTiles(t.databaseUrl);
+  const { inspectionId } = await createInspection(t, '2026-01-15');
+  const photo = await noisePhoto(5472, 3648);
+  const started = Date.now();
+  for (let i = 0; i < images; i++) await uploadImage(t, inspectionId, photo, `p${i}.jpg`, { bladePosition: (i % 3) + 1 });
+  const uploaded = Date.now();
+  await waitFor(
+    async () => {
+      const p = await api(t, `${BASE}/inspections/${inspectionId}/processing`);
+      if (p.failed) throw new Error('tile generation failed');
+      return p.done === images;
+    },
+    600000,
+    250,
+  );
+  const seconds = (Date.now() - started) / 1000;
+  return {
+    images,
+    'megapixels each': 20,
+    'photo MB': Number((photo.length / 1024 / 1024).toFixed(1)),
+    cpus: os.cpus().length,
+    'upload s': (uploaded - started) / 1000,
+    'total s': seconds,
+    'images/min': (images / seconds) * 60,
+  };
 }
 
 /**
@@ -101,13 +54,10 @@ export async function benchTiles(t: InspectionBenchTarget, images: number) {
  * clients through the gateway.
  */
 export async function benchDefectList(t: InspectionBenchTarget, defects: number, connections: number, seconds: number) {
-  const db = new pg.Client({ connectionString: t.databaseUrl });
-  await db.connect();
-  let parkId: string;
-  try {
+  return withDb(t.databaseUrl, async (db) => {
     const park = (await db.query(`SELECT wind_park_id FROM inspection.park_ref WHERE name = 'Dogger Bank North'`)).rows[0];
     if (!park) throw new Error('demo park missing');
-    parkId = park.wind_park_id;
+    const parkId: string = park.wind_park_id;
     const images = (
       await db.query(
         `SELECT g.id, g.inspection_id, i.turbine_id FROM inspection.image g JOIN inspection.inspection i ON i.id = g.inspection_id WHERE i.wind_park_id = $1`,
@@ -144,7 +94,5 @@ export async function benchDefectList(t: InspectionBenchTarget, defects: number,
       rows.push({ query: label, ...r });
     }
     return { seedSeconds, rows };
-  } finally {
-    await db.end();
-  }
+  });
 }

@@ -77,6 +77,9 @@ describe('inspection screens in a real browser (demo inspections, tiles and defe
     const viewer = page.getByTestId('osd-viewer');
     await viewer.waitFor();
     await page.waitForFunction(() => (document.querySelector('[data-testid="osd-viewer"]')?.getAttribute('data-image-id') ?? '') !== '');
+    // Headless Chromium without a GPU has only software WebGL (SwiftShader): the viewer must have
+    // chosen OpenSeadragon's canvas drawer (docs/inspection.md, "Drawer").
+    assert.equal(await viewer.getAttribute('data-drawer'), 'canvas');
     const polygon = viewer.getByTestId('defect-polygon').first();
     await polygon.waitFor();
     // tiles arrived (the canvas drew something) and the strip shows thumbnails fetched with the token

@@ -7,6 +7,7 @@
 import { useEffect, useRef, useState } from 'react';
 import OpenSeadragon from 'openseadragon';
 import { imageHeaders } from './authedFetch';
+import { preferredDrawer } from './drawer';
 import { PolygonOverlay } from './PolygonOverlay';
 import { imageToScreen, mapViewState, polygonBox, sameViewState, type ScreenTransform, type ViewState } from '../logic';
 import type { ViewerProps } from './types';
@@ -44,6 +45,7 @@ export default function OsdViewer({
   const onTransformRef = useRef(onTransform);
   const [transform, setTransform] = useState<ScreenTransform | null>(null);
   const [opened, setOpened] = useState<string | null>(null);
+  const [drawerType, setDrawerType] = useState('');
   onViewChangeRef.current = onViewChange;
   onTransformRef.current = onTransform;
   const onViewerRef = useRef(onViewer);
@@ -53,6 +55,7 @@ export default function OsdViewer({
   useEffect(() => {
     const viewer = OpenSeadragon({
       element: host.current!,
+      drawer: preferredDrawer(),
       showNavigationControl: false,
       loadTilesWithAjax: true,
       ajaxHeaders: imageHeaders(),
@@ -64,6 +67,8 @@ export default function OsdViewer({
       gestureSettingsMouse: { clickToZoom: false, dblClickToZoom: true },
     });
     viewerRef.current = viewer;
+    // Which drawer OpenSeadragon ended up with (data-drawer): support and the benchmarks read it.
+    setDrawerType(viewer.drawer?.getType?.() ?? '');
     const update = () => {
       const img = imageRef.current;
       if (!img || viewer.world.getItemCount() === 0) return;
@@ -134,7 +139,7 @@ export default function OsdViewer({
   }, [follow, opened]);
 
   return (
-    <div className="insp-viewer" style={{ height }} data-testid="osd-viewer" data-image-id={opened ?? ''}>
+    <div className="insp-viewer" style={{ height }} data-testid="osd-viewer" data-image-id={opened ?? ''} data-drawer={drawerType}>
       <div ref={host} className="insp-viewer__osd" />
       <PolygonOverlay
         polygons={polygons}
