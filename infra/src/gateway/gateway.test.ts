@@ -77,3 +77,34 @@ describe('gateway', () => {
     assert.equal(hello, 'from task-flow');
   });
 });
+
+describe('gateway keep-alive to the services', () => {
+  test("drops an idle connection before the service would (the service's Keep-Alive hint), so no request races the service's close", async () => {
+    // A service that closes idle connections after 2 s announces `Keep-Alive: timeout=2`.
+    const service = createServer((_req, res) => res.end('{}'));
+    service.keepAliveTimeout = 2_000;
+    const open = new Set<unknown>();
+    service.on('connection', (s) => {
+      open.add(s);
+      s.on('close', () => open.delete(s));
+    });
+    const port = await listen(service);
+    const upstreams = Object.fromEntries(SERVICE_NAMES.map((n) => [n, `http://127.0.0.1:${port}`])) as Record<ServiceName, string>;
+    const gateway = createGateway({ port: 0, webDir: mkdtempSync(path.join(os.tmpdir(), 'ww-web-')), upstreams });
+    const base = `http://127.0.0.1:${await listen(gateway)}`;
+    try {
+      const r = await fetch(`${base}/context/api/v1/plants`);
+      assert.equal(r.status, 200);
+      await r.text();
+      assert.equal(open.size, 1, 'the gateway keeps its connection to the service alive');
+      // Halfway between the gateway's expiry (hint − 1 s = 1 s) and the service's own close (2 s).
+      await new Promise((r) => setTimeout(r, 1_500));
+      assert.equal(open.size, 0, 'the gateway, not the service, closed the idle connection');
+    } finally {
+      gateway.closeAllConnections();
+      await new Promise((r) => gateway.close(r));
+      service.closeAllConnections();
+      await new Promise((r) => service.close(r));
+    }
+  });
+});

@@ -10,6 +10,8 @@ export interface GatewayOptions {
   /** Folder of the built web console (web/dist); its index.html answers every other path. */
   webDir: string;
   upstreams: Record<ServiceName, string>;
+  /** Told of every request the gateway could not hand to its service (answered 502). */
+  onProxyError?: (line: string) => void;
 }
 
 const MIME: Record<string, string> = {
@@ -32,10 +34,13 @@ const MIME: Record<string, string> = {
  */
 export function createGateway(o: GatewayOptions): Server {
   // Keep-alive to the services: without it every proxied request opens (and the service closes)
-  // a new connection, which the client then sees as `Connection: close`.
-  const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+  // a new connection, which the client then sees as `Connection: close`. Idle sockets are dropped
+  // after 60 s (`timeout`; Node also honours a shorter `Keep-Alive: timeout=` hint from the
+  // service), before the services' own 65 s: the side that reuses a connection closes it first.
+  const agent = new Agent({ keepAlive: true, maxSockets: 256, timeout: 60_000 });
   const proxy = httpProxy.createProxyServer({ xfwd: true, proxyTimeout: 120_000, timeout: 120_000, agent });
-  proxy.on('error', (err, _req, res) => {
+  proxy.on('error', (err, req, res) => {
+    o.onProxyError?.(`[gateway] ${req.method ?? ''} ${req.url ?? ''}: ${(err as NodeJS.ErrnoException).code ?? err.message}`);
     const r = res as ServerResponse;
     if (r && typeof r.writeHead === 'function' && !r.headersSent) {
       r.writeHead(502, { 'content-type': 'application/json' });
@@ -43,7 +48,6 @@ export function createGateway(o: GatewayOptions): Server {
     } else {
       (res as { destroy?: () => void })?.destroy?.();
     }
-    void err;
   });
   const webRoot = path.resolve(o.webDir);
 

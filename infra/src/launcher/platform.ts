@@ -138,7 +138,7 @@ export async function startPlatform(o: PlatformOptions = {}): Promise<Platform> 
   try {
     await Promise.all(names.map(startService));
     const gatewayPort = o.gatewayPort ?? Number(process.env.GATEWAY_PORT ?? DEFAULT_GATEWAY_PORT);
-    gateway = createGateway({ port: gatewayPort, webDir: path.join(REPO_ROOT, 'web', 'dist'), upstreams: serviceUrls });
+    gateway = createGateway({ port: gatewayPort, webDir: path.join(REPO_ROOT, 'web', 'dist'), upstreams: serviceUrls, onProxyError: log });
     await new Promise<void>((resolve, reject) => {
       gateway!.once('error', reject);
       gateway!.listen(gatewayPort, process.env.GATEWAY_HOST ?? '127.0.0.1', () => resolve());

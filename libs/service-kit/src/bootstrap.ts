@@ -15,6 +15,9 @@ import { PinoNestLogger } from './logging/logger.js';
 import { EventBus } from './events/event-bus.js';
 import { BusTransport } from './events/bus-transport.js';
 
+/** How long a service keeps an idle HTTP connection open: longer than the gateway's 60 s. */
+export const SERVICE_KEEP_ALIVE_MS = 65_000;
+
 export interface StartedService {
   app: INestApplication;
   /** Base URL the service listens on, e.g. http://127.0.0.1:3001 */
@@ -72,6 +75,12 @@ export async function bootstrapService(module: unknown, service: ServiceName, op
   if (process.connected) process.once('disconnect', () => void app.close().finally(() => process.exit(0)));
   await app.startAllMicroservices();
   await app.listen(opts.port ?? cfg.port, cfg.host);
+  // Idle keep-alive connections must outlive the gateway's (60 s, see infra gateway.ts): if the
+  // service closed first (Node's default is 5 s), a request the gateway sends on a connection at
+  // the moment the service closes it fails with a 502.
+  const server = app.getHttpServer() as { keepAliveTimeout: number; headersTimeout: number };
+  server.keepAliveTimeout = SERVICE_KEEP_ALIVE_MS;
+  server.headersTimeout = SERVICE_KEEP_ALIVE_MS + 1_000;
   const address = app.getHttpServer().address() as { port: number };
   const url = `http://${cfg.host}:${address.port}`;
   log.info({ url }, `${cfg.service} service listening`);

@@ -6,7 +6,7 @@ import { IsInt, IsString, Min } from 'class-validator';
 import { DataSource, type MigrationInterface, type QueryRunner } from 'typeorm';
 import { AppError, errorText, EventTypes, type DefectEventPayload } from '@windward/contracts';
 import { ServiceKitModule } from './service-kit.module.js';
-import { bootstrapService, type StartedService } from './bootstrap.js';
+import { SERVICE_KEEP_ALIVE_MS, bootstrapService, type StartedService } from './bootstrap.js';
 import { CurrentUser, Public, RequireRights } from './auth/decorators.js';
 import type { AuthUser } from './auth/auth-user.js';
 import { EventPublisher } from './events/event-publisher.js';
@@ -104,6 +104,18 @@ describe('service kit over real HTTP and a real PostgreSQL', () => {
     assert.equal(docs.status, 200);
     const spec = (await docs.json()) as { paths: Record<string, unknown> };
     assert.ok(spec.paths['/gw/inspection/api/v2/test/guarded']);
+  });
+
+  test('idle connections are kept 65 s, longer than the gateway keeps them (60 s)', async () => {
+    const { get: httpGet } = await import('node:http');
+    const header = await new Promise<string | undefined>((resolve, reject) =>
+      httpGet(svc.url + '/health', (res) => {
+        res.resume();
+        resolve(String(res.headers['keep-alive']));
+      }).on('error', reject),
+    );
+    assert.equal(header, `timeout=${SERVICE_KEEP_ALIVE_MS / 1000}`);
+    assert.ok(SERVICE_KEEP_ALIVE_MS > 60_000);
   });
 
   test('migrations ran into the service schema, never synchronize', async () => {
