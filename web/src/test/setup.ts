@@ -1,4 +1,4 @@
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 
 // Lazy routes and antd load slowly on a busy 2-core CI machine: findBy* waits up to 10 s, not 1 s.
@@ -33,4 +33,11 @@ afterEach(() => {
   cleanup();
   localStorage.clear();
   sessionStorage.clear();
+});
+
+// React's scheduler runs queued work in a later macrotask (setImmediate under Node). Work queued by
+// a file's last updates (a late fetch answer, a time-sliced render) would otherwise run after
+// vitest has torn the jsdom window down and fail as "window is not defined": let it run first.
+afterAll(async () => {
+  for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 10));
 });
