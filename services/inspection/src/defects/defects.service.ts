@@ -77,6 +77,12 @@ export class DefectsService {
     private readonly events: EventPublisher,
   ) {}
 
+  /** After an inspection's defects changed: its defect timeline and its labeling status follow. */
+  private async settle(m: EntityManager, inspectionId: string, userId: string): Promise<void> {
+    await recomputeTimeline(m, inspectionId);
+    await announceLabeling(m, this.events, inspectionId, userId);
+  }
+
   async create(user: AuthUser, inspectionId: string, dto: CreateDefectDto) {
     const id = await uniqueAsConflict(
       () =>
@@ -99,10 +105,9 @@ export class DefectsService {
           await applyDefect(m, insp, d, { ...dto, defectType: dto.defectType ?? '' }, true);
           d.defectNo = await this.defectNo(m, insp, dto.defectNo);
           await m.save(d);
-          await recomputeTimeline(m, insp.id);
+          await this.settle(m, insp.id, user.userId);
           // A suggestion is announced when it is accepted (other services count real defects only).
           if (!d.suggested) await this.events.publish(m, EventTypes.InspectionDefectCreated, d.id, payload(d), user.userId);
-          await announceLabeling(m, this.events, insp.id, user.userId);
           return d.id;
         }),
       { defect_no_uq: -10018 },
@@ -122,8 +127,7 @@ export class DefectsService {
       await assertNotLockedByOther(m, insp.id, user.userId);
       await applyDefect(m, insp, d, dto, false);
       await m.save(d);
-      await recomputeTimeline(m, insp.id);
-      await announceLabeling(m, this.events, insp.id, user.userId);
+      await this.settle(m, insp.id, user.userId);
       if (!d.suggested) {
         await this.events.publish(
           m,
@@ -160,8 +164,7 @@ export class DefectsService {
       const linked = await m.exists(DefectLink, { where: [{ externalDefectId: d.id }, { internalDefectId: d.id }] });
       if (linked) throw new AppError('LINK_DEFECT_RELATED');
       await m.delete(Defect, { id: d.id });
-      await recomputeTimeline(m, insp.id);
-      await announceLabeling(m, this.events, insp.id, user.userId);
+      await this.settle(m, insp.id, user.userId);
       if (!d.suggested) await this.events.publish(m, EventTypes.InspectionDefectDeleted, d.id, { id: d.id }, user.userId);
     });
   }
@@ -189,10 +192,7 @@ export class DefectsService {
         await applyDefect(m, inspections.get(d.inspectionId)!, d, changes, false);
         await m.save(d);
       }
-      for (const id of inspections.keys()) {
-        await recomputeTimeline(m, id);
-        await announceLabeling(m, this.events, id, user.userId);
-      }
+      for (const id of inspections.keys()) await this.settle(m, id, user.userId);
       for (const d of rows) {
         if (!d.suggested) await this.events.publish(m, EventTypes.InspectionDefectUpdated, d.id, payload(d), user.userId);
       }
@@ -211,8 +211,7 @@ export class DefectsService {
       await assertNotLockedByOther(m, insp.id, user.userId);
       if (!d.suggested) throw new AppError('DEFECT_NOT_SUGGESTED');
       await this.acceptRows(m, user, [d]);
-      await recomputeTimeline(m, insp.id);
-      await announceLabeling(m, this.events, insp.id, user.userId);
+      await this.settle(m, insp.id, user.userId);
     });
     return this.get(user, defectId);
   }
@@ -251,8 +250,7 @@ export class DefectsService {
       if (decision === 'accept') await this.acceptRows(m, user, rows);
       else if (rows.length) await m.delete(Defect, { id: In(rows.map((d) => d.id)) });
       if (rows.length) {
-        await recomputeTimeline(m, insp.id);
-        await announceLabeling(m, this.events, insp.id, user.userId);
+        await this.settle(m, insp.id, user.userId);
       }
       return { inspectionId: insp.id, [decision === 'accept' ? 'accepted' : 'rejected']: rows.length, defectIds: rows.map((d) => d.id) };
     });

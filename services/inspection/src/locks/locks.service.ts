@@ -30,9 +30,9 @@ export class LocksService {
       // commit: a write that passed the check finishes before the lock is taken, and any later write
       // sees the new holder.
       const rows: EditLockRow[] = await this.ds.transaction(async (m) => {
-        await m.query(`SELECT 1 FROM ${schemaName(this.ds)}.inspection WHERE id = $1 FOR UPDATE`, [insp.id]);
+        await loadInspection(m, user, insp.id, true);
         return m.query(
-        `INSERT INTO ${t} AS l (inspection_id, holder_id, holder_name, acquired_at, expires_at)
+          `INSERT INTO ${t} AS l (inspection_id, holder_id, holder_name, acquired_at, expires_at)
          VALUES ($1, $2, $3, now(), now() + make_interval(secs => $4))
          ON CONFLICT (inspection_id) DO UPDATE SET
            holder_id = EXCLUDED.holder_id,
