@@ -1,4 +1,4 @@
-import { vi } from 'vitest';
+import { recordingFetch, type FakeCall } from '@/test/fakeFetch';
 import type { ComponentTypeItem, Park, ParkListEntry, Turbine } from '../assetApi';
 
 export const CUSTOMER_ID = '11111111-1111-4111-8111-111111111111';
@@ -132,12 +132,7 @@ export const TYPES: Record<string, ComponentTypeItem[]> = {
   foundation: [],
 };
 
-export interface Call {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  body: unknown;
-}
+export type Call = FakeCall;
 
 export type Responder = (call: Call) => { status: number; body?: unknown } | undefined;
 
@@ -146,23 +141,13 @@ export type Responder = (call: Call) => { status: number; body?: unknown } | und
  * Returns the stub and the list of calls it saw.
  */
 export function assetFetch(overrides: Responder = () => undefined) {
-  const calls: Call[] = [];
-  const fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
-    const url = new URL(input, 'http://console.test');
-    const call: Call = {
-      method: init?.method ?? 'GET',
-      path: url.pathname,
-      query: url.searchParams,
-      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-    };
-    calls.push(call);
+  return recordingFetch((call) => {
     const answer = overrides(call) ?? defaultAnswer(call);
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
       status: answer.status,
       headers: { 'Content-Type': 'application/json' },
     });
   });
-  return { fetchMock, calls };
 }
 
 function defaultAnswer({ method, path, query }: Call): { status: number; body?: unknown } {

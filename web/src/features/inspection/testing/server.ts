@@ -486,6 +486,7 @@ export function fakeXhr(server: FakeInspectionServer, calls: Call[]) {
         path: url.pathname,
         query: url.searchParams,
         body: { ...fields, file: file?.name, headers: { ...this.headers } },
+        raw: undefined,
       });
       const total = file?.size ?? 0;
       const steps = [0.3, 0.7, 1];
