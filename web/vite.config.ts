@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { isReactWorkAfterTeardown } from './src/test/teardownNoise';
 
 const here = (relative: string): string => decodeURI(new URL(relative, import.meta.url).pathname);
 
@@ -34,5 +35,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     testTimeout: 20000,
+    // Only React work left running after a file's jsdom teardown is ignored (see teardownNoise.ts).
+    onUnhandledError: (error) => !isReactWorkAfterTeardown(error),
   },
 });
