@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { isReactWorkAfterTeardown } from './src/test/teardownNoise';
@@ -34,6 +35,8 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // Every core: a file's tests share one jsdom window, files are independent (default is cores − 1).
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? availableParallelism()),
     testTimeout: 20000,
     // Only React work left running after a file's jsdom teardown is ignored (see teardownNoise.ts).
     onUnhandledError: (error) => !isReactWorkAfterTeardown(error),

@@ -1,9 +1,8 @@
 import { act, render } from '@testing-library/react';
-import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import type { Locale } from '@/shared/contracts';
-import { LocalizedProviders } from '@/app/App';
 import { createAppState } from '@/app/appSlice';
+import { TestProviders } from '@/test/TestProviders';
 import { DEFAULT_APP_CONFIG, type AppConfig } from '@/app/config/appConfig';
 import { i18n, initI18n } from '@/app/i18n';
 import { routes } from '@/app/router/routes';
@@ -49,11 +48,9 @@ export async function renderApp(options: {
   let view!: ReturnType<typeof render>;
   await act(async () => {
     view = render(
-      <Provider store={store}>
-        <LocalizedProviders>
-          <RouterProvider router={router} />
-        </LocalizedProviders>
-      </Provider>,
+      <TestProviders store={store}>
+        <RouterProvider router={router} />
+      </TestProviders>,
     );
   });
   return { store, router, view };

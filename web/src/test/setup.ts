@@ -1,5 +1,6 @@
 import { afterAll, afterEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { installHiddenStyles } from './hiddenStyles';
 
 // Lazy routes and antd load slowly on a busy 2-core CI machine: findBy* waits up to 10 s, not 1 s.
 configure({ asyncUtilTimeout: 10_000 });
@@ -20,6 +21,8 @@ if (!window.matchMedia) {
     }),
   });
 }
+installHiddenStyles(document);
+
 if (!('ResizeObserver' in window)) {
   class ResizeObserverStub {
     observe(): void {}

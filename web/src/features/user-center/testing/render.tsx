@@ -1,9 +1,8 @@
 import { act, render } from '@testing-library/react';
-import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { vi } from 'vitest';
-import { LocalizedProviders } from '@/app/App';
 import { createAppState } from '@/app/appSlice';
+import { TestProviders } from '@/test/TestProviders';
 import { i18n, initI18n } from '@/app/i18n';
 import { createStore } from '@/app/store';
 import { readySession, TEST_CONFIG } from '@/test/renderApp';
@@ -46,11 +45,9 @@ export async function renderUserCenter(
   const router = createMemoryRouter(routes, { initialEntries: [options.path ?? '/configuration/userCenter'] });
   await act(async () => {
     render(
-      <Provider store={store}>
-        <LocalizedProviders>
-          <RouterProvider router={router} />
-        </LocalizedProviders>
-      </Provider>,
+      <TestProviders store={store}>
+        <RouterProvider router={router} />
+      </TestProviders>,
     );
   });
   return { store, router, ...server };

@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { LocalizedProviders } from '@/app/App';
 import { createAppState } from '@/app/appSlice';
+import { TestProviders } from '@/test/TestProviders';
 import { i18n, initI18n } from '@/app/i18n';
 import { createStore } from '@/app/store';
 import { readySession, renderApp, TEST_CONFIG } from '@/test/renderApp';
@@ -179,11 +178,9 @@ describe('stitching page', { timeout: 60000 }, () => {
     );
     await act(async () => {
       render(
-        <Provider store={store}>
-          <LocalizedProviders>
-            <RouterProvider router={router} />
-          </LocalizedProviders>
-        </Provider>,
+        <TestProviders store={store}>
+        <RouterProvider router={router} />
+      </TestProviders>,
       );
     });
     const off = await screen.findByTestId('stitching-feature-off');
