@@ -1,42 +1,79 @@
 #!/usr/bin/env node
-// `npm test`: runs every workspace's tests (unit, integration against a real PostgreSQL,
-// end-to-end through the gateway and a real browser) and prints one closing line
-// "N passed, N failed" summed over all runners. Build first (npm test does).
+// `npm test`: runs every test — lint, each Node workspace's suites (unit and integration against a
+// real PostgreSQL), the end-to-end files (whole platform through the gateway, real browser) and
+// the web console's vitest suite — and prints one closing line "N passed, N failed" summed over
+// all runners. Build first (npm test does).
+//
+// Two lanes run side by side, one per core (docs/ci.md): the end-to-end lane (build the settled
+// demo-data template once, then the e2e files) and the checks lane (lint, Node suites, web). Each
+// job's output is kept in .data/test-logs/<job>.log and printed whole when the job ends, so the
+// two lanes never interleave; a timing table per job closes the run.
+//
+// `node infra/scripts/test-all.mjs [job …]` runs only the named jobs (lint, web, e2e or a
+// workspace such as services/asset).
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, mkdirSync, statSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const only = process.argv.slice(2); // optional workspace filter, e.g. `libs/contracts`
+const only = process.argv.slice(2);
+const wanted = (name) => !only.length || only.includes(name);
+const logs = path.join(root, '.data/test-logs');
+rmSync(logs, { recursive: true, force: true });
+mkdirSync(logs, { recursive: true });
+const started = Date.now();
+const seconds = (ms) => (ms / 1000).toFixed(1);
+const cores = availableParallelism();
+// Node test files of one workspace are independent (own database, own ports): two at a time.
+const nodeConcurrency = String(Math.max(1, Math.min(2, cores)));
 
-const nodeWorkspaces = [
-  'libs/contracts',
-  'libs/service-kit',
-  ...readdirSync(path.join(root, 'services')).sort().map((s) => `services/${s}`),
-  'infra',
-];
-
-function hasTests(dir) {
-  if (!existsSync(dir)) return false;
-  for (const e of readdirSync(dir)) {
-    const p = path.join(dir, e);
-    if (statSync(p).isDirectory() ? hasTests(p) : /\.test\.js$/.test(e)) return true;
-  }
-  return false;
+function testFiles(dir, pattern) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .sort()
+    .flatMap((e) => {
+      const p = path.join(dir, e);
+      return statSync(p).isDirectory() ? testFiles(p, pattern) : pattern.test(e) ? [p] : [];
+    });
 }
 
-function run(cmd, args, opts) {
+/** Runs one command with its output in a log file; prints the log when it ends. */
+function run(name, cmd, args, opts = {}) {
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { ...opts, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-      process.stdout.write(d);
+    const t0 = Date.now();
+    const file = path.join(logs, `${name.replace(/[^\w.-]+/g, '_')}.log`);
+    const out = createWriteStream(file);
+    console.log(`[test] ${name}: started at +${seconds(t0 - started)} s`);
+    const child = spawn(cmd, args, { cwd: root, env: process.env, ...opts, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.pipe(out, { end: false });
+    child.stderr.pipe(out, { end: false });
+    child.on('close', (code) => {
+      out.end(() => {
+        const text = readFileSync(file, 'utf8');
+        console.log(`\n===== ${name} (exit ${code}, ${seconds(Date.now() - t0)} s) =====\n${text}`);
+        resolve({ code: code ?? 1, out: text, ms: Date.now() - t0 });
+      });
     });
-    child.stderr.on('data', (d) => process.stderr.write(d));
-    child.on('exit', (code) => resolve({ code: code ?? 1, out }));
   });
+}
+
+/** node:test's TAP summary: "# pass N", "# fail N", … */
+function tapCounts(code, out) {
+  const num = (label) => Number(new RegExp(`^# ${label} (\\d+)`, 'm').exec(out)?.[1] ?? 0);
+  const failed = num('fail') + num('cancelled');
+  return { passed: num('pass'), failed: failed + (code !== 0 && failed === 0 ? 1 : 0), skipped: num('skipped') + num('todo') };
+}
+
+const results = [];
+const record = (job, r, counts) => results.push({ job, ms: r.ms, ...counts });
+
+async function nodeSuite(job, cwd, files) {
+  if (!files.length || !wanted(job)) return;
+  const args = ['--test', '--test-reporter=tap', `--test-concurrency=${job === 'e2e' ? e2eConcurrency : nodeConcurrency}`, '--enable-source-maps', ...files];
+  const r = await run(job, process.execPath, args, { cwd });
+  record(job, r, tapCounts(r.code, r.out));
 }
 
 async function ensureDatabase() {
@@ -49,51 +86,80 @@ async function ensureDatabase() {
   return server;
 }
 
-const results = [];
-const embedded = await ensureDatabase();
-try {
-  if (!only.length || only.includes('lint')) {
+// One e2e file at a time: each runs eight services, a gateway and often Chromium on two cores.
+const e2eConcurrency = process.env.E2E_CONCURRENCY ?? '1';
+
+/** The end-to-end lane: the settled demo-data template, then every e2e file on a copy of it. */
+async function e2eLane() {
+  const infra = path.join(root, 'infra');
+  const files = testFiles(path.join(infra, 'dist/e2e'), /\.e2e\.test\.js$/);
+  if (!files.length || !wanted('e2e')) return;
+  const t0 = Date.now();
+  console.log(`[test] e2e template: started at +${seconds(t0 - started)} s`);
+  const { buildE2eTemplate } = await import(path.join(infra, 'dist/e2e/template.js'));
+  let template;
+  const lines = [];
+  try {
+    template = await buildE2eTemplate((l) => lines.push(l));
+  } catch (err) {
+    console.log(`\n===== e2e template (failed) =====\n${lines.slice(-200).join('\n')}\n${err.stack ?? err}`);
+    results.push({ job: 'e2e template (demo data settled)', ms: Date.now() - t0, passed: 0, failed: 1, skipped: 0 });
+    return;
+  }
+  results.push({ job: 'e2e template (demo data settled)', ms: Date.now() - t0, passed: 1, failed: 0, skipped: 0 });
+  console.log(`[test] e2e template ${template.database} ready in ${seconds(Date.now() - t0)} s`);
+  process.env.E2E_TEMPLATE_DB = template.database;
+  process.env.E2E_TEMPLATE_FILES = template.filesDir;
+  try {
+    await nodeSuite('e2e', infra, files);
+  } finally {
+    await template.drop();
+  }
+}
+
+/** Lint, then every Node workspace's suites (infra's own unit tests included), then web. */
+async function checksLane() {
+  if (wanted('lint')) {
     // Lint is a check like any other: one "test" that passes or fails.
-    console.log('\n[test] lint');
-    const { code } = await run(process.execPath, [path.join(root, 'node_modules/eslint/bin/eslint.js'), '.'], { cwd: root, env: process.env });
-    results.push({ ws: 'lint (eslint)', passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0 });
+    const r = await run('lint', process.execPath, [path.join(root, 'node_modules/eslint/bin/eslint.js'), '.']);
+    record('lint', r, { passed: r.code === 0 ? 1 : 0, failed: r.code === 0 ? 0 : 1, skipped: 0 });
   }
-  for (const ws of nodeWorkspaces) {
-    if (only.length && !only.includes(ws)) continue;
-    const dist = path.join(root, ws, 'dist');
-    if (!hasTests(dist)) continue;
-    console.log(`\n[test] ${ws}`);
-    const { code, out } = await run(process.execPath, ['--test', '--test-reporter=tap', '--test-concurrency=1', '--enable-source-maps', 'dist/'], {
-      cwd: path.join(root, ws),
-      env: process.env,
-    });
-    const num = (label) => Number(new RegExp(`^# ${label} (\\d+)`, 'm').exec(out)?.[1] ?? 0);
-    results.push({ ws, passed: num('pass'), failed: num('fail') + (code !== 0 && num('fail') === 0 ? 1 : 0), skipped: num('skipped') + num('todo') });
+  const workspaces = ['libs/contracts', 'libs/service-kit', ...readdirSync(path.join(root, 'services')).sort().map((s) => `services/${s}`), 'infra'];
+  for (const ws of workspaces) {
+    const cwd = path.join(root, ws);
+    const files = testFiles(path.join(cwd, 'dist'), /\.test\.js$/).filter((f) => !/\.e2e\.test\.js$/.test(f));
+    await nodeSuite(ws, cwd, files);
   }
-  if (!only.length || only.includes('web')) {
-    console.log('\n[test] web');
-    mkdirSync(path.join(root, '.data'), { recursive: true });
+  if (wanted('web')) {
     const report = path.join(root, '.data/vitest-report.json');
-    const { code } = await run(process.execPath, [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
+    rmSync(report, { force: true });
+    const r = await run('web', process.execPath, [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
       cwd: path.join(root, 'web'),
-      env: process.env,
     });
-    let passed = 0, failed = code !== 0 ? 1 : 0, skipped = 0;
+    let counts = { passed: 0, failed: 1, skipped: 0 };
     if (existsSync(report)) {
       const j = JSON.parse(readFileSync(report, 'utf8'));
-      passed = j.numPassedTests;
-      failed = j.numFailedTests + (code !== 0 && j.numFailedTests === 0 ? 1 : 0);
-      skipped = j.numPendingTests + j.numTodoTests;
+      counts = {
+        passed: j.numPassedTests,
+        failed: j.numFailedTests + (r.code !== 0 && j.numFailedTests === 0 ? 1 : 0),
+        skipped: j.numPendingTests + j.numTodoTests,
+      };
     }
-    results.push({ ws: 'web', passed, failed, skipped });
+    record('web', r, counts);
   }
+}
+
+const embedded = await ensureDatabase();
+try {
+  await Promise.all([e2eLane(), checksLane()]);
 } finally {
   await embedded?.stop();
 }
 
 const sum = (k) => results.reduce((a, r) => a + r[k], 0);
-console.log('\n| workspace | passed | failed | skipped |\n|---|---:|---:|---:|');
-for (const r of results) console.log(`| ${r.ws} | ${r.passed} | ${r.failed} | ${r.skipped} |`);
+console.log('\n| job | seconds | passed | failed | skipped |\n|---|---:|---:|---:|---:|');
+for (const r of results) console.log(`| ${r.job} | ${seconds(r.ms)} | ${r.passed} | ${r.failed} | ${r.skipped} |`);
+console.log(`| **all (wall)** | ${seconds(Date.now() - started)} | | | |`);
 const [p, f, s] = [sum('passed'), sum('failed'), sum('skipped')];
 console.log(`\n${p} passed, ${f} failed${s ? `, ${s} skipped` : ''}`);
 process.exit(f > 0 || p === 0 ? 1 : 0);

@@ -125,8 +125,16 @@ describe('asset registry through the gateway (demo data seeded)', () => {
   });
 
   test('last inspection, park lists, inspection data configs and menus answer through the gateway', async () => {
-    const park = parks[0]!;
-    const none = await json(`/context/api/v1/plants/${park.windFarmId}/last-inspection-info`, { token: admin });
+    // Every demo park has demo inspections (the settled demo data); a new park has none yet.
+    const park = parks.find((x) => x.windFarmName === 'Dogger Bank North')!;
+    const last = await json(`/context/api/v1/plants/${park.windFarmId}/last-inspection-info`, { token: admin });
+    assert.equal(last.status, 200);
+    assert.equal(last.body.windFarmId, park.windFarmId);
+    assert.equal(String(last.body.lastInspectionTime).slice(0, 10), '2025-06-10');
+    const customerId0 = (await json(`/context/api/v1/plants/${park.windFarmId}`, { token: admin })).body.customerId;
+    const fresh = await json('/context/api/v1/plants', { method: 'POST', token: admin, json: { windFarmName: `Uninspected ${randomUUID().slice(0, 8)}`, customerId: customerId0 } });
+    assert.equal(fresh.status, 201);
+    const none = await json(`/context/api/v1/plants/${fresh.body.windFarmId}/last-inspection-info`, { token: admin });
     assert.equal(none.status, 404);
     assert.equal(none.body.code, 'LAST_INSPECTION_TIME_NOT_EXIST');
     const configs = (await json<Body[]>('/gw/asset/api/v2/inspectionDataConfig/all', { token: admin })).body;

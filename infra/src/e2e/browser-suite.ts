@@ -1,19 +1,49 @@
-import { after, before } from 'node:test';
+import { after, afterEach, before } from 'node:test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { REPO_ROOT } from '../launcher/platform.js';
 import { launchBrowser } from './browser.js';
 import { startTestPlatform, type TestPlatform } from './harness.js';
 
 /** Where browser tests leave their screenshots (some are copied into docs/screenshots). */
 export const SHOTS = path.join(REPO_ROOT, '.data', 'screenshots');
+/** Where a failed browser test leaves a Playwright trace and a screenshot of each open page. */
+export const FAILURES = path.join(REPO_ROOT, '.data', 'e2e-failures');
 
 export interface BrowserSuite {
   p: TestPlatform;
   browser: Browser;
   /** The demo super admin's token, for API calls that set the scene. */
   admin: string;
+}
+
+/**
+ * Every context the suite's browser opens records a Playwright trace (actions, DOM snapshots,
+ * network), so that a failure can be replayed with `npx playwright show-trace <zip>`. The trace's
+ * screencast is left off: it costs a core on our machines; a failure saves real screenshots.
+ */
+function traceEveryContext(browser: Browser): void {
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...args: Parameters<Browser['newContext']>): Promise<BrowserContext> => {
+    const context = await newContext(...args);
+    await context.tracing.start({ snapshots: true });
+    return context;
+  };
+}
+
+/** A failed test's evidence: each open page's screenshot and each context's trace so far. */
+async function keepEvidence(browser: Browser, testName: string): Promise<void> {
+  mkdirSync(FAILURES, { recursive: true });
+  const base = path.join(FAILURES, `${testName.replace(/[^\w.-]+/g, '_').slice(0, 80)}-${Date.now()}`);
+  for (const [i, context] of browser.contexts().entries()) {
+    for (const [j, page] of context.pages().entries()) {
+      await page.screenshot({ path: `${base}-${i}-${j}.png`, fullPage: true }).catch(() => undefined);
+    }
+    await context.tracing.stop({ path: `${base}-${i}.trace.zip` }).catch(() => undefined);
+    await context.tracing.start({ snapshots: true }).catch(() => undefined);
+  }
+  console.log(`# failure evidence: ${path.relative(REPO_ROOT, base)}-*`);
 }
 
 /**
@@ -27,8 +57,13 @@ export function browserSuite(ready?: (s: BrowserSuite) => Promise<void>): Browse
     mkdirSync(SHOTS, { recursive: true });
     s.p = await startTestPlatform();
     s.browser = await launchBrowser();
+    traceEveryContext(s.browser);
     s.admin = await s.p.login('admin', 'Wind@2026');
     await ready?.(s);
+  });
+  afterEach(async (t) => {
+    // Node 20.19+ tells a hook whether its test passed (@types/node 20 does not declare it yet).
+    if ((t as { passed?: boolean }).passed === false && s.browser) await keepEvidence(s.browser, t.name);
   });
   after(async () => {
     await s.browser?.close();

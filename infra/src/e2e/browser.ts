@@ -74,3 +74,29 @@ export async function switchLanguage(page: Page, optionTitle: 'English' | 'ä¸­æ–
   }
 }
 
+
+/**
+ * Waits until every deep-zoom viewer inside `scope` (the page by default) has come to rest with
+ * the tiles of its view loaded (`data-settled`, set by the viewer from OpenSeadragon's events).
+ */
+export async function viewersSettled(page: Page, scope = 'body'): Promise<void> {
+  await page.waitForFunction((sel) => {
+    const viewers = Array.from(document.querySelectorAll(`${sel} [data-testid="osd-viewer"]`));
+    return viewers.length > 0 && viewers.every((v) => v.getAttribute('data-settled') === 'true');
+  }, scope);
+}
+
+/**
+ * Wheel-zooms in (`steps` notches) where the mouse is. OpenSeadragon ignores a wheel event that
+ * comes within 50 ms of the last one (minScrollDeltaTime), so each notch waits until the overlay
+ * has followed it and the viewer has come to rest before the next.
+ */
+export async function wheelZoomIn(page: Page, steps: number): Promise<void> {
+  const transform = () => document.querySelector('[data-testid="polygon-overlay"] g')?.getAttribute('transform') ?? null;
+  for (let i = 0; i < steps; i++) {
+    const before = await page.evaluate(transform);
+    await page.mouse.wheel(0, -300);
+    await page.waitForFunction((t) => document.querySelector('[data-testid="polygon-overlay"] g')?.getAttribute('transform') !== t, before);
+    await viewersSettled(page);
+  }
+}

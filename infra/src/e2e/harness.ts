@@ -1,5 +1,8 @@
+import { rmSync } from 'node:fs';
+import path from 'node:path';
 import { apiClient, createTestDatabase, type ApiRequest, type TestDatabase } from '@windward/service-kit/testing';
 import { startPlatform, type Platform, type PlatformOptions } from '../launcher/platform.js';
+import { buildE2eTemplate, copyE2eTemplate, E2E_ROOT, freePortBase, templateFromEnv } from './template.js';
 
 export interface TestPlatform extends Platform {
   db: TestDatabase;
@@ -11,20 +14,44 @@ export interface TestPlatform extends Platform {
 
 export const WEB_BASIC = `Basic ${Buffer.from('windward-web:windward-web-secret').toString('base64')}`;
 
-/** The whole platform on a fresh database and free ports, driven through its gateway. */
-export async function startTestPlatform(o: Partial<PlatformOptions> = {}): Promise<TestPlatform> {
-  const db = await createTestDatabase();
+export interface TestPlatformOptions extends Partial<PlatformOptions> {
+  /**
+   * Boot on an empty database and seed the demo data, exactly as `npm start` does. By default a
+   * test starts from a copy of the settled demo data (see template.ts), which `npm test` builds
+   * once per run; a file run on its own builds (and drops) its own.
+   */
+  fromScratch?: boolean;
+}
+
+/** The whole platform on its own database, file store and free ports, driven through its gateway. */
+export async function startTestPlatform(o: TestPlatformOptions = {}): Promise<TestPlatform> {
+  let db: TestDatabase;
+  let dataDir: string;
+  let dropTemplate = async () => {};
+  if (o.fromScratch) {
+    db = await createTestDatabase();
+    dataDir = path.join(E2E_ROOT, db.name);
+  } else {
+    let template = templateFromEnv();
+    if (!template) {
+      const built = await buildE2eTemplate();
+      template = built;
+      dropTemplate = built.drop;
+    }
+    ({ db, dataDir } = await copyE2eTemplate(template));
+  }
   const logs: string[] = [];
-  // Below 32768: Linux hands out ephemeral ports above it, and a client socket there would take our port.
-  const portBase = 20000 + (process.pid % 1200) * 10;
+  const { fromScratch: _fromScratch, env, ...rest } = o;
+  const portBase = await freePortBase();
   const platform = await startPlatform({
     databaseUrl: db.url,
+    dataDir,
     portBase,
     gatewayPort: portBase + 9,
     seedDemo: true,
-    env: { LOG_LEVEL: 'warn', BUS_RETRY_BASE_MS: '50', ...(o.env ?? {}) },
     log: (l) => logs.push(l),
-    ...o,
+    ...rest,
+    env: { LOG_LEVEL: 'warn', BUS_RETRY_BASE_MS: '50', ...env },
   });
   const api: TestPlatform['api'] = apiClient(platform.url);
   const login = async (username: string, password: string) => {
@@ -45,6 +72,8 @@ export async function startTestPlatform(o: Partial<PlatformOptions> = {}): Promi
     stop: async () => {
       await platform.stop();
       await db.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+      await dropTemplate();
     },
   };
 }

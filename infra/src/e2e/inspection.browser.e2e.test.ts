@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { eventually } from '@windward/service-kit/testing';
 import { type TestPlatform } from './harness.js';
 import { SHOTS, browserSuite } from './browser-suite.js';
-import { signIn as signInAs, switchLanguage } from './browser.js';
+import { signIn as signInAs, switchLanguage, viewersSettled, wheelZoomIn } from './browser.js';
 
 /** Response bodies are checked by assertions, not by types. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -88,11 +88,7 @@ describe('inspection screens in a real browser (demo inspections, tiles and defe
     await viewer.scrollIntoViewIfNeeded();
     const box = (await viewer.boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    for (let i = 0; i < 4; i++) {
-      await page.mouse.wheel(0, -300);
-      await page.waitForTimeout(150);
-    }
-    await page.waitForTimeout(800);
+    await wheelZoomIn(page, 4);
     const zoomed = await overlayScale(page);
     assert.ok(zoomed > before * 1.5, `zoomed in: ${before} → ${zoomed}`);
     await polygon.hover({ force: true });
@@ -103,7 +99,7 @@ describe('inspection screens in a real browser (demo inspections, tiles and defe
     const first = await viewer.getAttribute('data-image-id');
     await page.keyboard.press('ArrowRight');
     await page.waitForFunction((id) => document.querySelector('[data-testid="osd-viewer"]')?.getAttribute('data-image-id') !== id, first);
-    await page.waitForTimeout(600);
+    await viewersSettled(page);
     const kept = await overlayScale(page);
     assert.ok(Math.abs(kept - zoomed) / zoomed < 0.02, `zoom kept: ${zoomed} → ${kept}`);
     await page.keyboard.press('ArrowLeft');
@@ -141,7 +137,8 @@ describe('inspection screens in a real browser (demo inspections, tiles and defe
     await zh.getByRole('tab', { name: '图片对比' }).click();
     await zh.getByTestId('compare-left').getByTestId('osd-viewer').waitFor();
     await zh.getByTestId('compare-right').getByTestId('osd-viewer').waitFor();
-    await zh.waitForTimeout(1500);
+    await viewersSettled(zh, '[data-testid="compare-left"]');
+    await viewersSettled(zh, '[data-testid="compare-right"]');
     await zh.screenshot({ path: path.join(shots, 'inspection-compare-zh.png') });
     await zh.getByRole('tab', { name: '图库' }).click();
     await zh.waitForFunction(() => document.querySelectorAll('[data-testid="gallery-item"] img').length >= 3);
@@ -156,7 +153,7 @@ describe('inspection screens in a real browser (demo inspections, tiles and defe
     await view.getByText('缺陷查看').waitFor();
     await view.getByTestId('defect-polygon').waitFor();
     await view.getByTestId('defect-detail').getByText('距叶根距离').waitFor();
-    await page.waitForTimeout(1500);
+    await viewersSettled(page, '[data-testid="page-viewDefect"]');
     await page.screenshot({ path: path.join(shots, 'inspection-view-defect-zh.png') });
     await switchLanguage(page, 'English');
     await view.getByText('Distance to root').waitFor();

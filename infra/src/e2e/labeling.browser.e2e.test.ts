@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { eventually } from '@windward/service-kit/testing';
 import { type TestPlatform } from './harness.js';
 import { SHOTS, browserSuite } from './browser-suite.js';
-import { signIn as signInAs } from './browser.js';
+import { signIn as signInAs, viewersSettled, wheelZoomIn } from './browser.js';
 import { REPO_ROOT } from '../launcher/platform.js';
 
 /** Response bodies are checked by assertions, not by types. */
@@ -75,7 +75,7 @@ describe('labeling and review in a real browser (demo task, deep-zoom tiles)', (
       { timeout: 30000 },
     );
     await page.getByTestId('polygon-overlay').waitFor();
-    await page.waitForTimeout(700);
+    await viewersSettled(page);
   }
 
   test('label: no polygon refused, draw with clicks, save, severity key, viewport kept across images, submit; review: reject → fail → back to labeling with the reason', async () => {
@@ -102,9 +102,10 @@ describe('labeling and review in a real browser (demo task, deep-zoom tiles)', (
       [box.width * 0.55, box.height * 0.42],
       [box.width * 0.5, box.height * 0.56],
     ];
-    for (const [x, y] of clicks) {
+    for (const [i, [x, y]] of clicks.entries()) {
       await page.mouse.click(box.x + x, box.y + y);
-      await page.waitForTimeout(350); // separate clicks, not a double-click
+      // Each click is one vertex (clicks far apart are never taken for a double-click).
+      await page.locator(`[data-testid="drawing"][data-points="${i + 1}"]`).waitFor();
     }
     await page.keyboard.press('Enter');
     await page.getByTestId('draft-polygon').waitFor();
@@ -166,11 +167,7 @@ describe('labeling and review in a real browser (demo task, deep-zoom tiles)', (
 
     // Zoom in, then D: the next image opens with the same zoom and pan.
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    for (let i = 0; i < 3; i++) {
-      await page.mouse.wheel(0, -300);
-      await page.waitForTimeout(150);
-    }
-    await page.waitForTimeout(800);
+    await wheelZoomIn(page, 3);
     const zoomed = await overlayTransform(page);
     assert.ok(zoomed.scale > t.scale * 1.5, `zoomed in: ${t.scale} → ${zoomed.scale}`);
     await page.keyboard.press('d');
@@ -240,7 +237,7 @@ describe('labeling and review in a real browser (demo task, deep-zoom tiles)', (
     const findings = again.getByTestId('qa-findings');
     await findings.getByText('缺陷轮廓需要修改').waitFor({ timeout: 30000 });
     await findings.getByText('裂纹轮廓画得太大').waitFor();
-    await again.waitForTimeout(700);
+    await viewersSettled(again);
     await again.screenshot({ path: path.join(shots, 'labeling-returned-en.png') });
     mkdirSync(docShots, { recursive: true });
     copyFileSync(path.join(shots, 'labeling-draw-en.png'), path.join(docShots, 'labeling-draw-en.png'));

@@ -3,18 +3,27 @@ import assert from 'node:assert/strict';
 import { SERVICE_NAMES, SERVICES, errorText } from '@windward/contracts';
 import pg from 'pg';
 import { eventually } from '@windward/service-kit/testing';
+import { DEMO_ACCOUNTS } from '../launcher/demo-accounts.js';
 import { startTestPlatform, type TestPlatform } from './harness.js';
+import { waitForDemoSettled } from './template.js';
 
 describe('the whole platform through the gateway', () => {
   let p: TestPlatform;
   let admin: string;
 
   before(async () => {
-    p = await startTestPlatform();
+    // The one e2e file that boots from an empty database, as `npm start` does; the others start
+    // from a copy of the settled demo data.
+    p = await startTestPlatform({ fromScratch: true });
     admin = await p.login('admin', 'Wind@2026');
   });
   after(async () => {
     await p?.stop();
+  });
+
+  test('from scratch, the demo pipeline settles cleanly and every demo account signs in', async () => {
+    await waitForDemoSettled(p.databaseUrl);
+    for (const a of DEMO_ACCOUNTS) assert.ok(await p.login(a.username, a.password), a.username);
   });
 
   test('every service answers through the gateway at /gw/<context>/health and serves its docs', async () => {

@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { eventually } from '@windward/service-kit/testing';
 import { type TestPlatform } from './harness.js';
 import { SHOTS, browserSuite } from './browser-suite.js';
-import { signIn as signInAs } from './browser.js';
+import { signIn as signInAs, viewersSettled } from './browser.js';
 
 /** Response bodies are checked by assertions, not by types. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -162,7 +162,7 @@ describe('stitching and the blade path view in a real browser', () => {
       [0, 2400, 4800],
     );
     assert.deepEqual([pano.width, pano.height], [7200, 800]);
-    await page.waitForTimeout(800);
+    await viewersSettled(page);
     await page.screenshot({ path: path.join(shots, 'stitching-panorama-en.png') });
 
     // Select the second photo and move it 50 px right (Shift+→ × 5) and 3 px down.
@@ -193,7 +193,7 @@ describe('stitching and the blade path view in a real browser', () => {
         [4800, 0],
       ],
     );
-    await page.waitForTimeout(800);
+    await viewersSettled(page);
     await page.screenshot({ path: path.join(shots, 'stitching-nudged-en.png') });
 
     // The stitcher completes the stage; the task moves on to stitching QA.

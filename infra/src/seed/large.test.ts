@@ -6,7 +6,7 @@ import { seedLarge } from './large.js';
 
 let p: TestPlatform;
 before(async () => {
-  p = await startTestPlatform({ seedDemo: false, services: ['identity', 'asset'] });
+  p = await startTestPlatform({ fromScratch: true, seedDemo: false, services: ['identity', 'asset'] });
 });
 after(async () => {
   await p?.stop();

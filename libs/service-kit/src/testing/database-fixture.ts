@@ -6,6 +6,7 @@ import { startEmbeddedPostgres, type EmbeddedServer } from '../database/embedded
 
 export interface TestDatabase {
   url: string;
+  name: string;
   drop(): Promise<void>;
 }
 
@@ -24,18 +25,22 @@ async function adminUrl(): Promise<string> {
   return (await embedded).adminUrl;
 }
 
-/** A fresh, empty database for one test file; `drop()` removes it. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/**
+ * A fresh database for one test file; `drop()` removes it. Empty, or a copy of `template` (a
+ * database nobody is connected to, e.g. the end-to-end tests' settled demo data).
+ */
+export async function createTestDatabase(o: { template?: string } = {}): Promise<TestDatabase> {
   const admin = await adminUrl();
   const name = `ww_test_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const c = new pg.Client({ connectionString: admin });
   await c.connect();
-  await c.query(`CREATE DATABASE "${name}"`);
+  await c.query(`CREATE DATABASE "${name}"${o.template ? ` TEMPLATE "${o.template}"` : ''}`);
   await c.end();
   const u = new URL(admin);
   u.pathname = `/${name}`;
   return {
     url: u.toString(),
+    name,
     drop: async () => {
       const d = new pg.Client({ connectionString: admin });
       await d.connect();

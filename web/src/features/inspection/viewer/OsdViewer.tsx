@@ -46,6 +46,7 @@ export default function OsdViewer({
   const [transform, setTransform] = useState<ScreenTransform | null>(null);
   const [opened, setOpened] = useState<string | null>(null);
   const [drawerType, setDrawerType] = useState('');
+  const [settled, setSettled] = useState(false);
   onViewChangeRef.current = onViewChange;
   onTransformRef.current = onTransform;
   const onViewerRef = useRef(onViewer);
@@ -81,6 +82,20 @@ export default function OsdViewer({
       keptView.current = { view, aspect: img.height / img.width };
       if (!applying.current && !sameViewState(view, followed.current)) onViewChangeRef.current?.(view, img.height / img.width);
     };
+    // At rest (no zoom or pan animation) with every tile of the view loaded: data-settled, which
+    // browser tests and benchmarks wait on instead of sleeping.
+    let animating = false;
+    const settle = () => setSettled(!animating && viewer.world.getItemCount() > 0 && viewer.getFullyLoaded());
+    viewer.addHandler('animation-start', () => {
+      animating = true;
+      setSettled(false);
+    });
+    viewer.addHandler('animation-finish', () => {
+      animating = false;
+      settle();
+    });
+    viewer.addHandler('fully-loaded-change', settle);
+    viewer.addHandler('close', settle);
     viewer.addHandler('update-viewport', update);
     viewer.addHandler('animation', update);
     viewer.addHandler('resize', update);
@@ -101,6 +116,7 @@ export default function OsdViewer({
       applying.current = false;
       setOpened(img.imageId);
       update();
+      settle();
     });
     onViewerRef.current?.(viewer);
     return () => {
@@ -139,7 +155,7 @@ export default function OsdViewer({
   }, [follow, opened]);
 
   return (
-    <div className="insp-viewer" style={{ height }} data-testid="osd-viewer" data-image-id={opened ?? ''} data-drawer={drawerType}>
+    <div className="insp-viewer" style={{ height }} data-testid="osd-viewer" data-image-id={opened ?? ''} data-drawer={drawerType} data-settled={settled}>
       <div ref={host} className="insp-viewer__osd" />
       <PolygonOverlay
         polygons={polygons}
