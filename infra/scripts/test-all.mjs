@@ -158,6 +158,15 @@ try {
 
 const sum = (k) => results.reduce((a, r) => a + r[k], 0);
 console.log('\n| job | seconds | passed | failed | skipped |\n|---|---:|---:|---:|---:|');
+// Under .ci/run: its set-up phases and the build that `npm test` ran before this script.
+const phases = path.join(root, '.data/ci-phases.tsv');
+if (process.env.CI_TEST_STARTED_MS && existsSync(phases)) {
+  for (const line of readFileSync(phases, 'utf8').split('\n').filter(Boolean)) {
+    const [name, ms] = line.split('\t');
+    console.log(`| ${name} | ${seconds(Number(ms))} | | | |`);
+  }
+  console.log(`| build (nx) | ${seconds(started - Number(process.env.CI_TEST_STARTED_MS))} | | | |`);
+}
 for (const r of results) console.log(`| ${r.job} | ${seconds(r.ms)} | ${r.passed} | ${r.failed} | ${r.skipped} |`);
 console.log(`| **all (wall)** | ${seconds(Date.now() - started)} | | | |`);
 const [p, f, s] = [sum('passed'), sum('failed'), sum('skipped')];
