@@ -2,6 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { EventTypes, Rights, errorText } from '@windward/contracts';
+import { eventually } from '@windward/service-kit/testing';
 import { InspectionHarness, jpeg, type Body } from '../testing/inspection-harness.js';
 
 const BASE = '/gw/inspection/api/v2';
@@ -100,6 +101,8 @@ describe('paths: the sort-and-remove task, saving a path, every refusal leaves e
     const b = await add(insp.inspectionId, { bladePosition: 1, path: 5, sortIndex: 1 });
     const c = await add(insp.inspectionId, { bladePosition: 1, path: 5, sortIndex: 2, keyPartTag: 'keep' });
     const other = await add(insp.inspectionId, { bladePosition: 1, path: 7 });
+    // Tiling runs as a job: let it finish, so that only the save changes what the task lists below.
+    await eventually(async () => (await h.sql(`SELECT 1 FROM inspection.image WHERE inspection_id = $1 AND tile_status <> 'done'`, [insp.inspectionId])).length === 0, 30000);
     const t = await task(insp.inspectionId);
     const le = pathOf(t, 1, 5);
     const r = await save(insp.inspectionId, le.pathGuid, [

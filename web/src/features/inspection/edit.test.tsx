@@ -57,7 +57,9 @@ describe('new inspection and the active flag', { timeout: 90000 }, () => {
     fireEvent.click(await screen.findByTestId('new-inspection'));
     const form = await screen.findByTestId('create-inspection-form');
     expect(within(form).getByTestId('create-component').textContent).toBe('Blade external');
-    expect(within(form).getByTestId('create-package').textContent).toBe('Blade auto');
+    // The package's options follow the watched component (Form.useWatch answers one render later):
+    // wait for its label rather than read it in the same tick (this raced on a busy machine).
+    await waitFor(() => expect(within(form).getByTestId('create-package').textContent).toBe('Blade auto'));
     await pick('create-device', 'Inspection drone (DRONE-DBN)');
     fireEvent.change(within(form).getByTestId('create-pilot'), { target: { value: 'Ada' } });
     fireEvent.click(screen.getByTestId('create-inspection-submit'));
@@ -98,7 +100,7 @@ describe('new inspection and the active flag', { timeout: 90000 }, () => {
     const { view } = await open(TURBINE, { rights: LPS_ENGINEER });
     fireEvent.click(await screen.findByTestId('new-inspection'));
     expect((await screen.findByTestId('create-component')).textContent).toBe('LPS');
-    expect(screen.getByTestId('create-package').textContent).toBe('Other');
+    await waitFor(() => expect(screen.getByTestId('create-package').textContent).toBe('Other'));
     view.unmount();
     await open(TURBINE, { rights: [] });
     await screen.findByTestId('blade-views');
@@ -347,6 +349,9 @@ describe('internal / external defect links', { timeout: 120000 }, () => {
     await waitFor(() => expect(within(links).getByTestId('link-state-tag').textContent).toBe('Unlinked'));
     await waitFor(() => expect(within(links).getByTestId('link-inspection').textContent).toBe('Inspection of Mar 1, 2026'));
     // only blade 1's defects of the internal inspection are offered
+    // The candidates load after the link state: a select still loading them is disabled and
+    // ignores the mouse (this raced when the file ran alone), so wait until it is enabled.
+    await waitFor(() => expect(within(links).getByTestId('link-defect').className).not.toMatch(/ant-select-disabled/));
     fireEvent.mouseDown(within(within(links).getByTestId('link-defect')).getByRole('combobox'));
     await screen.findByText('#000001 Delamination · 30.2 m');
     expect(screen.queryByText(/#000002 Crack/, { selector: '.ant-select-item-option-content' })).toBeNull();
