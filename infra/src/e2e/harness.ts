@@ -1,8 +1,8 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { apiClient, createTestDatabase, type ApiRequest, type TestDatabase } from '@windward/service-kit/testing';
-import { startPlatform, type Platform, type PlatformOptions } from '../launcher/platform.js';
-import { buildE2eTemplate, copyE2eTemplate, E2E_ROOT, freePortBase, templateFromEnv } from './template.js';
+import type { Platform, PlatformOptions } from '../launcher/platform.js';
+import { buildE2eTemplate, copyE2eTemplate, E2E_ROOT, startPlatformForTests, templateFromEnv } from './template.js';
 
 export interface TestPlatform extends Platform {
   db: TestDatabase;
@@ -41,18 +41,8 @@ export async function startTestPlatform(o: TestPlatformOptions = {}): Promise<Te
     ({ db, dataDir } = await copyE2eTemplate(template));
   }
   const logs: string[] = [];
-  const { fromScratch: _fromScratch, env, ...rest } = o;
-  const portBase = await freePortBase();
-  const platform = await startPlatform({
-    databaseUrl: db.url,
-    dataDir,
-    portBase,
-    gatewayPort: portBase + 9,
-    seedDemo: true,
-    log: (l) => logs.push(l),
-    ...rest,
-    env: { LOG_LEVEL: 'warn', BUS_RETRY_BASE_MS: '50', ...env },
-  });
+  const { fromScratch: _fromScratch, ...rest } = o;
+  const platform = await startPlatformForTests(db.url, dataDir, { log: (l) => logs.push(l), ...rest });
   const api: TestPlatform['api'] = apiClient(platform.url);
   const login = async (username: string, password: string) => {
     const r = await api('/oauth/token', {

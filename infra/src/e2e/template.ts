@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { createTestDatabase, type TestDatabase } from '@windward/service-kit/testing';
-import { REPO_ROOT, startPlatform } from '../launcher/platform.js';
+import { REPO_ROOT, startPlatform, type Platform, type PlatformOptions } from '../launcher/platform.js';
 
 /**
  * The end-to-end tests' starting point: the platform booted once from scratch with demo data,
@@ -127,20 +127,26 @@ export async function freePortBase(): Promise<number> {
   throw new Error('no ten free ports between 20000 and 32000');
 }
 
-/** Boots the platform from scratch with demo data, waits until it settles, stops it: the template. */
-export async function buildE2eTemplate(log: (line: string) => void = () => {}): Promise<E2eTemplate & { drop(): Promise<void> }> {
-  const db: TestDatabase = await createTestDatabase();
-  const dataDir = path.join(E2E_ROOT, db.name);
+/** The platform as the tests run it: its own ports, demo data on, quiet logs, fast bus retries. */
+export async function startPlatformForTests(databaseUrl: string, dataDir: string, o: Partial<PlatformOptions> = {}): Promise<Platform> {
   const portBase = await freePortBase();
-  const platform = await startPlatform({
-    databaseUrl: db.url,
+  const { env, ...rest } = o;
+  return startPlatform({
+    databaseUrl,
     dataDir,
     portBase,
     gatewayPort: portBase + 9,
     seedDemo: true,
-    env: { LOG_LEVEL: 'warn', BUS_RETRY_BASE_MS: '50' },
-    log,
+    ...rest,
+    env: { LOG_LEVEL: 'warn', BUS_RETRY_BASE_MS: '50', ...env },
   });
+}
+
+/** Boots the platform from scratch with demo data, waits until it settles, stops it: the template. */
+export async function buildE2eTemplate(log: (line: string) => void = () => {}): Promise<E2eTemplate & { drop(): Promise<void> }> {
+  const db: TestDatabase = await createTestDatabase();
+  const dataDir = path.join(E2E_ROOT, db.name);
+  const platform = await startPlatformForTests(db.url, dataDir, { log });
   try {
     await waitForDemoSettled(db.url);
   } finally {
