@@ -9,7 +9,7 @@ function signIn(): void {
 }
 
 async function expectPath(router: { state: { location: { pathname: string } } }, path: string): Promise<void> {
-  await waitFor(() => expect(router.state.location.pathname).toBe(path), { timeout: 3000 });
+  await waitFor(() => expect(router.state.location.pathname).toBe(path));
 }
 
 describe('entry and public routes', () => {
@@ -58,7 +58,7 @@ describe('main layout redirects and children', () => {
     signIn();
     const { router } = await renderApp({ path: from, session: readySession() });
     await expectPath(router, to);
-    expect(await screen.findByTestId(testId, {}, { timeout: 8000 })).toBeTruthy();
+    expect(await screen.findByTestId(testId)).toBeTruthy();
     expect(screen.getByTestId('user-display-name').textContent).toBe('Ada Lovelace');
   });
 
@@ -98,7 +98,7 @@ describe('main layout redirects and children', () => {
     signIn();
     for (const [path, testId] of children) {
       const { router, view } = await renderApp({ path, session: readySession() });
-      expect(await screen.findByTestId(testId, {}, { timeout: 8000 })).toBeTruthy();
+      expect(await screen.findByTestId(testId)).toBeTruthy();
       expect(router.state.location.pathname).toBe(path);
       expect(screen.getByTestId('scroll-area')).toBeTruthy();
       view.unmount();
@@ -115,13 +115,13 @@ describe('main layout redirects and children', () => {
     }
     // The labeling tool is a page of its own; without a task it says so.
     const labeling = await renderApp({ path: '/labeling', session: readySession() });
-    expect(await screen.findByTestId('page-labeling', {}, { timeout: 8000 })).toBeTruthy();
+    expect(await screen.findByTestId('page-labeling')).toBeTruthy();
     expect(screen.getByTestId('labeling-missing-task')).toBeTruthy();
     expect(screen.queryByTestId('scroll-area')).toBeNull();
     labeling.view.unmount();
     // The sort-and-remove tool is a page of its own; without a task it says so.
     const { view } = await renderApp({ path: '/sortAndRemove', session: readySession() });
-    expect(await screen.findByTestId('page-sortAndRemove', {}, { timeout: 8000 })).toBeTruthy();
+    expect(await screen.findByTestId('page-sortAndRemove')).toBeTruthy();
     expect(screen.getByTestId('sar-missing-task')).toBeTruthy();
     expect(screen.queryByTestId('scroll-area')).toBeNull();
     view.unmount();
@@ -134,7 +134,7 @@ describe('main layout redirects and children', () => {
       ['/bladeMathPath', 'page-bladeMathPath', 'bmp-missing'],
     ]) {
       const { view } = await renderApp({ path: path!, session: readySession() });
-      expect(await screen.findByTestId(page!, {}, { timeout: 8000 })).toBeTruthy();
+      expect(await screen.findByTestId(page!)).toBeTruthy();
       expect(screen.getByTestId(missing!)).toBeTruthy();
       expect(screen.queryByTestId('scroll-area')).toBeNull();
       view.unmount();

@@ -33,14 +33,11 @@ const writes = (calls: Call[], method: string, path: string) => calls.filter((c)
 /** Opens an antd select by its label (inside `container`) and picks an option by text. */
 async function pick(label: string, option: string, container: HTMLElement = document.body) {
   fireEvent.mouseDown(within(container).getByLabelText(label).closest('.ant-select')!);
-  const item = await waitFor(
-    () => {
-      const found = Array.from(document.querySelectorAll('.ant-select-item-option')).find((e) => e.textContent === option);
-      if (!found) throw new Error(`no option ${option}`);
-      return found;
-    },
-    { timeout: 5000 },
-  );
+  const item = await waitFor(() => {
+    const found = Array.from(document.querySelectorAll('.ant-select-item-option')).find((e) => e.textContent === option);
+    if (!found) throw new Error(`no option ${option}`);
+    return found;
+  });
   fireEvent.click(item);
 }
 
@@ -87,18 +84,16 @@ describe("today's tasks", () => {
     const now = new Date().toISOString();
     // DBN-01 picked elsewhere: still created today, so it stays with its new handler and no refetch.
     await act(async () =>
-      sockets
-        .at(-1)!
-        .fire(
-          'task.changed',
-          task({
-            taskId: '01',
-            version: 30,
-            createTime: `${todayUtc()}T07:00:00.000Z`,
-            handlebyIds: ['u-7'],
-            handlebyNames: ['Grace Hopper'],
-          }),
-        ),
+      sockets.at(-1)!.fire(
+        'task.changed',
+        task({
+          taskId: '01',
+          version: 30,
+          createTime: `${todayUtc()}T07:00:00.000Z`,
+          handlebyIds: ['u-7'],
+          handlebyNames: ['Grace Hopper'],
+        }),
+      ),
     );
     expect(await within(table).findByText('Grace Hopper')).toBeTruthy();
     expect(gets(calls, '/tasks/today').length).toBe(before);

@@ -29,14 +29,11 @@ const writes = (calls: Call[], method: string, path: string) => calls.filter((c)
 
 async function pick(container: HTMLElement, label: string, option: string) {
   fireEvent.mouseDown(within(container).getByLabelText(label).closest('.ant-select')!);
-  const item = await waitFor(
-    () => {
-      const found = Array.from(document.querySelectorAll('.ant-select-item-option')).find((e) => e.textContent === option);
-      if (!found) throw new Error(`no option ${option}`);
-      return found;
-    },
-    { timeout: 5000 },
-  );
+  const item = await waitFor(() => {
+    const found = Array.from(document.querySelectorAll('.ant-select-item-option')).find((e) => e.textContent === option);
+    if (!found) throw new Error(`no option ${option}`);
+    return found;
+  });
   fireEvent.click(item);
 }
 

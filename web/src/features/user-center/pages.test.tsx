@@ -18,7 +18,7 @@ async function pick(container: HTMLElement, label: string | RegExp, option: stri
     const found = Array.from(document.querySelectorAll('.ant-select-item-option')).find((e) => e.textContent === option);
     if (!found) throw new Error(`no option ${option}`);
     return found;
-  }, { timeout: 5000 });
+  });
   fireEvent.click(item);
 }
 
@@ -110,7 +110,7 @@ describe('users', () => {
     const parkInput = within(form).getByLabelText('Wind parks') as HTMLInputElement;
     await waitFor(() => expect(parkInput.disabled).toBe(false));
     fireEvent.mouseDown(parkInput.closest('.ant-select')!);
-    await waitFor(() => expect(Array.from(document.querySelectorAll('.ant-select-item-option')).map((e) => e.textContent)).toContain('Dogger Bank North'), { timeout: 5000 });
+    await waitFor(() => expect(Array.from(document.querySelectorAll('.ant-select-item-option')).map((e) => e.textContent)).toContain('Dogger Bank North'));
     expect(Array.from(document.querySelectorAll('.ant-select-item-option')).map((e) => e.textContent)).not.toContain('Bayan Obo Steppe');
   });
 

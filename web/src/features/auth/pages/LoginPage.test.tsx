@@ -93,9 +93,9 @@ describe('login page', () => {
     fill('Password', 'Cobol1959');
     fireEvent.click(screen.getByRole('button', { name: /Sign in/ }));
 
-    expect(await screen.findByTestId('user-display-name', {}, { timeout: 5000 })).toHaveProperty('textContent', 'Grace Hopper');
+    expect(await screen.findByTestId('user-display-name')).toHaveProperty('textContent', 'Grace Hopper');
     await waitFor(() => expect(router.state.location.pathname).toBe('/explore/globalMap'));
-    expect(await screen.findByTestId('page-globalMap', {}, { timeout: 8000 })).toBeTruthy();
+    expect(await screen.findByTestId('page-globalMap')).toBeTruthy();
     expect(localStorage.getItem('access_token')).toBe('acc');
     expect(localStorage.getItem('refresh_token')).toBe('ref');
     expect(localStorage.getItem('client_id')).toBe('windward-web');

@@ -197,7 +197,7 @@ describe('labeling tool (en)', { timeout: 90000 }, () => {
     expect(osd.state.mounts).toBe(1);
     fireEvent.click(screen.getByTestId('submit-labeling'));
     fireEvent.click(await screen.findByRole('button', { name: 'Submit' }));
-    expect(await screen.findByTestId('labeling-finished', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByTestId('labeling-finished')).toBeTruthy();
     expect(writes(server.calls, 'POST', /\/tasks\/task-1\/stages\/4\/complete$/)).toHaveLength(2);
   });
 
