@@ -55,7 +55,16 @@ export function ensureJars({ version = kafkaVersion(), log = () => {} } = {}) {
   mkdirSync(tmp, { recursive: true });
   const t0 = Date.now();
   log(`[kafka] copying Apache Kafka ${version} jars from Maven Central into ${libs} (once per machine)`);
-  const args = ['-q', '-B', '-f', pom, 'dependency:copy-dependencies', `-DoutputDirectory=${tmp}`, '-DincludeScope=runtime', `-Dkafka.version=${version}`];
+  const args = [
+    '-q',
+    '-B',
+    '-f',
+    pom,
+    'dependency:copy-dependencies',
+    `-DoutputDirectory=${tmp}`,
+    '-DincludeScope=runtime',
+    `-Dkafka.version=${version}`,
+  ];
   const r = spawnSync('mvn', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   if (r.status !== 0) {
     rmSync(tmp, { recursive: true, force: true });
@@ -74,7 +83,11 @@ export function ensureJars({ version = kafkaVersion(), log = () => {} } = {}) {
 
 /** Kafka 4 needs Java 17 (broker), Kafka 3 runs on 11. */
 function checkJava(version) {
-  const out = need('java', ['-version'], 'the Kafka broker needs a Java runtime, 17 or newer (Debian: apt-get install openjdk-17-jre-headless)');
+  const out = need(
+    'java',
+    ['-version'],
+    'the Kafka broker needs a Java runtime, 17 or newer (Debian: apt-get install openjdk-17-jre-headless)',
+  );
   const m = /version "(\d+)(?:\.(\d+))?/.exec(out);
   const major = m ? (m[1] === '1' ? Number(m[2]) : Number(m[1])) : 0;
   const min = Number(version.split('.')[0]) >= 4 ? 17 : 11;
@@ -88,7 +101,9 @@ function checkPortFree(port, what) {
     s.once('error', (err) =>
       reject(
         err.code === 'EADDRINUSE'
-          ? new Error(`${host}:${port} (${what}) is already in use: another broker or program listens there; stop it or pick another port (--port N or KAFKA_PORT)`)
+          ? new Error(
+              `${host}:${port} (${what}) is already in use: another broker or program listens there; stop it or pick another port (--port N or KAFKA_PORT)`,
+            )
           : err,
       ),
     );
@@ -187,7 +202,11 @@ async function formatIfNeeded(libs, { props, log4j, logDir }, logFile, log) {
   do clusterId = randomBytes(16).toString('base64url');
   while (clusterId.startsWith('-'));
   log(`[kafka] formatting ${logDir} (cluster ${clusterId})`);
-  const child = runJava(libs, [`-Dlog4j2.configurationFile=${log4j}`, 'kafka.tools.StorageTool', 'format', '-t', clusterId, '-c', props, '--ignore-formatted'], logFile);
+  const child = runJava(
+    libs,
+    [`-Dlog4j2.configurationFile=${log4j}`, 'kafka.tools.StorageTool', 'format', '-t', clusterId, '-c', props, '--ignore-formatted'],
+    logFile,
+  );
   const code = await new Promise((resolve) => child.on('close', resolve));
   if (code !== 0) throw new Error(`kafka-storage format failed (exit ${code}); ${logFile}:\n${tail(logFile)}`);
 }
@@ -205,7 +224,13 @@ function rssMiB(pid) {
 async function waitReady(brokers, child, timeoutMs, logFile) {
   const require = createRequire(path.join(root, 'infra/package.json'));
   const { Kafka, logLevel } = require('kafkajs');
-  const kafka = new Kafka({ clientId: 'kafka-mjs-probe', brokers: [brokers], logLevel: logLevel.NOTHING, connectionTimeout: 1000, retry: { retries: 0 } });
+  const kafka = new Kafka({
+    clientId: 'kafka-mjs-probe',
+    brokers: [brokers],
+    logLevel: logLevel.NOTHING,
+    connectionTimeout: 1000,
+    retry: { retries: 0 },
+  });
   const deadline = Date.now() + timeoutMs;
   let exited = child.exitCode ?? child.signalCode ?? null;
   child.once('exit', (code, signal) => (exited = signal ?? code));
@@ -224,7 +249,9 @@ async function waitReady(brokers, child, timeoutMs, logFile) {
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`the Kafka broker did not answer on ${brokers} within ${timeoutMs / 1000} s (${lastError?.message}); ${logFile}:\n${tail(logFile)}`);
+  throw new Error(
+    `the Kafka broker did not answer on ${brokers} within ${timeoutMs / 1000} s (${lastError?.message}); ${logFile}:\n${tail(logFile)}`,
+  );
 }
 
 /**
@@ -249,7 +276,14 @@ export async function startKafka(opts = {}) {
   await formatIfNeeded(libs, files, logFile, log);
 
   const brokers = `${host}:${port}`;
-  const jvm = [`-Xmx${opts.heap ?? '512m'}`, '-Xms128m', '-XX:+UseG1GC', '-XX:MaxGCPauseMillis=20', '-Djava.awt.headless=true', `-Dlog4j2.configurationFile=${files.log4j}`];
+  const jvm = [
+    `-Xmx${opts.heap ?? '512m'}`,
+    '-Xms128m',
+    '-XX:+UseG1GC',
+    '-XX:MaxGCPauseMillis=20',
+    '-Djava.awt.headless=true',
+    `-Dlog4j2.configurationFile=${files.log4j}`,
+  ];
   const child = runJava(libs, [...jvm, 'kafka.Kafka', files.props], logFile);
   // Never leave a broker behind when this process ends without stop() (a crashed test run).
   const killOnExit = () => child.kill('SIGKILL');
