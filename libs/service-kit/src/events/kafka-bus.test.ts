@@ -5,11 +5,12 @@ import type { EventEnvelope } from '@windward/contracts';
 import { KafkaBus } from './kafka-bus.js';
 
 /**
- * No Kafka broker can run on our machines, so this test replaces the broker with a mock to check
- * the adapter's own mapping; the real-broker contract runs in bus.contract.test.ts when KAFKA_BROKERS is set.
+ * The adapter's own mapping, checked against a mocked client (fast, no broker); the same adapter
+ * runs the whole bus contract against a real Apache Kafka broker in bus.contract.test.ts.
  */
 test('KafkaBus with a mocked Kafka broker: one topic per type, keyed by aggregate, envelopes decoded for the consumer', async () => {
   const sent: { topic: string; messages: { key: string; value: string; headers: Record<string, string> }[] }[] = [];
+  const created: { topic: string; numPartitions: number }[] = [];
   let eachMessage: ((p: { message: { value: Buffer | null } }) => Promise<void>) | null = null;
   const subscribed: unknown[] = [];
   const fake = {
@@ -27,7 +28,12 @@ test('KafkaBus with a mocked Kafka broker: one topic per type, keyed by aggregat
       subscribe: async (s: unknown) => void subscribed.push({ ...(s as object), groupId: o.groupId }),
       run: async (r: { eachMessage: typeof eachMessage }) => void (eachMessage = r.eachMessage),
     }),
-    admin: () => ({ connect: async () => {}, disconnect: async () => {}, createTopics: async () => true }),
+    admin: () => ({
+      connect: async () => {},
+      disconnect: async () => {},
+      listTopics: async () => ['a.b.updated'],
+      createTopics: async (c: { topics: { topic: string; numPartitions: number }[] }) => void created.push(...c.topics),
+    }),
   };
   const bus = new KafkaBus({ brokers: [], clientId: 't', kafka: fake as never }, pino({ level: 'silent' }));
   const ev = (type: string, key: string, n: number): EventEnvelope => ({
@@ -48,6 +54,10 @@ test('KafkaBus with a mocked Kafka broker: one topic per type, keyed by aggregat
     ],
   );
   assert.equal(sent[0]!.messages[0]!.headers['event-id'], ev('x', 'k1', 1).id);
+  // Topics are created before the first send, only the missing ones, and only once.
+  assert.deepEqual(created, [{ topic: 'a.b.created', numPartitions: 6 }]);
+  await bus.publish([ev('a.b.created', 'k1', 4)]);
+  assert.equal(created.length, 1);
 
   const delivered: EventEnvelope[] = [];
   await bus.consume('asset', ['a.b.created'], async (e) => void delivered.push(e));

@@ -1,9 +1,21 @@
-import kafkajs, { type Consumer, type Producer, type Kafka as KafkaClient } from 'kafkajs';
+import kafkajs, { type Consumer, type Producer, type Kafka as KafkaClient, type logCreator } from 'kafkajs';
 import type { Logger } from 'pino';
 import { ALL_EVENT_TYPES, type EventEnvelope } from '@windward/contracts';
 import type { BusAdapter, Deliver } from './bus-adapter.js';
 
-const { Kafka, logLevel } = kafkajs;
+const { Kafka, logLevel, Partitioners } = kafkajs;
+
+/** kafkajs logs through the service's logger (structured, silenced in tests) instead of its own stdout JSON. */
+function pinoLogCreator(log: Logger): logCreator {
+  return () =>
+    ({ namespace, level, log: { message, ...extra } }) => {
+      const fields = { kafkajs: namespace, ...extra };
+      if (level === logLevel.ERROR) log.error(fields, message);
+      else if (level === logLevel.WARN) log.warn(fields, message);
+      else if (level === logLevel.INFO) log.info(fields, message);
+      else log.debug(fields, message);
+    };
+}
 
 export interface KafkaBusOptions {
   brokers: string[];
@@ -18,29 +30,45 @@ export interface KafkaBusOptions {
  * Scale-out adapter: one topic per event type, messages keyed by aggregate id, one consumer
  * group per service. The relay sends and then deletes its outbox rows, so a crash in between
  * sends twice; consumers are idempotent on the event id.
+ *
+ * Topics are created up front (the brokers run with auto.create.topics.enable=false): the whole
+ * catalogue at start (ensureTopics), and any other type the first time this adapter publishes or
+ * subscribes to it, so a consumer may subscribe before anything was ever published.
  */
 export class KafkaBus implements BusAdapter {
   readonly kind = 'kafka' as const;
   private readonly kafka: Pick<KafkaClient, 'producer' | 'consumer' | 'admin'>;
   private producer: Producer | null = null;
   private readonly consumers: Consumer[] = [];
+  /** Topics known to exist (created or found by this adapter). */
+  private readonly knownTopics = new Set<string>();
 
   constructor(
     private readonly opts: KafkaBusOptions,
     private readonly log: Logger,
   ) {
-    this.kafka = opts.kafka ?? new Kafka({ clientId: opts.clientId, brokers: opts.brokers, logLevel: logLevel.WARN });
+    this.kafka =
+      opts.kafka ?? new Kafka({ clientId: opts.clientId, brokers: opts.brokers, logLevel: logLevel.WARN, logCreator: pinoLogCreator(log) });
   }
 
-  /** Creates every topic of the catalogue (idempotent). */
-  async ensureTopics(): Promise<void> {
+  /** Creates the topics that do not exist yet (the whole catalogue by default); idempotent. */
+  async ensureTopics(topics: readonly string[] = ALL_EVENT_TYPES): Promise<void> {
+    const wanted = topics.filter((t) => !this.knownTopics.has(t));
+    if (!wanted.length) return;
     const admin = this.kafka.admin();
     await admin.connect();
     try {
-      await admin.createTopics({
-        waitForLeaders: true,
-        topics: ALL_EVENT_TYPES.map((topic) => ({ topic, numPartitions: this.opts.partitions ?? 6 })),
-      });
+      const existing = new Set(await admin.listTopics());
+      const missing = wanted.filter((t) => !existing.has(t));
+      if (missing.length) {
+        // false (not an error) when another process created them meanwhile.
+        await admin.createTopics({
+          waitForLeaders: true,
+          topics: missing.map((topic) => ({ topic, numPartitions: this.opts.partitions ?? 6 })),
+        });
+        this.log.info({ topics: missing }, 'kafka topics created');
+      }
+      for (const t of wanted) this.knownTopics.add(t);
     } finally {
       await admin.disconnect();
     }
@@ -48,7 +76,13 @@ export class KafkaBus implements BusAdapter {
 
   private async getProducer(): Promise<Producer> {
     if (!this.producer) {
-      this.producer = this.kafka.producer({ idempotent: true, maxInFlightRequests: 1 });
+      // The default partitioner hashes the key with murmur2 like the Java client: one aggregate, one partition.
+      this.producer = this.kafka.producer({
+        idempotent: true,
+        maxInFlightRequests: 1,
+        allowAutoTopicCreation: false,
+        createPartitioner: Partitioners.DefaultPartitioner,
+      });
       await this.producer.connect();
     }
     return this.producer;
@@ -56,6 +90,7 @@ export class KafkaBus implements BusAdapter {
 
   async publish(events: EventEnvelope[]): Promise<void> {
     if (!events.length) return;
+    await this.ensureTopics([...new Set(events.map((e) => e.type))]);
     const producer = await this.getProducer();
     const byTopic = new Map<string, EventEnvelope[]>();
     for (const e of events) byTopic.set(e.type, [...(byTopic.get(e.type) ?? []), e]);
@@ -70,7 +105,8 @@ export class KafkaBus implements BusAdapter {
 
   async consume(group: string, topics: string[], deliver: Deliver): Promise<void> {
     if (!topics.length) return;
-    const consumer = this.kafka.consumer({ groupId: group });
+    await this.ensureTopics(topics);
+    const consumer = this.kafka.consumer({ groupId: group, allowAutoTopicCreation: false });
     await consumer.connect();
     await consumer.subscribe({ topics, fromBeginning: true });
     this.consumers.push(consumer);
