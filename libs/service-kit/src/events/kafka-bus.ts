@@ -106,7 +106,9 @@ export class KafkaBus implements BusAdapter {
   async consume(group: string, topics: string[], deliver: Deliver): Promise<void> {
     if (!topics.length) return;
     await this.ensureTopics(topics);
-    const consumer = this.kafka.consumer({ groupId: group, allowAutoTopicCreation: false });
+    // A fetch waits at most 1 s for data (kafkajs: 5 s): disconnect waits for the fetch in flight,
+    // so this bounds how long a service's shutdown (or a test's close) takes on an idle topic.
+    const consumer = this.kafka.consumer({ groupId: group, allowAutoTopicCreation: false, maxWaitTimeInMs: 1000 });
     await consumer.connect();
     await consumer.subscribe({ topics, fromBeginning: true });
     this.consumers.push(consumer);
