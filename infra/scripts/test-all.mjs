@@ -9,7 +9,7 @@
 // job's output is kept in .data/test-logs/<job>.log and printed whole when the job ends, so the
 // two lanes never interleave; a timing table per job closes the run.
 //
-// `node infra/scripts/test-all.mjs [job …]` runs only the named jobs (lint, web, e2e or a
+// `node infra/scripts/test-all.mjs [job …]` runs only the named jobs (lint, openapi, web, e2e or a
 // workspace such as services/asset).
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -120,6 +120,11 @@ async function checksLane() {
     // Lint is a check like any other: one "test" that passes or fails.
     const r = await run('lint', process.execPath, [path.join(root, 'node_modules/eslint/bin/eslint.js'), '.']);
     record('lint', r, { passed: r.code === 0 ? 1 : 0, failed: r.code === 0 ? 0 : 1, skipped: 0 });
+  }
+  if (wanted('openapi')) {
+    // The committed OpenAPI documents and the console's generated endpoints match the code.
+    const r = await run('openapi', process.execPath, [path.join(root, 'infra/scripts/openapi.mjs'), '--check']);
+    record('openapi', r, { passed: r.code === 0 ? 1 : 0, failed: r.code === 0 ? 0 : 1, skipped: 0 });
   }
   const workspaces = [
     'libs/contracts',

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { NestFactory } from '@nestjs/core';
 import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule } from '@nestjs/swagger';
 import { pinoHttp } from 'pino-http';
 import { DataSource } from 'typeorm';
 import type { Logger } from 'pino';
@@ -14,6 +14,7 @@ import { LOGGER } from './service-kit.module.js';
 import { PinoNestLogger } from './logging/logger.js';
 import { EventBus } from './events/event-bus.js';
 import { BusTransport } from './events/bus-transport.js';
+import { openApiDocument } from './openapi/openapi.js';
 
 /** How long a service keeps an idle HTTP connection open: longer than the gateway's 60 s. */
 export const SERVICE_KEEP_ALIVE_MS = 65_000;
@@ -62,12 +63,7 @@ export async function bootstrapService(module: unknown, service: ServiceName, op
   express.get('/health', health);
   express.get(`/gw/${cfg.context}/health`, health);
 
-  const doc = new DocumentBuilder()
-    .setTitle(`Windward ${cfg.service} service`)
-    .setDescription(`API of the ${cfg.service} context. Errors are {code, message, title?} in the request's locale.`)
-    .addBearerAuth()
-    .build();
-  SwaggerModule.setup(`gw/${cfg.context}/docs`, app, () => SwaggerModule.createDocument(app, doc));
+  SwaggerModule.setup(`gw/${cfg.context}/docs`, app, () => openApiDocument(app, service));
 
   app.connectMicroservice({ strategy: new BusTransport(app.get(EventBus)) }, { inheritAppConfig: true });
   app.enableShutdownHooks();

@@ -110,7 +110,9 @@ export class ServiceKitModule {
           provide: APP_PIPE,
           useFactory: () =>
             new ValidationPipe({
+              // Unknown fields are refused, not silently dropped: a typo in a field name is an error.
               whitelist: true,
+              forbidNonWhitelisted: true,
               transform: true,
               exceptionFactory: (errors) =>
                 new AppError('VALIDATION_FAILED', {

@@ -3,3 +3,4 @@ export * from './account.js';
 export * from './text.js';
 export * from './number.js';
 export * from './upload.js';
+export * from './id.js';

@@ -17,7 +17,7 @@ export const MAX_PAGE_SIZE = 500;
  * Sorting only by listed fields keeps arbitrary input out of ORDER BY.
  */
 export function parsePage(
-  q: Record<string, unknown>,
+  q: { pageIndex?: unknown; pageSize?: unknown; fieldToSort?: unknown; descending?: unknown },
   sortable: readonly string[],
   defaults: { sortField: string; descending?: boolean; pageSize?: number },
 ): PageRequest {

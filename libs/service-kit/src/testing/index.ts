@@ -3,3 +3,4 @@ export * from './auth-fixture.js';
 export * from './eventually.js';
 export * from './service-harness.js';
 export * from './api-client.js';
+export * from './schema-sync.js';

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppError, EventTypes } from '@windward/contracts';
+import { AppError, EventTypes, isUuid } from '@windward/contracts';
 import { EventPublisher, parsePage, type AuthUser } from '@windward/service-kit';
-import { loadVisiblePark, isUuid } from '../plants/park-scope.js';
+import { loadVisiblePark } from '../plants/park-scope.js';
 import { Turbine } from '../turbines/turbine.entity.js';
 import { turbinesOfBladeType } from '../turbines/turbine-payload.js';
 import { ComponentTypeEntity, type ComponentKind } from './component-type.entity.js';

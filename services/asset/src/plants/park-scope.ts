@@ -1,5 +1,5 @@
 import type { EntityManager, SelectQueryBuilder, ObjectLiteral } from 'typeorm';
-import { AppError } from '@windward/contracts';
+import { AppError, isUuid } from '@windward/contracts';
 import type { AuthUser } from '@windward/service-kit';
 import { WindPark } from './wind-park.entity.js';
 
@@ -30,8 +30,6 @@ export function canSeeParkRow(user: AuthUser, park: Pick<WindPark, 'id' | 'custo
   );
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (v: unknown): v is string => typeof v === 'string' && UUID.test(v);
 
 /**
  * The park of a path id, or the same 404 for unknown and out-of-scope ids (scope cannot be

@@ -8,7 +8,7 @@ import { Turbine } from '../turbines/turbine.entity.js';
 import { InspectionRef } from '../activity/inspection-ref.entity.js';
 import { ProjectRef } from '../projects/project-ref.entity.js';
 import { loadVisiblePark } from './park-scope.js';
-import { uniqueAsConflict } from './unique-violation.js';
+import { uniqueAsConflict } from '@windward/service-kit';
 import type { SavePlantDto } from './plant.dto.js';
 
 const SORT_COLUMN: Record<string, string> = {

@@ -10,12 +10,13 @@ import {
   componentTypeOfPackage,
   findDuplicates,
   type ErrorCode,
+  isUuid,
 } from '@windward/contracts';
 import { EventPublisher, parsePage, type AuthUser } from '@windward/service-kit';
 import { WindPark } from '../plants/wind-park.entity.js';
 import { CustomerRef } from '../customers/customer-ref.entity.js';
-import { loadVisiblePark, isUuid, canSeeParkRow, whereParkVisible } from '../plants/park-scope.js';
-import { uniqueAsConflict } from '../plants/unique-violation.js';
+import { loadVisiblePark, canSeeParkRow, whereParkVisible } from '../plants/park-scope.js';
+import { uniqueAsConflict } from '@windward/service-kit';
 import { ComponentTypeEntity, COMPONENT_KINDS, type ComponentKind } from '../component-types/component-type.entity.js';
 import { CONFIG_NOT_EXIST, TYPE_MISMATCH } from '../component-types/component-kinds.js';
 import { TURBINE_TYPE_COLUMN } from '../component-types/component-types.service.js';

@@ -1,3 +1,4 @@
+import { PageQueryDto, QueryBoolean, QueryInt } from '@windward/service-kit';
 import { IsArray, IsBoolean, IsDateString, IsEmail, IsInt, IsOptional, IsString, IsUUID, MaxLength, MinLength } from 'class-validator';
 
 export class CreateUserDto {
@@ -45,4 +46,15 @@ export class AuthDataDto {
 /** Per-user rights; `null` goes back to the defaults of the user's roles. */
 export class SetRightsDto {
   @IsOptional() @IsArray() @IsString({ each: true }) rights!: string[] | null;
+}
+
+/** Filters of the user list (besides paging and sorting). */
+export class UserListQuery extends PageQueryDto {
+  /** Matches username, display name or e-mail. */
+  @IsOptional() @IsString() keyword?: string;
+  @IsOptional() @IsString() username?: string;
+  @IsOptional() @QueryInt() @IsInt() roleId?: number;
+  @IsOptional() @IsUUID() organizationId?: string;
+  @IsOptional() @IsUUID() customerId?: string;
+  @IsOptional() @QueryBoolean() @IsBoolean() active?: boolean;
 }

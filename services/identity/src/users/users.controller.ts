@@ -3,7 +3,8 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { ROLE_IDS, ROLE_LABELS, Rights, canonicalRoleId, isAdminRole } from '@windward/contracts';
 import { CurrentUser, RequireRights, requestLocale, type AuthUser } from '@windward/service-kit';
 import { UsersService, userPayload } from './users.service.js';
-import { AuthDataDto, CreateUserDto, ResetPasswordDto, SetActiveDto, SetRightsDto, UpdateUserDto } from './user.dto.js';
+import { UserPage } from './user.view.js';
+import { UserListQuery, AuthDataDto, CreateUserDto, ResetPasswordDto, SetActiveDto, SetRightsDto, UpdateUserDto } from './user.dto.js';
 
 /** The current role ids (legacy ids 0, 1, 3 name the same roles as 100, 92, 90). */
 const CURRENT_ROLES = ROLE_IDS.filter((r) => canonicalRoleId(r) === r);
@@ -18,7 +19,7 @@ export class UsersController {
   /** Paged; filters keyword, username, roleId, organizationId, customerId, active. */
   @Get('context/api/v1/users')
   @RequireRights(Rights.USER_LIST_SHOW)
-  list(@CurrentUser() user: AuthUser, @Query() q: Record<string, unknown>) {
+  list(@CurrentUser() user: AuthUser, @Query() q: UserListQuery): Promise<UserPage> {
     return this.users.list(user, q);
   }
 

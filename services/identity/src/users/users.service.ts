@@ -14,19 +14,21 @@ import {
   isAdminRole,
   isRight,
   isRoleId,
+  isUuid,
   rightsForRoles,
   type UserEventPayload,
 } from '@windward/contracts';
 import { EventPublisher, parsePage, type AuthUser } from '@windward/service-kit';
 import { User } from './user.entity.js';
 import { hashPassword } from './password.js';
-import { UUID_RE, likePattern, uuidParam } from '../common/query.js';
+import { likePattern, uuidParam } from '../common/query.js';
 import { effectiveRights } from './user-access.js';
 import { Organization } from '../organizations/organization.entity.js';
 import { Customer } from '../customers/customer.entity.js';
 import { ParkRef } from '../customers/park-ref.entity.js';
 import { OAuthService } from '../oauth/oauth.service.js';
-import type { AuthDataDto, CreateUserDto, ResetPasswordDto, UpdateUserDto } from './user.dto.js';
+import type { AuthDataDto, CreateUserDto, ResetPasswordDto, UpdateUserDto, UserListQuery } from './user.dto.js';
+import type { UserPage } from './user.view.js';
 
 export function userPayload(u: User): UserEventPayload {
   return {
@@ -55,7 +57,6 @@ const NONE = ['00000000-0000-0000-0000-000000000000'];
 /** Roles whose default rights include QA work: they handle tasks unless an admin changed their rights. */
 const QA_ROLES = ROLE_IDS.filter((r) => DEFAULT_ROLE_RIGHTS[r].includes(Rights.QA_EDIT));
 
-const bool = (v: unknown): boolean | undefined => (v === 'true' || v === true ? true : v === 'false' || v === false ? false : undefined);
 
 /** Scoped callers (customer admins) see users that share one of their customers. */
 function scopeWhere(actor: AuthUser): [string, Record<string, unknown>] | null {
@@ -73,7 +74,7 @@ export class UsersService {
 
   // ---------------------------------------------------------------------------------- reads
 
-  async list(actor: AuthUser, q: Record<string, unknown>) {
+  async list(actor: AuthUser, q: UserListQuery): Promise<UserPage> {
     const page = parsePage(q, Object.keys(SORT_COLUMN), { sortField: 'username' });
     const qb = this.ds.getRepository(User).createQueryBuilder('u');
     const scope = scopeWhere(actor);
@@ -83,15 +84,13 @@ export class UsersService {
         kw: likePattern(q.keyword),
       });
     if (q.username) qb.andWhere(`u.username ILIKE :un ESCAPE '\\'`, { un: likePattern(q.username) });
-    if (q.roleId !== undefined && q.roleId !== '') {
-      const role = Number(q.roleId);
-      if (!isRoleId(role)) throw new AppError('VALIDATION_FAILED', { details: [{ field: 'roleId' }] });
-      qb.andWhere(':role = ANY(u.roles)', { role });
+    if (q.roleId !== undefined) {
+      if (!isRoleId(q.roleId)) throw new AppError('VALIDATION_FAILED', { details: [{ field: 'roleId' }] });
+      qb.andWhere(':role = ANY(u.roles)', { role: q.roleId });
     }
     if (q.organizationId) qb.andWhere('u.organizationId = :org', { org: uuidParam(q.organizationId, 'organizationId') });
     if (q.customerId) qb.andWhere(':cid = ANY(u.customerIds)', { cid: uuidParam(q.customerId, 'customerId') });
-    const active = bool(q.active);
-    if (active !== undefined) qb.andWhere('u.active = :active', { active });
+    if (q.active !== undefined) qb.andWhere('u.active = :active', { active: q.active });
     const [rows, totalCount] = await qb
       .orderBy(SORT_COLUMN[page.sortField]!, page.descending ? 'DESC' : 'ASC', 'NULLS LAST')
       .addOrderBy('u.id')
@@ -336,7 +335,7 @@ export class UsersService {
   // -------------------------------------------------------------------------------- helpers
 
   private async findAny(id: string, m: EntityManager = this.ds.manager, lock = false): Promise<User> {
-    const u = UUID_RE.test(id)
+    const u = isUuid(id)
       ? await m.findOne(User, { where: { id }, ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}) })
       : null;
     if (!u) throw new AppError('USER_NOT_FOUND');

@@ -12,6 +12,7 @@ import {
   errorText,
   type ErrorCode,
   type Locale,
+  isUuid,
 } from '@windward/contracts';
 import {
   EventPublisher,
@@ -49,7 +50,6 @@ export interface StoredError {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Row = any;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const SORT: Record<string, string> = {
   createdAt: 'u.created_at',
@@ -183,7 +183,7 @@ export class UploadsService implements OnApplicationBootstrap {
     const where = [this.scopeSql(user, params)];
     const parks = listParam(q.windfarmId ?? q.windFarmId);
     if (parks.length) {
-      if (!parks.every((p) => UUID.test(p))) invalid('windfarmId', 'wind park ids');
+      if (!parks.every((p) => isUuid(p))) invalid('windfarmId', 'wind park ids');
       where.push(`u.wind_farm_id = ANY($${params.push(parks)}::uuid[])`);
     }
     const statuses = listParam(q.status).map(Number);
@@ -315,7 +315,7 @@ export class UploadsService implements OnApplicationBootstrap {
 
   /** The task of a path id, or the same 404 for unknown and out-of-scope ids. */
   private async load(m: EntityManager, user: AuthUser, id: string, lock = false): Promise<Row> {
-    if (!UUID.test(id)) throw new AppError('NOT_FOUND');
+    if (!isUuid(id)) throw new AppError('NOT_FOUND');
     const [row] = await m.query(
       `SELECT u.*, p.name AS windfarm_name, p.customer_id FROM ${this.s}.upload_task u JOIN ${this.s}.park_ref p ON p.wind_farm_id = u.wind_farm_id
        WHERE u.id = $1 ${lock ? 'FOR UPDATE OF u' : ''}`,
@@ -327,8 +327,8 @@ export class UploadsService implements OnApplicationBootstrap {
 
   private scopeSql(user: AuthUser, params: unknown[]): string {
     const parts: string[] = [];
-    if (user.customerIds !== null) parts.push(`p.customer_id = ANY($${params.push(user.customerIds.filter((c) => UUID.test(c)))}::uuid[])`);
-    if (user.parkIds !== null) parts.push(`u.wind_farm_id = ANY($${params.push(user.parkIds.filter((c) => UUID.test(c)))}::uuid[])`);
+    if (user.customerIds !== null) parts.push(`p.customer_id = ANY($${params.push(user.customerIds.filter(isUuid))}::uuid[])`);
+    if (user.parkIds !== null) parts.push(`u.wind_farm_id = ANY($${params.push(user.parkIds.filter(isUuid))}::uuid[])`);
     return parts.length ? parts.join(' AND ') : 'TRUE';
   }
 

@@ -1,10 +1,8 @@
 import type { EntityManager } from 'typeorm';
-import { AppError, ComponentType, Rights, type Right } from '@windward/contracts';
+import { AppError, isUuid, ComponentType, Rights, type Right } from '@windward/contracts';
 import { canSeeCustomer, canSeePark, type AuthUser } from '@windward/service-kit';
 import { Inspection } from '../inspections/inspection.entity.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (v: unknown): v is string => typeof v === 'string' && UUID.test(v);
 
 /** Edit right of each component (SPEC §6 show/edit pairs); inspectionData.manage edits them all. */
 const EDIT_RIGHT: Record<number, Right> = {

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { schemaName } from '../common/columns.js';
 import { DataSource, In, type EntityManager } from 'typeorm';
-import { AppError, DpsStatus, EventTypes, canTransitionDps, checkDefectId, type DefectEventPayload } from '@windward/contracts';
+import { AppError, DpsStatus, EventTypes, canTransitionDps, checkDefectId, type DefectEventPayload, isUuid } from '@windward/contracts';
 import { EventPublisher, cappedCount, listParam, parsePage, type AuthUser, type ListCount } from '@windward/service-kit';
-import { assertCanEdit, canSeeRow, isUuid, loadInspection } from '../common/access.js';
+import { assertCanEdit, canSeeRow, loadInspection } from '../common/access.js';
 import { decimal3, distanceToRoot, intIn, invalid, minMax, must, text } from '../common/checks.js';
 import { bladeLength } from '../common/blades.js';
-import { uniqueAsConflict } from '../common/unique-violation.js';
+import { uniqueAsConflict } from '@windward/service-kit';
 import { Inspection } from '../inspections/inspection.entity.js';
 import { Image } from '../images/image.entity.js';
 import { ParkRef, TurbineRef } from '../refs/refs.entity.js';

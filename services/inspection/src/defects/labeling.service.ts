@@ -1,8 +1,8 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppError } from '@windward/contracts';
+import { AppError, isUuid } from '@windward/contracts';
 import { EventPublisher, type AuthUser } from '@windward/service-kit';
-import { assertCanEdit, isUuid, loadInspection } from '../common/access.js';
+import { assertCanEdit, loadInspection } from '../common/access.js';
 import { schemaName } from '../common/columns.js';
 import { Image } from '../images/image.entity.js';
 import { assertNotLockedByOther } from '../locks/edit-lock.store.js';

@@ -14,6 +14,7 @@ import {
   type Locale,
   type UploadCompletedPayload,
   type UploadManifest,
+  isUuid,
 } from '@windward/contracts';
 import {
   EventPublisher,
@@ -29,8 +30,8 @@ import {
   type ReportProgress,
 } from '@windward/service-kit';
 import { schemaName } from '../common/columns.js';
-import { isUuid } from '../common/access.js';
-import { uniqueAsConflict } from '../common/unique-violation.js';
+
+import { uniqueAsConflict } from '@windward/service-kit';
 import { ParkRef, TurbineRef } from '../refs/refs.entity.js';
 import { createInspection, toDay } from '../inspections/inspections.service.js';
 import { Image } from '../images/image.entity.js';

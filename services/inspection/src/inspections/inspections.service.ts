@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { schemaName } from '../common/columns.js';
 import { DataSource, type EntityManager } from 'typeorm';
-import { AppError, EventTypes, componentTypeOfPackage } from '@windward/contracts';
+import { AppError, EventTypes, componentTypeOfPackage, isUuid } from '@windward/contracts';
 import { EventPublisher, listParam, parsePage, type AuthUser } from '@windward/service-kit';
 import { ParkRef, TurbineRef, BladeRef } from '../refs/refs.entity.js';
-import { assertCanEdit, canSeeRow, isUuid, loadInspection, scopeSql } from '../common/access.js';
+import { assertCanEdit, canSeeRow, loadInspection, scopeSql } from '../common/access.js';
 import { invalid } from '../common/checks.js';
-import { uniqueAsConflict } from '../common/unique-violation.js';
+import { uniqueAsConflict } from '@windward/service-kit';
 import { hasTimelineLink } from '../timeline/timeline.store.js';
 import { Inspection } from './inspection.entity.js';
 import type { CreateInspectionDto, UpdateInspectionDto } from './inspection.dto.js';

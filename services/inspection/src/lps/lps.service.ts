@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppError, ComponentType, checkNonNegativeInteger, formatOhmReading, parseOhmReading } from '@windward/contracts';
+import { AppError, ComponentType, checkNonNegativeInteger, formatOhmReading, parseOhmReading, isUuid } from '@windward/contracts';
 import type { AuthUser } from '@windward/service-kit';
-import { assertCanEdit, isUuid, loadInspection } from '../common/access.js';
+import { assertCanEdit, loadInspection } from '../common/access.js';
 import { decimal3, intIn, invalid, minMax, must, text } from '../common/checks.js';
-import { uniqueAsConflict } from '../common/unique-violation.js';
+import { uniqueAsConflict } from '@windward/service-kit';
 import { LpsTemplate } from '../templates/template.entity.js';
 import { LpsMeasurement } from './lps-measurement.entity.js';
 

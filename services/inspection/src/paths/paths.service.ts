@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { AppError, EventTypes, Rights, compareByViewOrder, compareChambers } from '@windward/contracts';
+import { AppError, EventTypes, Rights, compareByViewOrder, compareChambers, isUuid } from '@windward/contracts';
 import { EventPublisher, type AuthUser } from '@windward/service-kit';
-import { assertCanEdit, isUuid, loadInspection } from '../common/access.js';
+import { assertCanEdit, loadInspection } from '../common/access.js';
 import { bladeLength } from '../common/blades.js';
 import { distanceToRoot, text } from '../common/checks.js';
 import { schemaName } from '../common/columns.js';

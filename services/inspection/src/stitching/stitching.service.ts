@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, In } from 'typeorm';
 import type { Readable } from 'node:stream';
-import { AppError, Rights, TurbinePipelineState, compareByViewOrder, compareChambers } from '@windward/contracts';
+import { AppError, Rights, TurbinePipelineState, compareByViewOrder, compareChambers, isUuid } from '@windward/contracts';
 import { JobsService, type AuthUser } from '@windward/service-kit';
-import { assertCanEdit, isUuid, loadInspection } from '../common/access.js';
+import { assertCanEdit, loadInspection } from '../common/access.js';
 import { intIn, invalid } from '../common/checks.js';
 import { schemaName } from '../common/columns.js';
 import { FILE_STORE, type FileStore } from '@windward/service-kit';

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppError, type ErrorCode } from '@windward/contracts';
+import { AppError, type ErrorCode, isUuid } from '@windward/contracts';
 import { canSeeCustomer, type AuthUser } from '@windward/service-kit';
 import { decimal3, intIn, invalid, minMax, text } from '../common/checks.js';
-import { isUuid } from '../common/access.js';
-import { uniqueAsConflict } from '../common/unique-violation.js';
+
+import { uniqueAsConflict } from '@windward/service-kit';
 import { LpsTemplate, TemplateItem, type TemplateKind } from './template.entity.js';
 
 /** Path segment → stored kind and the catalogue's "already exists" message of that kind. */

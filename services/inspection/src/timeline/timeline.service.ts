@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, In } from 'typeorm';
-import { AppError, BladeLinkState, ComponentType, EventTypes } from '@windward/contracts';
+import { AppError, BladeLinkState, ComponentType, EventTypes, isUuid } from '@windward/contracts';
 import { EventPublisher, type AuthUser } from '@windward/service-kit';
-import { assertCanEdit, isUuid, loadInspection } from '../common/access.js';
+import { assertCanEdit, loadInspection } from '../common/access.js';
 import { Inspection } from '../inspections/inspection.entity.js';
 import { Defect, DefectLink } from '../defects/defect.entity.js';
 import { DefectsService, presentDefect } from '../defects/defects.service.js';

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppError, CampaignTurbineStatus as CT, EventTypes, ProjectStatusCode, TaskStageStatus as SS, TaskStatus as TS, isEnumValue, type CampaignTurbineStatus } from '@windward/contracts';
+import { AppError, CampaignTurbineStatus as CT, EventTypes, ProjectStatusCode, TaskStageStatus as SS, TaskStatus as TS, isEnumValue, type CampaignTurbineStatus, isUuid } from '@windward/contracts';
 import { EventPublisher, canSeeCustomer, canSeePark, type AuthUser } from '@windward/service-kit';
 import { Inject } from '@nestjs/common';
 import { Sql, type Row } from '../common/sql.js';
-import { bad, isUuid } from '../common/access.js';
+import { bad } from '../common/access.js';
 import { REVIEWED_WORK } from '../tasks/pipeline.js';
 
 /** Allowed turbine status changes within a campaign; nothing returns to "not started". */

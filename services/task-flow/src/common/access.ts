@@ -1,4 +1,4 @@
-import { AppError, Rights } from '@windward/contracts';
+import { AppError, Rights, isUuid } from '@windward/contracts';
 import { canSeeCustomer, canSeePark, type AuthUser } from '@windward/service-kit';
 import type { Row } from './sql.js';
 
@@ -17,9 +17,6 @@ export const isFlowAdmin = (u: AuthUser) => u.rights.includes(Rights.DATA_MANAGE
 export function assertVisible(user: AuthUser, task: Row): void {
   if (!canSeeCustomer(user, task.customer_id) || !canSeePark(user, task.wind_farm_id)) throw new AppError('NOT_FOUND');
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (v: unknown): v is string => typeof v === 'string' && UUID.test(v);
 
 /** SQL conditions limiting task rows (alias t) to the caller's data scope. */
 export function scopeConditions(user: AuthUser, params: unknown[], alias = 't'): string[] {

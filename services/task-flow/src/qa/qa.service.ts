@@ -10,11 +10,12 @@ import {
   changeRate,
   changeRateWithoutDeletions,
   isEnumValue,
+  isUuid,
 } from '@windward/contracts';
 import { type AuthUser } from '@windward/service-kit';
 import type { Locale } from '@windward/contracts';
 import { Sql, type Row } from '../common/sql.js';
-import { assertVisible, bad, dateParam, isUuid, scopeConditions } from '../common/access.js';
+import { assertVisible, bad, dateParam, scopeConditions } from '../common/access.js';
 import { REVIEWED_WORK, currentStage, isReviewStage, seqOf } from '../tasks/pipeline.js';
 import { TaskEngine } from '../tasks/task-engine.js';
 import { TasksService, actorOf } from '../tasks/tasks.service.js';

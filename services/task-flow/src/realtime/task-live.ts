@@ -3,7 +3,7 @@ import { HttpAdapterHost } from '@nestjs/core';
 import type { Server as HttpServer } from 'node:http';
 import { DataSource } from 'typeorm';
 import type { Logger } from 'pino';
-import { socketPath } from '@windward/contracts';
+import { socketPath, isUuid } from '@windward/contracts';
 import {
   ChangeFeed,
   LOGGER,
@@ -17,7 +17,7 @@ import {
   type ServiceConfig,
 } from '@windward/service-kit';
 import { Sql, type Row } from '../common/sql.js';
-import { DASHBOARD_RIGHTS, isUuid } from '../common/access.js';
+import { DASHBOARD_RIGHTS } from '../common/access.js';
 import { TASK_COLUMNS, taskItem } from '../tasks/task-view.js';
 import { TasksService } from '../tasks/tasks.service.js';
 

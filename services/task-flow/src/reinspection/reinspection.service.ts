@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppError, LabelingHistoryAction as LA, ReInspectionStatus as RS, TaskStage, TaskStatus as TS } from '@windward/contracts';
+import { AppError, LabelingHistoryAction as LA, ReInspectionStatus as RS, TaskStage, TaskStatus as TS, isUuid } from '@windward/contracts';
 import { parsePage, type AuthUser } from '@windward/service-kit';
 import { Sql, type Row } from '../common/sql.js';
-import { assertVisible, bad, intList, isUuid, scopeConditions, uuidList } from '../common/access.js';
+import { assertVisible, bad, intList, scopeConditions, uuidList } from '../common/access.js';
 import { currentStage } from '../tasks/pipeline.js';
 import { TaskEngine } from '../tasks/task-engine.js';
 import { TasksService, actorOf } from '../tasks/tasks.service.js';

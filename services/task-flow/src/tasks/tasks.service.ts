@@ -8,10 +8,11 @@ import {
   TaskLogType,
   LabelingHistoryAction as LA,
   isEnumValue,
+  isUuid,
 } from '@windward/contracts';
 import { cappedCount, parsePage, type AuthUser } from '@windward/service-kit';
 import { Sql, type Row } from '../common/sql.js';
-import { assertVisible, bad, dateParam, intList, isFlowAdmin, isUuid, scopeConditions, uuidList } from '../common/access.js';
+import { assertVisible, bad, dateParam, intList, isFlowAdmin, scopeConditions, uuidList } from '../common/access.js';
 import { AUTO_STAGES, currentStage, isReviewStage } from './pipeline.js';
 import { TaskEngine, type Actor } from './task-engine.js';
 import { TASK_COLUMNS, stageItem, taskItem } from './task-view.js';
