@@ -9,6 +9,7 @@ export * from './errors/index.js';
 export * from './validation/index.js';
 export * from './constants.js';
 export * from './events.js';
+export * from './event-owners.js';
 export * from './labeling.js';
 export * from './routes.js';
 export * from './services.js';
