@@ -1,9 +1,9 @@
-import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import sharp from 'sharp';
 import type { Logger } from 'pino';
 import { AppError, UploadFileStatus as S, sniffPhoto, type UploadManifest, type UploadManifestImage } from '@windward/contracts';
-import { FILE_STORE, JobsService, LOGGER, type FileStore, type ReportProgress } from '@windward/service-kit';
+import { FILE_STORE, JobWorker, JobsService, LOGGER, type FileStore, type ReportProgress } from '@windward/service-kit';
 import type { ZipFile } from 'yauzl';
 import { archiveError, openZipInStore, planArchive, readEntry } from './archive.js';
 import { UploadsService, VERIFY_QUEUE, archiveKey, day, manifestKey, uploadPrefix, type StoredError } from './uploads.service.js';
@@ -34,26 +34,24 @@ function entryFailure(err: unknown, entryName: string): AppError {
  * archive is dropped; any refusal: status 8 with the errors and nothing of the upload kept.
  */
 @Injectable()
-export class VerifyWorker implements OnApplicationBootstrap {
+export class VerifyWorker extends JobWorker<{ uploadTaskId: string }> {
+  protected readonly queue = VERIFY_QUEUE;
+
   constructor(
     private readonly ds: DataSource,
-    private readonly jobs: JobsService,
+    jobs: JobsService,
     private readonly uploads: UploadsService,
     @Inject(FILE_STORE) private readonly store: FileStore,
     @Inject(LOGGER) private readonly log: Logger,
-  ) {}
+  ) {
+    super(jobs);
+  }
 
   private get s() {
     return this.uploads.s;
   }
 
-  async onApplicationBootstrap() {
-    await this.jobs.register<{ uploadTaskId: string }>(VERIFY_QUEUE, (data, progress) => this.run(data.uploadTaskId, progress), {
-      retryLimit: 2,
-    });
-  }
-
-  async run(id: string, progress: ReportProgress): Promise<void> {
+  async run({ uploadTaskId: id }: { uploadTaskId: string }, progress: ReportProgress): Promise<void> {
     const [[row]] = await this.ds.query(
       `UPDATE ${this.s}.upload_task SET status = $2, progress = 0, progress_message = 'verifying', updated_at = now()
        WHERE id = $1 AND status IN ($3, $2) RETURNING *`,

@@ -2,12 +2,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { schemaName } from '../common/columns.js';
 import os from 'node:os';
 import path from 'node:path';
-import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import sharp, { type Sharp } from 'sharp';
 import type { Logger } from 'pino';
 import { EventTypes } from '@windward/contracts';
-import { EventPublisher, JobsService, LOGGER, type ReportProgress } from '@windward/service-kit';
+import { EventPublisher, JobWorker, JobsService, LOGGER, type ReportProgress } from '@windward/service-kit';
 import { FILE_STORE, listFiles, type FileStore } from '@windward/service-kit';
 import { Inspection } from '../inspections/inspection.entity.js';
 import { Image } from './image.entity.js';
@@ -62,27 +62,28 @@ export async function storeDeepZoom(
  * last image of an inspection is done, inspection.images.processed is published.
  */
 @Injectable()
-export class TilesWorker implements OnApplicationBootstrap {
+export class TilesWorker extends JobWorker<{ imageId: string }> {
+  protected readonly queue = TILES_QUEUE;
+  protected override readonly retryLimit = 3;
+
   constructor(
     private readonly ds: DataSource,
-    private readonly jobs: JobsService,
+    jobs: JobsService,
     private readonly events: EventPublisher,
     @Inject(FILE_STORE) private readonly store: FileStore,
     @Inject(LOGGER) private readonly log: Logger,
-  ) {}
-
-  async onApplicationBootstrap() {
-    await this.jobs.register<{ imageId: string }>(TILES_QUEUE, (data, progress) => this.run(data.imageId, progress), { retryLimit: 3 });
+  ) {
+    super(jobs);
   }
 
   /** Queues the tiles of an image (after its row committed) and remembers the job id for progress. */
   async enqueue(imageId: string): Promise<string> {
-    const jobId = await this.jobs.send(TILES_QUEUE, { imageId });
+    const jobId = await this.send({ imageId });
     await this.ds.query(`UPDATE ${schemaName(this.ds)}.image SET tile_job_id = $2 WHERE id = $1`, [imageId, jobId]);
     return jobId;
   }
 
-  async run(imageId: string, progress: ReportProgress): Promise<void> {
+  async run({ imageId }: { imageId: string }, progress: ReportProgress): Promise<void> {
     // A job queued inside a still-open transaction (demo seed) may start first: wait for the row.
     let img: Image | null = null;
     for (let i = 0; i < 40 && !img; i++) {

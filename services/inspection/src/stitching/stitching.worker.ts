@@ -1,12 +1,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import sharp, { type OverlayOptions } from 'sharp';
 import type { Logger } from 'pino';
 import { EventTypes, errorText } from '@windward/contracts';
-import { EventPublisher, JobsService, LOGGER, type ReportProgress } from '@windward/service-kit';
+import { EventPublisher, JobWorker, JobsService, LOGGER, type ReportProgress } from '@windward/service-kit';
 import { schemaName } from '../common/columns.js';
 import { FILE_STORE, type FileStore } from '@windward/service-kit';
 import { Image } from '../images/image.entity.js';
@@ -51,18 +51,18 @@ export function pathImages(m: EntityManager, p: Pick<PanoramaRow, 'inspectionId'
  * request (version) drops its result; the row and the completed/failed event commit together.
  */
 @Injectable()
-export class StitchingWorker implements OnApplicationBootstrap {
+export class StitchingWorker extends JobWorker<StitchJob> {
+  // Retries only cover a crash mid-run: every failure inside a run is recorded as failed.
+  protected readonly queue = STITCHING_QUEUE;
+
   constructor(
     private readonly ds: DataSource,
-    private readonly jobs: JobsService,
+    jobs: JobsService,
     private readonly events: EventPublisher,
     @Inject(FILE_STORE) private readonly store: FileStore,
     @Inject(LOGGER) private readonly log: Logger,
-  ) {}
-
-  async onApplicationBootstrap() {
-    // Retries only cover a crash mid-run: every failure inside a run is recorded as failed.
-    await this.jobs.register<StitchJob>(STITCHING_QUEUE, (data, progress) => this.run(data, progress), { retryLimit: 2 });
+  ) {
+    super(jobs);
   }
 
   private get table() {
@@ -71,7 +71,7 @@ export class StitchingWorker implements OnApplicationBootstrap {
 
   /** Queues run `version` of a panorama (after its row committed) and records the job id. */
   async enqueue(panoramaId: string, version: number): Promise<string> {
-    const jobId = await this.jobs.send<StitchJob>(STITCHING_QUEUE, { panoramaId, version });
+    const jobId = await this.send({ panoramaId, version });
     await this.ds.query(`UPDATE ${this.table} SET job_id = $3 WHERE id = $1 AND version = $2`, [panoramaId, version, jobId]);
     return jobId;
   }
