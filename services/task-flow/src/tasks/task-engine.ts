@@ -10,8 +10,9 @@ import {
   type TaskStageStatus,
   type TaskStatus,
 } from '@windward/contracts';
-import { EventPublisher, JobsService } from '@windward/service-kit';
-import { Sql, type Row } from '../common/sql.js';
+import { EventPublisher, JobsService, type AuthUser } from '@windward/service-kit';
+import { Sql } from '../common/sql.js';
+import type { TaskRow, TaskStageRecord } from './task.repository.js';
 import {
   AUTO_STAGES,
   assertStageMove,
@@ -30,6 +31,9 @@ export interface Actor {
   name: string;
 }
 export const SYSTEM: Actor = { id: null, name: 'system' };
+
+/** The signed-in user as the actor of a change. */
+export const actorOf = (u: AuthUser): Actor => ({ id: u.userId, name: u.username });
 
 export interface StageRow extends StageState {
   id: string;
@@ -68,15 +72,15 @@ export class TaskEngine {
   }
 
   /** The task row, locked for this transaction (concurrent actions on one task queue up here). */
-  async lock(m: EntityManager, taskId: string): Promise<Row> {
+  async lock(m: EntityManager, taskId: string): Promise<TaskRow> {
     if (!/^[0-9a-f-]{36}$/i.test(taskId)) throw new AppError('NOT_FOUND');
-    const [t] = await m.query(`SELECT * FROM ${this.s}.task WHERE id = $1 FOR UPDATE`, [taskId]);
+    const [t] = await m.query<TaskRow[]>(`SELECT * FROM ${this.s}.task WHERE id = $1 FOR UPDATE`, [taskId]);
     if (!t) throw new AppError('NOT_FOUND');
     return t;
   }
 
   async stages(m: EntityManager, taskId: string): Promise<StageRow[]> {
-    const rows: Row[] = await m.query(`SELECT * FROM ${this.s}.task_stage WHERE task_id = $1 ORDER BY seq`, [taskId]);
+    const rows = await m.query<TaskStageRecord[]>(`SELECT * FROM ${this.s}.task_stage WHERE task_id = $1 ORDER BY seq`, [taskId]);
     return rows.map((r) => ({
       id: r.id,
       stage: r.stage,
@@ -97,10 +101,10 @@ export class TaskEngine {
   }
 
   /** Refuses any work on a task that cannot proceed (inactive campaign, finished or terminated). */
-  async assertCanProceed(m: EntityManager, task: Row): Promise<void> {
+  async assertCanProceed(m: EntityManager, task: TaskRow): Promise<void> {
     if (task.status === TS.INACTIVE) throw new AppError('CAMPAIGN_INACTIVE_TASK_CANNOT_PROCEED');
     if (task.campaign_id) {
-      const [c] = await m.query(`SELECT active FROM ${this.s}.campaign_ref WHERE campaign_id = $1`, [task.campaign_id]);
+      const [c] = await m.query<{ active: boolean }[]>(`SELECT active FROM ${this.s}.campaign_ref WHERE campaign_id = $1`, [task.campaign_id]);
       if (c && !c.active) throw new AppError('CAMPAIGN_INACTIVE_TASK_CANNOT_PROCEED');
     }
     if (task.status === TS.COMPLETED || task.status === TS.TERMINATED) throw new AppError('ILLEGAL_TRANSITION', { details: { taskStatus: task.status } });
@@ -115,7 +119,7 @@ export class TaskEngine {
   }
 
   /** Moves one stage to `to` after checking STAGE_TRANSITIONS; keeps timestamps and the deadline right. */
-  async moveStage(m: EntityManager, task: Row, st: StageRow, to: TaskStageStatus, o: MoveOptions = {}): Promise<void> {
+  async moveStage(m: EntityManager, task: TaskRow, st: StageRow, to: TaskStageStatus, o: MoveOptions = {}): Promise<void> {
     assertStageMove(st.status, to, st.stage);
     const sets: string[] = ['status = $3'];
     const params: unknown[] = [task.id, st.stage, to];
@@ -149,7 +153,7 @@ export class TaskEngine {
   }
 
   /** Changes only the handler of a stage (assign, reassign, release of overtime work). */
-  async setHandler(m: EntityManager, task: Row, st: StageRow, handler: Actor | null, o: MoveOptions) {
+  async setHandler(m: EntityManager, task: TaskRow, st: StageRow, handler: Actor | null, o: MoveOptions) {
     await m.query(`UPDATE ${this.s}.task_stage SET handler_id = $3, handler_name = $4 WHERE task_id = $1 AND stage = $2`, [
       task.id,
       st.stage,
@@ -165,9 +169,9 @@ export class TaskEngine {
    * Applies the customer's flow config once the component type is known (or at the latest when
    * auto-processing ends): stages the config leaves out are skipped.
    */
-  async plan(m: EntityManager, task: Row, stages: StageRow[]): Promise<void> {
+  async plan(m: EntityManager, task: TaskRow, stages: StageRow[]): Promise<void> {
     if (task.features) return;
-    const [c] = await m.query(`SELECT flow_configs FROM ${this.s}.customer_ref WHERE customer_id = $1`, [task.customer_id]);
+    const [c] = await m.query<{ flow_configs: CustomerFlowConfig[] | null }[]>(`SELECT flow_configs FROM ${this.s}.customer_ref WHERE customer_id = $1`, [task.customer_id]);
     const configs: CustomerFlowConfig[] = Array.isArray(c?.flow_configs) ? c.flow_configs : [];
     const config = task.component_type == null ? undefined : configs.find((x) => x.componentType === task.component_type);
     const plan = plannedStages(config);
@@ -188,7 +192,7 @@ export class TaskEngine {
   }
 
   /** Completes a stage, publishes taskflow.stage.completed and readies the next stage that runs. */
-  async completeStage(m: EntityManager, task: Row, stages: StageRow[], stage: number, o: MoveOptions = {}): Promise<void> {
+  async completeStage(m: EntityManager, task: TaskRow, stages: StageRow[], stage: number, o: MoveOptions = {}): Promise<void> {
     const st = this.stageOf(stages, stage);
     await this.moveStage(m, task, st, SS.COMPLETED, o);
     if (stage === TaskStage.AUTO_PROCESSING) await this.plan(m, task, stages);
@@ -203,7 +207,7 @@ export class TaskEngine {
   }
 
   /** Makes a stage available: automatic stages start processing (auto-processing as a job), others wait in the pool. */
-  async start(m: EntityManager, task: Row, st: StageRow): Promise<void> {
+  async start(m: EntityManager, task: TaskRow, st: StageRow): Promise<void> {
     if (AUTO_STAGES.includes(st.stage)) {
       await this.moveStage(m, task, st, SS.PROCESSING, { message: 'Started automatically' });
       if (st.stage === TaskStage.AUTO_PROCESSING) await this.enqueueAutoProcessing(m, task.id);
@@ -224,14 +228,14 @@ export class TaskEngine {
    * terminal status was set), checks TASK_TRANSITIONS, bumps the version, publishes a status
    * change and tells live screens after commit.
    */
-  async sync(m: EntityManager, task: Row, stages: StageRow[], forced?: TaskStatus, actor: Actor = SYSTEM): Promise<void> {
+  async sync(m: EntityManager, task: TaskRow, stages: StageRow[], forced?: TaskStatus, actor: Actor = SYSTEM): Promise<void> {
     const from = task.status as TaskStatus;
     let to: TaskStatus = from;
     if (forced !== undefined) to = forced;
     else if (from !== TS.TERMINATED && from !== TS.INACTIVE && from !== TS.COMPLETED) to = derivedTaskStatus(stages);
     if (to !== from) assertTaskMove(from, to);
     const cur = currentStage(stages);
-    const [row] = await m.query(
+    const [row] = await m.query<Pick<TaskRow, 'version' | 'status' | 'current_stage' | 'handler_id'>[]>(
       `UPDATE ${this.s}.task SET status = $2, current_stage = $3, current_stage_status = $4, handler_id = $5, handler_name = $6,
          completed_at = CASE WHEN $2 = ${TS.COMPLETED} THEN coalesce(completed_at, now()) ELSE completed_at END,
          updated_at = now(), version = nextval('${this.s.replace(/"/g, '')}.change_seq')
