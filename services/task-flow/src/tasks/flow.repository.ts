@@ -103,12 +103,6 @@ export class FlowRepository {
     );
   }
 
-  /** Whether the campaign is active (undefined when task-flow has not heard of it). */
-  async campaignActive(m: Queryable, campaignId: string): Promise<boolean | undefined> {
-    const [c] = await m.query<{ active: boolean }[]>(`SELECT active FROM ${this.s}.campaign_ref WHERE campaign_id = $1`, [campaignId]);
-    return c?.active;
-  }
-
   async lockTaskOfUpload(m: Queryable, uploadTaskId: string): Promise<TaskRow | undefined> {
     const [t] = await m.query<TaskRow[]>(`SELECT * FROM ${this.s}.task WHERE upload_task_id = $1 FOR UPDATE`, [uploadTaskId]);
     return t;

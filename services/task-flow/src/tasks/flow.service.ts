@@ -17,6 +17,7 @@ import { AUTO_PROCESSING_QUEUE, TaskEngine, type StageRow } from './task-engine.
 import { seqOf } from './pipeline.js';
 import { FlowRepository, type InspectionRefRecord, type NewTask } from './flow.repository.js';
 import { TaskRepository, type TaskRow } from './task.repository.js';
+import { TaskStateRepository } from './task-state.repository.js';
 
 export const WAITING = 'waiting for inspection.images.processed';
 export const OVERTIME_QUEUE = 'taskflow-overtime';
@@ -33,6 +34,7 @@ export class FlowService implements OnApplicationBootstrap {
     private readonly ds: DataSource,
     private readonly flow: FlowRepository,
     private readonly tasks: TaskRepository,
+    private readonly state: TaskStateRepository,
     private readonly engine: TaskEngine,
     @Inject(JobsService) private readonly jobs: JobsService,
   ) {}
@@ -59,7 +61,7 @@ export class FlowService implements OnApplicationBootstrap {
     await this.engine.moveStage(m, fresh, upload, SS.PROCESSING, { message: 'Uploading' });
     if (uploadDone) await this.engine.completeStage(m, fresh, stages, TaskStage.UPLOAD, { message: 'No upload needed' });
     // A task of a campaign that is already inactive cannot proceed.
-    const active = fresh.campaign_id ? await this.flow.campaignActive(m, fresh.campaign_id) : undefined;
+    const active = fresh.campaign_id ? await this.state.campaignActive(m, fresh.campaign_id) : undefined;
     await this.engine.sync(m, fresh, stages, active === false ? TS.INACTIVE : undefined);
     return fresh;
   }

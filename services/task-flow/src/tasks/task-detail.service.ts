@@ -24,10 +24,10 @@ export class TaskDetailService {
   /** The visible task with its stages (unknown and out-of-scope ids: the same 404). */
   async get(user: AuthUser, id: string): Promise<TaskDetailView> {
     if (!isUuid(id)) throw new AppError('NOT_FOUND');
-    const row = await this.tasks.findItem(id);
-    if (!row) throw new AppError('NOT_FOUND');
+    const found = await this.tasks.findItemWithStages(id);
+    if (!found) throw new AppError('NOT_FOUND');
+    const { row, stages } = found;
     assertVisible(user, row);
-    const stages = await this.tasks.stagesOf(id);
     return { ...taskItem(row), uploadFileUri: row.upload_file_uri, droneId: row.drone_id, stages: stages.map(stageItem) };
   }
 

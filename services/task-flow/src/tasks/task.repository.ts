@@ -265,9 +265,15 @@ export class TaskRepository {
     return { rows, count };
   }
 
-  async findItem(id: string): Promise<TaskItemRow | undefined> {
-    const [row] = await this.ds.query<TaskItemRow[]>(`SELECT ${TASK_COLUMNS} FROM ${this.s}.task t WHERE t.id = $1`, [id]);
-    return row;
+  /**
+   * The task and its stages read from one snapshot, so a change committed in between is seen in
+   * both or in neither (a stage in error always comes with its task in error).
+   */
+  async findItemWithStages(id: string): Promise<{ row: TaskItemRow; stages: TaskStageRecord[] } | undefined> {
+    return this.ds.transaction('REPEATABLE READ', async (m) => {
+      const [row] = await m.query<TaskItemRow[]>(`SELECT ${TASK_COLUMNS} FROM ${this.s}.task t WHERE t.id = $1`, [id]);
+      return row ? { row, stages: await this.stagesOf(id, m) } : undefined;
+    });
   }
 
   async findItems(ids: string[]): Promise<TaskItemRow[]> {

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TaskEngine } from './task-engine.js';
 import { TaskRepository } from './task.repository.js';
+import { TaskStateRepository } from './task-state.repository.js';
 import { FlowService } from './flow.service.js';
 import { FlowRepository } from './flow.repository.js';
 import { LockedTask } from './locked-task.js';
@@ -17,7 +18,7 @@ const USE_CASES = [TaskListsService, TaskDetailService, TaskMonitorService, Task
 
 @Module({
   controllers: [TasksController, FlowConsumer],
-  providers: [TaskEngine, TaskRepository, FlowRepository, FlowService, LockedTask, ...USE_CASES],
-  exports: [TaskEngine, TaskRepository, FlowRepository, FlowService, LockedTask, ...USE_CASES],
+  providers: [TaskEngine, TaskRepository, TaskStateRepository, FlowRepository, FlowService, LockedTask, ...USE_CASES],
+  exports: [TaskEngine, TaskRepository, TaskStateRepository, FlowRepository, FlowService, LockedTask, ...USE_CASES],
 })
 export class TasksModule {}
