@@ -12,6 +12,3 @@ export class Sql {
   }
 }
 
-/** Rows from hand-written SQL are read by name. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type Row = any;

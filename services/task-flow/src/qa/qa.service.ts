@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import ExcelJS from 'exceljs';
-import { DataSource } from 'typeorm';
 import {
   AppError,
   LabelingHistoryAction as LA,
@@ -9,44 +8,30 @@ import {
   TaskStageStatus as SS,
   changeRate,
   changeRateWithoutDeletions,
-  isEnumValue,
-  isUuid,
 } from '@windward/contracts';
 import { type AuthUser } from '@windward/service-kit';
 import type { Locale } from '@windward/contracts';
-import { Sql, type Row } from '../common/sql.js';
-import { assertVisible, bad, dateParam, scopeConditions } from '../common/access.js';
+import { TaskRepository } from '../tasks/task.repository.js';
+import { QaRepository } from './qa.repository.js';
+import type { TaskDetailView } from '../tasks/task.view.js';
+import type { ChangeRateQuery, SubmitQaDto } from './qa.dto.js';
+import type { ChangeRatePage, LabelingHistoryPage, QaResultPage } from './qa.view.js';
 import { REVIEWED_WORK, currentStage, isReviewStage, seqOf } from '../tasks/pipeline.js';
-import { TaskEngine } from '../tasks/task-engine.js';
-import { TasksService, actorOf } from '../tasks/tasks.service.js';
+import { TaskEngine, actorOf } from '../tasks/task-engine.js';
+import { TaskDetailService } from '../tasks/task-detail.service.js';
+import { LockedTask } from '../tasks/locked-task.js';
 
-interface QaBody {
-  result?: unknown;
-  comments?: unknown;
-  stage?: unknown;
-  counts?: { added?: unknown; deleted?: unknown; modified?: unknown; correct?: unknown };
-  defects?: { defectId?: unknown; result?: unknown; comments?: unknown }[];
-}
-
-const count = (field: string, v: unknown): number => {
-  if (v === undefined || v === null) return 0;
-  if (!Number.isInteger(v) || (v as number) < 0 || (v as number) > 1_000_000) bad(field, v);
-  return v as number;
-};
 
 /** QA and FQA results, labeling history and change-rate statistics. */
 @Injectable()
 export class QaService {
   constructor(
-    private readonly ds: DataSource,
-    private readonly sql: Sql,
     private readonly engine: TaskEngine,
-    private readonly tasks: TasksService,
+    private readonly tasks: TaskDetailService,
+    private readonly locked: LockedTask,
+    private readonly qaResults: QaRepository,
+    private readonly taskRows: TaskRepository,
   ) {}
-
-  private get s() {
-    return this.sql.s;
-  }
 
   /**
    * The reviewer of the current QA/FQA stage records its result (per task and per defect).
@@ -54,29 +39,16 @@ export class QaService {
    * stitching or timeline) to its last handler with the reasons, and the reviews in between
    * must be done again.
    */
-  async submit(user: AuthUser, taskId: string, b: QaBody) {
-    if (!isEnumValue(QaStatus, b?.result)) bad('result', b?.result);
-    const result = b.result as number;
-    if (b.comments != null && (typeof b.comments !== 'string' || b.comments.length > 4000)) bad('comments', b.comments);
-    const comments = typeof b.comments === 'string' ? b.comments.trim() : '';
+  async submit(user: AuthUser, taskId: string, b: SubmitQaDto): Promise<TaskDetailView> {
+    const result = b.result;
+    const comments = b.comments?.trim() ?? '';
     if (result === QaStatus.FAIL && !comments) throw new AppError('QA_FAIL_REASON_REQUIRED');
-    const counts = {
-      added: count('counts.added', b.counts?.added),
-      deleted: count('counts.deleted', b.counts?.deleted),
-      modified: count('counts.modified', b.counts?.modified),
-      correct: count('counts.correct', b.counts?.correct),
-    };
+    const counts = { added: b.counts?.added ?? 0, deleted: b.counts?.deleted ?? 0, modified: b.counts?.modified ?? 0, correct: b.counts?.correct ?? 0 };
     const defects = b.defects ?? [];
-    if (!Array.isArray(defects) || defects.length > 10_000) bad('defects');
-    defects.forEach((d, i) => {
-      if (typeof d?.defectId !== 'string' || !d.defectId.trim() || d.defectId.length > 64) bad(`defects[${i}].defectId`, d?.defectId);
-      if (!isEnumValue(QaStatus, d.result)) bad(`defects[${i}].result`, d.result);
-      if (d.comments != null && typeof d.comments !== 'string') bad(`defects[${i}].comments`, d.comments);
-      if (d.result === QaStatus.FAIL && !(typeof d.comments === 'string' && d.comments.trim())) throw new AppError('QA_FAIL_REASON_REQUIRED', { details: { defectId: d.defectId } });
-    });
-    await this.ds.transaction(async (m) => {
-      const task = await this.engine.lock(m, taskId);
-      assertVisible(user, task);
+    for (const d of defects) {
+      if (d.result === QaStatus.FAIL && !d.comments?.trim()) throw new AppError('QA_FAIL_REASON_REQUIRED', { details: { defectId: d.defectId } });
+    }
+    await this.locked.run(user, taskId, async (m, task) => {
       await this.engine.assertCanProceed(m, task);
       const stages = await this.engine.stages(m, taskId);
       const cur = currentStage(stages);
@@ -89,14 +61,18 @@ export class QaService {
       const workStage = REVIEWED_WORK[cur.stage]!;
       const work = this.engine.stageOf(stages, workStage);
       const me = actorOf(user);
-      const insert = (defectId: string | null, r: number, c: string, n = { added: 0, deleted: 0, modified: 0, correct: 0 }) =>
-        m.query(
-          `INSERT INTO ${this.s}.qa_result (task_id, stage, work_stage, result, defect_id, comments, reviewer_id, reviewer_name, labeler_id, labeler_name, added, deleted, modified, correct)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
-          [taskId, cur.stage, workStage, r, defectId, c, me.id, me.name, work.handlerId, work.handlerName, n.added, n.deleted, n.modified, n.correct],
-        );
-      await insert(null, result, comments, counts);
-      for (const d of defects) await insert((d.defectId as string).trim(), d.result as number, typeof d.comments === 'string' ? d.comments.trim() : '');
+      const base = {
+        task_id: taskId,
+        stage: cur.stage,
+        work_stage: workStage,
+        reviewer_id: user.userId,
+        reviewer_name: me.name,
+        labeler_id: work.handlerId,
+        labeler_name: work.handlerName,
+      };
+      const none = { added: 0, deleted: 0, modified: 0, correct: 0 };
+      await this.qaResults.insert(m, { ...base, result, defect_id: null, comments, ...counts });
+      for (const d of defects) await this.qaResults.insert(m, { ...base, result: d.result, defect_id: d.defectId.trim(), comments: d.comments?.trim() ?? '', ...none });
       await this.engine.history(m, taskId, {
         stage: cur.stage,
         stageStatus: review.status,
@@ -126,9 +102,9 @@ export class QaService {
     return this.tasks.get(user, taskId);
   }
 
-  async results(user: AuthUser, taskId: string) {
+  async results(user: AuthUser, taskId: string): Promise<QaResultPage> {
     await this.tasks.get(user, taskId);
-    const rows: Row[] = await this.ds.query(`SELECT * FROM ${this.s}.qa_result WHERE task_id = $1 ORDER BY created_at, defect_id NULLS FIRST`, [taskId]);
+    const rows = await this.qaResults.ofTask(taskId);
     return {
       results: rows.map((r) => ({
         qaResultId: r.id,
@@ -149,9 +125,9 @@ export class QaService {
   }
 
   /** History entries that carry a labeling history action (SPEC §3). */
-  async labelingHistory(user: AuthUser, taskId: string) {
+  async labelingHistory(user: AuthUser, taskId: string): Promise<LabelingHistoryPage> {
     await this.tasks.get(user, taskId);
-    const rows: Row[] = await this.ds.query(`SELECT * FROM ${this.s}.task_history WHERE task_id = $1 AND action IS NOT NULL ORDER BY id`, [taskId]);
+    const rows = await this.taskRows.labelingHistory(taskId);
     return {
       results: rows.map((r) => ({ time: r.at, action: r.action, stage: r.stage, operatorId: r.actor_id, operatorName: r.actor_name, handlerName: r.handler_name, message: r.message })),
       totalCount: rows.length,
@@ -163,37 +139,12 @@ export class QaService {
    * results in the period: (added + deleted + modified) / (correct + modified + added), and the
    * variant without deletions (contracts' changeRate / changeRateWithoutDeletions).
    */
-  async changeRates(user: AuthUser, q: Record<string, unknown>) {
+  async changeRates(user: AuthUser, q: ChangeRateQuery): Promise<ChangeRatePage> {
     const groupBy = q.groupBy ?? 'labeler';
-    if (groupBy !== 'labeler' && groupBy !== 'reviewer') bad('groupBy', groupBy);
-    const from = dateParam('startTime', q.startTime);
-    const to = dateParam('endTime', q.endTime);
+    const from = q.startTime ? new Date(q.startTime).toISOString() : null;
+    const to = q.endTime ? new Date(q.endTime).toISOString() : null;
     if (from && to && from > to) throw new AppError('INVALID_TIME_RANGE');
-    const params: unknown[] = [];
-    const w = ['r.defect_id IS NULL', ...scopeConditions(user, params)];
-    if (from) {
-      params.push(from);
-      w.push(`r.created_at >= $${params.length}`);
-    }
-    if (to) {
-      params.push(to);
-      w.push(`r.created_at <= $${params.length}`);
-    }
-    if (q.customerId !== undefined && q.customerId !== '') {
-      if (!isUuid(q.customerId)) bad('customerId', q.customerId);
-      params.push(q.customerId);
-      w.push(`t.customer_id = $${params.length}`);
-    }
-    const who = groupBy === 'labeler' ? 'labeler' : 'reviewer';
-    const rows: Row[] = await this.ds.query(
-      `SELECT r.${who}_id AS user_id, max(r.${who}_name) AS user_name, count(*)::int AS reviews,
-              count(*) FILTER (WHERE r.result = ${QaStatus.FAIL})::int AS failed,
-              sum(r.added)::int AS added, sum(r.deleted)::int AS deleted, sum(r.modified)::int AS modified, sum(r.correct)::int AS correct
-       FROM ${this.s}.qa_result r JOIN ${this.s}.task t ON t.id = r.task_id
-       WHERE ${w.join(' AND ')} AND r.${who}_id IS NOT NULL
-       GROUP BY r.${who}_id ORDER BY lower(max(r.${who}_name)), r.${who}_id`,
-      params,
-    );
+    const rows = await this.qaResults.changeRates(user, { who: groupBy, from, to, customerId: q.customerId });
     const results = rows.map((r) => {
       const c = { added: r.added, deleted: r.deleted, modified: r.modified, correct: r.correct };
       return {
@@ -223,7 +174,7 @@ export class QaService {
   }
 
   /** The change-rate figures as an Excel workbook (rates as percentages, one sheet). */
-  async changeRatesXlsx(user: AuthUser, q: Record<string, unknown>, locale: Locale): Promise<Buffer> {
+  async changeRatesXlsx(user: AuthUser, q: ChangeRateQuery, locale: Locale): Promise<Buffer> {
     const { groupBy, results } = await this.changeRates(user, q);
     const book = new ExcelJS.Workbook();
     const sheet = book.addWorksheet(locale === 'zh_cn' ? '变更率' : 'Change rate');
@@ -235,7 +186,7 @@ export class QaService {
   }
 
   /** The same figures as CSV (UTF-8 with a BOM so Excel reads Chinese names). */
-  async changeRatesCsv(user: AuthUser, q: Record<string, unknown>, locale: Locale): Promise<string> {
+  async changeRatesCsv(user: AuthUser, q: ChangeRateQuery, locale: Locale): Promise<string> {
     const { groupBy, results } = await this.changeRates(user, q);
     const esc = (v: unknown) => {
       const s = String(v ?? '');

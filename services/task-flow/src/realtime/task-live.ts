@@ -1,9 +1,8 @@
 import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { Server as HttpServer } from 'node:http';
-import { DataSource } from 'typeorm';
 import type { Logger } from 'pino';
-import { socketPath, isUuid } from '@windward/contracts';
+import { AppError, socketPath, isUuid } from '@windward/contracts';
 import {
   ChangeFeed,
   LOGGER,
@@ -16,13 +15,22 @@ import {
   type AuthUser,
   type ServiceConfig,
 } from '@windward/service-kit';
-import { Sql, type Row } from '../common/sql.js';
+import { Sql } from '../common/sql.js';
 import { DASHBOARD_RIGHTS } from '../common/access.js';
-import { TASK_COLUMNS, taskItem } from '../tasks/task-view.js';
-import { TasksService } from '../tasks/tasks.service.js';
+import { taskItem } from '../tasks/task-items.js';
+import { TaskListsService } from '../tasks/task-lists.service.js';
+import { TaskRepository } from '../tasks/task.repository.js';
 
 /** Messages the task screens receive (documented in docs/task-flow.md). */
 export const LiveEvents = { TASK_CHANGED: 'task.changed', DASHBOARD_CHANGED: 'dashboard.changed', RESYNC: 'resync', SYNC: 'sync' } as const;
+
+/** The `since` version of a socket `sync` message (the HTTP route reads it through TaskChangesQuery). */
+function sinceOf(v: unknown): number | undefined {
+  if (v === undefined || v === null || v === '') return undefined;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0) throw new AppError('VALIDATION_FAILED', { details: [{ field: 'since', value: v }] });
+  return n;
+}
 
 /**
  * Live task pool, my tasks and dashboard summary over socket.io at /gw/task/socket.io.
@@ -36,9 +44,9 @@ export class TaskLive implements OnApplicationBootstrap, BeforeApplicationShutdo
 
   constructor(
     private readonly adapterHost: HttpAdapterHost,
-    private readonly ds: DataSource,
     private readonly sql: Sql,
-    private readonly tasks: TasksService,
+    private readonly tasks: TaskListsService,
+    private readonly repo: TaskRepository,
     @Inject(TokenVerifier) private readonly verifier: TokenVerifier,
     @Inject(SERVICE_CONFIG) private readonly cfg: ServiceConfig,
     @Inject(LOGGER) private readonly log: Logger,
@@ -56,7 +64,7 @@ export class TaskLive implements OnApplicationBootstrap, BeforeApplicationShutdo
         socket.on(LiveEvents.SYNC, async (arg: unknown, ack?: (r: unknown) => void) => {
           if (typeof ack !== 'function') return;
           try {
-            ack(await this.tasks.changesSince(user, (arg as { since?: unknown } | null)?.since));
+            ack(await this.tasks.changesSince(user, sinceOf((arg as { since?: unknown } | null)?.since)));
           } catch (err) {
             ack({ error: (err as { code?: string }).code ?? 'INTERNAL_ERROR' });
           }
@@ -74,10 +82,8 @@ export class TaskLive implements OnApplicationBootstrap, BeforeApplicationShutdo
   private async roomsOf(user: AuthUser): Promise<string[]> {
     let allowed = (_: string) => true;
     if (user.parkIds !== null && user.customerIds !== null) {
-      const rows: Row[] = await this.ds.query(`SELECT wind_farm_id, customer_id FROM ${this.sql.s}.park_ref WHERE wind_farm_id = ANY($1::uuid[])`, [
-        user.parkIds.filter(isUuid),
-      ]);
-      const ok = new Set(rows.filter((r) => user.customerIds!.includes(r.customer_id)).map((r) => r.wind_farm_id as string));
+      const rows = await this.repo.parkCustomers(user.parkIds.filter(isUuid));
+      const ok = new Set(rows.filter((r) => user.customerIds!.includes(r.customer_id ?? '')).map((r) => r.wind_farm_id));
       allowed = (id) => ok.has(id);
     }
     return [...scopeRooms(user, allowed), Rooms.user(user.userId)];
@@ -85,7 +91,7 @@ export class TaskLive implements OnApplicationBootstrap, BeforeApplicationShutdo
 
   private async push(ids: string[]) {
     if (!this.hub) return;
-    const rows: Row[] = await this.ds.query(`SELECT ${TASK_COLUMNS} FROM ${this.sql.s}.task t WHERE t.id = ANY($1::uuid[])`, [ids]);
+    const rows = await this.repo.findItems(ids);
     const dashboardRooms = new Set<string>();
     for (const r of rows) {
       const rooms = recordRooms(r.customer_id, r.wind_farm_id);

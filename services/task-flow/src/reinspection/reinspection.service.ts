@@ -1,22 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppError, LabelingHistoryAction as LA, ReInspectionStatus as RS, TaskStage, TaskStatus as TS, isUuid } from '@windward/contracts';
+import { AppError, LabelingHistoryAction as LA, ReInspectionStatus as RS, TaskStage, TaskStatus as TS } from '@windward/contracts';
 import { parsePage, type AuthUser } from '@windward/service-kit';
-import { Sql, type Row } from '../common/sql.js';
-import { assertVisible, bad, intList, scopeConditions, uuidList } from '../common/access.js';
+import { APPROVAL_SORT, ReinspectionRepository } from './reinspection.repository.js';
+import { assertVisible } from '../common/access.js';
+import type { TaskDetailView } from '../tasks/task.view.js';
+import type { ApprovalTaskListQuery, ApproveReinspectionDto, RequestReinspectionDto } from './reinspection.dto.js';
+import type { ApprovalTaskPage } from './reinspection.view.js';
 import { currentStage } from '../tasks/pipeline.js';
-import { TaskEngine } from '../tasks/task-engine.js';
-import { TasksService, actorOf } from '../tasks/tasks.service.js';
-
-const SORT: Record<string, string> = {
-  requestTime: 'r.request_time',
-  processTime: 'r.process_time',
-  customerName: 't.customer_name',
-  windfarmName: 't.windfarm_name',
-  turbineName: 't.turbine_name',
-  inspectionDate: 't.inspection_date',
-  reInspectionStatus: 'r.status',
-};
+import { TaskEngine, actorOf } from '../tasks/task-engine.js';
+import { TaskDetailService } from '../tasks/task-detail.service.js';
+import { LockedTask } from '../tasks/locked-task.js';
+import { TaskRepository } from '../tasks/task.repository.js';
 
 /** Request statuses of the approval list: waiting for a decision, or decided. */
 export const RequestStatus = { PENDING: 0, PROCESSED: 1 } as const;
@@ -30,35 +25,32 @@ export const RequestStatus = { PENDING: 0, PROCESSED: 1 } as const;
 export class ReinspectionService {
   constructor(
     private readonly ds: DataSource,
-    private readonly sql: Sql,
+    private readonly requests: ReinspectionRepository,
     private readonly engine: TaskEngine,
-    private readonly tasks: TasksService,
+    private readonly tasks: TaskDetailService,
+    private readonly locked: LockedTask,
+    private readonly taskRows: TaskRepository,
   ) {}
 
-  private get s() {
-    return this.sql.s;
-  }
-
-  async request(user: AuthUser, taskId: string, b: Record<string, unknown>) {
-    const comments = typeof b.requestComments === 'string' ? b.requestComments.trim() : '';
-    if (!comments || comments.length > 2000) bad('requestComments', b.requestComments);
-    if (b.sourceUrl != null && (typeof b.sourceUrl !== 'string' || b.sourceUrl.length > 2048)) bad('sourceUrl', b.sourceUrl);
-    await this.ds.transaction(async (m) => {
-      const task = await this.engine.lock(m, taskId);
-      assertVisible(user, task);
+  async request(user: AuthUser, taskId: string, b: RequestReinspectionDto): Promise<TaskDetailView> {
+    const comments = b.requestComments.trim();
+    await this.locked.run(user, taskId, async (m, task) => {
       await this.engine.assertCanProceed(m, task);
       const stages = await this.engine.stages(m, taskId);
       const cur = currentStage(stages);
       if (!cur || cur.stage !== TaskStage.LABELING) throw new AppError('STAGE_NOT_CURRENT', { details: { stage: TaskStage.LABELING, current: cur?.stage ?? null } });
       if (cur.handlerId !== user.userId) throw new AppError('NOT_TASK_HANDLER');
-      const [open] = await m.query(`SELECT 1 FROM ${this.s}.reinspection_request WHERE task_id = $1 AND status = ${RS.PROCESSING}`, [taskId]);
-      if (open) throw new AppError('REINSPECTION_PENDING');
+      if (await this.taskRows.hasPendingReinspection(m, taskId)) throw new AppError('REINSPECTION_PENDING');
       const me = actorOf(user);
-      await m.query(
-        `INSERT INTO ${this.s}.reinspection_request (task_id, inspection_id, stage, requester_id, requester_name, request_comments, source_url)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-        [taskId, task.inspection_id, cur.stage, me.id, me.name, comments, (b.sourceUrl as string | undefined) ?? null],
-      );
+      await this.requests.insert(m, {
+        taskId,
+        inspectionId: task.inspection_id,
+        stage: cur.stage,
+        requesterId: me.id,
+        requesterName: me.name,
+        comments,
+        sourceUrl: b.sourceUrl ?? null,
+      });
       await this.engine.history(m, taskId, { stage: cur.stage, stageStatus: cur.status, handler: me, actor: me, action: LA.REQUEST_REINSPECTION, message: comments });
       await this.engine.sync(m, task, stages, undefined, me);
     });
@@ -66,46 +58,25 @@ export class ReinspectionService {
   }
 
   /** SPEC §3 approval tasks: {results, totalCount, processingCount}, filtered, paged and sorted here. */
-  async list(user: AuthUser, q: Record<string, unknown>) {
-    const page = parsePage(q, Object.keys(SORT), { sortField: 'requestTime', descending: true });
-    const params: unknown[] = [];
-    const w = scopeConditions(user, params);
-    const add = (cond: (n: string) => string, v: unknown) => {
-      params.push(v);
-      w.push(cond(`$${params.length}`));
-    };
-    const insp = uuidList('inspectionId', q.inspectionId);
-    if (insp.length) add((n) => `r.inspection_id = ANY(${n}::uuid[])`, insp);
-    const customers = uuidList('customerId', q.customerId);
-    if (customers.length) add((n) => `t.customer_id = ANY(${n}::uuid[])`, customers);
-    const parks = uuidList('windfarmId', q.windfarmId ?? q.windFarmId);
-    if (parks.length) add((n) => `t.wind_farm_id = ANY(${n}::uuid[])`, parks);
-    if (typeof q.turbineName === 'string' && q.turbineName.trim()) add((n) => `t.turbine_name ILIKE ${n}`, `%${q.turbineName.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-    const orgs = uuidList('orgId', q.orgId);
-    if (orgs.length) add((n) => `t.organization_id = ANY(${n}::uuid[])`, orgs);
-    // processingCount counts waiting requests under the same filters except the status ones.
-    const countW = [...w];
-    const countParams = [...params];
-    const requestStatus = intList('requestStatus', q.requestStatus);
-    for (const v of requestStatus) if (v !== RequestStatus.PENDING && v !== RequestStatus.PROCESSED) bad('requestStatus', v);
-    if (requestStatus.length === 1) w.push(requestStatus[0] === RequestStatus.PENDING ? `r.status = ${RS.PROCESSING}` : `r.status <> ${RS.PROCESSING}`);
-    const reStatus = intList('reInspectionStatus', q.reInspectionStatus);
-    if (reStatus.length) add((n) => `r.status = ANY(${n}::int[])`, reStatus);
-    const from = `FROM ${this.s}.reinspection_request r JOIN ${this.s}.task t ON t.id = r.task_id`;
-    const where = w.length ? `WHERE ${w.join(' AND ')}` : '';
-    const dir = page.descending ? 'DESC' : 'ASC';
-    const [rows, [{ n }], [{ p }]] = await Promise.all([
-      this.ds.query(
-        `SELECT r.*, t.customer_name, t.windfarm_name, t.turbine_name, to_char(t.inspection_date, 'YYYY-MM-DD') AS inspection_day,
-                t.organization_name, t.inspection_staff_name, t.customer_id, t.wind_farm_id
-         ${from} ${where} ORDER BY ${SORT[page.sortField]} ${dir} NULLS LAST, r.id ${dir} LIMIT ${page.take} OFFSET ${page.skip}`,
-        params,
-      ),
-      this.ds.query(`SELECT count(*)::int AS n ${from} ${where}`, params),
-      this.ds.query(`SELECT count(*)::int AS p ${from} WHERE ${[...countW, `r.status = ${RS.PROCESSING}`].join(' AND ')}`, countParams),
-    ]);
+  async list(user: AuthUser, q: ApprovalTaskListQuery): Promise<ApprovalTaskPage> {
+    const page = parsePage(q, Object.keys(APPROVAL_SORT), { sortField: 'requestTime', descending: true });
+    const requestStatus = q.requestStatus ?? [];
+    const { rows, total, processing } = await this.requests.list(
+      user,
+      {
+        inspectionId: q.inspectionId,
+        customerId: q.customerId,
+        windfarmId: q.windfarmId ?? q.windFarmId,
+        turbineName: q.turbineName,
+        orgId: q.orgId,
+        // Both statuses asked for is the same as none.
+        pending: requestStatus.length === 1 ? requestStatus[0] === RequestStatus.PENDING : undefined,
+        reInspectionStatus: q.reInspectionStatus,
+      },
+      page,
+    );
     return {
-      results: rows.map((r: Row) => ({
+      results: rows.map((r) => ({
         requestId: r.id,
         taskId: r.task_id,
         inspectionId: r.inspection_id,
@@ -128,32 +99,26 @@ export class ReinspectionService {
         orgName: r.organization_name,
         pilot: r.inspection_staff_name,
       })),
-      totalCount: n,
-      processingCount: p,
+      totalCount: total,
+      processingCount: processing,
     };
   }
 
   /** SPEC §3 approve request {inspectionId, approved, processComments}; the processor is the caller. */
-  async approve(user: AuthUser, b: Record<string, unknown>) {
-    const comments = typeof b.processComments === 'string' ? b.processComments.trim() : '';
+  async approve(user: AuthUser, b: ApproveReinspectionDto): Promise<TaskDetailView> {
+    const comments = b.processComments?.trim() ?? '';
     if (!comments) throw new AppError('REINSPECTION_REASON_REQUIRED');
-    if (comments.length > 2000) bad('processComments');
-    if (typeof b.approved !== 'boolean') bad('approved', b.approved);
-    if (!isUuid(b.inspectionId)) bad('inspectionId', b.inspectionId);
     const taskId = await this.ds.transaction(async (m) => {
-      const [row] = await m.query(`SELECT id FROM ${this.s}.task WHERE inspection_id = $1`, [b.inspectionId]);
-      if (!row) throw new AppError('NOT_FOUND');
-      const task = await this.engine.lock(m, row.id);
+      const id = await this.requests.taskIdOfInspection(m, b.inspectionId);
+      if (!id) throw new AppError('NOT_FOUND');
+      const task = await this.engine.lock(m, id);
       assertVisible(user, task);
-      const [req] = await m.query(`SELECT * FROM ${this.s}.reinspection_request WHERE task_id = $1 AND status = ${RS.PROCESSING} FOR UPDATE`, [task.id]);
+      const req = await this.requests.lockPending(m, task.id);
       // Already decided (or never asked): deciding again is not a valid transition.
       if (!req) throw new AppError('ILLEGAL_TRANSITION', { details: { reInspectionStatus: 'none pending' } });
       const me = actorOf(user);
-      const approved = b.approved as boolean;
-      await m.query(
-        `UPDATE ${this.s}.reinspection_request SET status = $2, approved = $3, processor_id = $4, processor_name = $5, process_time = now(), process_comments = $6 WHERE id = $1`,
-        [req.id, approved ? RS.APPROVED : RS.REJECTED, approved, me.id, me.name, comments],
-      );
+      const approved = b.approved;
+      await this.requests.decide(m, req.id, { approved, processorId: me.id, processorName: me.name, comments });
       const stages = await this.engine.stages(m, task.id);
       await this.engine.history(m, task.id, {
         stage: req.stage,
@@ -163,7 +128,7 @@ export class ReinspectionService {
       });
       // Approved: this inspection is abandoned for a new one; rejected: labeling goes on (its stage never left processing).
       await this.engine.sync(m, task, stages, approved ? TS.TERMINATED : undefined, me);
-      return task.id as string;
+      return task.id;
     });
     return this.tasks.get(user, taskId);
   }

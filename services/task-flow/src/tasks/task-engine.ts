@@ -10,8 +10,9 @@ import {
   type TaskStageStatus,
   type TaskStatus,
 } from '@windward/contracts';
-import { EventPublisher, JobsService } from '@windward/service-kit';
-import { Sql, type Row } from '../common/sql.js';
+import { EventPublisher, JobsService, type AuthUser } from '@windward/service-kit';
+import type { TaskRow } from './task.repository.js';
+import { TaskStateRepository } from './task-state.repository.js';
 import {
   AUTO_STAGES,
   assertStageMove,
@@ -30,6 +31,9 @@ export interface Actor {
   name: string;
 }
 export const SYSTEM: Actor = { id: null, name: 'system' };
+
+/** The signed-in user as the actor of a change. */
+export const actorOf = (u: AuthUser): Actor => ({ id: u.userId, name: u.username });
 
 export interface StageRow extends StageState {
   id: string;
@@ -58,25 +62,21 @@ export interface MoveOptions {
 @Injectable()
 export class TaskEngine {
   constructor(
-    private readonly sql: Sql,
+    private readonly state: TaskStateRepository,
     @Inject(EventPublisher) private readonly events: EventPublisher,
     @Inject(JobsService) private readonly jobs: JobsService,
   ) {}
 
-  get s() {
-    return this.sql.s;
-  }
-
   /** The task row, locked for this transaction (concurrent actions on one task queue up here). */
-  async lock(m: EntityManager, taskId: string): Promise<Row> {
+  async lock(m: EntityManager, taskId: string): Promise<TaskRow> {
     if (!/^[0-9a-f-]{36}$/i.test(taskId)) throw new AppError('NOT_FOUND');
-    const [t] = await m.query(`SELECT * FROM ${this.s}.task WHERE id = $1 FOR UPDATE`, [taskId]);
+    const t = await this.state.lock(m, taskId);
     if (!t) throw new AppError('NOT_FOUND');
     return t;
   }
 
   async stages(m: EntityManager, taskId: string): Promise<StageRow[]> {
-    const rows: Row[] = await m.query(`SELECT * FROM ${this.s}.task_stage WHERE task_id = $1 ORDER BY seq`, [taskId]);
+    const rows = await this.state.stages(m, taskId);
     return rows.map((r) => ({
       id: r.id,
       stage: r.stage,
@@ -97,50 +97,34 @@ export class TaskEngine {
   }
 
   /** Refuses any work on a task that cannot proceed (inactive campaign, finished or terminated). */
-  async assertCanProceed(m: EntityManager, task: Row): Promise<void> {
+  async assertCanProceed(m: EntityManager, task: TaskRow): Promise<void> {
     if (task.status === TS.INACTIVE) throw new AppError('CAMPAIGN_INACTIVE_TASK_CANNOT_PROCEED');
     if (task.campaign_id) {
-      const [c] = await m.query(`SELECT active FROM ${this.s}.campaign_ref WHERE campaign_id = $1`, [task.campaign_id]);
-      if (c && !c.active) throw new AppError('CAMPAIGN_INACTIVE_TASK_CANNOT_PROCEED');
+      if ((await this.state.campaignActive(m, task.campaign_id)) === false) throw new AppError('CAMPAIGN_INACTIVE_TASK_CANNOT_PROCEED');
     }
     if (task.status === TS.COMPLETED || task.status === TS.TERMINATED) throw new AppError('ILLEGAL_TRANSITION', { details: { taskStatus: task.status } });
   }
 
   async history(m: EntityManager, taskId: string, e: { stage?: number | null; stageStatus?: number | null; handler?: Actor | null; actor?: Actor; action?: string | null; message: string }) {
-    await m.query(
-      `INSERT INTO ${this.s}.task_history (task_id, stage, stage_status, handler_id, handler_name, actor_id, actor_name, action, message)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-      [taskId, e.stage ?? null, e.stageStatus ?? null, e.handler?.id ?? null, e.handler?.name ?? null, e.actor?.id ?? null, e.actor?.name ?? 'system', e.action ?? null, e.message],
-    );
+    await this.state.insertHistory(m, taskId, {
+      stage: e.stage ?? null,
+      stageStatus: e.stageStatus ?? null,
+      handlerId: e.handler?.id ?? null,
+      handlerName: e.handler?.name ?? null,
+      actorId: e.actor?.id ?? null,
+      actorName: e.actor?.name ?? 'system',
+      action: e.action ?? null,
+      message: e.message,
+    });
   }
 
   /** Moves one stage to `to` after checking STAGE_TRANSITIONS; keeps timestamps and the deadline right. */
-  async moveStage(m: EntityManager, task: Row, st: StageRow, to: TaskStageStatus, o: MoveOptions = {}): Promise<void> {
+  async moveStage(m: EntityManager, task: TaskRow, st: StageRow, to: TaskStageStatus, o: MoveOptions = {}): Promise<void> {
     assertStageMove(st.status, to, st.stage);
-    const sets: string[] = ['status = $3'];
-    const params: unknown[] = [task.id, st.stage, to];
-    const p = (v: unknown) => {
-      params.push(v);
-      return `$${params.length}`;
-    };
-    const limitMinutes = `(SELECT minutes FROM ${this.s}.stage_time_limit WHERE stage = $2)`;
-    if (to === SS.READY) sets.push('ready_at = now()', 'started_at = NULL', 'error_message = NULL', `deadline = now() + make_interval(mins => ${limitMinutes})`);
-    if (to === SS.PROCESSING) {
-      sets.push('started_at = now()', 'error_message = NULL', 'completed_at = NULL');
-      // Automatic stages and returned work start a fresh time limit; picked work keeps the pool deadline.
-      if (st.status !== SS.READY) sets.push(`deadline = now() + make_interval(mins => ${limitMinutes})`, 'ready_at = coalesce(ready_at, now())');
-    }
-    if (to === SS.COMPLETED) sets.push('completed_at = now()', 'deadline = NULL', 'progress_message = NULL');
-    if (to === SS.SKIP) sets.push('deadline = NULL');
-    if (to === SS.NOT_READY) sets.push('deadline = NULL', 'ready_at = NULL', 'started_at = NULL', 'completed_at = NULL', 'handler_id = NULL', 'handler_name = NULL');
-    if (to === SS.ERROR) sets.push(`error_message = ${p(o.error ?? o.message ?? 'error')}`, 'deadline = NULL');
     let handler: Actor | null = st.handlerId ? { id: st.handlerId, name: st.handlerName ?? '' } : null;
     if (to === SS.NOT_READY) handler = null;
-    if (o.handler !== undefined && to !== SS.NOT_READY) {
-      handler = o.handler;
-      sets.push(`handler_id = ${p(handler?.id ?? null)}`, `handler_name = ${p(handler?.name ?? null)}`);
-    }
-    await m.query(`UPDATE ${this.s}.task_stage SET ${sets.join(', ')} WHERE task_id = $1 AND stage = $2`, params);
+    if (o.handler !== undefined && to !== SS.NOT_READY) handler = o.handler;
+    await this.state.moveStage(m, task.id, st.stage, st.status, to, { error: o.error ?? o.message ?? 'error', handler: o.handler });
     st.status = to;
     st.handlerId = handler?.id ?? null;
     st.handlerName = handler?.name ?? null;
@@ -149,13 +133,8 @@ export class TaskEngine {
   }
 
   /** Changes only the handler of a stage (assign, reassign, release of overtime work). */
-  async setHandler(m: EntityManager, task: Row, st: StageRow, handler: Actor | null, o: MoveOptions) {
-    await m.query(`UPDATE ${this.s}.task_stage SET handler_id = $3, handler_name = $4 WHERE task_id = $1 AND stage = $2`, [
-      task.id,
-      st.stage,
-      handler?.id ?? null,
-      handler?.name ?? null,
-    ]);
+  async setHandler(m: EntityManager, task: TaskRow, st: StageRow, handler: Actor | null, o: MoveOptions) {
+    await this.state.setStageHandler(m, task.id, st.stage, handler);
     st.handlerId = handler?.id ?? null;
     st.handlerName = handler?.name ?? null;
     await this.history(m, task.id, { stage: st.stage, stageStatus: st.status, handler, actor: o.actor ?? SYSTEM, action: o.action ?? null, message: o.message ?? '' });
@@ -165,10 +144,10 @@ export class TaskEngine {
    * Applies the customer's flow config once the component type is known (or at the latest when
    * auto-processing ends): stages the config leaves out are skipped.
    */
-  async plan(m: EntityManager, task: Row, stages: StageRow[]): Promise<void> {
+  async plan(m: EntityManager, task: TaskRow, stages: StageRow[]): Promise<void> {
     if (task.features) return;
-    const [c] = await m.query(`SELECT flow_configs FROM ${this.s}.customer_ref WHERE customer_id = $1`, [task.customer_id]);
-    const configs: CustomerFlowConfig[] = Array.isArray(c?.flow_configs) ? c.flow_configs : [];
+    const stored = await this.state.customerFlowConfigs(m, task.customer_id);
+    const configs: CustomerFlowConfig[] = Array.isArray(stored) ? stored : [];
     const config = task.component_type == null ? undefined : configs.find((x) => x.componentType === task.component_type);
     const plan = plannedStages(config);
     for (const st of stages) {
@@ -177,7 +156,7 @@ export class TaskEngine {
       }
     }
     task.features = plan.features;
-    await m.query(`UPDATE ${this.s}.task SET features = $2 WHERE id = $1`, [task.id, plan.features]);
+    await this.state.setFeatures(m, task.id, plan.features);
     if (task.inspection_id) {
       await this.events.publish(m, EventTypes.TaskflowTaskCreated, task.id, {
         taskId: task.id,
@@ -188,7 +167,7 @@ export class TaskEngine {
   }
 
   /** Completes a stage, publishes taskflow.stage.completed and readies the next stage that runs. */
-  async completeStage(m: EntityManager, task: Row, stages: StageRow[], stage: number, o: MoveOptions = {}): Promise<void> {
+  async completeStage(m: EntityManager, task: TaskRow, stages: StageRow[], stage: number, o: MoveOptions = {}): Promise<void> {
     const st = this.stageOf(stages, stage);
     await this.moveStage(m, task, st, SS.COMPLETED, o);
     if (stage === TaskStage.AUTO_PROCESSING) await this.plan(m, task, stages);
@@ -203,7 +182,7 @@ export class TaskEngine {
   }
 
   /** Makes a stage available: automatic stages start processing (auto-processing as a job), others wait in the pool. */
-  async start(m: EntityManager, task: Row, st: StageRow): Promise<void> {
+  async start(m: EntityManager, task: TaskRow, st: StageRow): Promise<void> {
     if (AUTO_STAGES.includes(st.stage)) {
       await this.moveStage(m, task, st, SS.PROCESSING, { message: 'Started automatically' });
       if (st.stage === TaskStage.AUTO_PROCESSING) await this.enqueueAutoProcessing(m, task.id);
@@ -216,7 +195,7 @@ export class TaskEngine {
     // pg-boss is outside this transaction: the job locks the task row first, so it waits for this
     // commit and does nothing if the stage is no longer processing (a redelivered event may queue twice).
     const jobId = await this.jobs.send(AUTO_PROCESSING_QUEUE, { taskId });
-    await m.query(`UPDATE ${this.s}.task_stage SET job_id = $3 WHERE task_id = $1 AND stage = $2`, [taskId, TaskStage.AUTO_PROCESSING, jobId]);
+    await this.state.setStageJob(m, taskId, TaskStage.AUTO_PROCESSING, jobId);
   }
 
   /**
@@ -224,20 +203,20 @@ export class TaskEngine {
    * terminal status was set), checks TASK_TRANSITIONS, bumps the version, publishes a status
    * change and tells live screens after commit.
    */
-  async sync(m: EntityManager, task: Row, stages: StageRow[], forced?: TaskStatus, actor: Actor = SYSTEM): Promise<void> {
+  async sync(m: EntityManager, task: TaskRow, stages: StageRow[], forced?: TaskStatus, actor: Actor = SYSTEM): Promise<void> {
     const from = task.status as TaskStatus;
     let to: TaskStatus = from;
     if (forced !== undefined) to = forced;
     else if (from !== TS.TERMINATED && from !== TS.INACTIVE && from !== TS.COMPLETED) to = derivedTaskStatus(stages);
     if (to !== from) assertTaskMove(from, to);
     const cur = currentStage(stages);
-    const [row] = await m.query(
-      `UPDATE ${this.s}.task SET status = $2, current_stage = $3, current_stage_status = $4, handler_id = $5, handler_name = $6,
-         completed_at = CASE WHEN $2 = ${TS.COMPLETED} THEN coalesce(completed_at, now()) ELSE completed_at END,
-         updated_at = now(), version = nextval('${this.s.replace(/"/g, '')}.change_seq')
-       WHERE id = $1 RETURNING version, status, current_stage, handler_id`,
-      [task.id, to, cur?.stage ?? null, cur?.status ?? null, cur?.handlerId ?? null, cur?.handlerName ?? null],
-    );
+    const row = await this.state.saveState(m, task.id, {
+      status: to,
+      currentStage: cur?.stage ?? null,
+      currentStageStatus: cur?.status ?? null,
+      handlerId: cur?.handlerId ?? null,
+      handlerName: cur?.handlerName ?? null,
+    });
     Object.assign(task, row);
     if (to !== from) {
       await this.history(m, task.id, { stage: cur?.stage ?? null, actor, message: `Task status ${from} → ${to}` });
@@ -248,6 +227,6 @@ export class TaskEngine {
 
   /** Post-commit notification for live screens (PostgreSQL delivers it only if this transaction commits). */
   async notify(m: EntityManager, taskId: string): Promise<void> {
-    await m.query('SELECT pg_notify($1, $2)', [this.sql.changeChannel, taskId]);
+    await this.state.notify(m, taskId);
   }
 }

@@ -1,10 +1,8 @@
-import type { Row } from '../common/sql.js';
+import type { StageCenterRow, TaskItemRow, TaskStageRecord } from './task.repository.js';
+import type { StageCenterItemView, TaskStageView, TaskView } from './task.view.js';
 
-/** Columns every task item reads (`inspection_day` keeps the date a plain YYYY-MM-DD). */
-export const TASK_COLUMNS = `t.*, to_char(t.inspection_date, 'YYYY-MM-DD') AS inspection_day`;
-
-/** SPEC §3 task item (plus ids, the current stage status and the version live screens compare). */
-export function taskItem(r: Row) {
+/** SPEC §3 task item of a task row. */
+export function taskItem(r: TaskItemRow): TaskView {
   return {
     taskId: r.id,
     inspectionId: r.inspection_id,
@@ -36,9 +34,8 @@ export function taskItem(r: Row) {
     version: Number(r.version),
   };
 }
-export type TaskItem = ReturnType<typeof taskItem>;
 
-export function stageItem(r: Row) {
+export function stageItem(r: TaskStageRecord): TaskStageView {
   return {
     taskStageId: r.id,
     taskStageType: r.stage,
@@ -51,7 +48,18 @@ export function stageItem(r: Row) {
     deadline: r.deadline,
     errorMessage: r.error_message,
     progressMessage: r.progress_message,
-    /** Seconds the handlers reported working on the stage (work tools, while their page is visible). */
     spentSeconds: r.spent_seconds ?? 0,
+  };
+}
+
+export function stageCenterItem(r: StageCenterRow): StageCenterItemView {
+  return {
+    ...stageItem(r),
+    taskId: r.task_id,
+    inspectionId: r.inspection_id,
+    windfarmName: r.windfarm_name,
+    turbineName: r.turbine_name,
+    customerName: r.customer_name,
+    taskStatusType: r.task_status,
   };
 }
