@@ -1,5 +1,5 @@
 import { Transform, Type } from 'class-transformer';
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   ArrayMaxSize,
   ArrayMinSize,
@@ -18,17 +18,34 @@ import { PageQueryDto } from '@windward/service-kit';
 /** Entries a single request may carry: the web sends one per route change, batching is a bonus. */
 export const MAX_LOGS_PER_REQUEST = 100;
 
+const TIMESTAMP = {
+  oneOf: [{ type: 'integer' }, { type: 'string' }],
+  description: "Milliseconds since the epoch (the web's `Date.now()`) or an ISO date-time; within a day of the server's clock.",
+};
+const OWN_USER_ID = {
+  oneOf: [{ type: 'string' }, { type: 'integer' }],
+  description: "The caller's own user id, if sent (another id: 403).",
+};
+
 export class RouteLogDto {
   @IsOptional() @IsString() @MaxLength(16) method?: string;
   /** Milliseconds since the epoch (the web's `Date.now()`) or an ISO date-time. */
-  @IsDefined() triggerTimestamp!: number | string;
+  @ApiProperty(TIMESTAMP)
+  @IsDefined()
+  triggerTimestamp!: number | string;
   @IsString() @MaxLength(2048) url!: string;
-  @IsOptional() userId?: string | number;
+  @ApiPropertyOptional(OWN_USER_ID)
+  @IsOptional()
+  userId?: string | number;
 }
 
 export class TraceLogDto {
-  @IsDefined() triggerTimestamp!: number | string;
-  @IsOptional() userId?: string | number;
+  @ApiProperty(TIMESTAMP)
+  @IsDefined()
+  triggerTimestamp!: number | string;
+  @ApiPropertyOptional(OWN_USER_ID)
+  @IsOptional()
+  userId?: string | number;
 }
 
 export class RouteLogBatchDto {
