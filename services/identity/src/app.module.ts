@@ -12,6 +12,8 @@ import { SigningKey } from './oauth/signing-key.entity.js';
 import { UsageLog } from './usage-logs/usage-log.entity.js';
 import { OAuthController } from './oauth/oauth.controller.js';
 import { OAuthService } from './oauth/oauth.service.js';
+import { LoginFailureRepository } from './oauth/login-failure.repository.js';
+import { CustomerRepository } from './customers/customer.repository.js';
 import { SigningKeysService } from './oauth/signing-keys.service.js';
 import { SsoController } from './oauth/sso.controller.js';
 import { SsoService } from './oauth/sso.service.js';
@@ -52,6 +54,8 @@ const entities = [User, Customer, ParkRef, Organization, RefreshToken, SigningKe
   ],
   providers: [
     OAuthService,
+    LoginFailureRepository,
+    CustomerRepository,
     SigningKeysService,
     SsoService,
     AccountService,

@@ -7,6 +7,8 @@ import type { AuthUser } from '@windward/service-kit';
 import { User } from '../users/user.entity.js';
 import { OAuthService } from '../oauth/oauth.service.js';
 import { PASSWORD_HASH_ROUNDS } from '../users/password.js';
+import type { ChangePasswordDto } from './account.dto.js';
+import type { MeView, RightEntryView } from './account.view.js';
 
 @Injectable()
 export class AccountService {
@@ -16,7 +18,7 @@ export class AccountService {
     private readonly oauth: OAuthService,
   ) {}
 
-  async me(userId: string) {
+  async me(userId: string): Promise<MeView> {
     const u = await this.users.findOne({ where: { id: userId } });
     if (!u) throw new AppError('USER_NOT_FOUND');
     return {
@@ -33,8 +35,10 @@ export class AccountService {
   }
 
   /** SPEC §5: rules first, then the old password must match; other sessions are signed out. */
-  async changePassword(userId: string, oldPassword: string, newPassword: string, confirm?: string) {
-    const rule = checkPasswordChange(oldPassword, newPassword, confirm ?? newPassword);
+  async changePassword(userId: string, dto: ChangePasswordDto): Promise<void> {
+    const oldPassword = dto.oldPassword ?? '';
+    const newPassword = dto.newPassword ?? '';
+    const rule = checkPasswordChange(oldPassword, newPassword, dto.confirmPassword ?? newPassword);
     if (!rule.ok) throw new AppError(rule.code);
     const user = await this.users.createQueryBuilder('u').addSelect('u.passwordHash').where('u.id = :userId', { userId }).getOne();
     if (!user) throw new AppError('USER_NOT_FOUND');
@@ -50,7 +54,7 @@ export class AccountService {
     return SCREEN_RIGHTS.filter((r) => user.rights.includes(r));
   }
 
-  deniedModules(user: AuthUser) {
+  deniedModules(user: AuthUser): RightEntryView[] {
     return toRightEntries(user.rights);
   }
 }

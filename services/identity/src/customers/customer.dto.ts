@@ -1,3 +1,4 @@
+import { PageQueryDto, QueryList } from '@windward/service-kit';
 import { Type } from 'class-transformer';
 import {
   IsArray,
@@ -58,4 +59,17 @@ export class SaveCustomerDto {
   @IsOptional() @IsArray() @ValidateNested({ each: true }) @Type(() => SeverityNameDto) severityMapping?: SeverityNameDto[];
   /** The version the editor loaded; a stale one is refused (optimistic concurrency). */
   @IsOptional() @IsInt() version?: number;
+}
+
+/** Filters of the customer list (besides paging; sort by customerName, createdAt, validDate). */
+export class CustomerListQuery extends PageQueryDto {
+  /** Only these customers (`a,b` or repeated); still limited to the caller's scope. */
+  @IsOptional() @QueryList() @IsArray() @IsString({ each: true }) customerIds?: string[];
+  @IsOptional() @IsString() customerName?: string;
+  @IsOptional() @IsUUID() organizationId?: string;
+}
+
+export class CustomerIdsQuery {
+  /** Customer ids, `a,b` or repeated; ids outside the caller's scope are left out. */
+  @IsOptional() @QueryList() @IsArray() @IsString({ each: true }) ids?: string[];
 }

@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn, VersionColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, ForeignKey, PrimaryGeneratedColumn, UpdateDateColumn, VersionColumn } from 'typeorm';
+import { Organization } from '../organizations/organization.entity.js';
 
 /** SPEC §3 component config of a customer, per component type. */
 export interface ComponentConfig {
@@ -38,6 +39,7 @@ export class Customer {
   validDate!: string | null;
 
   @Column('uuid', { name: 'organization_id', nullable: true })
+  @ForeignKey(() => Organization, { name: 'customer_organization_id_fkey', onDelete: 'NO ACTION' })
   organizationId!: string | null;
 
   @Column('text', { nullable: true })
@@ -61,7 +63,7 @@ export class Customer {
   @Column('jsonb', { name: 'severity_mapping', default: () => "'[]'" })
   severityMapping!: { level: number; name: string }[];
 
-  @VersionColumn()
+  @VersionColumn({ default: 1 })
   version!: number;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })

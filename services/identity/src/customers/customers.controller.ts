@@ -1,10 +1,12 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { CUSTOMER_TYPE_LABELS, Rights } from '@windward/contracts';
-import { CurrentUser, RequireRights, requestLocale, type AuthUser } from '@windward/service-kit';
-import { Headers } from '@nestjs/common';
+import { Rights, type Locale } from '@windward/contracts';
+import { CurrentUser, IdParam, RequireRights, type AuthUser } from '@windward/service-kit';
 import { CustomersService } from './customers.service.js';
-import { SaveCustomerDto } from './customer.dto.js';
+import { CustomerIdsQuery, CustomerListQuery, SaveCustomerDto } from './customer.dto.js';
+import { CustomerPage, CustomerTypeView, CustomerView, SeverityMappingView } from './customer.view.js';
+import { OkView } from '../common/ok.view.js';
+import { RequestLocale } from '../common/request-locale.js';
 
 @ApiTags('customers')
 @ApiBearerAuth()
@@ -14,48 +16,54 @@ export class CustomersController {
 
   /** Customers visible to the caller (administrators: all; others: their own). */
   @Get('context/api/v2/Customers')
-  list(@CurrentUser() user: AuthUser, @Query() q: Record<string, unknown>) {
+  list(@CurrentUser() user: AuthUser, @Query() q: CustomerListQuery): Promise<CustomerPage> {
     return this.customers.list(user, q);
   }
 
+  /** Severity level names of several customers (those in the caller's scope). */
   @Get('context/api/v2/Customers/defectSeverityMapping/batchQuery')
-  batch(@CurrentUser() user: AuthUser, @Query('ids') ids: unknown) {
-    return this.customers.severityMappingBatch(user, ids);
+  batch(@CurrentUser() user: AuthUser, @Query() q: CustomerIdsQuery): Promise<SeverityMappingView[]> {
+    return this.customers.severityMappingBatch(user, q.ids ?? []);
   }
 
+  /** Severity level names of one customer. */
   @Get('context/api/v2/Customers/:id/defectSeverityMapping')
-  severity(@CurrentUser() user: AuthUser, @Param('id') id: string) {
+  severity(@CurrentUser() user: AuthUser, @IdParam() id: string): Promise<SeverityMappingView> {
     return this.customers.severityMapping(user, id);
   }
 
+  /** One customer in the caller's scope. */
   @Get('context/api/v2/Customers/:id')
-  get(@CurrentUser() user: AuthUser, @Param('id') id: string) {
+  get(@CurrentUser() user: AuthUser, @IdParam() id: string): Promise<CustomerView> {
     return this.customers.get(user, id);
   }
 
+  /** Creates a customer; publishes identity.customer.created. */
   @Post('context/api/v2/Customers')
   @RequireRights(Rights.CUSTOMER_LIST_EDIT)
-  create(@CurrentUser() user: AuthUser, @Body() dto: SaveCustomerDto) {
+  create(@CurrentUser() user: AuthUser, @Body() dto: SaveCustomerDto): Promise<CustomerView> {
     return this.customers.create(user, dto);
   }
 
+  /** Replaces the whole customer (what is left out is cleared); publishes identity.customer.updated. */
   @Put('context/api/v2/Customers/:id')
   @RequireRights(Rights.CUSTOMER_LIST_EDIT)
-  update(@CurrentUser() user: AuthUser, @Param('id') id: string, @Body() dto: SaveCustomerDto) {
+  update(@CurrentUser() user: AuthUser, @IdParam() id: string, @Body() dto: SaveCustomerDto): Promise<CustomerView> {
     return this.customers.update(user, id, dto);
   }
 
+  /** Refused while accounts or wind parks belong to the customer. */
   @Delete('context/api/v2/Customers/:id')
   @HttpCode(200)
   @RequireRights(Rights.CUSTOMER_LIST_EDIT)
-  async remove(@CurrentUser() user: AuthUser, @Param('id') id: string) {
+  async remove(@CurrentUser() user: AuthUser, @IdParam() id: string): Promise<OkView> {
     await this.customers.remove(user, id);
     return {};
   }
 
+  /** Customer types with labels in the request's locale. */
   @Get('context/api/v1/MetaData/customer/types')
-  types(@Headers() headers: Record<string, string | undefined>) {
-    const labels = CUSTOMER_TYPE_LABELS[requestLocale(headers)];
-    return Object.entries(labels).map(([id, name]) => ({ id: Number(id), name }));
+  types(@RequestLocale() locale: Locale): CustomerTypeView[] {
+    return this.customers.types(locale);
   }
 }

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import {
   AppError,
@@ -8,17 +8,21 @@ import {
   isComponentType,
   isEnumValue,
   isFlowFeature,
+  CUSTOMER_TYPE_LABELS,
   CustomerType,
   TaskStage,
   type CustomerEventPayload,
+  type Locale,
 } from '@windward/contracts';
-import { EventPublisher, SERVICE_CONFIG, listParam, parsePage, scopeIds, type AuthUser, type ServiceConfig } from '@windward/service-kit';
+import { EventPublisher, parsePage, scopeIds, type AuthUser } from '@windward/service-kit';
 import { Customer } from './customer.entity.js';
 import { Organization } from '../organizations/organization.entity.js';
 import { User } from '../users/user.entity.js';
 import { ParkRef } from './park-ref.entity.js';
-import type { SaveCustomerDto } from './customer.dto.js';
-import { likePattern, uuidParam } from '../common/query.js';
+import { CustomerRepository } from './customer.repository.js';
+import type { CustomerListQuery, SaveCustomerDto } from './customer.dto.js';
+import type { CustomerPage, CustomerTypeView, CustomerView, SeverityMappingView } from './customer.view.js';
+import { likePattern } from '../common/query.js';
 
 const SORTABLE = ['customerName', 'createdAt', 'validDate'] as const;
 const SORT_COLUMN: Record<string, string> = { customerName: 'c.name', createdAt: 'c.createdAt', validDate: 'c.validDate' };
@@ -76,20 +80,16 @@ export class CustomersService {
   constructor(
     private readonly ds: DataSource,
     private readonly events: EventPublisher,
-    @Inject(SERVICE_CONFIG) private readonly cfg: ServiceConfig,
+    private readonly related: CustomerRepository,
   ) {}
 
-  private get schema() {
-    return `"${this.cfg.schema}"`;
-  }
-
-  async list(user: AuthUser, q: Record<string, unknown>) {
+  async list(user: AuthUser, q: CustomerListQuery): Promise<CustomerPage> {
     const page = parsePage(q, SORTABLE, { sortField: 'customerName' });
-    const ids = scopeIds(user.customerIds, listParam(q.customerIds));
+    const ids = scopeIds(user.customerIds, q.customerIds ?? []);
     const qb = this.ds.getRepository(Customer).createQueryBuilder('c');
     if (ids) qb.andWhere('c.id IN (:...ids)', { ids: ids.length ? ids : ['00000000-0000-0000-0000-000000000000'] });
     if (q.customerName) qb.andWhere(`c.name ILIKE :name ESCAPE '\\'`, { name: likePattern(q.customerName) });
-    if (q.organizationId) qb.andWhere('c.organizationId = :org', { org: uuidParam(q.organizationId, 'organizationId') });
+    if (q.organizationId) qb.andWhere('c.organizationId = :org', { org: q.organizationId });
     const [rows, totalCount] = await qb
       .orderBy(SORT_COLUMN[page.sortField]!, page.descending ? 'DESC' : 'ASC')
       .addOrderBy('c.id')
@@ -99,12 +99,16 @@ export class CustomersService {
     return { results: await this.present(rows), totalCount };
   }
 
-  async get(user: AuthUser, id: string) {
+  async get(user: AuthUser, id: string): Promise<CustomerView> {
     const c = await this.find(user, id);
-    return (await this.present([c]))[0];
+    return (await this.present([c]))[0]!;
   }
 
-  async create(user: AuthUser, dto: SaveCustomerDto) {
+  types(locale: Locale): CustomerTypeView[] {
+    return Object.entries(CUSTOMER_TYPE_LABELS[locale]).map(([id, name]) => ({ id: Number(id), name }));
+  }
+
+  async create(user: AuthUser, dto: SaveCustomerDto): Promise<CustomerView> {
     validateConfigs(dto);
     return this.ds.transaction(async (m) => {
       await this.assertNameFree(m, dto.customerName);
@@ -112,11 +116,11 @@ export class CustomersService {
       const c = m.create(Customer, this.fields(dto));
       await m.save(c);
       await this.events.publish(m, EventTypes.IdentityCustomerCreated, c.id, customerPayload(c), user.userId);
-      return (await this.present([c], m))[0];
+      return (await this.present([c], m))[0]!;
     });
   }
 
-  async update(user: AuthUser, id: string, dto: SaveCustomerDto) {
+  async update(user: AuthUser, id: string, dto: SaveCustomerDto): Promise<CustomerView> {
     validateConfigs(dto);
     return this.ds.transaction(async (m) => {
       const c = await this.find(user, id, m, true);
@@ -126,7 +130,7 @@ export class CustomersService {
       Object.assign(c, this.fields(dto));
       await m.save(c);
       await this.events.publish(m, EventTypes.IdentityCustomerUpdated, c.id, customerPayload(c), user.userId);
-      return (await this.present([c], m))[0];
+      return (await this.present([c], m))[0]!;
     });
   }
 
@@ -143,13 +147,13 @@ export class CustomersService {
     });
   }
 
-  async severityMapping(user: AuthUser, id: string) {
+  async severityMapping(user: AuthUser, id: string): Promise<SeverityMappingView> {
     const c = await this.find(user, id);
     return { customerId: c.id, severityMapping: c.severityMapping };
   }
 
-  async severityMappingBatch(user: AuthUser, idsParam: unknown) {
-    const ids = scopeIds(user.customerIds, listParam(idsParam)) ?? [];
+  async severityMappingBatch(user: AuthUser, requested: string[]): Promise<SeverityMappingView[]> {
+    const ids = scopeIds(user.customerIds, requested) ?? [];
     if (!ids.length) return [];
     const rows = await this.ds.getRepository(Customer).find({ where: { id: In(ids) } });
     return rows.map((c) => ({ customerId: c.id, severityMapping: c.severityMapping }));
@@ -174,9 +178,7 @@ export class CustomersService {
   }
 
   private async find(user: AuthUser, id: string, m: EntityManager = this.ds.manager, lock = false): Promise<Customer> {
-    const c = /^[0-9a-f-]{36}$/i.test(id)
-      ? await m.findOne(Customer, { where: { id }, ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}) })
-      : null;
+    const c = await m.findOne(Customer, { where: { id }, ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}) });
     // Out-of-scope customers look the same as missing ones.
     if (!c || (user.customerIds !== null && !user.customerIds.includes(id))) throw new AppError('NOT_FOUND');
     return c;
@@ -194,23 +196,15 @@ export class CustomersService {
     }
   }
 
-  private async present(rows: Customer[], m: EntityManager = this.ds.manager) {
+  private async present(rows: Customer[], m: EntityManager = this.ds.manager): Promise<CustomerView[]> {
     const orgIds = [...new Set(rows.map((r) => r.organizationId).filter((x): x is string => !!x))];
     const orgs = orgIds.length ? await m.find(Organization, { where: { id: In(orgIds) } }) : [];
     const orgName = new Map(orgs.map((o) => [o.id, o.name]));
-    const ids = rows.map((r) => r.id);
-    // Related accounts and wind parks (identity's read model of asset's parks): what blocks deletion.
-    const counts = new Map<string, { accounts: number; parks: number }>();
-    if (ids.length) {
-      const rowsCount: { id: string; accounts: number; parks: number }[] = await m.query(
-        `SELECT c.id,
-                (SELECT count(*)::int FROM ${this.schema}.app_user u WHERE c.id = ANY(u.customer_ids)) AS accounts,
-                (SELECT count(*)::int FROM ${this.schema}.park_ref p WHERE p.customer_id = c.id) AS parks
-         FROM unnest($1::uuid[]) AS c(id)`,
-        [ids],
-      );
-      rowsCount.forEach((r) => counts.set(r.id, r));
-    }
+    // Related accounts and wind parks: what blocks deletion.
+    const counts = await this.related.relatedCounts(
+      m,
+      rows.map((r) => r.id),
+    );
     return rows.map((c) => ({
       customerId: c.id,
       customerName: c.name,

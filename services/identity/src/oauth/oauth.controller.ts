@@ -1,13 +1,15 @@
 import { Body, Controller, Get, Headers, HttpCode, Ip, Post } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
-import { AppError } from '@windward/contracts';
+import { ApiConsumes, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '@windward/service-kit';
 import { OAuthService } from './oauth.service.js';
 import { SigningKeysService } from './signing-keys.service.js';
+import { RefreshRequestDto, RevokeRequestDto, TokenRequestDto } from './oauth.dto.js';
+import { JwksView, TokenView } from './oauth.view.js';
+import { OkView } from '../common/ok.view.js';
 
-/** Form bodies of SPEC §7: the token call uses OAuth names, the refresh call the camel-case ones. */
-type TokenForm = Record<string, string | undefined>;
+const FORM_OR_JSON = ['application/x-www-form-urlencoded', 'application/json'];
 
+/** SPEC §7 sign-in and session calls: the token call uses OAuth names, the refresh call the camel-case ones. */
 @ApiTags('sign-in')
 @Public()
 @Controller('oauth')
@@ -17,39 +19,54 @@ export class OAuthController {
     private readonly keys: SigningKeysService,
   ) {}
 
-  /** Built-in sign-in: password grant with the web client's Basic credential. */
+  /** Sign in (grant_type=password) or refresh (grant_type=refresh_token) with the client's Basic credential. */
   @Post('token')
   @HttpCode(200)
-  async token(@Headers('authorization') auth: string | undefined, @Body() body: TokenForm, @Ip() ip: string) {
-    const clientId = this.oauth.authenticateClient(auth);
-    const grant = body.grant_type ?? body.grantType;
-    if (grant === 'refresh_token') return this.oauth.refresh(body.refresh_token ?? body.refreshToken);
-    if (grant !== 'password') throw new AppError('VALIDATION_FAILED', { details: [{ field: 'grant_type' }] });
-    return this.oauth.passwordGrant(String(body.username ?? ''), String(body.password ?? ''), ip, clientId);
+  @ApiConsumes(...FORM_OR_JSON)
+  @ApiHeader({
+    name: 'Authorization',
+    required: true,
+    description: 'The client credential: `Basic base64(clientId:clientSecret)` (401 UNAUTHORIZED without it).',
+  })
+  @ApiOperation({
+    description:
+      'RFC 6749 token endpoint. `grant_type=password` with `username` and `password` signs in (400 WRONG_USERNAME_OR_PASSWORD, ' +
+      '400 TOO_MANY_LOGIN_ATTEMPTS after 5 failures in 15 minutes, 403 ACCESS_DENIED for a deactivated account, ' +
+      '400 ACCOUNT_EXPIRED); `grant_type=refresh_token` with `refresh_token` rotates the session (401 TOKEN_REVOKED for a used, ' +
+      'revoked or expired token; replaying a used one ends the whole session). Any other grant type: 400 VALIDATION_FAILED.',
+  })
+  token(@Headers('authorization') authorization: string | undefined, @Body() dto: TokenRequestDto, @Ip() ip: string): Promise<TokenView> {
+    return this.oauth.token(authorization, dto, ip);
   }
 
+  /** Refresh: a new token pair for a refresh token (each works once; 401 TOKEN_REVOKED otherwise). */
   @Post('refresh')
   @HttpCode(200)
-  refresh(@Body() body: TokenForm) {
-    return this.oauth.refresh(body.refreshToken ?? body.refresh_token);
+  @ApiConsumes(...FORM_OR_JSON)
+  refresh(@Body() dto: RefreshRequestDto): Promise<TokenView> {
+    return this.oauth.refresh(dto.refreshToken ?? dto.refresh_token);
   }
 
   /** The single-sign-on variant of the refresh exchange: same rotation rules. */
   @Post('v2/refresh')
   @HttpCode(200)
-  refreshV2(@Body() body: TokenForm) {
-    return this.oauth.refresh(body.refreshToken ?? body.refresh_token);
+  @ApiConsumes(...FORM_OR_JSON)
+  refreshV2(@Body() dto: RefreshRequestDto): Promise<TokenView> {
+    return this.oauth.refresh(dto.refreshToken ?? dto.refresh_token);
   }
 
+  /** Logout: the refresh token's session can no longer be used (unknown tokens are ignored, RFC 7009). */
   @Post('revoke')
   @HttpCode(200)
-  async revoke(@Body() body: TokenForm) {
-    await this.oauth.revoke(body.token ?? body.refreshToken ?? body.refresh_token);
+  @ApiConsumes(...FORM_OR_JSON)
+  async revoke(@Body() dto: RevokeRequestDto): Promise<OkView> {
+    await this.oauth.revoke(dto.token ?? dto.refreshToken ?? dto.refresh_token);
     return {};
   }
 
+  /** The public keys access tokens are signed with (JWKS). */
   @Get('.well-known/jwks.json')
-  jwks() {
+  jwks(): JwksView {
     return this.keys.publicKeys();
   }
 }

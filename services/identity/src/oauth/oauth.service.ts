@@ -1,23 +1,16 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, IsNull, Repository, type EntityManager } from 'typeorm';
 import bcrypt from 'bcryptjs';
 import { AppError } from '@windward/contracts';
-import { SERVICE_CONFIG, type ServiceConfig } from '@windward/service-kit';
 import { User } from '../users/user.entity.js';
 import { accessClaims } from '../users/user-access.js';
 import { RefreshToken } from './refresh-token.entity.js';
 import { SigningKeysService } from './signing-keys.service.js';
-
-export interface TokenResponse {
-  access_token: string;
-  token_type: 'Bearer';
-  expires_in: number;
-  refresh_token: string;
-  scope: string;
-  id_token?: string;
-}
+import { LoginFailureRepository } from './login-failure.repository.js';
+import type { TokenRequestDto } from './oauth.dto.js';
+import type { TokenView } from './oauth.view.js';
 
 /** Failed sign-ins allowed per username and IP within the window before refusing (docs/identity.md). */
 export const LOGIN_FAILURE_LIMIT = 5;
@@ -48,12 +41,8 @@ export class OAuthService {
     @InjectRepository(User) private readonly users: Repository<User>,
     @InjectRepository(RefreshToken) private readonly tokens: Repository<RefreshToken>,
     private readonly keys: SigningKeysService,
-    @Inject(SERVICE_CONFIG) private readonly cfg: ServiceConfig,
+    private readonly failures: LoginFailureRepository,
   ) {}
-
-  private get failures() {
-    return `"${this.cfg.schema}".login_failure`;
-  }
 
   /** Checks `Authorization: Basic base64(clientId:secret)`; returns the client id. */
   authenticateClient(header: string | undefined): string {
@@ -70,14 +59,19 @@ export class OAuthService {
     return id;
   }
 
-  async passwordGrant(username: string, password: string, ip: string, clientId: string): Promise<TokenResponse> {
+  /** POST /oauth/token: the client credential first, then the grant. */
+  async token(authorization: string | undefined, dto: TokenRequestDto, ip: string): Promise<TokenView> {
+    const clientId = this.authenticateClient(authorization);
+    const grant = dto.grant_type ?? dto.grantType;
+    if (grant === 'refresh_token') return this.refresh(dto.refresh_token ?? dto.refreshToken);
+    if (grant !== 'password') throw new AppError('VALIDATION_FAILED', { details: [{ field: 'grant_type' }] });
+    return this.passwordGrant(dto.username ?? '', dto.password ?? '', ip, clientId);
+  }
+
+  async passwordGrant(username: string, password: string, ip: string, clientId: string): Promise<TokenView> {
     if (!username || !password) throw new AppError('WRONG_USERNAME_OR_PASSWORD');
-    const [{ count }] = await this.ds.query(
-      `SELECT count(*)::int AS count FROM ${this.failures}
-       WHERE lower(username) = lower($1) AND ip = $2 AND at > now() - make_interval(mins => $3)`,
-      [username, ip, LOGIN_FAILURE_WINDOW_MINUTES],
-    );
-    if (count >= LOGIN_FAILURE_LIMIT) throw new AppError('TOO_MANY_LOGIN_ATTEMPTS');
+    if ((await this.failures.countRecent(username, ip, LOGIN_FAILURE_WINDOW_MINUTES)) >= LOGIN_FAILURE_LIMIT)
+      throw new AppError('TOO_MANY_LOGIN_ATTEMPTS');
     const user = await this.users
       .createQueryBuilder('u')
       .addSelect('u.passwordHash')
@@ -86,14 +80,14 @@ export class OAuthService {
     // Compare even for unknown users so timing does not reveal which usernames exist.
     const ok = await bcrypt.compare(password, user?.passwordHash ?? '$2b$10$invalidinvalidinvalidinvalidinvalidinvalidinvalidinva');
     if (!user || !ok) {
-      await this.ds.query(`INSERT INTO ${this.failures} (username, ip) VALUES ($1, $2)`, [username, ip]);
+      await this.failures.record(username, ip);
       // Rows outside the window no longer count; pruning here keeps the table small without a job.
-      await this.ds.query(`DELETE FROM ${this.failures} WHERE at < now() - make_interval(mins => $1)`, [LOGIN_FAILURE_WINDOW_MINUTES]);
+      await this.failures.pruneOlderThan(LOGIN_FAILURE_WINDOW_MINUTES);
       throw new AppError('WRONG_USERNAME_OR_PASSWORD');
     }
     if (!user.active) throw new AppError('ACCESS_DENIED');
     if (user.validUntil && user.validUntil.getTime() < Date.now()) throw new AppError('ACCOUNT_EXPIRED');
-    await this.ds.query(`DELETE FROM ${this.failures} WHERE lower(username) = lower($1) AND ip = $2`, [username, ip]);
+    await this.failures.clear(username, ip);
     return this.ds.transaction((m) => this.issue(m, user, clientId, randomUUID(), null));
   }
 
@@ -101,9 +95,9 @@ export class OAuthService {
    * Rotating refresh: each token works once. Presenting a used or revoked token revokes its
    * whole family (it was stolen or replayed) and is refused.
    */
-  async refresh(refreshToken: string | undefined): Promise<TokenResponse> {
+  async refresh(refreshToken: string | undefined): Promise<TokenView> {
     if (!refreshToken) throw new AppError('TOKEN_REVOKED');
-    const outcome = await this.ds.transaction(async (m): Promise<TokenResponse | 'replayed'> => {
+    const outcome = await this.ds.transaction(async (m): Promise<TokenView | 'replayed'> => {
       const row = await m.findOne(RefreshToken, { where: { tokenHash: sha256(refreshToken) }, lock: { mode: 'pessimistic_write' } });
       if (!row) throw new AppError('TOKEN_REVOKED');
       if (row.usedAt || row.revokedAt) {
@@ -134,7 +128,7 @@ export class OAuthService {
     await m.update(RefreshToken, { userId, revokedAt: IsNull() }, { revokedAt: new Date() });
   }
 
-  async issue(m: EntityManager, user: User, clientId: string, familyId: string, idToken: string | null): Promise<TokenResponse> {
+  async issue(m: EntityManager, user: User, clientId: string, familyId: string, idToken: string | null): Promise<TokenView> {
     const refresh = randomBytes(32).toString('base64url');
     await m.insert(RefreshToken, {
       userId: user.id,

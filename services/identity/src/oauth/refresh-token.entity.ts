@@ -1,12 +1,17 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, ForeignKey, Index, PrimaryGeneratedColumn, Unique } from 'typeorm';
+import { User } from '../users/user.entity.js';
 
 /** Rotating refresh tokens, stored as SHA-256 hashes; one family per sign-in. */
 @Entity({ name: 'refresh_token' })
+@Unique('refresh_token_token_hash_key', ['tokenHash'])
+@Index('refresh_token_family', ['familyId'])
+@Index('refresh_token_user', ['userId'])
 export class RefreshToken {
   @PrimaryGeneratedColumn('uuid')
   id!: string;
 
   @Column('uuid', { name: 'user_id' })
+  @ForeignKey(() => User, { name: 'refresh_token_user_id_fkey', onDelete: 'CASCADE' })
   userId!: string;
 
   @Column('uuid', { name: 'family_id' })

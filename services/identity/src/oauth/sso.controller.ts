@@ -1,7 +1,10 @@
 import { Body, Controller, Get, Headers, HttpCode, Post, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiHeader, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, Public, type AuthUser } from '@windward/service-kit';
-import { SsoService, type SsoTokenRequest } from './sso.service.js';
+import { SsoService } from './sso.service.js';
+import { ClientInfoQuery, LogoutUrlQuery, SsoTokenDto } from './sso.dto.js';
+import { LogoutUrlView, SsoClientView } from './sso.view.js';
+import { TokenView } from './oauth.view.js';
 
 /** SPEC §7 single-sign-on calls (v2) plus the logout address the web redirects to. */
 @ApiTags('sign-in')
@@ -9,24 +12,26 @@ import { SsoService, type SsoTokenRequest } from './sso.service.js';
 export class SsoController {
   constructor(private readonly sso: SsoService) {}
 
+  /** Whether the web host signs in through single sign-on, and with which client and provider. */
   @Public()
   @Get('getClientId')
-  clientId(@Query('host') host: unknown) {
-    return this.sso.clientInfo(host);
+  clientId(@Query() q: ClientInfoQuery): Promise<SsoClientView> {
+    return this.sso.clientInfo(q.host);
   }
 
-  /** JSON body `{code, redirectUri, codeVerifier?, nonce?, state?}`, header `client-id`. */
+  /** Single sign-on: exchanges the provider's authorization code for this platform's tokens (header `client-id`). */
   @Public()
   @Post('token')
   @HttpCode(200)
-  token(@Headers('client-id') clientId: string | undefined, @Body() body: SsoTokenRequest) {
-    return this.sso.exchange(clientId, body ?? {});
+  @ApiHeader({ name: 'client-id', required: true, description: 'The SSO client id (from GET /oauth/v2/getClientId); 401 otherwise.' })
+  token(@Headers('client-id') clientId: string | undefined, @Body() dto: SsoTokenDto): Promise<TokenView> {
+    return this.sso.exchange(clientId, dto);
   }
 
-  /** Needs the session's access token; query `postLogoutRedirectUri` (optional). */
+  /** The provider's end-session address for the session of the access token; query `postLogoutRedirectUri` (optional). */
   @ApiBearerAuth()
   @Get('logoutUrl')
-  logoutUrl(@CurrentUser() user: AuthUser, @Query('postLogoutRedirectUri') back: unknown) {
-    return this.sso.logoutUrl(user.sessionId ?? undefined, back);
+  logoutUrl(@CurrentUser() user: AuthUser, @Query() q: LogoutUrlQuery): Promise<LogoutUrlView> {
+    return this.sso.logoutUrl(user.sessionId ?? undefined, q.postLogoutRedirectUri);
   }
 }

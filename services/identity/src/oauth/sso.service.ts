@@ -9,23 +9,15 @@ import { User } from '../users/user.entity.js';
 import { hashPassword } from '../users/password.js';
 import { userPayload } from '../users/users.service.js';
 import { RefreshToken } from './refresh-token.entity.js';
-import { OAuthService, type TokenResponse } from './oauth.service.js';
+import { OAuthService } from './oauth.service.js';
+import type { TokenView } from './oauth.view.js';
+import type { SsoTokenDto } from './sso.dto.js';
+import type { LogoutUrlView, SsoClientView } from './sso.view.js';
 import { ssoConfigFromEnv, type SsoConfig } from './sso.config.js';
-
-export interface SsoTokenRequest {
-  code?: unknown;
-  redirectUri?: unknown;
-  /** PKCE verifier, nonce and state of the web's authorization request, when it used them. */
-  codeVerifier?: unknown;
-  nonce?: unknown;
-  state?: unknown;
-  /** The `iss` of the authorization response (RFC 9207); the configured issuer when absent. */
-  iss?: unknown;
-}
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 
-function absoluteUrl(v: unknown, field: string): URL {
+function absoluteUrl(v: string | undefined, field: string): URL {
   try {
     const u = new URL(String(v));
     if (u.protocol === 'http:' || u.protocol === 'https:') return u;
@@ -103,8 +95,7 @@ export class SsoService {
   }
 
   /** GET /oauth/v2/getClientId: whether `host` signs in through SSO, and with which client. */
-  async clientInfo(host: unknown) {
-    if (typeof host !== 'string' || !host) throw new AppError('VALIDATION_FAILED', { details: [{ field: 'host' }] });
+  async clientInfo(host: string): Promise<SsoClientView> {
     if (!this.enabledFor(host)) return { sso: false, clientId: null };
     const c = this.config();
     const md = (await this.provider()).serverMetadata();
@@ -119,7 +110,7 @@ export class SsoService {
   }
 
   /** POST /oauth/v2/token: authorization code → provider tokens → the account → our tokens. */
-  async exchange(clientIdHeader: string | undefined, body: SsoTokenRequest): Promise<TokenResponse> {
+  async exchange(clientIdHeader: string | undefined, body: SsoTokenDto): Promise<TokenView> {
     const c = this.config();
     if (clientIdHeader !== c.clientId) throw new AppError('UNAUTHORIZED');
     const code = str(body.code);
@@ -211,7 +202,7 @@ export class SsoService {
    * GET /oauth/v2/logoutUrl: the provider's end-session address with the session's id token as
    * hint and where to come back to. The web also revokes its refresh token (POST /oauth/revoke).
    */
-  async logoutUrl(sessionId: string | undefined, postLogoutRedirectUri: unknown) {
+  async logoutUrl(sessionId: string | undefined, postLogoutRedirectUri: string | undefined): Promise<LogoutUrlView> {
     const c = this.config();
     const back =
       postLogoutRedirectUri !== undefined && postLogoutRedirectUri !== ''

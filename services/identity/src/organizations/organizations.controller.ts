@@ -1,8 +1,11 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { Rights } from '@windward/contracts';
-import { CurrentUser, RequireRights, type AuthUser } from '@windward/service-kit';
+import { CurrentUser, IdParam, RequireRights, type AuthUser } from '@windward/service-kit';
 import { OrganizationsService } from './organizations.service.js';
+import { OrganizationListQuery, SaveOrganizationDto } from './organization.dto.js';
+import { OrganizationPage, OrganizationView } from './organization.view.js';
+import { OkView } from '../common/ok.view.js';
 
 @ApiTags('organizations')
 @ApiBearerAuth()
@@ -13,26 +16,29 @@ export class OrganizationsController {
   /** Paged; filter `organizationName`; sort by organizationName, customerCount, pilotCount, createdAt. */
   @Get()
   @RequireRights(Rights.ORGANIZATION_LIST_SHOW)
-  list(@Query() q: Record<string, unknown>) {
+  list(@Query() q: OrganizationListQuery): Promise<OrganizationPage> {
     return this.orgs.list(q);
   }
 
+  /** Creates an organization; publishes identity.organization.created. */
   @Post()
   @RequireRights(Rights.ORGANIZATION_LIST_EDIT)
-  create(@CurrentUser() user: AuthUser, @Body('organizationName') name: unknown) {
-    return this.orgs.create(user, name);
+  create(@CurrentUser() user: AuthUser, @Body() dto: SaveOrganizationDto): Promise<OrganizationView> {
+    return this.orgs.create(user, dto.organizationName);
   }
 
+  /** Renames an organization; publishes identity.organization.updated. */
   @Put(':id')
   @RequireRights(Rights.ORGANIZATION_LIST_EDIT)
-  update(@CurrentUser() user: AuthUser, @Param('id') id: string, @Body('organizationName') name: unknown) {
-    return this.orgs.update(user, id, name);
+  update(@CurrentUser() user: AuthUser, @IdParam() id: string, @Body() dto: SaveOrganizationDto): Promise<OrganizationView> {
+    return this.orgs.update(user, id, dto.organizationName);
   }
 
+  /** Refused while customers or users belong to it. */
   @Delete(':id')
   @HttpCode(200)
   @RequireRights(Rights.ORGANIZATION_LIST_EDIT)
-  async remove(@CurrentUser() user: AuthUser, @Param('id') id: string) {
+  async remove(@CurrentUser() user: AuthUser, @IdParam() id: string): Promise<OkView> {
     await this.orgs.remove(user, id);
     return {};
   }

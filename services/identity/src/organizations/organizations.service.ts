@@ -6,6 +6,8 @@ import { Organization } from './organization.entity.js';
 import { Customer } from '../customers/customer.entity.js';
 import { User } from '../users/user.entity.js';
 import { likePattern } from '../common/query.js';
+import type { OrganizationListQuery } from './organization.dto.js';
+import type { OrganizationPage, OrganizationView } from './organization.view.js';
 
 const SORT_COLUMN: Record<string, string> = {
   organizationName: 'o.name',
@@ -22,7 +24,7 @@ export class OrganizationsService {
   ) {}
 
   /** SPEC §3 Organization: organizationGuid, organizationName, customerCount, pilotCount. */
-  async list(q: Record<string, unknown>) {
+  async list(q: OrganizationListQuery): Promise<OrganizationPage> {
     const page = parsePage(q, Object.keys(SORT_COLUMN), { sortField: 'organizationName' });
     const qb = this.ds
       .getRepository(Organization)
@@ -39,11 +41,11 @@ export class OrganizationsService {
       .addOrderBy('o.id')
       .offset(page.skip)
       .limit(page.take)
-      .getRawMany<{ organizationGuid: string; organizationName: string; customerCount: number; pilotCount: number }>();
+      .getRawMany<OrganizationView>();
     return { results, totalCount };
   }
 
-  async create(user: AuthUser, name: unknown) {
+  async create(user: AuthUser, name: string): Promise<OrganizationView> {
     const trimmed = this.validName(name);
     return this.ds.transaction(async (m) => {
       await this.assertNameFree(m, trimmed);
@@ -59,7 +61,7 @@ export class OrganizationsService {
     });
   }
 
-  async update(user: AuthUser, id: string, name: unknown) {
+  async update(user: AuthUser, id: string, name: string): Promise<OrganizationView> {
     const trimmed = this.validName(name);
     return this.ds.transaction(async (m) => {
       const o = await this.find(m, id);
@@ -94,14 +96,14 @@ export class OrganizationsService {
     });
   }
 
-  private validName(name: unknown): string {
-    const trimmed = typeof name === 'string' ? name.trim() : '';
+  private validName(name: string): string {
+    const trimmed = name.trim();
     if (!trimmed || trimmed.length > 100) throw new AppError('VALIDATION_FAILED', { details: [{ field: 'organizationName' }] });
     return trimmed;
   }
 
   private async find(m: EntityManager, id: string): Promise<Organization> {
-    const o = /^[0-9a-f-]{36}$/i.test(id) ? await m.findOne(Organization, { where: { id }, lock: { mode: 'pessimistic_write' } }) : null;
+    const o = await m.findOne(Organization, { where: { id }, lock: { mode: 'pessimistic_write' } });
     if (!o) throw new AppError('NOT_FOUND');
     return o;
   }

@@ -1,5 +1,17 @@
 import { PageQueryDto, QueryBoolean, QueryInt } from '@windward/service-kit';
-import { IsArray, IsBoolean, IsDateString, IsEmail, IsInt, IsOptional, IsString, IsUUID, MaxLength, MinLength } from 'class-validator';
+import {
+  IsArray,
+  IsBoolean,
+  IsDateString,
+  IsEmail,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  IsUUID,
+  MaxLength,
+  MinLength,
+} from 'class-validator';
 
 export class CreateUserDto {
   @IsString() username!: string;
@@ -57,4 +69,19 @@ export class UserListQuery extends PageQueryDto {
   @IsOptional() @IsUUID() organizationId?: string;
   @IsOptional() @IsUUID() customerId?: string;
   @IsOptional() @QueryBoolean() @IsBoolean() active?: boolean;
+}
+
+/** Filters of the task handler list (besides paging; sort by username or displayName). */
+export class TaskHandlerQuery extends PageQueryDto {
+  @IsOptional() @IsUUID() organizationId?: string;
+  /** Matches username or display name. */
+  @IsOptional() @IsString() keyword?: string;
+}
+
+/** Paging of a user's organization's pilots (sort by username or displayName). */
+export class PilotQuery extends PageQueryDto {}
+
+export class AuthDataQuery {
+  /** The user whose data permissions are shown. */
+  @IsString() @IsNotEmpty() userId!: string;
 }

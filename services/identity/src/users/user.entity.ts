@@ -1,6 +1,14 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, ForeignKey, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Organization } from '../organizations/organization.entity.js';
 
+/**
+ * Also in the migrations, which TypeORM cannot describe and so leaves alone: the unique indexes on
+ * lower(username) and lower(email), and the GIN index on customer_ids.
+ */
 @Entity({ name: 'app_user' })
+@Index('app_user_sso_subject_uq', ['ssoSubject'], { unique: true, where: 'sso_subject IS NOT NULL' })
+@Index('app_user_organization', ['organizationId'])
+@Index('app_user_customer_ids', { synchronize: false })
 export class User {
   @PrimaryGeneratedColumn('uuid')
   id!: string;
@@ -21,6 +29,7 @@ export class User {
   roles!: number[];
 
   @Column('uuid', { name: 'organization_id', nullable: true })
+  @ForeignKey(() => Organization, { name: 'app_user_organization_id_fkey', onDelete: 'NO ACTION' })
   organizationId!: string | null;
 
   @Column('uuid', { name: 'customer_ids', array: true, default: () => "'{}'" })

@@ -1,13 +1,24 @@
-import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { ROLE_IDS, ROLE_LABELS, Rights, canonicalRoleId, isAdminRole } from '@windward/contracts';
-import { CurrentUser, RequireRights, requestLocale, type AuthUser } from '@windward/service-kit';
-import { UsersService, userPayload } from './users.service.js';
-import { UserPage } from './user.view.js';
-import { UserListQuery, AuthDataDto, CreateUserDto, ResetPasswordDto, SetActiveDto, SetRightsDto, UpdateUserDto } from './user.dto.js';
-
-/** The current role ids (legacy ids 0, 1, 3 name the same roles as 100, 92, 90). */
-const CURRENT_ROLES = ROLE_IDS.filter((r) => canonicalRoleId(r) === r);
+import { Rights, type Locale } from '@windward/contracts';
+import { CurrentUser, RequireRights, type AuthUser } from '@windward/service-kit';
+import { UsersService } from './users.service.js';
+import { AuthDataView, CreatedUserView, PilotPage, RoleView, TaskHandlerPage, UserPage, UserRightsView, UserView } from './user.view.js';
+import {
+  AuthDataDto,
+  AuthDataQuery,
+  CreateUserDto,
+  PilotQuery,
+  ResetPasswordDto,
+  SetActiveDto,
+  SetRightsDto,
+  TaskHandlerQuery,
+  UpdateUserDto,
+  UserListQuery,
+} from './user.dto.js';
+import { OkView } from '../common/ok.view.js';
+import { UserIdParam } from '../common/id-param.js';
+import { RequestLocale } from '../common/request-locale.js';
 
 /** SPEC §7 user calls. Rights are checked by the kit's guard; scope and self-rules in the service. */
 @ApiTags('users')
@@ -26,37 +37,42 @@ export class UsersController {
   /** Users who can handle QA tasks (task center filters and assignment). */
   @Get('context/api/v1/users/task-handlers')
   @RequireRights(Rights.QA_SHOW, Rights.USER_LIST_SHOW, Rights.PROJECT_CENTER_SHOW)
-  taskHandlers(@CurrentUser() user: AuthUser, @Query() q: Record<string, unknown>) {
+  taskHandlers(@CurrentUser() user: AuthUser, @Query() q: TaskHandlerQuery): Promise<TaskHandlerPage> {
     return this.users.taskHandlers(user, q);
   }
 
+  /** Active pilots of the user's organization (oneself, or with the user list, project center or statistics right). */
   @Get('context/api/v1/users/:userId/pilots')
-  pilots(@CurrentUser() user: AuthUser, @Param('userId') userId: string, @Query() q: Record<string, unknown>) {
+  pilots(@CurrentUser() user: AuthUser, @UserIdParam('userId') userId: string, @Query() q: PilotQuery): Promise<PilotPage> {
     return this.users.pilots(user, userId, q);
   }
 
+  /** One user in the caller's scope. */
   @Get('context/api/v1/users/:id')
   @RequireRights(Rights.USER_LIST_SHOW)
-  get(@CurrentUser() user: AuthUser, @Param('id') id: string) {
+  get(@CurrentUser() user: AuthUser, @UserIdParam() id: string): Promise<UserView> {
     return this.users.get(user, id);
   }
 
+  /** Creates an account (SPEC §5 username and password rules); publishes identity.user.created. */
   @Post('context/api/v1/users')
   @RequireRights(Rights.USER_LIST_EDIT)
-  async create(@CurrentUser() user: AuthUser, @Body() dto: CreateUserDto) {
-    return userPayload(await this.users.create(user, dto));
+  create(@CurrentUser() user: AuthUser, @Body() dto: CreateUserDto): Promise<CreatedUserView> {
+    return this.users.createAccount(user, dto);
   }
 
+  /** Changes the fields sent; publishes identity.user.updated. */
   @Put('context/api/v1/users/:id')
   @RequireRights(Rights.USER_LIST_EDIT)
-  update(@CurrentUser() user: AuthUser, @Param('id') id: string, @Body() dto: UpdateUserDto) {
+  update(@CurrentUser() user: AuthUser, @UserIdParam() id: string, @Body() dto: UpdateUserDto): Promise<UserView> {
     return this.users.update(user, id, dto);
   }
 
+  /** Deletes the account and its sessions (not oneself, not the last super admin). */
   @Delete('context/api/v1/users/:id')
   @HttpCode(200)
   @RequireRights(Rights.USER_LIST_EDIT)
-  async remove(@CurrentUser() user: AuthUser, @Param('id') id: string) {
+  async remove(@CurrentUser() user: AuthUser, @UserIdParam() id: string): Promise<OkView> {
     await this.users.remove(user, id);
     return {};
   }
@@ -64,47 +80,48 @@ export class UsersController {
   /** Body `{active}`; deactivation revokes the user's sessions. */
   @Put('context/api/v1/users/:id/active')
   @RequireRights(Rights.USER_LIST_EDIT)
-  setActive(@CurrentUser() user: AuthUser, @Param('id') id: string, @Body() dto: SetActiveDto) {
+  setActive(@CurrentUser() user: AuthUser, @UserIdParam() id: string, @Body() dto: SetActiveDto): Promise<UserView> {
     return this.users.setActive(user, id, dto.active);
   }
 
   /** Administrator password reset; body `{password}` (or `newPassword`, optional `confirmPassword`). */
   @Put('context/api/v1/users/:id/password')
   @RequireRights(Rights.USER_LIST_EDIT)
-  async resetPassword(@CurrentUser() user: AuthUser, @Param('id') id: string, @Body() dto: ResetPasswordDto) {
+  async resetPassword(@CurrentUser() user: AuthUser, @UserIdParam() id: string, @Body() dto: ResetPasswordDto): Promise<OkView> {
     await this.users.resetPassword(user, id, dto);
     return {};
   }
 
   /** Data permissions of `userId` (customer and wind park scope). */
   @Get('context/api/v2/users/authData')
-  authData(@CurrentUser() user: AuthUser, @Query('userId') userId: unknown) {
-    return this.users.authData(user, userId);
+  authData(@CurrentUser() user: AuthUser, @Query() q: AuthDataQuery): Promise<AuthDataView> {
+    return this.users.authData(user, q.userId);
   }
 
+  /** Replaces the user's customer and wind park scope. */
   @Put('context/api/v2/users/:id/authData')
   @RequireRights(Rights.DATA_PERMISSION_EDIT)
-  setAuthData(@CurrentUser() user: AuthUser, @Param('id') id: string, @Body() dto: AuthDataDto) {
+  setAuthData(@CurrentUser() user: AuthUser, @UserIdParam() id: string, @Body() dto: AuthDataDto): Promise<AuthDataView> {
     return this.users.setAuthData(user, id, dto);
   }
 
+  /** The user's effective rights and the defaults of the user's roles. */
   @Get('context/api/v2/users/:id/rights')
   @RequireRights(Rights.USER_LIST_SHOW)
-  rights(@CurrentUser() user: AuthUser, @Param('id') id: string) {
+  rights(@CurrentUser() user: AuthUser, @UserIdParam() id: string): Promise<UserRightsView> {
     return this.users.rights(user, id);
   }
 
   /** Body `{rights: string[] | null}`; administrators only (checked in the service). */
   @Put('context/api/v2/users/:id/rights')
   @RequireRights(Rights.USER_LIST_EDIT)
-  setRights(@CurrentUser() user: AuthUser, @Param('id') id: string, @Body() dto: SetRightsDto) {
+  setRights(@CurrentUser() user: AuthUser, @UserIdParam() id: string, @Body() dto: SetRightsDto): Promise<UserRightsView> {
     return this.users.setRights(user, id, dto.rights === undefined ? undefined : dto.rights);
   }
 
   /** Roles with labels in the request's locale. */
   @Get('context/api/v1/metadata/user/roles/iris')
-  roles(@Headers() headers: Record<string, string | undefined>) {
-    const labels = ROLE_LABELS[requestLocale(headers)];
-    return CURRENT_ROLES.map((roleId) => ({ roleId, roleName: labels[roleId], adminLevel: isAdminRole(roleId) }));
+  roles(@RequestLocale() locale: Locale): RoleView[] {
+    return this.users.roles(locale);
   }
 }

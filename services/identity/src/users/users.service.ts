@@ -14,21 +14,24 @@ import {
   isAdminRole,
   isRight,
   isRoleId,
+  ROLE_LABELS,
+  canonicalRoleId,
   isUuid,
   rightsForRoles,
+  type Locale,
   type UserEventPayload,
 } from '@windward/contracts';
 import { EventPublisher, parsePage, type AuthUser } from '@windward/service-kit';
 import { User } from './user.entity.js';
 import { hashPassword } from './password.js';
-import { likePattern, uuidParam } from '../common/query.js';
+import { likePattern } from '../common/query.js';
 import { effectiveRights } from './user-access.js';
 import { Organization } from '../organizations/organization.entity.js';
 import { Customer } from '../customers/customer.entity.js';
 import { ParkRef } from '../customers/park-ref.entity.js';
 import { OAuthService } from '../oauth/oauth.service.js';
-import type { AuthDataDto, CreateUserDto, ResetPasswordDto, UpdateUserDto, UserListQuery } from './user.dto.js';
-import type { UserPage } from './user.view.js';
+import type { AuthDataDto, CreateUserDto, PilotQuery, ResetPasswordDto, TaskHandlerQuery, UpdateUserDto, UserListQuery } from './user.dto.js';
+import type { AuthDataView, CreatedUserView, PilotPage, RoleView, TaskHandlerPage, UserPage, UserRightsView, UserView } from './user.view.js';
 
 export function userPayload(u: User): UserEventPayload {
   return {
@@ -54,9 +57,16 @@ const SORT_COLUMN: Record<string, string> = {
 
 const NONE = ['00000000-0000-0000-0000-000000000000'];
 
+/** The current role ids (legacy ids 0, 1, 3 name the same roles as 100, 92, 90). */
+const CURRENT_ROLES = ROLE_IDS.filter((r) => canonicalRoleId(r) === r);
+
 /** Roles whose default rights include QA work: they handle tasks unless an admin changed their rights. */
 const QA_ROLES = ROLE_IDS.filter((r) => DEFAULT_ROLE_RIGHTS[r].includes(Rights.QA_EDIT));
 
+
+function rightsView(u: User): UserRightsView {
+  return { userId: u.id, custom: u.rightsGranted !== null, rights: effectiveRights(u), defaults: rightsForRoles(u.roles) };
+}
 
 /** Scoped callers (customer admins) see users that share one of their customers. */
 function scopeWhere(actor: AuthUser): [string, Record<string, unknown>] | null {
@@ -88,8 +98,8 @@ export class UsersService {
       if (!isRoleId(q.roleId)) throw new AppError('VALIDATION_FAILED', { details: [{ field: 'roleId' }] });
       qb.andWhere(':role = ANY(u.roles)', { role: q.roleId });
     }
-    if (q.organizationId) qb.andWhere('u.organizationId = :org', { org: uuidParam(q.organizationId, 'organizationId') });
-    if (q.customerId) qb.andWhere(':cid = ANY(u.customerIds)', { cid: uuidParam(q.customerId, 'customerId') });
+    if (q.organizationId) qb.andWhere('u.organizationId = :org', { org: q.organizationId });
+    if (q.customerId) qb.andWhere(':cid = ANY(u.customerIds)', { cid: q.customerId });
     if (q.active !== undefined) qb.andWhere('u.active = :active', { active: q.active });
     const [rows, totalCount] = await qb
       .orderBy(SORT_COLUMN[page.sortField]!, page.descending ? 'DESC' : 'ASC', 'NULLS LAST')
@@ -100,12 +110,18 @@ export class UsersService {
     return { results: await this.present(rows), totalCount };
   }
 
-  async get(actor: AuthUser, id: string) {
-    return (await this.present([await this.find(actor, id)]))[0];
+  async get(actor: AuthUser, id: string): Promise<UserView> {
+    return (await this.present([await this.find(actor, id)]))[0]!;
+  }
+
+  /** Roles with labels in `locale`. */
+  roles(locale: Locale): RoleView[] {
+    const labels = ROLE_LABELS[locale];
+    return CURRENT_ROLES.map((roleId) => ({ roleId, roleName: labels[roleId], adminLevel: isAdminRole(roleId) }));
   }
 
   /** Active, unexpired users who may work on QA tasks (the `qa.edit` right, defaults or per-user). */
-  async taskHandlers(actor: AuthUser, q: Record<string, unknown>) {
+  async taskHandlers(actor: AuthUser, q: TaskHandlerQuery): Promise<TaskHandlerPage> {
     const page = parsePage(q, ['username', 'displayName'], { sortField: 'displayName', pageSize: 100 });
     const qb = this.ds
       .getRepository(User)
@@ -117,7 +133,7 @@ export class UsersService {
       );
     const scope = scopeWhere(actor);
     if (scope) qb.andWhere(...scope);
-    if (q.organizationId) qb.andWhere('u.organizationId = :org', { org: uuidParam(q.organizationId, 'organizationId') });
+    if (q.organizationId) qb.andWhere('u.organizationId = :org', { org: q.organizationId });
     if (q.keyword) qb.andWhere(`(u.username ILIKE :kw ESCAPE '\\' OR u.displayName ILIKE :kw ESCAPE '\\')`, { kw: likePattern(q.keyword) });
     const [rows, totalCount] = await qb
       .orderBy(page.sortField === 'username' ? 'u.username' : 'u.displayName', page.descending ? 'DESC' : 'ASC')
@@ -141,7 +157,7 @@ export class UsersService {
    * Pilots of a user's organization (pilot teams are organizations, SPEC §6). Callers may ask
    * for themselves; anyone else needs the user list, project center or performance statistics.
    */
-  async pilots(actor: AuthUser, userId: string, q: Record<string, unknown>) {
+  async pilots(actor: AuthUser, userId: string, q: PilotQuery): Promise<PilotPage> {
     const mayLook = [Rights.USER_LIST_SHOW, Rights.PROJECT_CENTER_SHOW, Rights.PERFORMANCE_STATISTICS_SHOW].some((r) =>
       actor.rights.includes(r),
     );
@@ -165,15 +181,14 @@ export class UsersService {
   }
 
   /** Data permissions of a user: customers and wind parks with names (for the permission dialog). */
-  async authData(actor: AuthUser, userId: unknown) {
-    if (typeof userId !== 'string' || !userId) throw new AppError('VALIDATION_FAILED', { details: [{ field: 'userId' }] });
+  async authData(actor: AuthUser, userId: string): Promise<AuthDataView> {
     const mayLook = [Rights.USER_LIST_SHOW, Rights.DATA_PERMISSION_EDIT].some((r) => actor.rights.includes(r));
     if (userId !== actor.userId && !mayLook) throw new AppError('NO_ACCESS_RIGHTS');
     const u = userId === actor.userId ? await this.findAny(userId) : await this.find(actor, userId);
     return this.describeAuthData(u);
   }
 
-  private async describeAuthData(u: User, m: EntityManager = this.ds.manager) {
+  private async describeAuthData(u: User, m: EntityManager = this.ds.manager): Promise<AuthDataView> {
     const admin = u.roles.some(isAdminRole);
     const customers = u.customerIds.length ? await m.find(Customer, { where: { id: In(u.customerIds) } }) : [];
     const parks = u.parkIds.length ? await m.find(ParkRef, { where: { parkId: In(u.parkIds) } }) : [];
@@ -189,12 +204,16 @@ export class UsersService {
     };
   }
 
-  async rights(actor: AuthUser, id: string) {
-    const u = await this.find(actor, id);
-    return { userId: u.id, custom: u.rightsGranted !== null, rights: effectiveRights(u), defaults: rightsForRoles(u.roles) };
+  async rights(actor: AuthUser, id: string): Promise<UserRightsView> {
+    return rightsView(await this.find(actor, id));
   }
 
   // --------------------------------------------------------------------------------- writes
+
+  /** POST /users: creates the account and answers what identity.user.created announces. */
+  async createAccount(actor: AuthUser, dto: CreateUserDto): Promise<CreatedUserView> {
+    return userPayload(await this.create(actor, dto));
+  }
 
   /** Creates an account after SPEC §5's username and password rules and the uniqueness checks. */
   async create(actor: AuthUser | null, dto: CreateUserDto, m?: EntityManager): Promise<User> {
@@ -227,7 +246,7 @@ export class UsersService {
     return m ? run(m) : this.ds.transaction(run);
   }
 
-  async update(actor: AuthUser, id: string, dto: UpdateUserDto) {
+  async update(actor: AuthUser, id: string, dto: UpdateUserDto): Promise<UserView> {
     return this.ds.transaction(async (tx) => {
       const u = await this.findForWrite(tx, actor, id);
       const roles = dto.roles !== undefined ? [...new Set(dto.roles)] : u.roles;
@@ -252,7 +271,7 @@ export class UsersService {
       });
       await tx.save(u);
       await this.events.publish(tx, EventTypes.IdentityUserUpdated, u.id, userPayload(u), actor.userId);
-      return (await this.present([u], tx))[0];
+      return (await this.present([u], tx))[0]!;
     });
   }
 
@@ -268,7 +287,7 @@ export class UsersService {
   }
 
   /** Deactivation signs the user out everywhere at once (refresh tokens revoked). */
-  async setActive(actor: AuthUser, id: string, active: boolean) {
+  async setActive(actor: AuthUser, id: string, active: boolean): Promise<UserView> {
     return this.ds.transaction(async (tx) => {
       const u = await this.findForWrite(tx, actor, id);
       if (!active && u.id === actor.userId) throw new AppError('OPERATION_DENIED');
@@ -279,7 +298,7 @@ export class UsersService {
         if (!active) await this.oauth.revokeAllFor(tx, u.id);
         await this.events.publish(tx, EventTypes.IdentityUserUpdated, u.id, userPayload(u), actor.userId);
       }
-      return (await this.present([u], tx))[0];
+      return (await this.present([u], tx))[0]!;
     });
   }
 
@@ -297,7 +316,7 @@ export class UsersService {
     });
   }
 
-  async setAuthData(actor: AuthUser, id: string, dto: AuthDataDto) {
+  async setAuthData(actor: AuthUser, id: string, dto: AuthDataDto): Promise<AuthDataView> {
     return this.ds.transaction(async (tx) => {
       const u = await this.findForWrite(tx, actor, id);
       const customerIds = [...new Set(dto.customerIds)];
@@ -317,7 +336,7 @@ export class UsersService {
    * back to the role defaults. Administrators always hold every right, so theirs cannot be cut.
    * Takes effect with the user's next access token (sign-in or refresh).
    */
-  async setRights(actor: AuthUser, id: string, rights: unknown) {
+  async setRights(actor: AuthUser, id: string, rights: string[] | null | undefined): Promise<UserRightsView> {
     if (!actor.roles.some(isAdminRole)) throw new AppError('NO_ACCESS_RIGHTS');
     if (rights !== null && !Array.isArray(rights)) throw new AppError('VALIDATION_FAILED', { details: [{ field: 'rights' }] });
     const unknown = Array.isArray(rights) ? rights.filter((r) => !isRight(r)) : [];
@@ -326,9 +345,9 @@ export class UsersService {
       const u = await this.findForWrite(tx, actor, id);
       if (u.roles.some(isAdminRole)) throw new AppError('OPERATION_DENIED');
       // Stored in the catalogue's order, without duplicates.
-      u.rightsGranted = Array.isArray(rights) ? ALL_RIGHTS.filter((r) => (rights as string[]).includes(r)) : null;
+      u.rightsGranted = Array.isArray(rights) ? ALL_RIGHTS.filter((r) => rights.includes(r)) : null;
       await tx.update(User, { id: u.id }, { rightsGranted: u.rightsGranted });
-      return { userId: u.id, custom: u.rightsGranted !== null, rights: effectiveRights(u), defaults: rightsForRoles(u.roles) };
+      return rightsView(u);
     });
   }
 
@@ -415,7 +434,7 @@ export class UsersService {
     if (others === 0) throw new AppError('OPERATION_DENIED');
   }
 
-  private async present(rows: User[], m: EntityManager = this.ds.manager) {
+  private async present(rows: User[], m: EntityManager = this.ds.manager): Promise<UserView[]> {
     const orgIds = [...new Set(rows.map((r) => r.organizationId).filter((x): x is string => !!x))];
     const orgs = orgIds.length ? await m.find(Organization, { where: { id: In(orgIds) } }) : [];
     const orgName = new Map(orgs.map((o) => [o.id, o.name]));

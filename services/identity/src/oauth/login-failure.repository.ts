@@ -1,0 +1,43 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { SERVICE_CONFIG, type ServiceConfig } from '@windward/service-kit';
+
+/**
+ * Failed sign-ins (`login_failure`, no entity: a raw table with an expression index on
+ * lower(username)), counted per username and IP within a window of minutes.
+ */
+@Injectable()
+export class LoginFailureRepository {
+  private readonly table: string;
+
+  constructor(
+    private readonly ds: DataSource,
+    @Inject(SERVICE_CONFIG) cfg: ServiceConfig,
+  ) {
+    this.table = `"${cfg.schema}".login_failure`;
+  }
+
+  /** Failures of `username` (case-insensitive) from `ip` within the last `minutes`. */
+  async countRecent(username: string, ip: string, minutes: number): Promise<number> {
+    const [row]: { count: number }[] = await this.ds.query(
+      `SELECT count(*)::int AS count FROM ${this.table}
+       WHERE lower(username) = lower($1) AND ip = $2 AND at > now() - make_interval(mins => $3)`,
+      [username, ip, minutes],
+    );
+    return row!.count;
+  }
+
+  async record(username: string, ip: string): Promise<void> {
+    await this.ds.query(`INSERT INTO ${this.table} (username, ip) VALUES ($1, $2)`, [username, ip]);
+  }
+
+  /** Removes failures older than `minutes` (they no longer count). */
+  async pruneOlderThan(minutes: number): Promise<void> {
+    await this.ds.query(`DELETE FROM ${this.table} WHERE at < now() - make_interval(mins => $1)`, [minutes]);
+  }
+
+  /** A successful sign-in forgets the failures of `username` from `ip`. */
+  async clear(username: string, ip: string): Promise<void> {
+    await this.ds.query(`DELETE FROM ${this.table} WHERE lower(username) = lower($1) AND ip = $2`, [username, ip]);
+  }
+}
