@@ -26,12 +26,11 @@ import type { paths as InspectionPaths } from './inspection.js';
 
 export async function run(baseUrl: string, basic: string, username: string, password: string) {
   const identity = createClient<IdentityPaths>({ baseUrl });
+  // The document's basic scheme: the client credential in the Authorization header.
   const token = await identity.POST('/oauth/token', {
     headers: { authorization: basic },
     body: { grant_type: 'password', username, password },
-    bodySerializer: (b: unknown) => new URLSearchParams(b as Record<string, string>).toString(),
-    // eslint-disable-next-line
-  } as any);
+  });
   if (!token.data) throw new Error('sign-in failed: ' + JSON.stringify(token.error));
   const accessToken: string = token.data.access_token;
   const headers = { authorization: 'Bearer ' + accessToken };

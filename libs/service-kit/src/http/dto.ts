@@ -1,8 +1,10 @@
-import { Param, type PipeTransform, type Type } from '@nestjs/common';
+import { Param, createParamDecorator, type ExecutionContext, type PipeTransform, type Type } from '@nestjs/common';
+import type { Request } from 'express';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsInt, IsOptional, IsString } from 'class-validator';
-import { AppError, isUuid } from '@windward/contracts';
+import { AppError, isUuid, type ErrorCode } from '@windward/contracts';
+import { requestLocale } from '../errors/locale.js';
 
 /** Query strings carry text: numbers and booleans are read leniently, as parsePage always did. */
 const toInt = ({ value }: { value: unknown }) => {
@@ -35,13 +37,17 @@ export const QueryBoolean = () => Transform(({ value }: { value: unknown }) => (
 /** Numeric query values; anything else stays as sent, so `@IsInt()`/`@IsNumber()` refuses it. */
 export const QueryInt = () =>
   Transform(({ value }: { value: unknown }) => (value === '' ? undefined : typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : value));
+const listOf = (value: unknown): string[] | undefined =>
+  value === undefined || value === null || value === ''
+    ? undefined
+    : (Array.isArray(value) ? value : [value]).flatMap((x) => String(x).split(',')).map((s) => s.trim()).filter(Boolean);
+
 /** `ids=a,b` or `ids=a&ids=b` as a string list. */
-export const QueryList = () =>
-  Transform(({ value }: { value: unknown }) =>
-    value === undefined || value === null || value === ''
-      ? undefined
-      : (Array.isArray(value) ? value : [value]).flatMap((x) => String(x).split(',')).map((s) => s.trim()).filter(Boolean),
-  );
+export const QueryList = () => Transform(({ value }: { value: unknown }) => listOf(value));
+
+/** `ids=1,2` or `ids=1&ids=2` as a number list; values that are not numbers stay as sent, so `@IsInt({ each: true })` refuses them. */
+export const QueryIntList = () =>
+  Transform(({ value }: { value: unknown }) => listOf(value)?.map((s) => (Number.isFinite(Number(s)) ? Number(s) : s)));
 
 /**
  * The paged answer of a list of `item`s, as a named response class for the OpenAPI document
@@ -59,11 +65,26 @@ export function PageOf<T>(item: Type<T>): Type<{ results: T[]; totalCount: numbe
 
 /** A path id that is not a UUID names nothing: the same 404 as an unknown id, not a 400. */
 export class UuidOr404Pipe implements PipeTransform<string, string> {
+  constructor(private readonly code: ErrorCode = 'NOT_FOUND') {}
   transform(value: string): string {
-    if (!isUuid(value)) throw new AppError('NOT_FOUND');
+    if (!isUuid(value)) throw new AppError(this.code);
     return value;
   }
 }
 
-/** `@IdParam()` / `@IdParam('turbineId')`: a UUID path parameter (404 otherwise). */
-export const IdParam = (name = 'id') => Param(name, new UuidOr404Pipe());
+/**
+ * `@IdParam()` / `@IdParam('turbineId')`: a UUID path parameter, 404 otherwise. `notFound` is
+ * the aggregate's own not-found code when it has one (e.g. `USER_NOT_FOUND`).
+ */
+export const IdParam = (name = 'id', notFound: ErrorCode = 'NOT_FOUND') => Param(name, new UuidOr404Pipe(notFound));
+
+/**
+ * `@RequestLocale() locale: Locale`: the request's locale (`locale` header, else Accept-Language,
+ * else en_us), so controllers need not take every header as a record.
+ */
+export const RequestLocale = createParamDecorator((_data: unknown, ctx: ExecutionContext) =>
+  requestLocale(ctx.switchToHttp().getRequest<Request>().headers),
+);
+
+/** The answer of a call that only acknowledges (`{}`): deletions, password changes, logout. */
+export class OkView {}

@@ -18,6 +18,8 @@ export function openApiDocument(app: INestApplication, service: ServiceName): Op
     )
     .setVersion('1')
     .addBearerAuth()
+    // The web client's credential on /oauth/token (`@ApiBasicAuth()` there).
+    .addBasicAuth()
     .build();
   const doc = SwaggerModule.createDocument(app, config, { operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}` });
   addErrorResponses(doc);

@@ -1,10 +1,9 @@
 import { Body, Controller, Get, HttpCode, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiConsumes, ApiTags } from '@nestjs/swagger';
-import { CurrentUser, type AuthUser } from '@windward/service-kit';
+import { CurrentUser, type AuthUser, OkView } from '@windward/service-kit';
 import { AccountService } from './account.service.js';
 import { ChangePasswordDto } from './account.dto.js';
 import { MeView, RightEntryView } from './account.view.js';
-import { OkView } from '../common/ok.view.js';
 
 @ApiTags('account')
 @ApiBearerAuth()

@@ -1,12 +1,10 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { Rights, type Locale } from '@windward/contracts';
-import { CurrentUser, IdParam, RequireRights, type AuthUser } from '@windward/service-kit';
+import { CurrentUser, IdParam, RequireRights, type AuthUser, OkView, RequestLocale } from '@windward/service-kit';
 import { CustomersService } from './customers.service.js';
 import { CustomerIdsQuery, CustomerListQuery, SaveCustomerDto } from './customer.dto.js';
 import { CustomerPage, CustomerTypeView, CustomerView, SeverityMappingView } from './customer.view.js';
-import { OkView } from '../common/ok.view.js';
-import { RequestLocale } from '../common/request-locale.js';
 
 @ApiTags('customers')
 @ApiBearerAuth()

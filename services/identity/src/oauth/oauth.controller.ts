@@ -1,11 +1,10 @@
 import { Body, Controller, Get, Headers, HttpCode, Ip, Post } from '@nestjs/common';
-import { ApiConsumes, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Public } from '@windward/service-kit';
+import { ApiBasicAuth, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Public, OkView } from '@windward/service-kit';
 import { OAuthService } from './oauth.service.js';
 import { SigningKeysService } from './signing-keys.service.js';
 import { RefreshRequestDto, RevokeRequestDto, TokenRequestDto } from './oauth.dto.js';
 import { JwksView, TokenView } from './oauth.view.js';
-import { OkView } from '../common/ok.view.js';
 
 const FORM_OR_JSON = ['application/x-www-form-urlencoded', 'application/json'];
 
@@ -23,14 +22,11 @@ export class OAuthController {
   @Post('token')
   @HttpCode(200)
   @ApiConsumes(...FORM_OR_JSON)
-  @ApiHeader({
-    name: 'Authorization',
-    required: true,
-    description: 'The client credential: `Basic base64(clientId:clientSecret)` (401 UNAUTHORIZED without it).',
-  })
+  // The client credential (`Basic base64(clientId:clientSecret)`) is the document's basic scheme.
+  @ApiBasicAuth()
   @ApiOperation({
     description:
-      'RFC 6749 token endpoint. `grant_type=password` with `username` and `password` signs in (400 WRONG_USERNAME_OR_PASSWORD, ' +
+      'RFC 6749 token endpoint; the client authenticates with HTTP Basic (401 UNAUTHORIZED without it). `grant_type=password` with `username` and `password` signs in (400 WRONG_USERNAME_OR_PASSWORD, ' +
       '400 TOO_MANY_LOGIN_ATTEMPTS after 5 failures in 15 minutes, 403 ACCESS_DENIED for a deactivated account, ' +
       '400 ACCOUNT_EXPIRED); `grant_type=refresh_token` with `refresh_token` rotates the session (401 TOKEN_REVOKED for a used, ' +
       'revoked or expired token; replaying a used one ends the whole session). Any other grant type: 400 VALIDATION_FAILED.',

@@ -1,11 +1,10 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { Rights } from '@windward/contracts';
-import { CurrentUser, IdParam, RequireRights, type AuthUser } from '@windward/service-kit';
+import { CurrentUser, IdParam, RequireRights, type AuthUser, OkView } from '@windward/service-kit';
 import { OrganizationsService } from './organizations.service.js';
 import { OrganizationListQuery, SaveOrganizationDto } from './organization.dto.js';
 import { OrganizationPage, OrganizationView } from './organization.view.js';
-import { OkView } from '../common/ok.view.js';
 
 @ApiTags('organizations')
 @ApiBearerAuth()

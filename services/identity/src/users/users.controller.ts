@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { Rights, type Locale } from '@windward/contracts';
-import { CurrentUser, RequireRights, type AuthUser } from '@windward/service-kit';
+import { CurrentUser, RequireRights, type AuthUser, OkView, RequestLocale, IdParam } from '@windward/service-kit';
 import { UsersService } from './users.service.js';
 import { AuthDataView, CreatedUserView, PilotPage, RoleView, TaskHandlerPage, UserPage, UserRightsView, UserView } from './user.view.js';
 import {
@@ -16,9 +16,6 @@ import {
   UpdateUserDto,
   UserListQuery,
 } from './user.dto.js';
-import { OkView } from '../common/ok.view.js';
-import { UserIdParam } from '../common/id-param.js';
-import { RequestLocale } from '../common/request-locale.js';
 
 /** SPEC §7 user calls. Rights are checked by the kit's guard; scope and self-rules in the service. */
 @ApiTags('users')
@@ -43,14 +40,14 @@ export class UsersController {
 
   /** Active pilots of the user's organization (oneself, or with the user list, project center or statistics right). */
   @Get('context/api/v1/users/:userId/pilots')
-  pilots(@CurrentUser() user: AuthUser, @UserIdParam('userId') userId: string, @Query() q: PilotQuery): Promise<PilotPage> {
+  pilots(@CurrentUser() user: AuthUser, @IdParam('userId', 'USER_NOT_FOUND') userId: string, @Query() q: PilotQuery): Promise<PilotPage> {
     return this.users.pilots(user, userId, q);
   }
 
   /** One user in the caller's scope. */
   @Get('context/api/v1/users/:id')
   @RequireRights(Rights.USER_LIST_SHOW)
-  get(@CurrentUser() user: AuthUser, @UserIdParam() id: string): Promise<UserView> {
+  get(@CurrentUser() user: AuthUser, @IdParam('id', 'USER_NOT_FOUND') id: string): Promise<UserView> {
     return this.users.get(user, id);
   }
 
@@ -64,7 +61,7 @@ export class UsersController {
   /** Changes the fields sent; publishes identity.user.updated. */
   @Put('context/api/v1/users/:id')
   @RequireRights(Rights.USER_LIST_EDIT)
-  update(@CurrentUser() user: AuthUser, @UserIdParam() id: string, @Body() dto: UpdateUserDto): Promise<UserView> {
+  update(@CurrentUser() user: AuthUser, @IdParam('id', 'USER_NOT_FOUND') id: string, @Body() dto: UpdateUserDto): Promise<UserView> {
     return this.users.update(user, id, dto);
   }
 
@@ -72,7 +69,7 @@ export class UsersController {
   @Delete('context/api/v1/users/:id')
   @HttpCode(200)
   @RequireRights(Rights.USER_LIST_EDIT)
-  async remove(@CurrentUser() user: AuthUser, @UserIdParam() id: string): Promise<OkView> {
+  async remove(@CurrentUser() user: AuthUser, @IdParam('id', 'USER_NOT_FOUND') id: string): Promise<OkView> {
     await this.users.remove(user, id);
     return {};
   }
@@ -80,14 +77,14 @@ export class UsersController {
   /** Body `{active}`; deactivation revokes the user's sessions. */
   @Put('context/api/v1/users/:id/active')
   @RequireRights(Rights.USER_LIST_EDIT)
-  setActive(@CurrentUser() user: AuthUser, @UserIdParam() id: string, @Body() dto: SetActiveDto): Promise<UserView> {
+  setActive(@CurrentUser() user: AuthUser, @IdParam('id', 'USER_NOT_FOUND') id: string, @Body() dto: SetActiveDto): Promise<UserView> {
     return this.users.setActive(user, id, dto.active);
   }
 
   /** Administrator password reset; body `{password}` (or `newPassword`, optional `confirmPassword`). */
   @Put('context/api/v1/users/:id/password')
   @RequireRights(Rights.USER_LIST_EDIT)
-  async resetPassword(@CurrentUser() user: AuthUser, @UserIdParam() id: string, @Body() dto: ResetPasswordDto): Promise<OkView> {
+  async resetPassword(@CurrentUser() user: AuthUser, @IdParam('id', 'USER_NOT_FOUND') id: string, @Body() dto: ResetPasswordDto): Promise<OkView> {
     await this.users.resetPassword(user, id, dto);
     return {};
   }
@@ -101,21 +98,21 @@ export class UsersController {
   /** Replaces the user's customer and wind park scope. */
   @Put('context/api/v2/users/:id/authData')
   @RequireRights(Rights.DATA_PERMISSION_EDIT)
-  setAuthData(@CurrentUser() user: AuthUser, @UserIdParam() id: string, @Body() dto: AuthDataDto): Promise<AuthDataView> {
+  setAuthData(@CurrentUser() user: AuthUser, @IdParam('id', 'USER_NOT_FOUND') id: string, @Body() dto: AuthDataDto): Promise<AuthDataView> {
     return this.users.setAuthData(user, id, dto);
   }
 
   /** The user's effective rights and the defaults of the user's roles. */
   @Get('context/api/v2/users/:id/rights')
   @RequireRights(Rights.USER_LIST_SHOW)
-  rights(@CurrentUser() user: AuthUser, @UserIdParam() id: string): Promise<UserRightsView> {
+  rights(@CurrentUser() user: AuthUser, @IdParam('id', 'USER_NOT_FOUND') id: string): Promise<UserRightsView> {
     return this.users.rights(user, id);
   }
 
   /** Body `{rights: string[] | null}`; administrators only (checked in the service). */
   @Put('context/api/v2/users/:id/rights')
   @RequireRights(Rights.USER_LIST_EDIT)
-  setRights(@CurrentUser() user: AuthUser, @UserIdParam() id: string, @Body() dto: SetRightsDto): Promise<UserRightsView> {
+  setRights(@CurrentUser() user: AuthUser, @IdParam('id', 'USER_NOT_FOUND') id: string, @Body() dto: SetRightsDto): Promise<UserRightsView> {
     return this.users.setRights(user, id, dto.rights === undefined ? undefined : dto.rights);
   }
 

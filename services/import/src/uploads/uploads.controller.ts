@@ -1,12 +1,11 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Req, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import { Rights, type Locale } from '@windward/contracts';
-import { CurrentUser, IdParam, RequireRights, type AuthUser } from '@windward/service-kit';
+import { CurrentUser, IdParam, RequireRights, type AuthUser, RequestLocale } from '@windward/service-kit';
 import { ArchiveUploadInterceptor, type ArchiveRequest } from './archive-upload.interceptor.js';
 import { CompleteUploadDto, CreateUploadTaskDto, UploadTaskListQuery } from './upload.dto.js';
 import { UploadTaskPage, UploadTaskView } from './upload.view.js';
 import { UploadsService } from './uploads.service.js';
-import { RequestLocale } from '../common/request-locale.js';
 
 export const API = 'gw/import/api/v2';
 /** Drone uploads are data integration work; inspection data managers may do them too. */

@@ -1,6 +1,5 @@
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
-import { PageQueryDto, QueryList } from '@windward/service-kit';
-import { QueryIntList } from '../common/query.js';
+import { PageQueryDto, QueryList, QueryIntList } from '@windward/service-kit';
 
 /** The labeler asks for the turbine to be inspected again. */
 export class RequestReinspectionDto {

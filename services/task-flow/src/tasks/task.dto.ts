@@ -15,8 +15,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { TaskLogType, TaskStage, TaskStatus } from '@windward/contracts';
-import { PageQueryDto, QueryInt, QueryList } from '@windward/service-kit';
-import { QueryIntList } from '../common/query.js';
+import { PageQueryDto, QueryInt, QueryList, QueryIntList } from '@windward/service-kit';
 
 const STAGES = Object.values(TaskStage) as number[];
 /** Not only blanks. */
