@@ -7,55 +7,42 @@ import {
   type InspectionCampaignEventPayload,
   type OrganizationEventPayload,
   type ParkEventPayload,
-  type TurbineEventPayload,
   type TurbineMovedPayload,
-  type TurbineRenamedPayload,
   type UserEventPayload,
 } from '@windward/contracts';
-import { OnEvent, type BusContext } from '@windward/service-kit';
+import type { EntityManager } from 'typeorm';
+import { AssetRefsConsumer, OnEvent, type BusContext } from '@windward/service-kit';
 import { Sql } from '../common/sql.js';
 import { FlowService } from '../tasks/flow.service.js';
 
 /**
- * Task-flow's read models of other contexts: park, turbine, customer (with flow configs),
+ * Task-flow's read models of other contexts: park and turbine (the kit's copies), customer (with flow configs),
  * organization and user names, and inspection campaigns. Names are copied onto tasks so the
  * task lists sort and filter on one table.
  */
 @Controller()
-export class RefsConsumer {
+export class RefsConsumer extends AssetRefsConsumer {
+  protected readonly schema: string;
+
   constructor(
     private readonly sql: Sql,
     private readonly flow: FlowService,
-  ) {}
+  ) {
+    super();
+    this.schema = sql.s;
+  }
 
   private get s() {
     return this.sql.s;
   }
 
-  @OnEvent(EventTypes.AssetParkCreated, EventTypes.AssetParkUpdated)
-  async onPark(@Payload() p: ParkEventPayload, @Ctx() ctx: BusContext) {
-    await ctx.manager.query(
-      `INSERT INTO ${this.s}.park_ref (wind_farm_id, name, customer_id, active) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (wind_farm_id) DO UPDATE SET name = EXCLUDED.name, customer_id = EXCLUDED.customer_id, active = EXCLUDED.active, updated_at = now()`,
-      [p.windFarmId, p.windFarmName, p.customerId, p.active],
-    );
-    await this.flow.refreshNames(ctx.manager, undefined, 't.wind_farm_id = $1', [p.windFarmId]);
+  /** A park's name and customer are copied onto its tasks (lists sort and filter on one table). */
+  protected override async parkChanged(m: EntityManager, p: ParkEventPayload): Promise<void> {
+    await this.flow.refreshNames(m, undefined, 't.wind_farm_id = $1', [p.windFarmId]);
   }
 
-  @OnEvent(EventTypes.AssetTurbineCreated, EventTypes.AssetTurbineUpdated)
-  async onTurbine(@Payload() p: TurbineEventPayload, @Ctx() ctx: BusContext) {
-    await ctx.manager.query(
-      `INSERT INTO ${this.s}.turbine_ref (turbine_id, name, wind_farm_id) VALUES ($1, $2, $3)
-       ON CONFLICT (turbine_id) DO UPDATE SET name = EXCLUDED.name, wind_farm_id = EXCLUDED.wind_farm_id, deleted = false`,
-      [p.turbineId, p.turbineName, p.windFarmId],
-    );
-    await ctx.manager.query(`UPDATE ${this.s}.task SET turbine_name = $2 WHERE turbine_id = $1 AND turbine_name <> $2`, [p.turbineId, p.turbineName]);
-  }
-
-  @OnEvent(EventTypes.AssetTurbineRenamed)
-  async onRenamed(@Payload() p: TurbineRenamedPayload, @Ctx() ctx: BusContext) {
-    await ctx.manager.query(`UPDATE ${this.s}.turbine_ref SET name = $2 WHERE turbine_id = $1`, [p.turbineId, p.turbineName]);
-    await ctx.manager.query(`UPDATE ${this.s}.task SET turbine_name = $2 WHERE turbine_id = $1`, [p.turbineId, p.turbineName]);
+  protected override async turbineNamed(m: EntityManager, turbineId: string, name: string): Promise<void> {
+    await m.query(`UPDATE ${this.s}.task SET turbine_name = $2 WHERE turbine_id = $1 AND turbine_name <> $2`, [turbineId, name]);
   }
 
   /** Inspections moved to another turbine of the same park take their tasks along. */
@@ -68,11 +55,6 @@ export class RefsConsumer {
       [p.inspectionGuids, p.toTurbineId],
     );
     await ctx.manager.query(`UPDATE ${this.s}.inspection_ref SET turbine_id = $2 WHERE inspection_id = ANY($1::uuid[])`, [p.inspectionGuids, p.toTurbineId]);
-  }
-
-  @OnEvent(EventTypes.AssetTurbineDeleted)
-  async onTurbineDeleted(@Payload() p: DeletedPayload, @Ctx() ctx: BusContext) {
-    await ctx.manager.query(`UPDATE ${this.s}.turbine_ref SET deleted = true WHERE turbine_id = $1`, [p.id]);
   }
 
   /** Flow configs are optional in the payload: absent = keep what is stored (identity must publish them). */
