@@ -1,7 +1,10 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 /** Inspections as asset needs them (from inspection.inspection.created/updated; moved by asset itself). */
 @Entity({ name: 'inspection_ref' })
+@Index('inspection_ref_turbine_ix', ['turbineId'])
+/** Newest inspection per park and component (migration: inspection_date DESC). */
+@Index('inspection_ref_park_ix', { synchronize: false })
 export class InspectionRef {
   @PrimaryColumn('text', { name: 'inspection_id' })
   inspectionId!: string;

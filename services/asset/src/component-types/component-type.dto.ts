@@ -1,3 +1,4 @@
+import { PageQueryDto } from '@windward/service-kit';
 import { IsNumber, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
 
 /** Body of PUT …/{kind}-types/{typeId}. Kind-specific fields are ignored for other kinds. */
@@ -15,3 +16,6 @@ export class SaveComponentTypeDto {
   /** Generator rated power in kW. */
   @IsOptional() @IsNumber({ maxDecimalPlaces: 1 }) @Min(0) @Max(100000) ratedPower?: number | null;
 }
+
+/** Paging and sorting (name, createdAt, updatedAt) of a park's types of one kind. */
+export class ComponentTypeListQuery extends PageQueryDto {}

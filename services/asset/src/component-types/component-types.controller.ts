@@ -1,10 +1,11 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Put, Query, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Put, Query, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { AppError, Rights } from '@windward/contracts';
-import { CurrentUser, RequireRights, type AuthUser } from '@windward/service-kit';
+import { CurrentUser, IdParam, RequireRights, type AuthUser } from '@windward/service-kit';
 import { ComponentTypesService } from './component-types.service.js';
-import { SaveComponentTypeDto } from './component-type.dto.js';
+import { ComponentTypeListQuery, SaveComponentTypeDto } from './component-type.dto.js';
+import { ComponentTypePage, ComponentTypeView } from './component-type.view.js';
 import { kindFromPath } from './component-kinds.js';
 
 const BASE = 'context/api/v1/plants/:id';
@@ -25,27 +26,40 @@ function kindOf(req: Request) {
 export class ComponentTypesController {
   constructor(private readonly types: ComponentTypesService) {}
 
+  /** The park's types of the path's kind, paged and sorted on the server. */
   @Get(LIST_PATHS)
-  list(@CurrentUser() user: AuthUser, @Param('id') id: string, @Req() req: Request, @Query() q: Record<string, unknown>) {
+  list(
+    @CurrentUser() user: AuthUser,
+    @IdParam() id: string,
+    @Req() req: Request,
+    @Query() q: ComponentTypeListQuery,
+  ): Promise<ComponentTypePage> {
     return this.types.list(user, id, kindOf(req), q);
   }
 
+  /** Creates the type under the client's id or replaces it (the id never changes park or kind). */
   @Put(ITEM_PATHS)
   @RequireRights(Rights.ASSET_CONFIG_EDIT)
   save(
     @CurrentUser() user: AuthUser,
-    @Param('id') id: string,
-    @Param('typeId') typeId: string,
+    @IdParam() id: string,
+    @IdParam('typeId') typeId: string,
     @Req() req: Request,
     @Body() dto: SaveComponentTypeDto,
-  ) {
+  ): Promise<ComponentTypeView> {
     return this.types.upsert(user, id, kindOf(req), typeId, dto);
   }
 
+  /** Deletes a type no turbine uses (409 COMPONENT_TYPE_IN_USE otherwise); answers 204 without a body. */
   @Delete(ITEM_PATHS)
   @HttpCode(204)
   @RequireRights(Rights.ASSET_CONFIG_EDIT)
-  async remove(@CurrentUser() user: AuthUser, @Param('id') id: string, @Param('typeId') typeId: string, @Req() req: Request) {
+  async remove(
+    @CurrentUser() user: AuthUser,
+    @IdParam() id: string,
+    @IdParam('typeId') typeId: string,
+    @Req() req: Request,
+  ): Promise<void> {
     await this.types.remove(user, id, kindOf(req), typeId);
   }
 }

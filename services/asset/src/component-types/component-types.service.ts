@@ -1,13 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppError, EventTypes, isUuid } from '@windward/contracts';
+import { AppError, EventTypes } from '@windward/contracts';
 import { EventPublisher, parsePage, type AuthUser } from '@windward/service-kit';
 import { loadVisiblePark } from '../plants/park-scope.js';
 import { Turbine } from '../turbines/turbine.entity.js';
 import { turbinesOfBladeType } from '../turbines/turbine-payload.js';
 import { ComponentTypeEntity, type ComponentKind } from './component-type.entity.js';
 import { TYPE_MISMATCH } from './component-kinds.js';
-import type { SaveComponentTypeDto } from './component-type.dto.js';
+import type { ComponentTypeListQuery, SaveComponentTypeDto } from './component-type.dto.js';
+import type { ComponentTypePage, ComponentTypeView } from './component-type.view.js';
 
 const SORT_COLUMN: Record<string, string> = { name: 't.name', createdAt: 't.createdAt', updatedAt: 't.updatedAt' };
 /** Turbine column that references each kind. */
@@ -19,7 +20,7 @@ export const TURBINE_TYPE_COLUMN: Record<ComponentKind, keyof Turbine> = {
   foundation: 'foundationTypeId',
 };
 
-export function presentType(t: ComponentTypeEntity) {
+export function presentType(t: ComponentTypeEntity): ComponentTypeView {
   return {
     typeId: t.id,
     kind: t.kind,
@@ -41,7 +42,7 @@ export class ComponentTypesService {
     private readonly events: EventPublisher,
   ) {}
 
-  async list(user: AuthUser, parkId: string, kind: ComponentKind, q: Record<string, unknown>) {
+  async list(user: AuthUser, parkId: string, kind: ComponentKind, q: ComponentTypeListQuery): Promise<ComponentTypePage> {
     await loadVisiblePark(this.ds.manager, user, parkId);
     const page = parsePage(q, Object.keys(SORT_COLUMN), { sortField: 'name', pageSize: 100 });
     const [rows, totalCount] = await this.ds
@@ -57,11 +58,10 @@ export class ComponentTypesService {
   }
 
   /** PUT creates the type under the client's id or replaces it; the id never changes park or kind. */
-  async upsert(user: AuthUser, parkId: string, kind: ComponentKind, typeId: string, dto: SaveComponentTypeDto) {
+  async upsert(user: AuthUser, parkId: string, kind: ComponentKind, typeId: string, dto: SaveComponentTypeDto): Promise<ComponentTypeView> {
     return this.ds.transaction(async (m) => {
       // Locking the park serialises writers of its types, so the uniqueness checks hold.
       await loadVisiblePark(m, user, parkId, true);
-      if (!isUuid(typeId)) throw new AppError('NOT_FOUND');
       const existing = await m.findOne(ComponentTypeEntity, { where: { id: typeId } });
       if (existing && existing.windParkId !== parkId) throw new AppError('NOT_FOUND');
       if (existing && existing.kind !== kind) throw new AppError(TYPE_MISMATCH[kind]);
@@ -116,10 +116,9 @@ export class ComponentTypesService {
   }
 
   /** A type still referenced by a turbine stays (turbines would lose their configuration). */
-  async remove(user: AuthUser, parkId: string, kind: ComponentKind, typeId: string) {
+  async remove(user: AuthUser, parkId: string, kind: ComponentKind, typeId: string): Promise<void> {
     await this.ds.transaction(async (m) => {
       await loadVisiblePark(m, user, parkId, true);
-      if (!isUuid(typeId)) throw new AppError('NOT_FOUND');
       const t = await m.findOne(ComponentTypeEntity, { where: { id: typeId, windParkId: parkId } });
       if (!t) throw new AppError('NOT_FOUND');
       if (t.kind !== kind) throw new AppError(TYPE_MISMATCH[kind]);

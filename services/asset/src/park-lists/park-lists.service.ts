@@ -1,12 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppError, ComponentType, ProjectStatusCode, parkListKindOf, type ParkListKind } from '@windward/contracts';
-import { listParam, type AuthUser } from '@windward/service-kit';
+import type { AuthUser } from '@windward/service-kit';
 import { WindPark } from '../plants/wind-park.entity.js';
 import { whereParkVisible } from '../plants/park-scope.js';
 import { InspectionRef } from '../activity/inspection-ref.entity.js';
 import { ProjectRef } from '../projects/project-ref.entity.js';
 import { InspectionDataConfig } from './inspection-data-config.entity.js';
+import type { CampaignParksQuery, InspectedFarmsQuery } from './park-list.dto.js';
+import type { CampaignParkView, InspectedFarmView, InspectionDataConfigView, ParkListEntryView } from './park-list.view.js';
 
 /** Part-1 list → part-2 component type of the inspections that put a park on it. */
 const COMPONENT_OF_LIST: Record<ParkListKind, ComponentType> = {
@@ -65,7 +67,7 @@ export class ParkListsService {
     return new Map(rows.map((r) => [r.id, new Date(r.at)]));
   }
 
-  private entry(p: WindPark, project: ProjectRef | undefined, last: Date | undefined) {
+  private entry(p: WindPark, project: ProjectRef | undefined, last: Date | undefined): ParkListEntryView {
     return {
       id: p.id,
       windFarmId: p.id,
@@ -80,7 +82,7 @@ export class ParkListsService {
   }
 
   /** Parks with at least one project that is not completed. */
-  async permittedProjectFarms(user: AuthUser) {
+  async permittedProjectFarms(user: AuthUser): Promise<ParkListEntryView[]> {
     const parks = await this.visibleParks(user);
     const projects = (await this.projectsOf(parks.map((p) => p.id))).filter((r) => r.status !== ProjectStatusCode.COMPLETED);
     const last = await this.lastInspections(parks.map((p) => p.id));
@@ -91,7 +93,7 @@ export class ParkListsService {
   }
 
   /** Every active park in scope, with its latest project when it has one. */
-  async allPermittedProjectFarms(user: AuthUser) {
+  async allPermittedProjectFarms(user: AuthUser): Promise<ParkListEntryView[]> {
     const parks = await this.visibleParks(user);
     const projects = await this.projectsOf(parks.map((p) => p.id));
     const last = await this.lastInspections(parks.map((p) => p.id));
@@ -108,13 +110,13 @@ export class ParkListsService {
    * Parks inspected for a component (part-1 coding: 1 blade, 2 tower, 3 foundation, 4 nacelle,
    * 5 blade internal, anything else LPS), optionally for one inspection data config.
    */
-  async inspectedFarms(user: AuthUser, q: Record<string, unknown>) {
-    const codes = listParam(q.componentTypes ?? q.componentType);
+  async inspectedFarms(user: AuthUser, q: InspectedFarmsQuery): Promise<InspectedFarmView[]> {
+    const codes = q.componentTypes ?? q.componentType ?? [];
     const kinds = codes.length ? [...new Set(codes.map((c) => parkListKindOf(Number(c))))] : [parkListKindOf(undefined)];
     const components = kinds.map((k) => COMPONENT_OF_LIST[k]);
     let config: InspectionDataConfig | null = null;
     if (q.inspectionDataConfigId) {
-      config = await this.ds.getRepository(InspectionDataConfig).findOne({ where: { id: String(q.inspectionDataConfigId) } });
+      config = await this.ds.getRepository(InspectionDataConfig).findOne({ where: { id: q.inspectionDataConfigId } });
       if (!config) throw new AppError('NOT_FOUND');
     }
     const parks = await this.visibleParks(user);
@@ -137,8 +139,8 @@ export class ParkListsService {
   }
 
   /** Parks of projects that hold campaigns (optionally of one campaign type). */
-  async permittedCampaignParks(user: AuthUser, q: Record<string, unknown>) {
-    const type = q.campaignType !== undefined && q.campaignType !== '' ? Number(q.campaignType) : null;
+  async permittedCampaignParks(user: AuthUser, q: CampaignParksQuery): Promise<CampaignParkView[]> {
+    const type = q.campaignType ?? null;
     const parks = await this.visibleParks(user);
     const projects = (await this.projectsOf(parks.map((p) => p.id))).filter((r) =>
       type === null ? r.campaignTypes.length > 0 : r.campaignTypes.includes(type),
@@ -151,7 +153,7 @@ export class ParkListsService {
   }
 
   /** Parks covered by an O&M (operation) project. */
-  async permittedOperationProjectParks(user: AuthUser) {
+  async permittedOperationProjectParks(user: AuthUser): Promise<ParkListEntryView[]> {
     const parks = await this.visibleParks(user);
     const projects = (await this.projectsOf(parks.map((p) => p.id))).filter((r) => r.operation);
     const last = await this.lastInspections(parks.map((p) => p.id));
@@ -161,7 +163,7 @@ export class ParkListsService {
     });
   }
 
-  async inspectionDataConfigs() {
+  async inspectionDataConfigs(): Promise<InspectionDataConfigView[]> {
     const rows = await this.ds.getRepository(InspectionDataConfig).find({ order: { sort: 'ASC' } });
     return rows.map((c) => ({ id: c.id, name: c.name, componentType: c.componentType }));
   }

@@ -142,6 +142,14 @@ describe('plants (wind parks) over HTTP', () => {
     );
     const badSort = await h.api('/context/api/v1/plants?fieldToSort=password');
     assert.equal(badSort.status, 400);
+    // The list query is a DTO: unknown fields and malformed filters are refused, not ignored.
+    const unknown = await h.api('/context/api/v1/plants?pageSize=2&colour=green');
+    assert.equal(unknown.status, 400);
+    assert.equal(unknown.body.code, 'VALIDATION_FAILED');
+    assert.equal((await h.api('/context/api/v1/plants?customerIds=not-a-uuid')).status, 400);
+    assert.equal((await h.api('/context/api/v1/plants?active=maybe')).status, 400);
+    const both = await h.api(`/context/api/v1/plants?customerIds=${north},${gobi}&pageSize=50`);
+    assert.equal(both.body.totalCount, 3);
   });
 
   test("a customer user sees and changes only its own customer's parks; others answer 404 and stay unchanged", async () => {
@@ -149,6 +157,7 @@ describe('plants (wind parks) over HTTP', () => {
     const list = await h.api('/context/api/v1/plants?pageSize=50', { token: ca });
     assert.deepEqual(list.body.results.map((p: Body) => p.windFarmName).sort(), ['Dogger Alpha', 'Dogger B']);
     assert.equal((await h.api(`/context/api/v1/plants/${gobiPark}`, { token: ca })).status, 404);
+    assert.equal((await h.api('/context/api/v1/plants/not-a-uuid', { token: ca })).status, 404, 'not a UUID: the same 404');
     const put = await h.api(`/context/api/v1/plants/${gobiPark}`, {
       method: 'PUT',
       token: ca,

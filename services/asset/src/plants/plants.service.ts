@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import { AppError, EventTypes, type ParkEventPayload } from '@windward/contracts';
-import { EventPublisher, assertCustomerScope, listParam, parsePage, scopeIds, type AuthUser } from '@windward/service-kit';
+import { EventPublisher, assertCustomerScope, parsePage, scopeIds, type AuthUser } from '@windward/service-kit';
 import { WindPark } from './wind-park.entity.js';
 import { CustomerRef } from '../customers/customer-ref.entity.js';
 import { Turbine } from '../turbines/turbine.entity.js';
@@ -9,7 +9,8 @@ import { InspectionRef } from '../activity/inspection-ref.entity.js';
 import { ProjectRef } from '../projects/project-ref.entity.js';
 import { loadVisiblePark } from './park-scope.js';
 import { uniqueAsConflict } from '@windward/service-kit';
-import type { SavePlantDto } from './plant.dto.js';
+import type { ParkProjectListQuery, PlantListQuery, SavePlantDto } from './plant.dto.js';
+import type { LastInspectionInfoView, ParkProjectPage, PlantPage, PlantView } from './plant.view.js';
 
 const SORT_COLUMN: Record<string, string> = {
   windFarmName: 'p.name',
@@ -39,18 +40,18 @@ export class PlantsService {
   ) {}
 
   /** Wind parks in the caller's scope with customer name, turbine count and last inspection. */
-  async list(user: AuthUser, q: Record<string, unknown>) {
+  async list(user: AuthUser, q: PlantListQuery): Promise<PlantPage> {
     const page = parsePage(q, Object.keys(SORT_COLUMN), { sortField: 'windFarmName' });
     const qb = this.ds.getRepository(WindPark).createQueryBuilder('p');
-    const customers = scopeIds(user.customerIds, listParam(q.customerIds ?? q.customerId));
-    const parks = scopeIds(user.parkIds, listParam(q.windParkIds));
+    const customers = scopeIds(user.customerIds, q.customerIds ?? q.customerId ?? []);
+    const parks = scopeIds(user.parkIds, q.windParkIds ?? []);
     if (customers) qb.andWhere('p.customerId IN (:...customers)', { customers: customers.length ? customers : NONE });
     if (parks) qb.andWhere('p.id::text IN (:...parks)', { parks: parks.length ? parks : NONE });
-    if (q.windFarmName) qb.andWhere('p.name ILIKE :n', { n: `%${String(q.windFarmName)}%` });
-    if (q.active !== undefined && q.active !== '') qb.andWhere('p.active = :active', { active: String(q.active) === 'true' });
-    const provinces = listParam(q.provinces ?? q.province);
+    if (q.windFarmName) qb.andWhere('p.name ILIKE :n', { n: `%${q.windFarmName}%` });
+    if (q.active !== undefined) qb.andWhere('p.active = :active', { active: q.active });
+    const provinces = q.provinces ?? q.province ?? [];
     if (provinces.length) qb.andWhere('p.province IN (:...provinces)', { provinces });
-    const cities = listParam(q.cities ?? q.city);
+    const cities = q.cities ?? q.city ?? [];
     if (cities.length) qb.andWhere('p.city IN (:...cities)', { cities });
     const [rows, totalCount] = await qb
       .orderBy(SORT_COLUMN[page.sortField]!, page.descending ? 'DESC' : 'ASC', 'NULLS LAST')
@@ -61,13 +62,13 @@ export class PlantsService {
     return { results: await this.present(this.ds.manager, rows), totalCount };
   }
 
-  async get(user: AuthUser, id: string) {
+  async get(user: AuthUser, id: string): Promise<PlantView> {
     const park = await loadVisiblePark(this.ds.manager, user, id);
-    return (await this.present(this.ds.manager, [park]))[0];
+    return this.presentOne(this.ds.manager, park);
   }
 
   /** A park belongs to a customer asset already knows from identity's events. */
-  async create(user: AuthUser, dto: SavePlantDto) {
+  async create(user: AuthUser, dto: SavePlantDto): Promise<PlantView> {
     assertCustomerScope(user, dto.customerId);
     return uniqueAsConflict(
       () =>
@@ -76,14 +77,14 @@ export class PlantsService {
           await this.assertNameFree(m, dto.customerId, dto.windFarmName);
           const park = await m.save(m.create(WindPark, this.fields(dto)));
           await this.events.publish(m, EventTypes.AssetParkCreated, park.id, parkPayload(park), user.userId);
-          return (await this.present(m, [park]))[0];
+          return this.presentOne(m, park);
         }),
       { wind_park_name_uq: 'WIND_PARK_NAME_EXISTS' },
     );
   }
 
   /** Moving a park to another customer takes its turbines into that customer's quota. */
-  async update(user: AuthUser, id: string, dto: SavePlantDto) {
+  async update(user: AuthUser, id: string, dto: SavePlantDto): Promise<PlantView> {
     return uniqueAsConflict(
       () =>
         this.ds.transaction(async (m) => {
@@ -106,14 +107,14 @@ export class PlantsService {
           Object.assign(park, this.fields(dto));
           await m.save(park);
           await this.events.publish(m, EventTypes.AssetParkUpdated, park.id, parkPayload(park), user.userId);
-          return (await this.present(m, [park]))[0];
+          return this.presentOne(m, park);
         }),
       { wind_park_name_uq: 'WIND_PARK_NAME_EXISTS' },
     );
   }
 
   /** Inactive parks stay in the registry but leave the park lists of SPEC §7. */
-  async setActive(user: AuthUser, id: string, active: boolean) {
+  async setActive(user: AuthUser, id: string, active: boolean): Promise<PlantView> {
     return this.ds.transaction(async (m) => {
       const park = await loadVisiblePark(m, user, id, true);
       if (park.active !== active) {
@@ -121,12 +122,12 @@ export class PlantsService {
         await m.save(park);
         await this.events.publish(m, EventTypes.AssetParkUpdated, park.id, parkPayload(park), user.userId);
       }
-      return (await this.present(m, [park]))[0];
+      return this.presentOne(m, park);
     });
   }
 
   /** Newest inspection of the park (any component), from inspection.inspection.created events. */
-  async lastInspectionInfo(user: AuthUser, id: string) {
+  async lastInspectionInfo(user: AuthUser, id: string): Promise<LastInspectionInfoView> {
     const park = await loadVisiblePark(this.ds.manager, user, id);
     const last = await this.ds.getRepository(InspectionRef).findOne({ where: { windParkId: park.id }, order: { inspectionDate: 'DESC' } });
     if (!last) throw new AppError('LAST_INSPECTION_TIME_NOT_EXIST');
@@ -140,7 +141,7 @@ export class PlantsService {
   }
 
   /** Projects covering the park (delivery's read model), paged and sorted on the server. */
-  async projects(user: AuthUser, id: string, q: Record<string, unknown>) {
+  async projects(user: AuthUser, id: string, q: ParkProjectListQuery): Promise<ParkProjectPage> {
     const park = await loadVisiblePark(this.ds.manager, user, id);
     const page = parsePage(q, Object.keys(PROJECT_SORT), { sortField: 'createdAt', descending: true, pageSize: 100 });
     const [rows, totalCount] = await this.ds
@@ -192,7 +193,12 @@ export class PlantsService {
     };
   }
 
-  private async present(m: EntityManager, parks: WindPark[]) {
+  private async presentOne(m: EntityManager, park: WindPark): Promise<PlantView> {
+    const [view] = await this.present(m, [park]);
+    return view!;
+  }
+
+  private async present(m: EntityManager, parks: WindPark[]): Promise<PlantView[]> {
     if (!parks.length) return [];
     const ids = parks.map((p) => p.id);
     const names = new Map(

@@ -1,6 +1,8 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 @Entity({ name: 'wind_park' })
+/** Park names are unique per customer, case-insensitively (migration: on lower(name)). */
+@Index('wind_park_name_uq', { synchronize: false })
 export class WindPark {
   @PrimaryGeneratedColumn('uuid')
   id!: string;
@@ -26,7 +28,13 @@ export class WindPark {
   @Column('text', { nullable: true })
   region!: string | null;
 
-  @Column('numeric', { name: 'capacity_mw', precision: 10, scale: 2, nullable: true, transformer: { to: (v) => v, from: (v) => (v === null ? null : Number(v)) } })
+  @Column('numeric', {
+    name: 'capacity_mw',
+    precision: 10,
+    scale: 2,
+    nullable: true,
+    transformer: { to: (v) => v, from: (v) => (v === null ? null : Number(v)) },
+  })
   capacityMw!: number | null;
 
   @Column('boolean', { default: true })

@@ -1,7 +1,9 @@
-import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
 /** Delivery's projects as asset needs them (from delivery.project.* events). */
 @Entity({ name: 'project_ref' })
+/** Projects covering a park (migration: GIN on wind_park_ids). */
+@Index('project_ref_parks_ix', { synchronize: false })
 export class ProjectRef {
   @PrimaryColumn('text', { name: 'project_id' })
   projectId!: string;

@@ -1,4 +1,5 @@
 import { Type } from 'class-transformer';
+import { PageQueryDto } from '@windward/service-kit';
 import {
   ArrayMaxSize,
   IsArray,
@@ -65,3 +66,12 @@ export class MoveInspectionsDto {
   @IsArray() @ArrayMaxSize(1000) @IsString({ each: true }) @MinLength(1, { each: true }) inspectionGuids!: string[];
   @IsString() targetTurbineId!: string;
 }
+
+/** Filter of a park's turbine list (besides paging and sorting by turbineName, createdAt, serialNumber). */
+export class TurbineListQuery extends PageQueryDto {
+  /** Part of the turbine name (case-insensitive). */
+  @IsOptional() @IsString() turbineName?: string;
+}
+
+/** Paging and sorting (turbineName, createdAt, serialNumber) of a project's turbines. */
+export class ProjectTurbineListQuery extends PageQueryDto {}

@@ -1,6 +1,12 @@
 import { Module } from '@nestjs/common';
 import { TurbinesController } from './turbines.controller.js';
-import { TurbinesService } from './turbines.service.js';
+import { TurbineQueriesService } from './turbine-queries.service.js';
+import { TurbineRegistryService } from './turbine-registry.service.js';
+import { TurbineRenameService } from './turbine-rename.service.js';
+import { InspectionMoveService } from './inspection-move.service.js';
 
-@Module({ controllers: [TurbinesController], providers: [TurbinesService] })
+@Module({
+  controllers: [TurbinesController],
+  providers: [TurbineQueriesService, TurbineRegistryService, TurbineRenameService, InspectionMoveService],
+})
 export class TurbinesModule {}
