@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { schemaName } from '../common/columns.js';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import { AppError, DpsStatus, EventTypes, canTransitionDps, checkDefectId, type DefectEventPayload, isUuid } from '@windward/contracts';
-import { EventPublisher, cappedCount, listParam, parsePage, type AuthUser, type ListCount } from '@windward/service-kit';
+import { EventPublisher, cappedCount, parsePage, type AuthUser, type ListCount } from '@windward/service-kit';
 import { assertCanEdit, canSeeRow, loadInspection } from '../common/access.js';
-import { decimal3, distanceToRoot, intIn, invalid, minMax, must, text } from '../common/checks.js';
+import { decimal3, distanceToRoot, invalid, minMax, must, text } from '../common/checks.js';
 import { bladeLength } from '../common/blades.js';
 import { uniqueAsConflict } from '@windward/service-kit';
 import { Inspection } from '../inspections/inspection.entity.js';
@@ -15,7 +15,8 @@ import { recomputeTimeline } from '../timeline/timeline.store.js';
 import { assertNotLockedByOther } from '../locks/edit-lock.store.js';
 import { Defect, DefectLink, type Point } from './defect.entity.js';
 import { checkPolygon, svgSelector } from './polygon.js';
-import { BULK_FIELDS, type BulkChanges, type CreateDefectDto, type DefectFieldsDto, type UpdateDefectDto } from './defect.dto.js';
+import type { BulkChangesDto, CreateDefectDto, DefectFieldsDto, DefectListQuery, UpdateDefectDto } from './defect.dto.js';
+import type { DefectBulkResultView, DefectPage, DefectView, SuggestionDecisionView } from './defect.view.js';
 import { announceLabeling } from './labeling-progress.js';
 
 /** Most defects one bulk edit may change (one transaction, one event each). */
@@ -29,7 +30,7 @@ const SORT: Record<string, string> = {
   defectType: 'd.defect_type',
 };
 
-export function presentDefect(d: Defect, extra: { turbineName?: string; inspectionDate?: string } = {}) {
+export function presentDefect(d: Defect, extra: { turbineName?: string; inspectionDate?: string } = {}): DefectView {
   return {
     defectId: d.id,
     defectNo: d.defectNo,
@@ -83,7 +84,7 @@ export class DefectsService {
     await announceLabeling(m, this.events, inspectionId, userId);
   }
 
-  async create(user: AuthUser, inspectionId: string, dto: CreateDefectDto) {
+  async create(user: AuthUser, inspectionId: string, dto: CreateDefectDto): Promise<DefectView> {
     const id = await uniqueAsConflict(
       () =>
         this.ds.transaction(async (m) => {
@@ -115,12 +116,12 @@ export class DefectsService {
     return this.get(user, id);
   }
 
-  async get(user: AuthUser, defectId: string) {
+  async get(user: AuthUser, defectId: string): Promise<DefectView> {
     const { d, insp } = await this.load(this.ds.manager, user, defectId);
     return presentDefect(d, { turbineName: insp.turbineName, inspectionDate: insp.inspectionDate });
   }
 
-  async update(user: AuthUser, defectId: string, dto: UpdateDefectDto) {
+  async update(user: AuthUser, defectId: string, dto: UpdateDefectDto): Promise<DefectView> {
     await this.ds.transaction(async (m) => {
       const { d, insp } = await this.load(m, user, defectId, true);
       assertCanEdit(user, insp.componentType);
@@ -142,7 +143,7 @@ export class DefectsService {
   }
 
   /** DPS review flow (contracts DPS_TRANSITIONS); anything else is ILLEGAL_TRANSITION. */
-  async setDpsStatus(user: AuthUser, defectId: string, to: number) {
+  async setDpsStatus(user: AuthUser, defectId: string, to: number): Promise<DefectView> {
     await this.ds.transaction(async (m) => {
       const { d } = await this.load(m, user, defectId, true);
       if (!canTransitionDps(d.dpsStatus, to)) {
@@ -156,7 +157,7 @@ export class DefectsService {
   }
 
   /** "Link Defect Related": a defect linked to its internal/external counterpart must be unlinked first. */
-  async remove(user: AuthUser, defectId: string) {
+  async remove(user: AuthUser, defectId: string): Promise<void> {
     await this.ds.transaction(async (m) => {
       const { d, insp } = await this.load(m, user, defectId, true);
       assertCanEdit(user, insp.componentType);
@@ -173,9 +174,9 @@ export class DefectsService {
    * One change for many defects (labeling's bulk edit): one transaction, the single PATCH's
    * rules for every defect, all or nothing; an event per (non-suggested) defect.
    */
-  async bulkUpdate(user: AuthUser, defectIds: unknown, rawChanges: Record<string, unknown>) {
+  async bulkUpdate(user: AuthUser, defectIds: unknown, bulkChanges: BulkChangesDto): Promise<DefectBulkResultView> {
     const ids = checkDefectIds(defectIds);
-    const changes = checkBulkChanges(rawChanges);
+    const changes = checkBulkChanges(bulkChanges);
     const updated = await this.ds.transaction(async (m) => {
       const found = await m.find(Defect, { where: { id: In(ids) }, select: { id: true, inspectionId: true } });
       if (found.length !== ids.length) throw new AppError('NOT_FOUND');
@@ -204,7 +205,7 @@ export class DefectsService {
   }
 
   /** A suggestion becomes a regular defect (and is announced as created). */
-  async accept(user: AuthUser, defectId: string) {
+  async accept(user: AuthUser, defectId: string): Promise<DefectView> {
     await this.ds.transaction(async (m) => {
       const { d, insp } = await this.load(m, user, defectId, true);
       assertCanEdit(user, insp.componentType);
@@ -217,7 +218,7 @@ export class DefectsService {
   }
 
   /** A suggestion is dropped: the row goes; nobody outside ever heard of it, so no event. */
-  async reject(user: AuthUser, defectId: string) {
+  async reject(user: AuthUser, defectId: string): Promise<void> {
     await this.ds.transaction(async (m) => {
       const { d, insp } = await this.load(m, user, defectId, true);
       assertCanEdit(user, insp.componentType);
@@ -232,7 +233,12 @@ export class DefectsService {
    * Accept or reject several suggestions of one inspection (the pre-label "accept all" /
    * "reject all"): the given ones, or every suggestion of the inspection when none are given.
    */
-  async decideSuggestions(user: AuthUser, inspectionId: string, decision: 'accept' | 'reject', defectIds: string[] | undefined) {
+  async decideSuggestions(
+    user: AuthUser,
+    inspectionId: string,
+    decision: 'accept' | 'reject',
+    defectIds: string[] | undefined,
+  ): Promise<SuggestionDecisionView> {
     return this.ds.transaction(async (m) => {
       const insp = await loadInspection(m, user, inspectionId, true);
       assertCanEdit(user, insp.componentType);
@@ -252,7 +258,10 @@ export class DefectsService {
       if (rows.length) {
         await this.settle(m, insp.id, user.userId);
       }
-      return { inspectionId: insp.id, [decision === 'accept' ? 'accepted' : 'rejected']: rows.length, defectIds: rows.map((d) => d.id) };
+      const decided = rows.map((d) => d.id);
+      return decision === 'accept'
+        ? { inspectionId: insp.id, accepted: rows.length, defectIds: decided }
+        : { inspectionId: insp.id, rejected: rows.length, defectIds: decided };
     });
   }
 
@@ -269,46 +278,37 @@ export class DefectsService {
    * and sorted on the server; filters severity, defectType, dpsStatus, bladePosition,
    * timelineStatus, imageId. Each sort field walks an index of (park, field, id).
    */
-  async list(user: AuthUser, q: Record<string, unknown>) {
+  async list(user: AuthUser, q: DefectListQuery): Promise<DefectPage> {
     const page = parsePage(q, Object.keys(SORT), { sortField: 'dpsStatus', pageSize: 20 });
     const params: unknown[] = [];
     const where: string[] = [];
     const windFarmId = q.windFarmId ?? q.windParkId;
-    const includeSuggested = flag(q.includeSuggested, 'includeSuggested');
-    const onlySuggested = flag(q.suggested, 'suggested');
+    const includeSuggested = q.includeSuggested === true;
+    const onlySuggested = q.suggested === true;
     // Suggestions belong to one inspection's pre-label: the park and turbine lists never show them.
-    if ((includeSuggested || onlySuggested) && !isUuid(q.inspectionId)) invalid('includeSuggested', 'only with inspectionId');
+    if ((includeSuggested || onlySuggested) && !q.inspectionId) invalid('includeSuggested', 'only with inspectionId');
     if (onlySuggested) where.push('d.suggested');
     else if (!includeSuggested) where.push('NOT d.suggested');
-    if (isUuid(q.inspectionId)) {
+    if (q.inspectionId) {
       await loadInspection(this.ds.manager, user, q.inspectionId);
       where.push(`d.inspection_id = $${params.push(q.inspectionId)}`);
-    } else if (isUuid(q.turbineId)) {
+    } else if (q.turbineId) {
       const t = await this.ds.getRepository(TurbineRef).findOne({ where: { turbineId: q.turbineId } });
       await this.visiblePark(user, t?.windParkId);
       where.push(`d.turbine_id = $${params.push(q.turbineId)}`);
-    } else if (isUuid(windFarmId)) {
+    } else if (windFarmId) {
       await this.visiblePark(user, windFarmId);
       where.push(`d.wind_park_id = $${params.push(windFarmId)}`);
     } else {
       invalid('windFarmId', 'windFarmId, turbineId or inspectionId is required');
     }
-    const ints = (name: string, lo: number, hi: number) => {
-      const v = listParam(q[name]).map(Number);
-      if (v.some((n) => !Number.isInteger(n) || n < lo || n > hi)) invalid(name, `integers ${lo}..${hi}`);
-      return v;
-    };
-    const severities = ints('severity', 0, 5);
-    if (severities.length) where.push(`d.severity = ANY($${params.push(severities)}::int[])`);
-    const dps = ints('dpsStatus', 0, 4);
-    if (dps.length) where.push(`d.dps_status = ANY($${params.push(dps)}::int[])`);
-    const blades = ints('bladePosition', 1, 3);
-    if (blades.length) where.push(`d.blade_position = ANY($${params.push(blades)}::int[])`);
-    const types = listParam(q.defectType ?? q.type);
+    if (q.severity?.length) where.push(`d.severity = ANY($${params.push(q.severity)}::int[])`);
+    if (q.dpsStatus?.length) where.push(`d.dps_status = ANY($${params.push(q.dpsStatus)}::int[])`);
+    if (q.bladePosition?.length) where.push(`d.blade_position = ANY($${params.push(q.bladePosition)}::int[])`);
+    const types = q.defectType ?? q.type ?? [];
     if (types.length) where.push(`lower(d.defect_type) = ANY($${params.push(types.map((t) => t.toLowerCase()))}::text[])`);
-    const timeline = listParam(q.timelineStatus);
-    if (timeline.length) where.push(`d.timeline_status = ANY($${params.push(timeline)}::text[])`);
-    if (isUuid(q.imageId)) where.push(`d.image_id = $${params.push(q.imageId)}`);
+    if (q.timelineStatus?.length) where.push(`d.timeline_status = ANY($${params.push(q.timelineStatus)}::text[])`);
+    if (q.imageId) where.push(`d.image_id = $${params.push(q.imageId)}`);
     const dir = page.descending ? 'DESC' : 'ASC';
     const whereSql = where.join(' AND ');
     const ids: { id: string }[] = await this.ds.query(
@@ -370,13 +370,6 @@ export class DefectsService {
   }
 }
 
-/** A boolean query flag: absent/false/true, anything else is refused. */
-function flag(v: unknown, field: string): boolean {
-  if (v === undefined || v === '' || v === 'false' || v === false) return false;
-  if (v === 'true' || v === true) return true;
-  return invalid(field, 'true or false');
-}
-
 /** 1..BULK_MAX distinct defect ids; an empty list is "select at least one defect". */
 function checkDefectIds(v: unknown): string[] {
   if (v === undefined || v === null || (Array.isArray(v) && v.length === 0)) throw new AppError('SELECT_AT_LEAST_ONE_DEFECT');
@@ -388,17 +381,16 @@ function checkDefectIds(v: unknown): string[] {
   return ids;
 }
 
-/** Only the bulk fields, at least one; numbers checked here, texts by applyDefect like a single PATCH. */
-function checkBulkChanges(v: Record<string, unknown>): BulkChanges {
-  const keys = Object.keys(v ?? {});
-  const unknown = keys.filter((k) => !(BULK_FIELDS as readonly string[]).includes(k));
-  if (unknown.length) invalid(unknown[0]!, `one of ${BULK_FIELDS.join(', ')}`);
-  if (!keys.length) invalid('changes', 'at least one field');
-  const out: BulkChanges = {};
-  if ('severity' in v) out.severity = intIn(v.severity, 0, 5, 'severity');
-  if ('repairPriority' in v) out.repairPriority = intIn(v.repairPriority, 1, 4, 'repairPriority');
-  if ('defectType' in v) out.defectType = v.defectType as string;
-  for (const k of ['layer', 'affectedPart', 'recommendation'] as const) if (k in v) out[k] = v[k] as string | null;
+/** At least one field (the DTO allows only the bulk fields and checks the numbers); texts by applyDefect like a single PATCH. */
+function checkBulkChanges(v: BulkChangesDto): DefectFieldsDto {
+  const out: DefectFieldsDto = {};
+  if (v.severity !== undefined) out.severity = v.severity;
+  if (v.defectType !== undefined) out.defectType = v.defectType;
+  if (v.layer !== undefined) out.layer = v.layer;
+  if (v.affectedPart !== undefined) out.affectedPart = v.affectedPart;
+  if (v.recommendation !== undefined) out.recommendation = v.recommendation;
+  if (v.repairPriority !== undefined) out.repairPriority = v.repairPriority;
+  if (!Object.keys(out).length) invalid('changes', 'at least one field');
   return out;
 }
 

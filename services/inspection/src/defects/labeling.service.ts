@@ -7,6 +7,7 @@ import { schemaName } from '../common/columns.js';
 import { Image } from '../images/image.entity.js';
 import { assertNotLockedByOther } from '../locks/edit-lock.store.js';
 import { announceLabeling, loadLabelingStatus } from './labeling-progress.js';
+import type { LabeledView, LabelingStatusView } from './defect.view.js';
 
 /** The per-image labeled mark and the inspection's labeling status (the labeling tool's submit check). */
 @Injectable()
@@ -34,7 +35,7 @@ export class LabelingService implements OnApplicationBootstrap {
     }
   }
 
-  async status(user: AuthUser, inspectionId: string, require: boolean) {
+  async status(user: AuthUser, inspectionId: string, require: boolean): Promise<LabelingStatusView> {
     const insp = await loadInspection(this.ds.manager, user, inspectionId);
     const result = { inspectionId: insp.id, ...(await loadLabelingStatus(this.ds.manager, insp.id)) };
     if (require && !result.complete) {
@@ -48,7 +49,7 @@ export class LabelingService implements OnApplicationBootstrap {
   }
 
   /** The labeler marks an image labeled (looked at; "no defect" counts) or takes the mark back. */
-  async setLabeled(user: AuthUser, imageId: string, labeled: boolean) {
+  async setLabeled(user: AuthUser, imageId: string, labeled: boolean): Promise<LabeledView> {
     return this.ds.transaction(async (m) => {
       if (!isUuid(imageId)) throw new AppError('NOT_FOUND');
       const image = await m.findOne(Image, { where: { id: imageId }, select: { id: true, inspectionId: true } });

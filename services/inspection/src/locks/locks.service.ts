@@ -4,6 +4,7 @@ import { AppError } from '@windward/contracts';
 import type { AuthUser } from '@windward/service-kit';
 import { assertCanEdit, loadInspection } from '../common/access.js';
 import { schemaName } from '../common/columns.js';
+import type { EditLockView } from './lock.view.js';
 import { EDIT_LOCK_LEASE_SECONDS, currentLock, lockedError, presentLock, type EditLockRow } from './edit-lock.store.js';
 
 /** Labeling edit locks (one editor per inspection at a time), see docs/inspection.md. */
@@ -11,7 +12,7 @@ import { EDIT_LOCK_LEASE_SECONDS, currentLock, lockedError, presentLock, type Ed
 export class LocksService {
   constructor(private readonly ds: DataSource) {}
 
-  async get(user: AuthUser, inspectionId: string) {
+  async get(user: AuthUser, inspectionId: string): Promise<EditLockView> {
     const insp = await loadInspection(this.ds.manager, user, inspectionId);
     return presentLock(insp.id, await currentLock(this.ds.manager, insp.id), user.userId);
   }
@@ -20,7 +21,7 @@ export class LocksService {
    * Acquire or renew (heartbeat). One statement: the upsert only overwrites an expired row or
    * the caller's own, so of concurrent acquires exactly one gets a row back.
    */
-  async acquire(user: AuthUser, inspectionId: string) {
+  async acquire(user: AuthUser, inspectionId: string): Promise<EditLockView> {
     const insp = await loadInspection(this.ds.manager, user, inspectionId);
     assertCanEdit(user, insp.componentType);
     const t = schemaName(this.ds) + '.edit_lock';
@@ -53,7 +54,7 @@ export class LocksService {
   }
 
   /** Only the holder releases; releasing a lock nobody (else) holds is a no-op, so pagehide may repeat it. */
-  async release(user: AuthUser, inspectionId: string) {
+  async release(user: AuthUser, inspectionId: string): Promise<void> {
     const insp = await loadInspection(this.ds.manager, user, inspectionId);
     const t = schemaName(this.ds) + '.edit_lock';
     const [, deleted] = (await this.ds.query(`DELETE FROM ${t} WHERE inspection_id = $1 AND holder_id = $2`, [insp.id, user.userId])) as [

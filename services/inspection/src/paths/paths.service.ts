@@ -13,6 +13,7 @@ import { presentImage } from '../images/images.service.js';
 import { ParkRef } from '../refs/refs.entity.js';
 import { InspectionPath } from './path.entity.js';
 import type { SavePathDto, SavePathImageDto } from './path.dto.js';
+import type { SortAndRemoveTaskView } from './path.view.js';
 import { announceLabeling } from '../defects/labeling-progress.js';
 
 /** Namespace of blade guids (UUID v5 of turbine, position and serial number). */
@@ -77,7 +78,7 @@ export class PathsService {
    * SPEC §3 sort-and-remove task of an inspection: its paths in gallery order, each with every
    * image (inactive ones too) by sort index. `spentTime` is task-flow's (stage spentSeconds).
    */
-  async task(user: AuthUser, inspectionId: string) {
+  async task(user: AuthUser, inspectionId: string): Promise<SortAndRemoveTaskView> {
     const m = this.ds.manager;
     const insp = await loadInspection(m, user, inspectionId);
     const park = await m.findOne(ParkRef, { where: { windParkId: insp.windParkId } });
@@ -141,7 +142,7 @@ export class PathsService {
    * key-part tags; the path becomes saved, paths that gained or lost images become unsaved.
    * Any refusal leaves everything as it was.
    */
-  async save(user: AuthUser, inspectionId: string, pathGuid: string, dto: SavePathDto) {
+  async save(user: AuthUser, inspectionId: string, pathGuid: string, dto: SavePathDto): Promise<SortAndRemoveTaskView> {
     await this.ds.transaction(async (m) => {
       // The inspection's row lock serialises saves (and image deletes) of one inspection.
       const insp = await loadInspection(m, user, inspectionId, true);

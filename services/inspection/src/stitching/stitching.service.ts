@@ -14,6 +14,8 @@ import type { Inspection } from '../inspections/inspection.entity.js';
 import { DEFAULT_PIXEL_SIZE_MM, MAX_OFFSET_PX, projectPolygon, type Offset } from './layout.js';
 import { PANORAMA_COLUMNS, STITCHING_QUEUE, panoramaKey, returned, toRow, type PanoramaRow } from './panorama.row.js';
 import { STITCHING_FAILED, StitchingWorker, pathImages } from './stitching.worker.js';
+import type { PanoramaListQuery, PanoramaOffsetsDto, RequestPanoramaDto } from './stitching.dto.js';
+import type { PanoramaDetailView, PanoramaListView, PanoramaQueuedView, PanoramaView } from './stitching.view.js';
 
 const MAX_PIXEL_SIZE_MM = 1000;
 const MAX_OFFSET_ENTRIES = 2000;
@@ -37,11 +39,10 @@ function parseOffsets(v: unknown): Record<string, Offset> {
   return out;
 }
 
-function parsePixelSize(v: unknown): number {
-  if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0 || v > MAX_PIXEL_SIZE_MM)
-    invalid('pixelSizeMm', `a number > 0 and ≤ ${MAX_PIXEL_SIZE_MM}`);
-  if (Math.round((v as number) * 10000) / 10000 !== v) invalid('pixelSizeMm', 'at most 4 decimals');
-  return v as number;
+function checkPixelSize(v: number): number {
+  if (!Number.isFinite(v) || v <= 0 || v > MAX_PIXEL_SIZE_MM) invalid('pixelSizeMm', `a number > 0 and ≤ ${MAX_PIXEL_SIZE_MM}`);
+  if (Math.round(v * 10000) / 10000 !== v) invalid('pixelSizeMm', 'at most 4 decimals');
+  return v;
 }
 
 /**
@@ -72,14 +73,13 @@ export class StitchingService {
    * Omitted pixel size / offsets keep what the panorama had. Refused with -11005 (nothing stored)
    * when the path has no active photo.
    */
-  async request(user: AuthUser, inspectionId: string, body: Record<string, unknown>) {
+  async request(user: AuthUser, inspectionId: string, dto: RequestPanoramaDto): Promise<PanoramaQueuedView> {
     const insp = await loadInspection(this.ds.manager, user, inspectionId);
     this.assertCanStitch(user, insp);
-    const bladePosition = intIn(body.bladePosition, 1, 3, 'bladePosition', false)!;
-    const pathViewIndex = intIn(body.pathViewIndex, 1, 8, 'pathViewIndex', false)!;
-    const chamber = intIn(body.chamber ?? 0, -999, 99, 'chamber', false)!;
-    const pixelSizeMm = body.pixelSizeMm === undefined || body.pixelSizeMm === null ? null : parsePixelSize(body.pixelSizeMm);
-    const offsets = body.offsets === undefined || body.offsets === null ? null : parseOffsets(body.offsets);
+    const { bladePosition, pathViewIndex } = dto;
+    const chamber = dto.chamber ?? 0;
+    const pixelSizeMm = dto.pixelSizeMm === undefined || dto.pixelSizeMm === null ? null : checkPixelSize(dto.pixelSizeMm);
+    const offsets = dto.offsets === undefined || dto.offsets === null ? null : parseOffsets(dto.offsets);
     const key = { inspectionId: insp.id, bladePosition, pathViewIndex, chamber };
     const queued = await this.ds.transaction(async (m) => {
       await loadInspection(m, user, insp.id, true);
@@ -110,8 +110,8 @@ export class StitchingService {
   }
 
   /** Replaces the manual offsets and stitches again. */
-  async setOffsets(user: AuthUser, panoramaId: string, body: Record<string, unknown>) {
-    const offsets = parseOffsets(body.offsets);
+  async setOffsets(user: AuthUser, panoramaId: string, dto: PanoramaOffsetsDto): Promise<PanoramaQueuedView> {
+    const offsets = parseOffsets(dto.offsets);
     const queued = await this.ds.transaction(async (m) => {
       const { row, insp } = await this.load(user, panoramaId, m, true);
       this.assertCanStitch(user, insp);
@@ -129,7 +129,7 @@ export class StitchingService {
     return this.enqueue(queued);
   }
 
-  private async enqueue(row: PanoramaRow) {
+  private async enqueue(row: PanoramaRow): Promise<PanoramaQueuedView> {
     const jobId = await this.worker.enqueue(row.id, row.version);
     return { panoramaId: row.id, jobId, status: 'queued' as const, version: row.version };
   }
@@ -150,12 +150,12 @@ export class StitchingService {
     if (unknown.length) invalid(`offsets.${unknown[0]}`, 'an image of this path');
   }
 
-  async list(user: AuthUser, inspectionId: string, q: Record<string, unknown>) {
+  async list(user: AuthUser, inspectionId: string, q: PanoramaListQuery): Promise<PanoramaListView> {
     const insp = await loadInspection(this.ds.manager, user, inspectionId);
     const params: unknown[] = [insp.id];
     let where = 'inspection_id = $1';
-    if (q.bladePosition !== undefined && q.bladePosition !== '') {
-      params.push(intIn(Number(q.bladePosition), 1, 3, 'bladePosition', false));
+    if (q.bladePosition !== undefined) {
+      params.push(q.bladePosition);
       where += ` AND blade_position = $${params.length}`;
     }
     const rows = ((await this.ds.query(`SELECT ${PANORAMA_COLUMNS} FROM ${this.table} WHERE ${where}`, params)) as unknown[]).map(toRow);
@@ -169,7 +169,7 @@ export class StitchingService {
   }
 
   /** One panorama with its placements and the path's defects in panorama pixels. */
-  async get(user: AuthUser, panoramaId: string) {
+  async get(user: AuthUser, panoramaId: string): Promise<PanoramaDetailView> {
     const { row } = await this.load(user, panoramaId);
     const placements = row.status === 'done' ? row.placements : [];
     const byImage = new Map(placements.map((p) => [p.imageId, p]));
@@ -211,11 +211,11 @@ export class StitchingService {
     user: AuthUser,
     panoramaId: string,
     what: PanoramaFile,
-    v: unknown,
+    v: string | undefined,
   ): Promise<{ stream: Readable; size: number; type: string; current: boolean }> {
     const { row } = await this.load(user, panoramaId);
     if (row.status !== 'done' || !row.storagePrefix) throw new AppError('NOT_FOUND');
-    if (v !== undefined && String(v) !== String(row.version)) throw new AppError('NOT_FOUND');
+    if (v !== undefined && v !== String(row.version)) throw new AppError('NOT_FOUND');
     const at = { storagePrefix: row.storagePrefix };
     let key: string;
     let type = 'image/jpeg';
@@ -243,7 +243,7 @@ export class StitchingService {
     return { row, insp };
   }
 
-  private async present(r: PanoramaRow) {
+  private async present(r: PanoramaRow): Promise<PanoramaView> {
     const base = `/gw/inspection/api/v2/panoramas/${r.id}`;
     const done = r.status === 'done';
     const job = r.jobId && !done && r.status !== 'failed' ? await this.jobs.status(STITCHING_QUEUE, r.jobId) : null;
