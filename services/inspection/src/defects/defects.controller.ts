@@ -5,6 +5,9 @@ import { CurrentUser, IdParam, RequireRights, type AuthUser } from '@windward/se
 import { INSPECTION_WRITE_RIGHTS } from '../common/access.js';
 import { API } from '../inspections/inspections.controller.js';
 import { DefectsService } from './defects.service.js';
+import { DefectListService } from './defect-list.service.js';
+import { DefectBulkService } from './defect-bulk.service.js';
+import { SuggestionsService } from './suggestions.service.js';
 import { LabelingService } from './labeling.service.js';
 import {
   BulkUpdateDto,
@@ -24,6 +27,9 @@ import { DefectBulkResultView, DefectPage, DefectView, LabeledView, LabelingStat
 export class DefectsController {
   constructor(
     private readonly defects: DefectsService,
+    private readonly lists: DefectListService,
+    private readonly bulkEdit: DefectBulkService,
+    private readonly suggestions: SuggestionsService,
     private readonly labeling: LabelingService,
   ) {}
 
@@ -37,7 +43,7 @@ export class DefectsController {
   /** Defects of one park, turbine or inspection, paged, sorted and filtered on the server. */
   @Get('defects')
   list(@CurrentUser() user: AuthUser, @Query() q: DefectListQuery): Promise<DefectPage> {
-    return this.defects.list(user, q);
+    return this.lists.list(user, q);
   }
 
   /** One change for many defects (labeling's bulk edit): all or nothing. */
@@ -45,7 +51,7 @@ export class DefectsController {
   @Patch('defects/bulk')
   @RequireRights(...INSPECTION_WRITE_RIGHTS)
   bulk(@CurrentUser() user: AuthUser, @Body() dto: BulkUpdateDto): Promise<DefectBulkResultView> {
-    return this.defects.bulkUpdate(user, dto.defectIds, dto.changes);
+    return this.bulkEdit.bulkUpdate(user, dto.defectIds, dto.changes);
   }
 
   /** One defect, with its inspection's turbine name and date. */
@@ -81,7 +87,7 @@ export class DefectsController {
   @HttpCode(200)
   @RequireRights(...INSPECTION_WRITE_RIGHTS)
   accept(@CurrentUser() user: AuthUser, @IdParam('defectId') defectId: string): Promise<DefectView> {
-    return this.defects.accept(user, defectId);
+    return this.suggestions.accept(user, defectId);
   }
 
   /** Pre-label: a suggestion is dropped (deleted). */
@@ -89,7 +95,7 @@ export class DefectsController {
   @HttpCode(204)
   @RequireRights(...INSPECTION_WRITE_RIGHTS)
   async reject(@CurrentUser() user: AuthUser, @IdParam('defectId') defectId: string): Promise<void> {
-    await this.defects.reject(user, defectId);
+    await this.suggestions.reject(user, defectId);
   }
 
   /** Pre-label "accept all": the given suggestions, or every suggestion of the inspection. */
@@ -97,7 +103,7 @@ export class DefectsController {
   @HttpCode(200)
   @RequireRights(...INSPECTION_WRITE_RIGHTS)
   acceptAll(@CurrentUser() user: AuthUser, @IdParam() id: string, @Body() dto: SuggestionsDto): Promise<SuggestionDecisionView> {
-    return this.defects.decideSuggestions(user, id, 'accept', dto.defectIds);
+    return this.suggestions.decideSuggestions(user, id, 'accept', dto.defectIds);
   }
 
   /** Pre-label "reject all": the given suggestions, or every suggestion of the inspection. */
@@ -105,7 +111,7 @@ export class DefectsController {
   @HttpCode(200)
   @RequireRights(...INSPECTION_WRITE_RIGHTS)
   rejectAll(@CurrentUser() user: AuthUser, @IdParam() id: string, @Body() dto: SuggestionsDto): Promise<SuggestionDecisionView> {
-    return this.defects.decideSuggestions(user, id, 'reject', dto.defectIds);
+    return this.suggestions.decideSuggestions(user, id, 'reject', dto.defectIds);
   }
 
   /** Which image sides are labeled; `require=true` answers ALL_SIDES_MUST_BE_LABELED when not all are. */
