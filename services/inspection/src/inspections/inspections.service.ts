@@ -1,49 +1,19 @@
 import { Injectable } from '@nestjs/common';
-import { schemaName } from '../common/columns.js';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AppError, EventTypes, componentTypeOfPackage } from '@windward/contracts';
 import { EventPublisher, parsePage, type AuthUser } from '@windward/service-kit';
 import { ParkRef, TurbineRef, BladeRef } from '../refs/refs.entity.js';
-import { assertCanEdit, canSeeRow, loadInspection, scopeSql } from '../common/access.js';
+import { assertCanEdit, canSeeRow, loadInspection } from '../common/access.js';
 import { invalid } from '../common/checks.js';
 import { uniqueAsConflict } from '@windward/service-kit';
 import { hasTimelineLink } from '../timeline/timeline.store.js';
 import { Inspection } from './inspection.entity.js';
+import { INSPECTION_SORT_FIELDS, InspectionRepository, type InspectionRow } from './inspection.repository.js';
 import type { CreateInspectionDto, InspectionListQuery, MoveCheckQuery, UpdateInspectionDto } from './inspection.dto.js';
 import type { InspectionDetailView, InspectionPage, InspectionView, MoveCheckView } from './inspection.view.js';
 
 /** DPS sort rank (dps_rank column) back to the status it stands for. */
 export const DPS_OF_RANK = [4, 2, 3, 1, 0];
-
-const SORT: Record<string, string> = {
-  inspectionDate: 'i.inspection_date',
-  turbineName: 'lower(i.turbine_name)',
-  packageType: 'i.package_type',
-  createdAt: 'i.created_at',
-  // Most urgent DPS status of the inspection's defects (SPEC §3 priority); none = last.
-  dpsStatus: 'dps_rank',
-};
-
-export interface InspectionRow {
-  id: string;
-  turbine_id: string;
-  wind_park_id: string;
-  customer_id: string;
-  turbine_name: string;
-  package_type: number;
-  component_type: number;
-  inspection_date: string | Date;
-  is_active: boolean;
-  pilot: string | null;
-  device_id: string | null;
-  inspection_data_config_id: string | null;
-  previous_inspection_id: string | null;
-  created_at: Date;
-  defect_count: number;
-  image_count: number;
-  tiled_count: number;
-  dps_rank: number | null;
-}
 
 const day = (v: string | Date) => (v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10));
 
@@ -71,18 +41,12 @@ export function presentInspection(r: InspectionRow): InspectionView {
   };
 }
 
-const select = (s: string) => `SELECT i.*,
-  (SELECT count(*)::int FROM ${s}.defect d WHERE d.inspection_id = i.id AND NOT d.suggested) AS defect_count,
-  (SELECT min(d.dps_rank)::int FROM ${s}.defect d WHERE d.inspection_id = i.id AND NOT d.suggested) AS dps_rank,
-  (SELECT count(*)::int FROM ${s}.image g WHERE g.inspection_id = i.id) AS image_count,
-  (SELECT count(*)::int FROM ${s}.image g WHERE g.inspection_id = i.id AND g.tile_status = 'done') AS tiled_count
-  FROM ${s}.inspection i`;
-
 @Injectable()
 export class InspectionsService {
   constructor(
     private readonly ds: DataSource,
     private readonly events: EventPublisher,
+    private readonly repo: InspectionRepository,
   ) {}
 
   async create(user: AuthUser, dto: CreateInspectionDto): Promise<InspectionDetailView> {
@@ -121,31 +85,21 @@ export class InspectionsService {
   async list(user: AuthUser, q: InspectionListQuery): Promise<InspectionPage> {
     // Dates default to newest first; everything else (DPS priority first) ascending.
     const newestFirst = q.fieldToSort === undefined || q.fieldToSort === 'inspectionDate' || q.fieldToSort === 'createdAt';
-    const page = parsePage(q, Object.keys(SORT), { sortField: 'inspectionDate', descending: newestFirst, pageSize: 20 });
-    const params: unknown[] = [];
-    const where: string[] = [scopeSql(user, 'i.customer_id', 'i.wind_park_id', params)];
+    const page = parsePage(q, INSPECTION_SORT_FIELDS, { sortField: 'inspectionDate', descending: newestFirst, pageSize: 20 });
     const windFarmId = q.windFarmId ?? q.windParkId;
     if (!windFarmId && !q.turbineId) invalid('windFarmId', 'windFarmId or turbineId is required');
-    if (windFarmId) where.push(`i.wind_park_id = $${params.push(windFarmId)}`);
-    if (q.turbineId) where.push(`i.turbine_id = $${params.push(q.turbineId)}`);
-    if (q.componentType?.length) where.push(`i.component_type = ANY($${params.push(q.componentType)}::int[])`);
-    if (q.packageType?.length) where.push(`i.package_type = ANY($${params.push(q.packageType)}::int[])`);
-    if (q.isActive !== undefined) where.push(`i.is_active = $${params.push(q.isActive)}`);
-    const dir = page.descending ? 'DESC' : 'ASC';
-    const whereSql = where.join(' AND ');
-    const rows: InspectionRow[] = await this.ds.query(
-      `SELECT * FROM (${select(schemaName(this.ds))} WHERE ${whereSql}) i ORDER BY ${SORT[page.sortField]} ${dir} NULLS LAST, i.id ${dir}
-       LIMIT ${page.take} OFFSET ${page.skip}`,
-      params,
+    const { rows, totalCount } = await this.repo.findPage(
+      user,
+      { windParkId: windFarmId, turbineId: q.turbineId, componentType: q.componentType, packageType: q.packageType, isActive: q.isActive },
+      page,
     );
-    const [{ n }] = await this.ds.query(`SELECT count(*)::int AS n FROM ${schemaName(this.ds)}.inspection i WHERE ${whereSql}`, params);
-    return { results: rows.map(presentInspection), totalCount: n };
+    return { results: rows.map(presentInspection), totalCount };
   }
 
   async get(user: AuthUser, id: string): Promise<InspectionDetailView> {
     const insp = await loadInspection(this.ds.manager, user, id);
-    const [row] = await this.ds.query(`${select(schemaName(this.ds))} WHERE i.id = $1`, [insp.id]);
-    return { ...presentInspection(row), blades: insp.blades };
+    const row = await this.repo.findRow(insp.id);
+    return { ...presentInspection(row!), blades: insp.blades };
   }
 
   async update(user: AuthUser, id: string, dto: UpdateInspectionDto): Promise<InspectionDetailView> {

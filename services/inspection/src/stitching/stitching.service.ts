@@ -5,14 +5,14 @@ import { AppError, Rights, TurbinePipelineState, compareByViewOrder, compareCham
 import { JobsService, type AuthUser } from '@windward/service-kit';
 import { assertCanEdit, loadInspection } from '../common/access.js';
 import { intIn, invalid } from '../common/checks.js';
-import { schemaName } from '../common/columns.js';
 import { FILE_STORE, type FileStore } from '@windward/service-kit';
 import { Defect } from '../defects/defect.entity.js';
 import { Image } from '../images/image.entity.js';
 import { dziKey, thumbKey, tileKey } from '../images/tiles.worker.js';
 import type { Inspection } from '../inspections/inspection.entity.js';
 import { DEFAULT_PIXEL_SIZE_MM, MAX_OFFSET_PX, projectPolygon, type Offset } from './layout.js';
-import { PANORAMA_COLUMNS, STITCHING_QUEUE, panoramaKey, returned, toRow, type PanoramaRow } from './panorama.row.js';
+import { STITCHING_QUEUE, panoramaKey, type PanoramaRow } from './panorama.row.js';
+import { PanoramaRepository } from './panorama.repository.js';
 import { STITCHING_FAILED, StitchingWorker, pathImages } from './stitching.worker.js';
 import type { PanoramaListQuery, PanoramaOffsetsDto, RequestPanoramaDto } from './stitching.dto.js';
 import type { PanoramaDetailView, PanoramaListView, PanoramaQueuedView, PanoramaView } from './stitching.view.js';
@@ -57,11 +57,8 @@ export class StitchingService {
     private readonly jobs: JobsService,
     private readonly worker: StitchingWorker,
     @Inject(FILE_STORE) private readonly store: FileStore,
+    private readonly panoramas: PanoramaRepository,
   ) {}
-
-  private get table() {
-    return `${schemaName(this.ds)}.panoramas`;
-  }
 
   /** Create/offset rights: the inspection's write rights, or a reviewer's `qa.edit` (stitching is task work). */
   private assertCanStitch(user: AuthUser, insp: Inspection) {
@@ -86,25 +83,13 @@ export class StitchingService {
       const images = await pathImages(m, key);
       if (!images.length) throw new AppError(STITCHING_FAILED, { details: { reason: 'NO_ACTIVE_IMAGES', ...key } });
       if (offsets) await this.assertPathImages(m, key, Object.keys(offsets));
-      const [raw] = await m.query(
-        `INSERT INTO ${this.table} AS p (inspection_id, blade_position, path_view_index, chamber, pixel_size_mm, offsets, requested_by)
-         VALUES ($1, $2, $3, $4, COALESCE($5::numeric, $7::numeric), COALESCE($6::jsonb, '{}'::jsonb), $8)
-         ON CONFLICT (inspection_id, blade_position, path_view_index, chamber) DO UPDATE
-           SET status = 'queued', version = p.version + 1, job_id = NULL, error_code = NULL, error_message = NULL,
-               pixel_size_mm = COALESCE($5::numeric, p.pixel_size_mm), offsets = COALESCE($6::jsonb, p.offsets), requested_by = $8, updated_at = now()
-         RETURNING ${PANORAMA_COLUMNS}`,
-        [
-          insp.id,
-          bladePosition,
-          pathViewIndex,
-          chamber,
-          pixelSizeMm,
-          offsets && JSON.stringify(offsets),
-          DEFAULT_PIXEL_SIZE_MM,
-          user.userId,
-        ],
-      );
-      return toRow(raw);
+      return this.panoramas.upsertRequest(m, {
+        ...key,
+        pixelSizeMm,
+        offsets,
+        defaultPixelSizeMm: DEFAULT_PIXEL_SIZE_MM,
+        requestedBy: user.userId,
+      });
     });
     return this.enqueue(queued);
   }
@@ -117,14 +102,7 @@ export class StitchingService {
       this.assertCanStitch(user, insp);
       await this.assertPathImages(m, row, Object.keys(offsets));
       if (!(await pathImages(m, row)).length) throw new AppError(STITCHING_FAILED, { details: { reason: 'NO_ACTIVE_IMAGES' } });
-      const raw = returned(
-        await m.query(
-          `UPDATE ${this.table} SET offsets = $2, status = 'queued', version = version + 1, job_id = NULL, error_code = NULL,
-                error_message = NULL, requested_by = $3, updated_at = now() WHERE id = $1 RETURNING ${PANORAMA_COLUMNS}`,
-          [row.id, JSON.stringify(offsets), user.userId],
-        ),
-      );
-      return toRow(raw);
+      return this.panoramas.replaceOffsets(m, row.id, offsets, user.userId);
     });
     return this.enqueue(queued);
   }
@@ -152,13 +130,7 @@ export class StitchingService {
 
   async list(user: AuthUser, inspectionId: string, q: PanoramaListQuery): Promise<PanoramaListView> {
     const insp = await loadInspection(this.ds.manager, user, inspectionId);
-    const params: unknown[] = [insp.id];
-    let where = 'inspection_id = $1';
-    if (q.bladePosition !== undefined) {
-      params.push(q.bladePosition);
-      where += ` AND blade_position = $${params.length}`;
-    }
-    const rows = ((await this.ds.query(`SELECT ${PANORAMA_COLUMNS} FROM ${this.table} WHERE ${where}`, params)) as unknown[]).map(toRow);
+    const rows = await this.panoramas.listByInspection(insp.id, q.bladePosition);
     const byView = compareByViewOrder('LEADING_EDGE_FIRST');
     rows.sort(
       (a, b) => a.bladePosition - b.bladePosition || byView(a.pathViewIndex, b.pathViewIndex) || compareChambers(a.chamber, b.chamber),
@@ -236,9 +208,8 @@ export class StitchingService {
 
   private async load(user: AuthUser, panoramaId: string, m = this.ds.manager, lock = false) {
     if (!isUuid(panoramaId)) throw new AppError('NOT_FOUND');
-    const [raw] = await m.query(`SELECT ${PANORAMA_COLUMNS} FROM ${this.table} WHERE id = $1${lock ? ' FOR UPDATE' : ''}`, [panoramaId]);
-    if (!raw) throw new AppError('NOT_FOUND');
-    const row = toRow(raw);
+    const row = await this.panoramas.find(panoramaId, m, lock);
+    if (!row) throw new AppError('NOT_FOUND');
     const insp = await loadInspection(m, user, row.inspectionId);
     return { row, insp };
   }
