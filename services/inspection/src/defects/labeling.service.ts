@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { AppError, isUuid } from '@windward/contracts';
 import { EventPublisher, type AuthUser } from '@windward/service-kit';
 import { assertCanEdit, loadInspection } from '../common/access.js';
-import { schemaName } from '../common/columns.js';
+import { LabelingRepository } from './labeling.repository.js';
 import { Image } from '../images/image.entity.js';
 import { assertNotLockedByOther } from '../locks/edit-lock.store.js';
 import { announceLabeling, loadLabelingStatus } from './labeling-progress.js';
@@ -15,6 +15,7 @@ export class LabelingService implements OnApplicationBootstrap {
   constructor(
     private readonly ds: DataSource,
     private readonly events: EventPublisher,
+    private readonly repo: LabelingRepository,
   ) {}
 
   /**
@@ -22,14 +23,9 @@ export class LabelingService implements OnApplicationBootstrap {
    * announced their status: announce it once at start-up, so task-flow's check covers them too.
    */
   async onApplicationBootstrap() {
-    const s = schemaName(this.ds);
-    const silent: { id: string }[] = await this.ds.query(
-      `SELECT i.id FROM ${s}.inspection i
-       WHERE i.labeling_complete IS NULL AND EXISTS (SELECT 1 FROM ${s}.image m WHERE m.inspection_id = i.id AND m.is_active)`,
-    );
-    for (const { id } of silent) {
+    for (const id of await this.repo.inspectionsNeverAnnounced()) {
       await this.ds.transaction(async (m) => {
-        await m.query(`SELECT 1 FROM ${s}.inspection WHERE id = $1 FOR UPDATE`, [id]);
+        await this.repo.lockInspection(m, id);
         await announceLabeling(m, this.events, id);
       });
     }
@@ -57,11 +53,7 @@ export class LabelingService implements OnApplicationBootstrap {
       const insp = await loadInspection(m, user, image.inspectionId, true);
       assertCanEdit(user, insp.componentType);
       await assertNotLockedByOther(m, insp.id, user.userId);
-      const s = schemaName(this.ds);
-      await m.query(
-        `UPDATE ${s}.image SET labeled = $2, labeled_by = CASE WHEN $2 THEN $3 ELSE NULL END, labeled_at = CASE WHEN $2 THEN now() ELSE NULL END WHERE id = $1`,
-        [image.id, labeled, user.userId],
-      );
+      await this.repo.setLabeled(m, image.id, labeled, user.userId);
       await announceLabeling(m, this.events, insp.id, user.userId);
       return { imageId: image.id, inspectionId: insp.id, labeled };
     });
