@@ -1,5 +1,8 @@
-import { IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { Type } from 'class-transformer';
 import { DefectTimelineStatus } from '@windward/contracts';
+import { PageQueryDto, QueryBoolean, QueryList } from '@windward/service-kit';
+import { QueryIntList } from '../common/query.js';
 
 /** Numbers may come as JSON numbers or text ("12.50"); the decimals rules read both. */
 type Num = number | string | null;
@@ -48,14 +51,24 @@ export class DefectLinkDto {
   @IsUUID() internalDefectId!: string;
 }
 
-/** The fields a bulk edit may change (checked by the service: any other key is refused). */
-export const BULK_FIELDS = ['severity', 'defectType', 'layer', 'affectedPart', 'recommendation', 'repairPriority'] as const;
-export type BulkChanges = Partial<Pick<DefectFieldsDto, (typeof BULK_FIELDS)[number]>>;
+/**
+ * The fields a bulk edit may change (any other key is refused). Numbers are checked here; texts
+ * by the service like a single PATCH (REQUIRED, TEXT_TOO_LONG, the customer's templates).
+ */
+export class BulkChangesDto {
+  @IsOptional() @ValidateIf((_o, v) => v !== null) @IsInt() @Min(0) @Max(5) severity?: number | null;
+  @IsOptional() @IsString() defectType?: string;
+  @IsOptional() @ValidateIf((_o, v) => v !== null) @IsString() layer?: string | null;
+  @IsOptional() @ValidateIf((_o, v) => v !== null) @IsString() affectedPart?: string | null;
+  @IsOptional() @ValidateIf((_o, v) => v !== null) @IsString() recommendation?: string | null;
+  @IsOptional() @ValidateIf((_o, v) => v !== null) @IsInt() @Min(1) @Max(4) repairPriority?: number | null;
+}
 
 export class BulkUpdateDto {
-  /** Checked by the service (SELECT_AT_LEAST_ONE_DEFECT when empty). */
+  /** 1..1000 distinct defect ids; checked by the service (SELECT_AT_LEAST_ONE_DEFECT when empty, 404 for unknown ids). */
   @IsOptional() @IsArray() defectIds?: unknown[];
-  @IsObject() changes!: Record<string, unknown>;
+  /** At least one field. */
+  @IsObject() @ValidateNested() @Type(() => BulkChangesDto) changes!: BulkChangesDto;
 }
 
 export class SuggestionsDto {
@@ -65,4 +78,38 @@ export class SuggestionsDto {
 
 export class LabeledDto {
   @IsBoolean() labeled!: boolean;
+}
+
+/**
+ * Filters of the defect list: one of `inspectionId`, `turbineId` or `windFarmId` is required
+ * (searching is per single park, SPEC §5). List filters take `a,b` or repeated values.
+ */
+export class DefectListQuery extends PageQueryDto {
+  @IsOptional() @IsUUID() inspectionId?: string;
+  @IsOptional() @IsUUID() turbineId?: string;
+  @IsOptional() @IsUUID() windFarmId?: string;
+  /** Alias of `windFarmId`. */
+  @IsOptional() @IsUUID() windParkId?: string;
+  /** Severities 0..5. */
+  @IsOptional() @QueryIntList() @IsInt({ each: true }) @Min(0, { each: true }) @Max(5, { each: true }) severity?: number[];
+  /** DPS statuses 0..4. */
+  @IsOptional() @QueryIntList() @IsInt({ each: true }) @Min(0, { each: true }) @Max(4, { each: true }) dpsStatus?: number[];
+  /** Blades 1..3. */
+  @IsOptional() @QueryIntList() @IsInt({ each: true }) @Min(1, { each: true }) @Max(3, { each: true }) bladePosition?: number[];
+  /** Defect types (case-insensitive). */
+  @IsOptional() @QueryList() @IsString({ each: true }) defectType?: string[];
+  /** Alias of `defectType`. */
+  @IsOptional() @QueryList() @IsString({ each: true }) type?: string[];
+  @IsOptional() @QueryList() @IsString({ each: true }) timelineStatus?: string[];
+  @IsOptional() @IsUUID() imageId?: string;
+  /** Suggestions too (only with `inspectionId`). */
+  @IsOptional() @QueryBoolean() @IsBoolean() includeSuggested?: boolean;
+  /** Only suggestions (only with `inspectionId`). */
+  @IsOptional() @QueryBoolean() @IsBoolean() suggested?: boolean;
+}
+
+/** `GET /inspections/{id}/labeling-status` */
+export class LabelingStatusQuery {
+  /** `true` answers ALL_SIDES_MUST_BE_LABELED when not every side is labeled. */
+  @IsOptional() @QueryBoolean() @IsBoolean() require?: boolean;
 }

@@ -3,10 +3,11 @@ import { DataSource } from 'typeorm';
 import { AppError, isUuid } from '@windward/contracts';
 import { EventPublisher, type AuthUser } from '@windward/service-kit';
 import { assertCanEdit, loadInspection } from '../common/access.js';
-import { schemaName } from '../common/columns.js';
+import { LabelingRepository } from './labeling.repository.js';
 import { Image } from '../images/image.entity.js';
 import { assertNotLockedByOther } from '../locks/edit-lock.store.js';
 import { announceLabeling, loadLabelingStatus } from './labeling-progress.js';
+import type { LabeledView, LabelingStatusView } from './defect.view.js';
 
 /** The per-image labeled mark and the inspection's labeling status (the labeling tool's submit check). */
 @Injectable()
@@ -14,6 +15,7 @@ export class LabelingService implements OnApplicationBootstrap {
   constructor(
     private readonly ds: DataSource,
     private readonly events: EventPublisher,
+    private readonly repo: LabelingRepository,
   ) {}
 
   /**
@@ -21,20 +23,15 @@ export class LabelingService implements OnApplicationBootstrap {
    * announced their status: announce it once at start-up, so task-flow's check covers them too.
    */
   async onApplicationBootstrap() {
-    const s = schemaName(this.ds);
-    const silent: { id: string }[] = await this.ds.query(
-      `SELECT i.id FROM ${s}.inspection i
-       WHERE i.labeling_complete IS NULL AND EXISTS (SELECT 1 FROM ${s}.image m WHERE m.inspection_id = i.id AND m.is_active)`,
-    );
-    for (const { id } of silent) {
+    for (const id of await this.repo.inspectionsNeverAnnounced()) {
       await this.ds.transaction(async (m) => {
-        await m.query(`SELECT 1 FROM ${s}.inspection WHERE id = $1 FOR UPDATE`, [id]);
+        await this.repo.lockInspection(m, id);
         await announceLabeling(m, this.events, id);
       });
     }
   }
 
-  async status(user: AuthUser, inspectionId: string, require: boolean) {
+  async status(user: AuthUser, inspectionId: string, require: boolean): Promise<LabelingStatusView> {
     const insp = await loadInspection(this.ds.manager, user, inspectionId);
     const result = { inspectionId: insp.id, ...(await loadLabelingStatus(this.ds.manager, insp.id)) };
     if (require && !result.complete) {
@@ -48,7 +45,7 @@ export class LabelingService implements OnApplicationBootstrap {
   }
 
   /** The labeler marks an image labeled (looked at; "no defect" counts) or takes the mark back. */
-  async setLabeled(user: AuthUser, imageId: string, labeled: boolean) {
+  async setLabeled(user: AuthUser, imageId: string, labeled: boolean): Promise<LabeledView> {
     return this.ds.transaction(async (m) => {
       if (!isUuid(imageId)) throw new AppError('NOT_FOUND');
       const image = await m.findOne(Image, { where: { id: imageId }, select: { id: true, inspectionId: true } });
@@ -56,11 +53,7 @@ export class LabelingService implements OnApplicationBootstrap {
       const insp = await loadInspection(m, user, image.inspectionId, true);
       assertCanEdit(user, insp.componentType);
       await assertNotLockedByOther(m, insp.id, user.userId);
-      const s = schemaName(this.ds);
-      await m.query(
-        `UPDATE ${s}.image SET labeled = $2, labeled_by = CASE WHEN $2 THEN $3 ELSE NULL END, labeled_at = CASE WHEN $2 THEN now() ELSE NULL END WHERE id = $1`,
-        [image.id, labeled, user.userId],
-      );
+      await this.repo.setLabeled(m, image.id, labeled, user.userId);
       await announceLabeling(m, this.events, insp.id, user.userId);
       return { imageId: image.id, inspectionId: insp.id, labeled };
     });

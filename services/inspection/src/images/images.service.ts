@@ -1,24 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource, type EntityManager, type FindOptionsWhere } from 'typeorm';
 import type { Readable } from 'node:stream';
 import { AppError, Chamber, compareByViewOrder, compareChambers, isUuid } from '@windward/contracts';
 import { EventPublisher, JobsService, parsePage, type AuthUser } from '@windward/service-kit';
-import { plainToInstance } from 'class-transformer';
-import { validate } from 'class-validator';
 import { assertCanEdit, canSeeRow, loadInspection } from '../common/access.js';
-import { distanceToRoot, invalid } from '../common/checks.js';
+import { distanceToRoot } from '../common/checks.js';
 import { bladeLength } from '../common/blades.js';
 import { FILE_STORE, type FileStore } from '@windward/service-kit';
 import { Inspection } from '../inspections/inspection.entity.js';
 import { Defect } from '../defects/defect.entity.js';
 import { Image } from './image.entity.js';
-import { UpdateImageDto, VIEW_ORDERS } from './image.dto.js';
+import type { ImageListQuery, UpdateImageDto, UploadImageDto } from './image.dto.js';
+import type { ImagePage, ImageView, ProcessingView } from './image.view.js';
 import { checkPhoto } from './photo-check.js';
 import { announceLabeling } from '../defects/labeling-progress.js';
 import { TILES_QUEUE, TilesWorker, dziKey, originalKey, thumbKey, tileKey } from './tiles.worker.js';
 
-export function presentImage(i: Image) {
+export function presentImage(i: Image): ImageView {
   const base = `/gw/inspection/api/v2/images/${i.id}`;
   const done = i.tileStatus === 'done';
   return {
@@ -47,25 +46,6 @@ export function presentImage(i: Image) {
   };
 }
 
-/** Multipart form fields are text: turn the known ones into the JSON shape, then validate as on PATCH. */
-async function fieldsToDto(fields: Record<string, unknown>): Promise<UpdateImageDto> {
-  const ints = ['bladePosition', 'path', 'chamber', 'sortIndex'];
-  const raw: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(fields)) {
-    if (typeof v !== 'string') continue;
-    if (v === '') raw[k] = null;
-    else if (ints.includes(k)) raw[k] = /^-?\d+$/.test(v) ? Number(v) : v;
-    else if (k === 'isActive') raw[k] = v === 'true' ? true : v === 'false' ? false : v;
-    else raw[k] = v;
-  }
-  const dto = plainToInstance(UpdateImageDto, raw);
-  const errors = await validate(dto, { whitelist: true });
-  if (errors.length) {
-    throw new AppError('VALIDATION_FAILED', { details: errors.map((e) => ({ field: e.property, constraints: e.constraints })) });
-  }
-  return dto;
-}
-
 @Injectable()
 export class ImagesService {
   constructor(
@@ -77,10 +57,9 @@ export class ImagesService {
   ) {}
 
   /** Checks the photo and its fields, stores it, then queues its thumbnail and tiles. */
-  async upload(user: AuthUser, inspectionId: string, file: Express.Multer.File | undefined, fields: Record<string, unknown>) {
+  async upload(user: AuthUser, inspectionId: string, file: Express.Multer.File | undefined, dto: UploadImageDto): Promise<ImageView> {
     const insp = await loadInspection(this.ds.manager, user, inspectionId);
     assertCanEdit(user, insp.componentType);
-    const dto = await fieldsToDto(fields);
     const photo = await checkPhoto(file);
     const id = randomUUID();
     const img = this.ds.getRepository(Image).create({
@@ -127,19 +106,15 @@ export class ImagesService {
    * default leading-edge first; paths outside the order after it by number), chamber display
    * order, sort index.
    */
-  async list(user: AuthUser, inspectionId: string, q: Record<string, unknown>) {
+  async list(user: AuthUser, inspectionId: string, q: ImageListQuery): Promise<ImagePage> {
     const insp = await loadInspection(this.ds.manager, user, inspectionId);
     const page = parsePage(q, ['gallery'], { sortField: 'gallery', pageSize: 100 });
-    const order = (q.viewOrder ?? 'LEADING_EDGE_FIRST') as (typeof VIEW_ORDERS)[number];
-    if (!VIEW_ORDERS.includes(order)) invalid('viewOrder', VIEW_ORDERS.join(', '));
-    const where: Record<string, unknown> = { inspectionId: insp.id };
-    for (const f of ['bladePosition', 'path', 'chamber'] as const) {
-      if (q[f] === undefined || q[f] === '') continue;
-      const n = Number(q[f]);
-      if (!Number.isInteger(n)) invalid(f, 'an integer');
-      where[f] = n;
-    }
-    if (q.isActive !== undefined) where.isActive = String(q.isActive) === 'true';
+    const order = q.viewOrder ?? 'LEADING_EDGE_FIRST';
+    const where: FindOptionsWhere<Image> = { inspectionId: insp.id };
+    if (q.bladePosition !== undefined) where.bladePosition = q.bladePosition;
+    if (q.path !== undefined) where.path = q.path;
+    if (q.chamber !== undefined) where.chamber = q.chamber;
+    if (q.isActive !== undefined) where.isActive = q.isActive;
     // An inspection holds at most a few thousand photos: ordering by the contracts' comparators
     // in memory keeps one definition of the view and chamber orders.
     const all = await this.ds.getRepository(Image).find({ where });
@@ -160,11 +135,11 @@ export class ImagesService {
     return { results: rows[0].map(presentImage), totalCount: rows[1] };
   }
 
-  async get(user: AuthUser, imageId: string) {
+  async get(user: AuthUser, imageId: string): Promise<ImageView> {
     return presentImage((await this.load(this.ds.manager, user, imageId)).img);
   }
 
-  async update(user: AuthUser, imageId: string, dto: UpdateImageDto) {
+  async update(user: AuthUser, imageId: string, dto: UpdateImageDto): Promise<ImageView> {
     await this.ds.transaction(async (m) => {
       const { img, insp } = await this.load(m, user, imageId, true);
       assertCanEdit(user, insp.componentType);
@@ -177,7 +152,7 @@ export class ImagesService {
   }
 
   /** SPEC §5: an image with defects cannot be deleted, and at least one image must remain. */
-  async remove(user: AuthUser, imageId: string) {
+  async remove(user: AuthUser, imageId: string): Promise<void> {
     const prefix = await this.ds.transaction(async (m) => {
       const { img, insp } = await this.load(m, user, imageId, true);
       assertCanEdit(user, insp.componentType);
@@ -191,7 +166,7 @@ export class ImagesService {
   }
 
   /** Tile progress of an inspection's images (pg-boss job state and percent). */
-  async processing(user: AuthUser, inspectionId: string) {
+  async processing(user: AuthUser, inspectionId: string): Promise<ProcessingView> {
     const insp = await loadInspection(this.ds.manager, user, inspectionId);
     const images = await this.ds.getRepository(Image).find({ where: { inspectionId: insp.id }, order: { createdAt: 'ASC' } });
     const jobs = [];
@@ -256,7 +231,7 @@ export class ImagesService {
   }
 
   /** Validates the attributes against the inspection (distance to root needs the blade length). */
-  private async apply(m: EntityManager, insp: Inspection, img: Image, dto: UpdateImageDto) {
+  private async apply(m: EntityManager, insp: Inspection, img: Image, dto: UpdateImageDto | UploadImageDto) {
     if (dto.bladePosition !== undefined) img.bladePosition = dto.bladePosition;
     if (dto.path !== undefined) img.path = dto.path;
     if (dto.chamber !== undefined) img.chamber = dto.chamber;

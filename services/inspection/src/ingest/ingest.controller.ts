@@ -1,9 +1,10 @@
-import { Controller, Get, Param, Req } from '@nestjs/common';
+import { Controller, Get, Headers } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
-import { CurrentUser, requestLocale, type AuthUser } from '@windward/service-kit';
+import type { IncomingHttpHeaders } from 'node:http';
+import { CurrentUser, IdParam, requestLocale, type AuthUser } from '@windward/service-kit';
 import { API } from '../inspections/inspections.controller.js';
 import { IngestService } from './ingest.service.js';
+import { IngestStatusView } from './ingest.view.js';
 
 @ApiTags('ingest')
 @ApiBearerAuth()
@@ -13,7 +14,7 @@ export class IngestController {
 
   /** How a completed drone upload was taken in: pending, stored, done (with its inspection) or failed (with the code). */
   @Get('ingests/:uploadTaskId')
-  status(@CurrentUser() user: AuthUser, @Param('uploadTaskId') id: string, @Req() req: Request) {
-    return this.ingest.status(user, id, requestLocale(req.headers));
+  status(@CurrentUser() user: AuthUser, @IdParam('uploadTaskId') id: string, @Headers() headers: IncomingHttpHeaders): Promise<IngestStatusView> {
+    return this.ingest.status(user, id, requestLocale(headers));
   }
 }

@@ -29,7 +29,6 @@ import {
   type FileStore,
   type ReportProgress,
 } from '@windward/service-kit';
-import { schemaName } from '../common/columns.js';
 
 import { uniqueAsConflict } from '@windward/service-kit';
 import { ParkRef, TurbineRef } from '../refs/refs.entity.js';
@@ -38,17 +37,10 @@ import { Image } from '../images/image.entity.js';
 import { UpdateImageDto } from '../images/image.dto.js';
 import { checkPhoto } from '../images/photo-check.js';
 import { TilesWorker, originalKey } from '../images/tiles.worker.js';
+import type { IngestStatusView } from './ingest.view.js';
+import { IngestRepository, type IngestError, type UploadIngestRow } from './ingest.repository.js';
 
 export const INGEST_QUEUE = 'inspection-ingest';
-
-interface IngestError {
-  code: ErrorCode;
-  params?: Record<string, string | number>;
-  details?: unknown;
-}
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Row = any;
 
 const failure = (code: ErrorCode, details?: unknown, params?: Record<string, string | number>) =>
   new AppError(code, { ...(details !== undefined ? { details } : {}), ...(params ? { params } : {}) });
@@ -71,11 +63,8 @@ export class IngestService implements OnApplicationBootstrap {
     @Inject(FILE_STORE) private readonly store: FileStore,
     @Inject(SHARED_FILE_STORE) private readonly shared: FileStore,
     @Inject(LOGGER) private readonly log: Logger,
+    private readonly repo: IngestRepository,
   ) {}
-
-  private get s() {
-    return schemaName(this.ds);
-  }
 
   async onApplicationBootstrap() {
     await this.jobs.register<{ uploadTaskId: string }>(INGEST_QUEUE, (d, progress) => this.run(d.uploadTaskId, progress), {
@@ -85,29 +74,25 @@ export class IngestService implements OnApplicationBootstrap {
 
   /** In the consumer's transaction: the first delivery of an upload queues its ingest; any later one does nothing. */
   async accept(m: EntityManager, p: UploadCompletedPayload): Promise<void> {
-    const inserted = await m.query(
-      `INSERT INTO ${this.s}.upload_ingest (upload_task_id, payload) VALUES ($1, $2) ON CONFLICT (upload_task_id) DO NOTHING RETURNING upload_task_id`,
-      [p.uploadTaskId, JSON.stringify(p)],
-    );
-    if (!inserted.length) {
+    if (!(await this.repo.insertOnce(m, p))) {
       this.log.warn({ uploadTaskId: p.uploadTaskId }, 'upload already taken in; event ignored');
       return;
     }
     // The job waits for this row to commit (run); a rolled-back delivery leaves a job that finds nothing.
     const jobId = await this.jobs.send(INGEST_QUEUE, { uploadTaskId: p.uploadTaskId });
-    await m.query(`UPDATE ${this.s}.upload_ingest SET job_id = $2 WHERE upload_task_id = $1`, [p.uploadTaskId, jobId]);
+    await this.repo.setJob(m, p.uploadTaskId, jobId);
   }
 
   async run(uploadTaskId: string, progress: ReportProgress): Promise<void> {
-    let row: Row;
+    let row: UploadIngestRow | undefined;
     for (let i = 0; i < 40 && !row; i++) {
-      [row] = await this.ds.query(`SELECT * FROM ${this.s}.upload_ingest WHERE upload_task_id = $1`, [uploadTaskId]);
+      row = await this.repo.find(uploadTaskId);
       if (!row) await new Promise((r) => setTimeout(r, 250));
     }
     if (!row || row.status === 'done' || row.status === 'failed') return;
     if (row.status === 'pending') {
       try {
-        await this.ingest(uploadTaskId, row.payload as UploadCompletedPayload, progress);
+        await this.ingest(uploadTaskId, row.payload, progress);
       } catch (err) {
         if (!(err instanceof AppError)) throw err; // storage or database trouble: pg-boss retries
         // The upload cannot become an inspection as it is (e.g. one already exists that day): recorded, not retried.
@@ -117,24 +102,14 @@ export class IngestService implements OnApplicationBootstrap {
           ...(err.params ? { params: { ...err.params } } : {}),
           ...(err.details ? { details: err.details } : {}),
         };
-        await this.ds.query(
-          `UPDATE ${this.s}.upload_ingest SET status = 'failed', error = $2, finished_at = now() WHERE upload_task_id = $1 AND status = 'pending'`,
-          [uploadTaskId, JSON.stringify(error)],
-        );
+        await this.repo.markFailed(uploadTaskId, error);
         return;
       }
     }
     // Rows committed: queue the tiles of every image that has no job yet (also after a crash right here).
-    const [ingest] = await this.ds.query(`SELECT inspection_id FROM ${this.s}.upload_ingest WHERE upload_task_id = $1`, [uploadTaskId]);
-    const images: { id: string }[] = await this.ds.query(
-      `SELECT id FROM ${this.s}.image WHERE inspection_id = $1 AND tile_job_id IS NULL ORDER BY created_at, id`,
-      [ingest.inspection_id],
-    );
-    for (const img of images) await this.tiles.enqueue(img.id);
-    await this.ds.query(
-      `UPDATE ${this.s}.upload_ingest SET status = 'done', finished_at = now() WHERE upload_task_id = $1 AND status = 'stored'`,
-      [uploadTaskId],
-    );
+    const images = await this.repo.imagesWithoutTileJob(uploadTaskId);
+    for (const id of images) await this.tiles.enqueue(id);
+    await this.repo.markDone(uploadTaskId);
     await progress(100, `${images.length} tile jobs queued`);
   }
 
@@ -165,10 +140,7 @@ export class IngestService implements OnApplicationBootstrap {
       await uniqueAsConflict(
         () =>
           this.ds.transaction(async (m) => {
-            const [claim] = await m.query(`SELECT status FROM ${this.s}.upload_ingest WHERE upload_task_id = $1 FOR UPDATE`, [
-              uploadTaskId,
-            ]);
-            if (claim?.status !== 'pending') return; // another run got there first
+            if ((await this.repo.lockStatus(m, uploadTaskId)) !== 'pending') return; // another run got there first
             const park = await m.findOne(ParkRef, { where: { windParkId: windfarmId } });
             const turbine = park && (await this.findTurbine(m, park, p.turbineId ?? manifest.turbineId, turbineName));
             if (!park || !turbine) throw failure('TURBINE_NOT_IN_WIND_PARK', { windfarmId }, { turbineName });
@@ -189,10 +161,7 @@ export class IngestService implements OnApplicationBootstrap {
               if (i % 10 === 9)
                 await progress(Math.floor((90 * (i + 1)) / manifest.images.length), `${i + 1}/${manifest.images.length} photos`);
             }
-            await m.query(
-              `UPDATE ${this.s}.upload_ingest SET status = 'stored', inspection_id = $2, image_count = $3 WHERE upload_task_id = $1`,
-              [uploadTaskId, insp.id, manifest.images.length],
-            );
+            await this.repo.markStored(m, uploadTaskId, insp.id, manifest.images.length);
           }),
         { inspection_same_day_uq: -10009 },
       );
@@ -214,11 +183,8 @@ export class IngestService implements OnApplicationBootstrap {
       const byId = await m.findOne(TurbineRef, { where: { turbineId, windParkId: park.windParkId, deleted: false } });
       if (byId) return byId;
     }
-    const [row] = await m.query(
-      `SELECT turbine_id FROM ${this.s}.turbine_ref WHERE wind_park_id = $1 AND lower(name) = lower($2) AND NOT deleted LIMIT 1`,
-      [park.windParkId, name],
-    );
-    return row ? m.findOne(TurbineRef, { where: { turbineId: row.turbine_id } }) : null;
+    const found = await this.repo.turbineIdByName(m, park.windParkId, name);
+    return found ? m.findOne(TurbineRef, { where: { turbineId: found } }) : null;
   }
 
   /** One manifest photo: the checks of a photo upload (name, size, magic bytes, full decode), its attributes validated as on PATCH. */
@@ -270,16 +236,12 @@ export class IngestService implements OnApplicationBootstrap {
   }
 
   /** How the ingest of an upload went (for the screens and for operators). */
-  async status(user: AuthUser, uploadTaskId: string, locale: Locale) {
+  async status(user: AuthUser, uploadTaskId: string, locale: Locale): Promise<IngestStatusView> {
     if (!isUuid(uploadTaskId)) throw new AppError('NOT_FOUND');
-    const [row] = await this.ds.query(
-      `SELECT g.*, p.customer_id FROM ${this.s}.upload_ingest g LEFT JOIN ${this.s}.park_ref p ON p.wind_park_id = (g.payload->>'windfarmId')::uuid
-       WHERE g.upload_task_id = $1`,
-      [uploadTaskId],
-    );
+    const row = await this.repo.findWithCustomer(uploadTaskId);
     const parkId = row?.payload?.windfarmId ?? null;
     if (!row || !canSeeCustomer(user, row.customer_id) || !canSeePark(user, parkId)) throw new AppError('NOT_FOUND');
-    const error = row.error as IngestError | null;
+    const error = row.error;
     return {
       uploadTaskId,
       status: row.status,

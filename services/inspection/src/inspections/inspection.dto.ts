@@ -1,4 +1,6 @@
-import { IsBoolean, IsInt, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
+import { ArrayNotEmpty, IsArray, IsBoolean, IsInt, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
+import { PageQueryDto, QueryBoolean, QueryList } from '@windward/service-kit';
+import { QueryIntList } from '../common/query.js';
 
 const DAY = /^\d{4}-\d{2}-\d{2}(?:T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 
@@ -25,4 +27,21 @@ export class UpdateInspectionDto {
 
 export class TimelineLinkDto {
   @IsUUID() previousInspectionId!: string;
+}
+
+/** Filters of the inspection list: `windFarmId` or `turbineId` is required. List filters take `a,b` or repeated values. */
+export class InspectionListQuery extends PageQueryDto {
+  @IsOptional() @IsUUID() windFarmId?: string;
+  /** Alias of `windFarmId`. */
+  @IsOptional() @IsUUID() windParkId?: string;
+  @IsOptional() @IsUUID() turbineId?: string;
+  @IsOptional() @QueryIntList() @IsInt({ each: true }) componentType?: number[];
+  @IsOptional() @QueryIntList() @IsInt({ each: true }) packageType?: number[];
+  @IsOptional() @QueryBoolean() @IsBoolean() isActive?: boolean;
+}
+
+/** `GET /inspections/move-check?inspectionGuids=a,b` */
+export class MoveCheckQuery {
+  /** The inspections asset wants to move. */
+  @QueryList() @IsArray() @ArrayNotEmpty() @IsUUID('all', { each: true }) inspectionGuids!: string[];
 }

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { InspectionsController } from './inspections.controller.js';
 import { InspectionsService } from './inspections.service.js';
+import { InspectionRepository } from './inspection.repository.js';
 
-@Module({ controllers: [InspectionsController], providers: [InspectionsService], exports: [InspectionsService] })
+@Module({ controllers: [InspectionsController], providers: [InspectionsService, InspectionRepository], exports: [InspectionsService] })
 export class InspectionsModule {}

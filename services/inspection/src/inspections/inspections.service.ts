@@ -1,52 +1,23 @@
 import { Injectable } from '@nestjs/common';
-import { schemaName } from '../common/columns.js';
 import { DataSource, type EntityManager } from 'typeorm';
-import { AppError, EventTypes, componentTypeOfPackage, isUuid } from '@windward/contracts';
-import { EventPublisher, listParam, parsePage, type AuthUser } from '@windward/service-kit';
+import { AppError, EventTypes, componentTypeOfPackage } from '@windward/contracts';
+import { EventPublisher, parsePage, type AuthUser } from '@windward/service-kit';
 import { ParkRef, TurbineRef, BladeRef } from '../refs/refs.entity.js';
-import { assertCanEdit, canSeeRow, loadInspection, scopeSql } from '../common/access.js';
+import { assertCanEdit, canSeeRow, loadInspection } from '../common/access.js';
 import { invalid } from '../common/checks.js';
 import { uniqueAsConflict } from '@windward/service-kit';
 import { hasTimelineLink } from '../timeline/timeline.store.js';
 import { Inspection } from './inspection.entity.js';
-import type { CreateInspectionDto, UpdateInspectionDto } from './inspection.dto.js';
+import { INSPECTION_SORT_FIELDS, InspectionRepository, type InspectionRow } from './inspection.repository.js';
+import type { CreateInspectionDto, InspectionListQuery, MoveCheckQuery, UpdateInspectionDto } from './inspection.dto.js';
+import type { InspectionDetailView, InspectionPage, InspectionView, MoveCheckView } from './inspection.view.js';
 
 /** DPS sort rank (dps_rank column) back to the status it stands for. */
 export const DPS_OF_RANK = [4, 2, 3, 1, 0];
 
-const SORT: Record<string, string> = {
-  inspectionDate: 'i.inspection_date',
-  turbineName: 'lower(i.turbine_name)',
-  packageType: 'i.package_type',
-  createdAt: 'i.created_at',
-  // Most urgent DPS status of the inspection's defects (SPEC §3 priority); none = last.
-  dpsStatus: 'dps_rank',
-};
-
-export interface InspectionRow {
-  id: string;
-  turbine_id: string;
-  wind_park_id: string;
-  customer_id: string;
-  turbine_name: string;
-  package_type: number;
-  component_type: number;
-  inspection_date: string | Date;
-  is_active: boolean;
-  pilot: string | null;
-  device_id: string | null;
-  inspection_data_config_id: string | null;
-  previous_inspection_id: string | null;
-  created_at: Date;
-  defect_count: number;
-  image_count: number;
-  tiled_count: number;
-  dps_rank: number | null;
-}
-
 const day = (v: string | Date) => (v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10));
 
-export function presentInspection(r: InspectionRow) {
+export function presentInspection(r: InspectionRow): InspectionView {
   return {
     inspectionId: r.id,
     inspectionGuid: r.id,
@@ -70,21 +41,15 @@ export function presentInspection(r: InspectionRow) {
   };
 }
 
-const select = (s: string) => `SELECT i.*,
-  (SELECT count(*)::int FROM ${s}.defect d WHERE d.inspection_id = i.id AND NOT d.suggested) AS defect_count,
-  (SELECT min(d.dps_rank)::int FROM ${s}.defect d WHERE d.inspection_id = i.id AND NOT d.suggested) AS dps_rank,
-  (SELECT count(*)::int FROM ${s}.image g WHERE g.inspection_id = i.id) AS image_count,
-  (SELECT count(*)::int FROM ${s}.image g WHERE g.inspection_id = i.id AND g.tile_status = 'done') AS tiled_count
-  FROM ${s}.inspection i`;
-
 @Injectable()
 export class InspectionsService {
   constructor(
     private readonly ds: DataSource,
     private readonly events: EventPublisher,
+    private readonly repo: InspectionRepository,
   ) {}
 
-  async create(user: AuthUser, dto: CreateInspectionDto) {
+  async create(user: AuthUser, dto: CreateInspectionDto): Promise<InspectionDetailView> {
     const component = componentTypeOfPackage(dto.packageType);
     if (component === null) invalid('packageType', 'a package type of SPEC §3');
     if (dto.componentType !== undefined && dto.componentType !== component) throw new AppError('INSPECTION_COMPONENT_MISMATCH');
@@ -117,39 +82,27 @@ export class InspectionsService {
     return this.get(user, id);
   }
 
-  async list(user: AuthUser, q: Record<string, unknown>) {
+  async list(user: AuthUser, q: InspectionListQuery): Promise<InspectionPage> {
     // Dates default to newest first; everything else (DPS priority first) ascending.
     const newestFirst = q.fieldToSort === undefined || q.fieldToSort === 'inspectionDate' || q.fieldToSort === 'createdAt';
-    const page = parsePage(q, Object.keys(SORT), { sortField: 'inspectionDate', descending: newestFirst, pageSize: 20 });
-    const params: unknown[] = [];
-    const where: string[] = [scopeSql(user, 'i.customer_id', 'i.wind_park_id', params)];
+    const page = parsePage(q, INSPECTION_SORT_FIELDS, { sortField: 'inspectionDate', descending: newestFirst, pageSize: 20 });
     const windFarmId = q.windFarmId ?? q.windParkId;
-    if (!isUuid(windFarmId) && !isUuid(q.turbineId)) invalid('windFarmId', 'windFarmId or turbineId is required');
-    if (isUuid(windFarmId)) where.push(`i.wind_park_id = $${params.push(windFarmId)}`);
-    if (isUuid(q.turbineId)) where.push(`i.turbine_id = $${params.push(q.turbineId)}`);
-    const components = listParam(q.componentType).map(Number).filter(Number.isInteger);
-    if (components.length) where.push(`i.component_type = ANY($${params.push(components)}::int[])`);
-    const packages = listParam(q.packageType).map(Number).filter(Number.isInteger);
-    if (packages.length) where.push(`i.package_type = ANY($${params.push(packages)}::int[])`);
-    if (q.isActive !== undefined) where.push(`i.is_active = $${params.push(String(q.isActive) === 'true')}`);
-    const dir = page.descending ? 'DESC' : 'ASC';
-    const whereSql = where.join(' AND ');
-    const rows: InspectionRow[] = await this.ds.query(
-      `SELECT * FROM (${select(schemaName(this.ds))} WHERE ${whereSql}) i ORDER BY ${SORT[page.sortField]} ${dir} NULLS LAST, i.id ${dir}
-       LIMIT ${page.take} OFFSET ${page.skip}`,
-      params,
+    if (!windFarmId && !q.turbineId) invalid('windFarmId', 'windFarmId or turbineId is required');
+    const { rows, totalCount } = await this.repo.findPage(
+      user,
+      { windParkId: windFarmId, turbineId: q.turbineId, componentType: q.componentType, packageType: q.packageType, isActive: q.isActive },
+      page,
     );
-    const [{ n }] = await this.ds.query(`SELECT count(*)::int AS n FROM ${schemaName(this.ds)}.inspection i WHERE ${whereSql}`, params);
-    return { results: rows.map(presentInspection), totalCount: n };
+    return { results: rows.map(presentInspection), totalCount };
   }
 
-  async get(user: AuthUser, id: string) {
+  async get(user: AuthUser, id: string): Promise<InspectionDetailView> {
     const insp = await loadInspection(this.ds.manager, user, id);
-    const [row] = await this.ds.query(`${select(schemaName(this.ds))} WHERE i.id = $1`, [insp.id]);
-    return { ...presentInspection(row), blades: insp.blades };
+    const row = await this.repo.findRow(insp.id);
+    return { ...presentInspection(row!), blades: insp.blades };
   }
 
-  async update(user: AuthUser, id: string, dto: UpdateInspectionDto) {
+  async update(user: AuthUser, id: string, dto: UpdateInspectionDto): Promise<InspectionDetailView> {
     await this.ds.transaction(async (m) => {
       const insp = await loadInspection(m, user, id, true);
       assertCanEdit(user, insp.componentType);
@@ -183,9 +136,8 @@ export class InspectionsService {
    * SPEC §5: an inspection with a timeline link must be unlinked before it moves. Asset performs
    * moves; the web (and asset's own read model of inspection.timeline.*) can ask here first.
    */
-  async moveCheck(user: AuthUser, q: Record<string, unknown>) {
-    const ids = listParam(q.inspectionGuids);
-    if (!ids.length || !ids.every(isUuid)) invalid('inspectionGuids', 'inspection ids');
+  async moveCheck(user: AuthUser, q: MoveCheckQuery): Promise<MoveCheckView> {
+    const ids = q.inspectionGuids;
     const linked: string[] = [];
     for (const id of ids) {
       const insp = await loadInspection(this.ds.manager, user, id);

@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { AppError } from '@windward/contracts';
 import { schemaName } from '../common/columns.js';
+import type { EditLockView } from './lock.view.js';
 
 /** How long an acquired or renewed lock lasts; the labeling tool renews it every 20 s. */
 export const EDIT_LOCK_LEASE_SECONDS = 60;
@@ -13,7 +14,7 @@ export interface EditLockRow {
   expires_at: Date;
 }
 
-export function presentLock(inspectionId: string, row: EditLockRow | undefined, userId: string) {
+export function presentLock(inspectionId: string, row: EditLockRow | undefined, userId: string): EditLockView {
   return {
     inspectionId,
     locked: row !== undefined,

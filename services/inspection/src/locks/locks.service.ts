@@ -3,15 +3,19 @@ import { DataSource } from 'typeorm';
 import { AppError } from '@windward/contracts';
 import type { AuthUser } from '@windward/service-kit';
 import { assertCanEdit, loadInspection } from '../common/access.js';
-import { schemaName } from '../common/columns.js';
-import { EDIT_LOCK_LEASE_SECONDS, currentLock, lockedError, presentLock, type EditLockRow } from './edit-lock.store.js';
+import { EditLockRepository } from './edit-lock.repository.js';
+import type { EditLockView } from './lock.view.js';
+import { EDIT_LOCK_LEASE_SECONDS, currentLock, lockedError, presentLock } from './edit-lock.store.js';
 
 /** Labeling edit locks (one editor per inspection at a time), see docs/inspection.md. */
 @Injectable()
 export class LocksService {
-  constructor(private readonly ds: DataSource) {}
+  constructor(
+    private readonly ds: DataSource,
+    private readonly repo: EditLockRepository,
+  ) {}
 
-  async get(user: AuthUser, inspectionId: string) {
+  async get(user: AuthUser, inspectionId: string): Promise<EditLockView> {
     const insp = await loadInspection(this.ds.manager, user, inspectionId);
     return presentLock(insp.id, await currentLock(this.ds.manager, insp.id), user.userId);
   }
@@ -20,31 +24,19 @@ export class LocksService {
    * Acquire or renew (heartbeat). One statement: the upsert only overwrites an expired row or
    * the caller's own, so of concurrent acquires exactly one gets a row back.
    */
-  async acquire(user: AuthUser, inspectionId: string) {
+  async acquire(user: AuthUser, inspectionId: string): Promise<EditLockView> {
     const insp = await loadInspection(this.ds.manager, user, inspectionId);
     assertCanEdit(user, insp.componentType);
-    const t = schemaName(this.ds) + '.edit_lock';
     // A holder's lease may end between the refused upsert and the read of it: then try again.
     for (let attempt = 0; ; attempt++) {
       // Under the inspection's row lock, which every labeling write holds from its lock check to its
       // commit: a write that passed the check finishes before the lock is taken, and any later write
       // sees the new holder.
-      const rows: EditLockRow[] = await this.ds.transaction(async (m) => {
+      const row = await this.ds.transaction(async (m) => {
         await loadInspection(m, user, insp.id, true);
-        return m.query(
-          `INSERT INTO ${t} AS l (inspection_id, holder_id, holder_name, acquired_at, expires_at)
-         VALUES ($1, $2, $3, now(), now() + make_interval(secs => $4))
-         ON CONFLICT (inspection_id) DO UPDATE SET
-           holder_id = EXCLUDED.holder_id,
-           holder_name = EXCLUDED.holder_name,
-           acquired_at = CASE WHEN l.holder_id = EXCLUDED.holder_id AND l.expires_at > now() THEN l.acquired_at ELSE EXCLUDED.acquired_at END,
-           expires_at = EXCLUDED.expires_at
-         WHERE l.expires_at <= now() OR l.holder_id = EXCLUDED.holder_id
-         RETURNING *`,
-          [insp.id, user.userId, user.username || user.userId, EDIT_LOCK_LEASE_SECONDS],
-        );
+        return this.repo.tryAcquire(m, insp.id, { id: user.userId, name: user.username || user.userId }, EDIT_LOCK_LEASE_SECONDS);
       });
-      if (rows[0]) return presentLock(insp.id, rows[0], user.userId);
+      if (row) return presentLock(insp.id, row, user.userId);
       const held = await currentLock(this.ds.manager, insp.id);
       if (held) throw lockedError(held);
       // Three lost races against expiring leases in a row: report a conflict without a holder.
@@ -53,14 +45,9 @@ export class LocksService {
   }
 
   /** Only the holder releases; releasing a lock nobody (else) holds is a no-op, so pagehide may repeat it. */
-  async release(user: AuthUser, inspectionId: string) {
+  async release(user: AuthUser, inspectionId: string): Promise<void> {
     const insp = await loadInspection(this.ds.manager, user, inspectionId);
-    const t = schemaName(this.ds) + '.edit_lock';
-    const [, deleted] = (await this.ds.query(`DELETE FROM ${t} WHERE inspection_id = $1 AND holder_id = $2`, [insp.id, user.userId])) as [
-      unknown,
-      number,
-    ];
-    if (deleted) return;
+    if (await this.repo.release(insp.id, user.userId)) return;
     const held = await currentLock(this.ds.manager, insp.id);
     if (held && held.holder_id !== user.userId) throw lockedError(held);
   }

@@ -3,12 +3,14 @@ import { DataSource } from 'typeorm';
 import { AppError, ComponentType, checkNonNegativeInteger, formatOhmReading, parseOhmReading, isUuid } from '@windward/contracts';
 import type { AuthUser } from '@windward/service-kit';
 import { assertCanEdit, loadInspection } from '../common/access.js';
-import { decimal3, intIn, invalid, minMax, must, text } from '../common/checks.js';
+import { decimal3, invalid, minMax, must, text } from '../common/checks.js';
 import { uniqueAsConflict } from '@windward/service-kit';
 import { LpsTemplate } from '../templates/template.entity.js';
 import { LpsMeasurement } from './lps-measurement.entity.js';
+import type { AddLpsMeasurementDto } from './lps.dto.js';
+import type { LpsMeasurementView } from './lps.view.js';
 
-export function presentLps(x: LpsMeasurement) {
+export function presentLps(x: LpsMeasurement): LpsMeasurementView {
   const reading = x.openCircuit ? formatOhmReading({ kind: 'open-circuit' }) : formatOhmReading({ kind: 'ohm', value: x.ohm! });
   // An open circuit never passes; a reading passes when it lies within the bounds it has.
   const withinRange = !x.openCircuit && (x.minOhm === null || x.ohm! >= x.minOhm) && (x.maxOhm === null || x.ohm! <= x.maxOhm);
@@ -29,32 +31,20 @@ export function presentLps(x: LpsMeasurement) {
   };
 }
 
-export interface LpsBody {
-  bladePosition?: unknown;
-  receptorId?: unknown;
-  side?: unknown;
-  reading?: unknown;
-  ringCount?: unknown;
-  templateId?: unknown;
-  minOhm?: unknown;
-  maxOhm?: unknown;
-}
-
 /** LPS resistance readings of an LPS inspection (package type 10, component 0). */
 @Injectable()
 export class LpsService {
   constructor(private readonly ds: DataSource) {}
 
-  async add(user: AuthUser, inspectionId: string, b: LpsBody) {
+  async add(user: AuthUser, inspectionId: string, b: AddLpsMeasurementDto): Promise<LpsMeasurementView> {
     const id = await uniqueAsConflict(
       () =>
         this.ds.transaction(async (m) => {
           const insp = await loadInspection(m, user, inspectionId, true);
           if (insp.componentType !== ComponentType.LPS) throw new AppError('INSPECTION_COMPONENT_MISMATCH');
           assertCanEdit(user, insp.componentType);
-          const bladePosition = intIn(b.bladePosition, 1, 3, 'bladePosition', false)!;
+          const bladePosition = b.bladePosition;
           const receptorId = text(b.receptorId, 'receptorId', { required: true, max: 50 })!;
-          if (b.side !== 'PS' && b.side !== 'SS') invalid('side', 'PS or SS');
           if (typeof b.reading !== 'string' && typeof b.reading !== 'number') throw new AppError('INVALID_OHM_VALUE');
           const reading = parseOhmReading(b.reading);
           if (!reading) throw new AppError('INVALID_OHM_VALUE');
@@ -85,7 +75,7 @@ export class LpsService {
             inspectionId: insp.id,
             bladePosition,
             receptorId,
-            side: b.side as 'PS' | 'SS',
+            side: b.side,
             ohm: reading.kind === 'ohm' ? reading.value : null,
             openCircuit: reading.kind === 'open-circuit',
             minOhm,
@@ -101,7 +91,7 @@ export class LpsService {
     return presentLps(await this.ds.getRepository(LpsMeasurement).findOneByOrFail({ id }));
   }
 
-  async list(user: AuthUser, inspectionId: string) {
+  async list(user: AuthUser, inspectionId: string): Promise<LpsMeasurementView[]> {
     const insp = await loadInspection(this.ds.manager, user, inspectionId);
     const rows = await this.ds.getRepository(LpsMeasurement).find({
       where: { inspectionId: insp.id },
@@ -110,7 +100,7 @@ export class LpsService {
     return rows.map(presentLps);
   }
 
-  async remove(user: AuthUser, id: string) {
+  async remove(user: AuthUser, id: string): Promise<void> {
     await this.ds.transaction(async (m) => {
       const row = isUuid(id) ? await m.findOne(LpsMeasurement, { where: { id } }) : null;
       if (!row) throw new AppError('NOT_FOUND');

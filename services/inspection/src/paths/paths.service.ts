@@ -6,13 +6,14 @@ import { EventPublisher, type AuthUser } from '@windward/service-kit';
 import { assertCanEdit, loadInspection } from '../common/access.js';
 import { bladeLength } from '../common/blades.js';
 import { distanceToRoot, text } from '../common/checks.js';
-import { schemaName } from '../common/columns.js';
 import type { Inspection } from '../inspections/inspection.entity.js';
 import { Image } from '../images/image.entity.js';
 import { presentImage } from '../images/images.service.js';
 import { ParkRef } from '../refs/refs.entity.js';
 import { InspectionPath } from './path.entity.js';
+import { PathRepository } from './path.repository.js';
 import type { SavePathDto, SavePathImageDto } from './path.dto.js';
+import type { SortAndRemoveTaskView } from './path.view.js';
 import { announceLabeling } from '../defects/labeling-progress.js';
 
 /** Namespace of blade guids (UUID v5 of turbine, position and serial number). */
@@ -71,13 +72,14 @@ export class PathsService {
   constructor(
     private readonly ds: DataSource,
     private readonly events: EventPublisher,
+    private readonly repo: PathRepository,
   ) {}
 
   /**
    * SPEC §3 sort-and-remove task of an inspection: its paths in gallery order, each with every
    * image (inactive ones too) by sort index. `spentTime` is task-flow's (stage spentSeconds).
    */
-  async task(user: AuthUser, inspectionId: string) {
+  async task(user: AuthUser, inspectionId: string): Promise<SortAndRemoveTaskView> {
     const m = this.ds.manager;
     const insp = await loadInspection(m, user, inspectionId);
     const park = await m.findOne(ParkRef, { where: { windParkId: insp.windParkId } });
@@ -141,7 +143,7 @@ export class PathsService {
    * key-part tags; the path becomes saved, paths that gained or lost images become unsaved.
    * Any refusal leaves everything as it was.
    */
-  async save(user: AuthUser, inspectionId: string, pathGuid: string, dto: SavePathDto) {
+  async save(user: AuthUser, inspectionId: string, pathGuid: string, dto: SavePathDto): Promise<SortAndRemoveTaskView> {
     await this.ds.transaction(async (m) => {
       // The inspection's row lock serialises saves (and image deletes) of one inspection.
       const insp = await loadInspection(m, user, inspectionId, true);
@@ -183,30 +185,23 @@ export class PathsService {
           p.distanceToRoot !== p.img.distanceToRoot
         );
       });
-      const s = schemaName(m.connection);
-      if (changed.length) {
-        await m.query(
-          `UPDATE ${s}.image i SET blade_position = u.bp, path = u.vi, chamber = u.ch, sort_index = u.si, is_active = u.act,
-             key_part_tag = u.tag, distance_to_root = u.dist
-           FROM unnest($1::uuid[], $2::smallint[], $3::smallint[], $4::int[], $5::int[], $6::boolean[], $7::text[], $8::numeric[])
-             AS u(id, bp, vi, ch, si, act, tag, dist)
-           WHERE i.id = u.id AND i.inspection_id = $9`,
-          [
-            changed.map((p) => p.img.id),
-            changed.map((p) => p.target.bladePosition),
-            changed.map((p) => p.target.pathViewIndex),
-            changed.map((p) => p.target.chamber),
-            changed.map((p) => p.sortIndex),
-            changed.map((p) => p.isActive),
-            changed.map((p) => p.keyPartTag),
-            changed.map((p) => p.distanceToRoot),
-            insp.id,
-          ],
-        );
-      }
-      if (touched.size) await m.query(`UPDATE ${s}.paths SET saved = false WHERE id = ANY($1::uuid[])`, [[...touched]]);
+      await this.repo.placeImages(
+        m,
+        insp.id,
+        changed.map((p) => ({
+          imageId: p.img.id,
+          bladePosition: p.target.bladePosition,
+          pathViewIndex: p.target.pathViewIndex,
+          chamber: p.target.chamber,
+          sortIndex: p.sortIndex,
+          isActive: p.isActive,
+          keyPartTag: p.keyPartTag,
+          distanceToRoot: p.distanceToRoot,
+        })),
+      );
+      await this.repo.markUnsaved(m, [...touched]);
       if (changed.length) await announceLabeling(m, this.events, insp.id, user.userId);
-      await m.query(`UPDATE ${s}.paths SET saved = true, saved_at = now(), saved_by = $2 WHERE id = $1`, [path.id, user.userId]);
+      await this.repo.markSaved(m, path.id, user.userId);
 
       const inPath = new Map(images.map((i) => [i.id, pathOf.get(groupKey(i.bladePosition, i.path, i.chamber))?.id]));
       for (const p of plan) inPath.set(p.img.id, p.target.id);

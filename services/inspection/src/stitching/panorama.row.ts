@@ -38,8 +38,31 @@ export interface PanoramaRow {
 export const PANORAMA_COLUMNS = `id, inspection_id, blade_position, path_view_index, chamber, status, version, job_id, error_code,
   error_message, pixel_size_mm, offsets, width, height, scale, image_count, placements, storage_prefix, created_at, updated_at`;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function toRow(r: any): PanoramaRow {
+/** A `panoramas` row as PostgreSQL returns it (numeric arrives as text, jsonb parsed). */
+export interface PanoramaDbRow {
+  id: string;
+  inspection_id: string;
+  blade_position: number;
+  path_view_index: number;
+  chamber: number;
+  status: PanoramaStatus;
+  version: number;
+  job_id: string | null;
+  error_code: number | null;
+  error_message: string | null;
+  pixel_size_mm: string | number;
+  offsets: Record<string, Offset> | null;
+  width: number | null;
+  height: number | null;
+  scale: number | null;
+  image_count: number | null;
+  placements: StoredPlacement[] | null;
+  storage_prefix: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export function toRow(r: PanoramaDbRow): PanoramaRow {
   return {
     id: r.id,
     inspectionId: r.inspection_id,
@@ -65,9 +88,8 @@ export function toRow(r: any): PanoramaRow {
 }
 
 /** The first row of `… RETURNING`: TypeORM answers an UPDATE as [rows, count], an INSERT as rows. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function returned(result: any): any {
-  const rows = Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result;
+export function returned(result: unknown): PanoramaDbRow | undefined {
+  const rows = (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as PanoramaDbRow[] | undefined;
   return rows?.[0];
 }
 

@@ -5,15 +5,17 @@ import { AppError, Rights, TurbinePipelineState, compareByViewOrder, compareCham
 import { JobsService, type AuthUser } from '@windward/service-kit';
 import { assertCanEdit, loadInspection } from '../common/access.js';
 import { intIn, invalid } from '../common/checks.js';
-import { schemaName } from '../common/columns.js';
 import { FILE_STORE, type FileStore } from '@windward/service-kit';
 import { Defect } from '../defects/defect.entity.js';
 import { Image } from '../images/image.entity.js';
 import { dziKey, thumbKey, tileKey } from '../images/tiles.worker.js';
 import type { Inspection } from '../inspections/inspection.entity.js';
 import { DEFAULT_PIXEL_SIZE_MM, MAX_OFFSET_PX, projectPolygon, type Offset } from './layout.js';
-import { PANORAMA_COLUMNS, STITCHING_QUEUE, panoramaKey, returned, toRow, type PanoramaRow } from './panorama.row.js';
+import { STITCHING_QUEUE, panoramaKey, type PanoramaRow } from './panorama.row.js';
+import { PanoramaRepository } from './panorama.repository.js';
 import { STITCHING_FAILED, StitchingWorker, pathImages } from './stitching.worker.js';
+import type { PanoramaListQuery, PanoramaOffsetsDto, RequestPanoramaDto } from './stitching.dto.js';
+import type { PanoramaDetailView, PanoramaListView, PanoramaQueuedView, PanoramaView } from './stitching.view.js';
 
 const MAX_PIXEL_SIZE_MM = 1000;
 const MAX_OFFSET_ENTRIES = 2000;
@@ -37,11 +39,10 @@ function parseOffsets(v: unknown): Record<string, Offset> {
   return out;
 }
 
-function parsePixelSize(v: unknown): number {
-  if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0 || v > MAX_PIXEL_SIZE_MM)
-    invalid('pixelSizeMm', `a number > 0 and ≤ ${MAX_PIXEL_SIZE_MM}`);
-  if (Math.round((v as number) * 10000) / 10000 !== v) invalid('pixelSizeMm', 'at most 4 decimals');
-  return v as number;
+function checkPixelSize(v: number): number {
+  if (!Number.isFinite(v) || v <= 0 || v > MAX_PIXEL_SIZE_MM) invalid('pixelSizeMm', `a number > 0 and ≤ ${MAX_PIXEL_SIZE_MM}`);
+  if (Math.round(v * 10000) / 10000 !== v) invalid('pixelSizeMm', 'at most 4 decimals');
+  return v;
 }
 
 /**
@@ -56,11 +57,8 @@ export class StitchingService {
     private readonly jobs: JobsService,
     private readonly worker: StitchingWorker,
     @Inject(FILE_STORE) private readonly store: FileStore,
+    private readonly panoramas: PanoramaRepository,
   ) {}
-
-  private get table() {
-    return `${schemaName(this.ds)}.panoramas`;
-  }
 
   /** Create/offset rights: the inspection's write rights, or a reviewer's `qa.edit` (stitching is task work). */
   private assertCanStitch(user: AuthUser, insp: Inspection) {
@@ -72,64 +70,44 @@ export class StitchingService {
    * Omitted pixel size / offsets keep what the panorama had. Refused with -11005 (nothing stored)
    * when the path has no active photo.
    */
-  async request(user: AuthUser, inspectionId: string, body: Record<string, unknown>) {
+  async request(user: AuthUser, inspectionId: string, dto: RequestPanoramaDto): Promise<PanoramaQueuedView> {
     const insp = await loadInspection(this.ds.manager, user, inspectionId);
     this.assertCanStitch(user, insp);
-    const bladePosition = intIn(body.bladePosition, 1, 3, 'bladePosition', false)!;
-    const pathViewIndex = intIn(body.pathViewIndex, 1, 8, 'pathViewIndex', false)!;
-    const chamber = intIn(body.chamber ?? 0, -999, 99, 'chamber', false)!;
-    const pixelSizeMm = body.pixelSizeMm === undefined || body.pixelSizeMm === null ? null : parsePixelSize(body.pixelSizeMm);
-    const offsets = body.offsets === undefined || body.offsets === null ? null : parseOffsets(body.offsets);
+    const { bladePosition, pathViewIndex } = dto;
+    const chamber = dto.chamber ?? 0;
+    const pixelSizeMm = dto.pixelSizeMm === undefined || dto.pixelSizeMm === null ? null : checkPixelSize(dto.pixelSizeMm);
+    const offsets = dto.offsets === undefined || dto.offsets === null ? null : parseOffsets(dto.offsets);
     const key = { inspectionId: insp.id, bladePosition, pathViewIndex, chamber };
     const queued = await this.ds.transaction(async (m) => {
       await loadInspection(m, user, insp.id, true);
       const images = await pathImages(m, key);
       if (!images.length) throw new AppError(STITCHING_FAILED, { details: { reason: 'NO_ACTIVE_IMAGES', ...key } });
       if (offsets) await this.assertPathImages(m, key, Object.keys(offsets));
-      const [raw] = await m.query(
-        `INSERT INTO ${this.table} AS p (inspection_id, blade_position, path_view_index, chamber, pixel_size_mm, offsets, requested_by)
-         VALUES ($1, $2, $3, $4, COALESCE($5::numeric, $7::numeric), COALESCE($6::jsonb, '{}'::jsonb), $8)
-         ON CONFLICT (inspection_id, blade_position, path_view_index, chamber) DO UPDATE
-           SET status = 'queued', version = p.version + 1, job_id = NULL, error_code = NULL, error_message = NULL,
-               pixel_size_mm = COALESCE($5::numeric, p.pixel_size_mm), offsets = COALESCE($6::jsonb, p.offsets), requested_by = $8, updated_at = now()
-         RETURNING ${PANORAMA_COLUMNS}`,
-        [
-          insp.id,
-          bladePosition,
-          pathViewIndex,
-          chamber,
-          pixelSizeMm,
-          offsets && JSON.stringify(offsets),
-          DEFAULT_PIXEL_SIZE_MM,
-          user.userId,
-        ],
-      );
-      return toRow(raw);
+      return this.panoramas.upsertRequest(m, {
+        ...key,
+        pixelSizeMm,
+        offsets,
+        defaultPixelSizeMm: DEFAULT_PIXEL_SIZE_MM,
+        requestedBy: user.userId,
+      });
     });
     return this.enqueue(queued);
   }
 
   /** Replaces the manual offsets and stitches again. */
-  async setOffsets(user: AuthUser, panoramaId: string, body: Record<string, unknown>) {
-    const offsets = parseOffsets(body.offsets);
+  async setOffsets(user: AuthUser, panoramaId: string, dto: PanoramaOffsetsDto): Promise<PanoramaQueuedView> {
+    const offsets = parseOffsets(dto.offsets);
     const queued = await this.ds.transaction(async (m) => {
       const { row, insp } = await this.load(user, panoramaId, m, true);
       this.assertCanStitch(user, insp);
       await this.assertPathImages(m, row, Object.keys(offsets));
       if (!(await pathImages(m, row)).length) throw new AppError(STITCHING_FAILED, { details: { reason: 'NO_ACTIVE_IMAGES' } });
-      const raw = returned(
-        await m.query(
-          `UPDATE ${this.table} SET offsets = $2, status = 'queued', version = version + 1, job_id = NULL, error_code = NULL,
-                error_message = NULL, requested_by = $3, updated_at = now() WHERE id = $1 RETURNING ${PANORAMA_COLUMNS}`,
-          [row.id, JSON.stringify(offsets), user.userId],
-        ),
-      );
-      return toRow(raw);
+      return this.panoramas.replaceOffsets(m, row.id, offsets, user.userId);
     });
     return this.enqueue(queued);
   }
 
-  private async enqueue(row: PanoramaRow) {
+  private async enqueue(row: PanoramaRow): Promise<PanoramaQueuedView> {
     const jobId = await this.worker.enqueue(row.id, row.version);
     return { panoramaId: row.id, jobId, status: 'queued' as const, version: row.version };
   }
@@ -150,15 +128,9 @@ export class StitchingService {
     if (unknown.length) invalid(`offsets.${unknown[0]}`, 'an image of this path');
   }
 
-  async list(user: AuthUser, inspectionId: string, q: Record<string, unknown>) {
+  async list(user: AuthUser, inspectionId: string, q: PanoramaListQuery): Promise<PanoramaListView> {
     const insp = await loadInspection(this.ds.manager, user, inspectionId);
-    const params: unknown[] = [insp.id];
-    let where = 'inspection_id = $1';
-    if (q.bladePosition !== undefined && q.bladePosition !== '') {
-      params.push(intIn(Number(q.bladePosition), 1, 3, 'bladePosition', false));
-      where += ` AND blade_position = $${params.length}`;
-    }
-    const rows = ((await this.ds.query(`SELECT ${PANORAMA_COLUMNS} FROM ${this.table} WHERE ${where}`, params)) as unknown[]).map(toRow);
+    const rows = await this.panoramas.listByInspection(insp.id, q.bladePosition);
     const byView = compareByViewOrder('LEADING_EDGE_FIRST');
     rows.sort(
       (a, b) => a.bladePosition - b.bladePosition || byView(a.pathViewIndex, b.pathViewIndex) || compareChambers(a.chamber, b.chamber),
@@ -169,7 +141,7 @@ export class StitchingService {
   }
 
   /** One panorama with its placements and the path's defects in panorama pixels. */
-  async get(user: AuthUser, panoramaId: string) {
+  async get(user: AuthUser, panoramaId: string): Promise<PanoramaDetailView> {
     const { row } = await this.load(user, panoramaId);
     const placements = row.status === 'done' ? row.placements : [];
     const byImage = new Map(placements.map((p) => [p.imageId, p]));
@@ -211,11 +183,11 @@ export class StitchingService {
     user: AuthUser,
     panoramaId: string,
     what: PanoramaFile,
-    v: unknown,
+    v: string | undefined,
   ): Promise<{ stream: Readable; size: number; type: string; current: boolean }> {
     const { row } = await this.load(user, panoramaId);
     if (row.status !== 'done' || !row.storagePrefix) throw new AppError('NOT_FOUND');
-    if (v !== undefined && String(v) !== String(row.version)) throw new AppError('NOT_FOUND');
+    if (v !== undefined && v !== String(row.version)) throw new AppError('NOT_FOUND');
     const at = { storagePrefix: row.storagePrefix };
     let key: string;
     let type = 'image/jpeg';
@@ -236,14 +208,13 @@ export class StitchingService {
 
   private async load(user: AuthUser, panoramaId: string, m = this.ds.manager, lock = false) {
     if (!isUuid(panoramaId)) throw new AppError('NOT_FOUND');
-    const [raw] = await m.query(`SELECT ${PANORAMA_COLUMNS} FROM ${this.table} WHERE id = $1${lock ? ' FOR UPDATE' : ''}`, [panoramaId]);
-    if (!raw) throw new AppError('NOT_FOUND');
-    const row = toRow(raw);
+    const row = await this.panoramas.find(panoramaId, m, lock);
+    if (!row) throw new AppError('NOT_FOUND');
     const insp = await loadInspection(m, user, row.inspectionId);
     return { row, insp };
   }
 
-  private async present(r: PanoramaRow) {
+  private async present(r: PanoramaRow): Promise<PanoramaView> {
     const base = `/gw/inspection/api/v2/panoramas/${r.id}`;
     const done = r.status === 'done';
     const job = r.jobId && !done && r.status !== 'failed' ? await this.jobs.status(STITCHING_QUEUE, r.jobId) : null;

@@ -6,6 +6,8 @@ import { decimal3, intIn, invalid, minMax, text } from '../common/checks.js';
 
 import { uniqueAsConflict } from '@windward/service-kit';
 import { LpsTemplate, TemplateItem, type TemplateKind } from './template.entity.js';
+import type { AddLpsTemplateDto, AddTemplateItemDto } from './template.dto.js';
+import type { DefectTemplatesView, LpsTemplateView, TemplateItemView } from './template.view.js';
 
 /** Path segment → stored kind and the catalogue's "already exists" message of that kind. */
 export const TEMPLATE_KINDS: Record<string, { kind: TemplateKind; exists: ErrorCode }> = {
@@ -14,8 +16,8 @@ export const TEMPLATE_KINDS: Record<string, { kind: TemplateKind; exists: ErrorC
   recommendations: { kind: 'recommendation', exists: 'RECOMMENDATION_EXISTS' },
 };
 
-const presentItem = (i: TemplateItem) => ({ id: i.id, customerId: i.customerId, kind: i.kind, name: i.name, level: i.level });
-const presentLps = (t: LpsTemplate) => ({ id: t.id, customerId: t.customerId, name: t.name, minOhm: t.minOhm, maxOhm: t.maxOhm });
+const presentItem = (i: TemplateItem): TemplateItemView => ({ id: i.id, customerId: i.customerId, kind: i.kind, name: i.name, level: i.level });
+const presentLps = (t: LpsTemplate): LpsTemplateView => ({ id: t.id, customerId: t.customerId, name: t.name, minOhm: t.minOhm, maxOhm: t.maxOhm });
 
 /** Defect templates (types, severity results, recommendations) and LPS templates per customer. */
 @Injectable()
@@ -32,7 +34,7 @@ export class TemplatesService {
     return k;
   }
 
-  async all(user: AuthUser, customerId: string) {
+  async all(user: AuthUser, customerId: string): Promise<DefectTemplatesView> {
     this.customer(user, customerId);
     const items = await this.ds
       .getRepository(TemplateItem)
@@ -41,7 +43,7 @@ export class TemplatesService {
     return { types: of('type'), severities: of('severity'), recommendations: of('recommendation') };
   }
 
-  async add(user: AuthUser, customerId: string, segment: string, body: { name?: unknown; level?: unknown }) {
+  async add(user: AuthUser, customerId: string, segment: string, body: AddTemplateItemDto): Promise<TemplateItemView> {
     this.customer(user, customerId);
     const k = this.kind(segment);
     const name = text(body.name, 'name', { required: true, max: k.kind === 'recommendation' ? 500 : 100 })!;
@@ -60,7 +62,7 @@ export class TemplatesService {
     );
   }
 
-  async remove(user: AuthUser, customerId: string, segment: string, id: string) {
+  async remove(user: AuthUser, customerId: string, segment: string, id: string): Promise<void> {
     this.customer(user, customerId);
     const k = this.kind(segment);
     if (!isUuid(id)) throw new AppError('NOT_FOUND');
@@ -68,13 +70,13 @@ export class TemplatesService {
     if (!r.affected) throw new AppError('NOT_FOUND');
   }
 
-  async lpsTemplates(user: AuthUser, customerId: string) {
+  async lpsTemplates(user: AuthUser, customerId: string): Promise<LpsTemplateView[]> {
     this.customer(user, customerId);
     return (await this.ds.getRepository(LpsTemplate).find({ where: { customerId }, order: { name: 'ASC' } })).map(presentLps);
   }
 
   /** min > max is refused (MIN_GREATER_THAN_MAX); ohm values have at most 3 decimals. */
-  async addLpsTemplate(user: AuthUser, customerId: string, body: { name?: unknown; minOhm?: unknown; maxOhm?: unknown }) {
+  async addLpsTemplate(user: AuthUser, customerId: string, body: AddLpsTemplateDto): Promise<LpsTemplateView> {
     this.customer(user, customerId);
     const name = text(body.name, 'name', { required: true, max: 100 })!;
     const num = (v: unknown, f: string) => {
@@ -101,7 +103,7 @@ export class TemplatesService {
     );
   }
 
-  async removeLpsTemplate(user: AuthUser, customerId: string, id: string) {
+  async removeLpsTemplate(user: AuthUser, customerId: string, id: string): Promise<void> {
     this.customer(user, customerId);
     if (!isUuid(id)) throw new AppError('NOT_FOUND');
     const r = await this.ds.getRepository(LpsTemplate).delete({ id, customerId });

@@ -5,9 +5,12 @@ import { EventPublisher, type AuthUser } from '@windward/service-kit';
 import { assertCanEdit, loadInspection } from '../common/access.js';
 import { Inspection } from '../inspections/inspection.entity.js';
 import { Defect, DefectLink } from '../defects/defect.entity.js';
-import { DefectsService, presentDefect } from '../defects/defects.service.js';
+import { DefectsService } from '../defects/defects.service.js';
+import { presentDefect } from '../defects/defect-rules.js';
 import { recomputeTimeline, unlinkAll } from './timeline.store.js';
 import { TIMELINE_DISTANCE_TOLERANCE_M } from './timeline.js';
+import type { DefectView } from '../defects/defect.view.js';
+import type { DefectLinksView, TimelineView } from './timeline.view.js';
 
 const BLADE_COMPONENTS: number[] = [ComponentType.BLADE_EXTERNAL, ComponentType.BLADE_INTERNAL];
 
@@ -23,7 +26,7 @@ export class TimelineService {
    * Links an inspection to an earlier inspection of the same turbine and component; replaces an
    * older link. Statuses are computed at once (manual ones start over).
    */
-  async link(user: AuthUser, inspectionId: string, previousInspectionId: string) {
+  async link(user: AuthUser, inspectionId: string, previousInspectionId: string): Promise<TimelineView> {
     await this.ds.transaction(async (m) => {
       const insp = await loadInspection(m, user, inspectionId, true);
       assertCanEdit(user, insp.componentType);
@@ -61,7 +64,7 @@ export class TimelineService {
   }
 
   /** Removes the link to the previous inspection (what a move needs first). */
-  async unlink(user: AuthUser, inspectionId: string) {
+  async unlink(user: AuthUser, inspectionId: string): Promise<TimelineView> {
     await this.ds.transaction(async (m) => {
       const insp = await loadInspection(m, user, inspectionId, true);
       assertCanEdit(user, insp.componentType);
@@ -82,7 +85,7 @@ export class TimelineService {
   }
 
   /** Removes every link touching the inspection (as previous or as next): used before a move. */
-  async unlinkEverything(user: AuthUser, inspectionId: string) {
+  async unlinkEverything(user: AuthUser, inspectionId: string): Promise<TimelineView> {
     await this.ds.transaction(async (m) => {
       const insp = await loadInspection(m, user, inspectionId, true);
       assertCanEdit(user, insp.componentType);
@@ -92,7 +95,7 @@ export class TimelineService {
   }
 
   /** The inspection's defects with their status, and the previous inspection's defects now repaired. */
-  async timeline(user: AuthUser, inspectionId: string) {
+  async timeline(user: AuthUser, inspectionId: string): Promise<TimelineView> {
     const insp = await loadInspection(this.ds.manager, user, inspectionId);
     const current = await this.ds.getRepository(Defect).find({ where: { inspectionId: insp.id }, order: { defectNo: 'ASC' } });
     const previous = insp.previousInspectionId
@@ -109,7 +112,7 @@ export class TimelineService {
   }
 
   /** Engineers may overrule the computed status; it then stays until the link changes. */
-  async setStatus(user: AuthUser, defectId: string, status: string) {
+  async setStatus(user: AuthUser, defectId: string, status: string): Promise<DefectView> {
     await this.ds.transaction(async (m) => {
       const { d, insp } = await this.defects.load(m, user, defectId, true);
       assertCanEdit(user, insp.componentType);
@@ -123,7 +126,7 @@ export class TimelineService {
    * position). When the blade's serial number differs between the two inspections the blade
    * was changed and the link is refused (BLADE_CHANGED_CANNOT_LINK).
    */
-  async linkDefects(user: AuthUser, externalDefectId: string, internalDefectId: string) {
+  async linkDefects(user: AuthUser, externalDefectId: string, internalDefectId: string): Promise<DefectLinksView> {
     await this.ds.transaction(async (m) => {
       const ext = await this.defects.load(m, user, externalDefectId, true);
       const int = await this.defects.load(m, user, internalDefectId, true);
@@ -145,7 +148,7 @@ export class TimelineService {
     return this.links(user, externalDefectId);
   }
 
-  async unlinkDefects(user: AuthUser, externalDefectId: string, internalDefectId: string) {
+  async unlinkDefects(user: AuthUser, externalDefectId: string, internalDefectId: string): Promise<DefectLinksView> {
     await this.ds.transaction(async (m) => {
       await this.defects.load(m, user, externalDefectId);
       await this.defects.load(m, user, internalDefectId);
@@ -155,7 +158,7 @@ export class TimelineService {
   }
 
   /** Link state of a blade defect: linked, unlinked, or cannot link (blade changed since the other side's inspection). */
-  async links(user: AuthUser, defectId: string) {
+  async links(user: AuthUser, defectId: string): Promise<DefectLinksView> {
     const { d, insp } = await this.defects.load(this.ds.manager, user, defectId);
     if (!BLADE_COMPONENTS.includes(insp.componentType)) throw new AppError('INSPECTION_COMPONENT_MISMATCH');
     const external = insp.componentType === ComponentType.BLADE_EXTERNAL;

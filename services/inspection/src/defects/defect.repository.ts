@@ -1,0 +1,71 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { cappedCount, type ListCount, type PageRequest } from '@windward/service-kit';
+import { schemaName } from '../common/columns.js';
+
+/** Sort fields of the defect list → their columns; each walks an index of (park, field, id). */
+const SORT: Record<string, string> = {
+  dpsStatus: 'd.dps_rank',
+  severity: 'd.severity',
+  createdAt: 'd.created_at',
+  defectNo: 'd.defect_no',
+  distanceToRoot: 'd.distance_to_root',
+  defectType: 'd.defect_type',
+};
+export const DEFECT_SORT_FIELDS = Object.keys(SORT);
+
+/** What a defect list selects: one scope (inspection, turbine or park) and optional filters. */
+export interface DefectFilter {
+  scope: { inspectionId: string } | { turbineId: string } | { windParkId: string };
+  /** exclude: regular defects only; include: suggestions too; only: suggestions only. */
+  suggestions: 'exclude' | 'include' | 'only';
+  severity?: number[];
+  dpsStatus?: number[];
+  bladePosition?: number[];
+  /** Compared case-insensitively. */
+  defectTypes?: string[];
+  timelineStatus?: string[];
+  imageId?: string;
+}
+
+/** Raw SQL of the defect aggregate where it is faster than the entity repository (keyset-friendly lists, numbering). */
+@Injectable()
+export class DefectRepository {
+  constructor(private readonly ds: DataSource) {}
+
+  /** One page of defect ids in list order, and the (capped) count of the whole list. */
+  async findPage(f: DefectFilter, page: PageRequest): Promise<{ ids: string[] } & ListCount> {
+    const params: unknown[] = [];
+    const where: string[] = [];
+    if (f.suggestions === 'only') where.push('d.suggested');
+    else if (f.suggestions === 'exclude') where.push('NOT d.suggested');
+    if ('inspectionId' in f.scope) where.push(`d.inspection_id = $${params.push(f.scope.inspectionId)}`);
+    else if ('turbineId' in f.scope) where.push(`d.turbine_id = $${params.push(f.scope.turbineId)}`);
+    else where.push(`d.wind_park_id = $${params.push(f.scope.windParkId)}`);
+    if (f.severity?.length) where.push(`d.severity = ANY($${params.push(f.severity)}::int[])`);
+    if (f.dpsStatus?.length) where.push(`d.dps_status = ANY($${params.push(f.dpsStatus)}::int[])`);
+    if (f.bladePosition?.length) where.push(`d.blade_position = ANY($${params.push(f.bladePosition)}::int[])`);
+    if (f.defectTypes?.length) where.push(`lower(d.defect_type) = ANY($${params.push(f.defectTypes.map((t) => t.toLowerCase()))}::text[])`);
+    if (f.timelineStatus?.length) where.push(`d.timeline_status = ANY($${params.push(f.timelineStatus)}::text[])`);
+    if (f.imageId) where.push(`d.image_id = $${params.push(f.imageId)}`);
+    const dir = page.descending ? 'DESC' : 'ASC';
+    const whereSql = where.join(' AND ');
+    const from = `FROM ${schemaName(this.ds)}.defect d WHERE ${whereSql}`;
+    const rows: { id: string }[] = await this.ds.query(
+      `SELECT d.id ${from} ORDER BY ${SORT[page.sortField]} ${dir}, d.id ${dir} LIMIT ${page.take} OFFSET ${page.skip}`,
+      params,
+    );
+    // Exact up to COUNT_EXACT_LIMIT, the planner's estimate beyond (see the kit's cappedCount).
+    const count = await cappedCount(this.ds, from, params);
+    return { ids: rows.map((r) => r.id), ...count };
+  }
+
+  /** The next free defect number of an inspection (max + 1). */
+  async nextDefectNo(m: EntityManager, inspectionId: string): Promise<number> {
+    const [row]: { next: number }[] = await m.query(
+      `SELECT coalesce(max(defect_no::int), 0) + 1 AS next FROM ${schemaName(m.connection)}.defect WHERE inspection_id = $1`,
+      [inspectionId],
+    );
+    return row!.next;
+  }
+}
