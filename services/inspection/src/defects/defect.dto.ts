@@ -1,8 +1,7 @@
 import { IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
 import { Type } from 'class-transformer';
 import { DefectTimelineStatus } from '@windward/contracts';
-import { PageQueryDto, QueryBoolean, QueryList } from '@windward/service-kit';
-import { QueryIntList } from '../common/query.js';
+import { PageQueryDto, QueryBoolean, QueryIntList, QueryList } from '@windward/service-kit';
 
 /** Numbers may come as JSON numbers or text ("12.50"); the decimals rules read both. */
 type Num = number | string | null;

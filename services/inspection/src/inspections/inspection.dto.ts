@@ -1,6 +1,5 @@
 import { ArrayNotEmpty, IsArray, IsBoolean, IsInt, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
-import { PageQueryDto, QueryBoolean, QueryList } from '@windward/service-kit';
-import { QueryIntList } from '../common/query.js';
+import { PageQueryDto, QueryBoolean, QueryIntList, QueryList } from '@windward/service-kit';
 
 const DAY = /^\d{4}-\d{2}-\d{2}(?:T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 
