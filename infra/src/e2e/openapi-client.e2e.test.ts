@@ -42,15 +42,20 @@ export async function run(baseUrl: string, basic: string, username: string, pass
   const totalParks: number = parks.data.totalCount;
 
   const inspection = createClient<InspectionPaths>({ baseUrl, headers });
-  const defects = await inspection.GET('/gw/inspection/api/v2/defects', { params: { query: { pageIndex: 1, pageSize: 5 } } });
-  if (!defects.data) throw new Error('defect list failed: ' + JSON.stringify(defects.error));
-  const first = defects.data.results[0];
+  // The defect list is per park, turbine or inspection (its summary says so): the first park with one.
+  let first: { defectId: string } | undefined;
+  for (const park of parks.data.results) {
+    const defects = await inspection.GET('/gw/inspection/api/v2/defects', { params: { query: { windFarmId: park.windFarmId, pageIndex: 1, pageSize: 5 } } });
+    if (!defects.data) throw new Error('defect list failed: ' + JSON.stringify(defects.error));
+    first = defects.data.results[0];
+    if (first) break;
+  }
   if (!first) throw new Error('no defect to read');
-  const defect = await inspection.GET('/gw/inspection/api/v2/defects/{defectId}', { params: { path: { defectId: first.id } } });
+  const defect = await inspection.GET('/gw/inspection/api/v2/defects/{defectId}', { params: { path: { defectId: first.defectId } } });
   if (!defect.data) throw new Error('defect read failed: ' + JSON.stringify(defect.error));
   const missing = await inspection.GET('/gw/inspection/api/v2/defects/{defectId}', { params: { path: { defectId: '00000000-0000-4000-8000-000000000000' } } });
   const errorCode = missing.error?.code;
-  return { accessToken, parkNames, totalParks, defectId: defect.data.id, listedDefectId: first.id, missingStatus: missing.response.status, errorCode };
+  return { accessToken, parkNames, totalParks, defectId: defect.data.defectId, listedDefectId: first.defectId, missingStatus: missing.response.status, errorCode };
 }
 `;
 
