@@ -1,5 +1,5 @@
 import { useMatches } from 'react-router-dom';
-import type { RouteHandle } from '@/app/router/handle';
+import type { RouteHandle } from '@/shell/router/handle';
 import { AreaPlaceholder } from './AreaPlaceholder';
 
 /** Route component for an area still to come: reads the area id from the route handle. */

@@ -3,7 +3,7 @@ import { Alert, Button, Select } from 'antd';
 import type { SelectProps } from 'antd';
 import type { SerializedError } from '@reduxjs/toolkit';
 import { useTranslation } from 'react-i18next';
-import { isApiError, type ApiError } from '@/app/api/baseQuery';
+import { isApiError, type ApiError } from '@/core/api/baseQuery';
 import { lookupMessage, type Locale } from '@/shared/contracts';
 import { useLocale } from '@/shared/useLocale';
 

@@ -4,7 +4,7 @@ import { formatDate, formatNumber } from '@/shared/utils/format';
 import { uuidV4 } from '@/shared/utils/uuid';
 import { assetPaths, fetchAllPages, pageParams } from './assetApi';
 import { applySelection, assetSlice, EMPTY_SELECTION, selectionChanged } from './assetSlice';
-import { sessionReset } from '@/app/session/sessionSlice';
+import { sessionReset } from '@/core/session/sessionSlice';
 import { errorMessageOf } from './components';
 import { filterParks, hasLocation, lonLatExtent, markerAppearance, MARKER_COLORS } from './globalMap/markers';
 import { pickOption, queryFromSelection, selectionFromQuery, sortFromTable, sortOrderOf, INSPECTION_TYPE_ORDER } from './selection';

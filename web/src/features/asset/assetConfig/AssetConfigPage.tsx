@@ -4,7 +4,7 @@ import type { TableProps } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { useAppSelector } from '@/app/store';
+import { useAppSelector } from '@/core/store';
 import { hasRight, Rights } from '@/shared/contracts';
 import { formatDateTime, formatNumber } from '@/shared/utils/format';
 import { useLocale } from '@/shared/useLocale';

@@ -3,7 +3,7 @@ import { Card, Descriptions, Empty, Skeleton, Table, Tag, Typography } from 'ant
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useAppDispatch, useAppSelector } from '@/app/store';
+import { useAppDispatch, useAppSelector } from '@/core/store';
 import {
   COMPONENT_TYPE_LABELS,
   PACKAGE_TYPE_LABELS,

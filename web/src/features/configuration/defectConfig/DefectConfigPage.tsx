@@ -2,7 +2,7 @@ import { Button, Card, Empty, Form, Input, Popconfirm, Result, Select, Skeleton,
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { useAppSelector } from '@/app/store';
+import { useAppSelector } from '@/core/store';
 import { hasRight, Rights, type RightEntry } from '@/shared/contracts';
 import { useLocale } from '@/shared/useLocale';
 import { formatNumber } from '@/shared/utils/format';

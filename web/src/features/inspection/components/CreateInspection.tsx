@@ -3,7 +3,7 @@ import { Button, DatePicker, Form, Input, Modal, Select, Switch } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useAppSelector } from '@/app/store';
+import { useAppSelector } from '@/core/store';
 import { useLocale } from '@/shared/useLocale';
 import type { Turbine } from '@/features/asset/assetApi';
 import { COMPONENT_TYPE_LABELS, PACKAGE_TYPE_LABELS, labelOf } from '../contracts';

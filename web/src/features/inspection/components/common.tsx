@@ -1,7 +1,7 @@
 import { Alert, Button, Tag, Tooltip, type FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ApiError } from '@/app/api/baseQuery';
-import { useAppSelector } from '@/app/store';
+import type { ApiError } from '@/core/api/baseQuery';
+import { useAppSelector } from '@/core/store';
 import { useLocale } from '@/shared/useLocale';
 import { errorMessageOf } from '@/features/asset/components';
 import { useAuthedObjectUrl } from '../viewer/authedFetch';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { getAccessToken } from '@/app/session/session';
+import { getAccessToken } from '@/core/session/session';
 
 /** Headers for the service's image files (thumbnails, .dzi, tiles): the bearer token like every call (decision 9). */
 export function imageHeaders(token: string | null = getAccessToken()): Record<string, string> {

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Alert, Empty, Modal, Segmented, Skeleton, Space, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { LanguageSwitch } from '@/app/layout/LanguageSwitch';
+import { LanguageSwitch } from '@/shared/components/LanguageSwitch';
 import { useLocale } from '@/shared/useLocale';
 import { formatDate } from '@/shared/utils/format';
 import { useInspectionQuery, type InspectionImage } from '@/features/inspection/inspectionApi';

@@ -14,7 +14,7 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/shared/useLocale';
 import { errorMessageOf } from '@/features/asset/components';
-import type { ApiError } from '@/app/api/baseQuery';
+import type { ApiError } from '@/core/api/baseQuery';
 import { INSPECTION_MAX_PAGE_SIZE, useImagesQuery, useInspectionQuery, type InspectionImage } from '@/features/inspection/inspectionApi';
 import { severityFill } from '@/features/inspection/logic';
 import { LoadError } from '@/features/inspection/components/common';

@@ -1,4 +1,4 @@
-import { api } from '@/app/api/api';
+import { api } from '@/core/api/api';
 import { INSPECTION_API } from '@/features/inspection/inspectionApi';
 
 /** The labeling edit lock of an inspection (docs/inspection.md "Edit locks"). */

@@ -3,9 +3,9 @@ import { Alert, Button, Card, Empty, Input, InputNumber, Progress, Radio, Result
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { skipToken } from '@reduxjs/toolkit/query';
-import type { ApiError } from '@/app/api/baseQuery';
-import { featureSwitches as buildSwitches, type FeatureSwitches } from '@/app/config/featureSwitches';
-import { LanguageSwitch } from '@/app/layout/LanguageSwitch';
+import type { ApiError } from '@/core/api/baseQuery';
+import { featureSwitches as buildSwitches, type FeatureSwitches } from '@/core/config/featureSwitches';
+import { LanguageSwitch } from '@/shared/components/LanguageSwitch';
 import { useLocale } from '@/shared/useLocale';
 import { formatDate } from '@/shared/utils/format';
 import { errorMessageOf } from '@/features/asset/components';

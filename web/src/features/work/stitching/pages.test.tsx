@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { createAppState } from '@/app/appSlice';
+import { createAppState } from '@/core/appSlice';
 import { TestProviders } from '@/test/TestProviders';
-import { i18n, initI18n } from '@/app/i18n';
-import { createStore } from '@/app/store';
+import { i18n, initI18n } from '@/core/i18n';
+import { createStore } from '@/test/store';
 import { readySession, renderApp, TEST_CONFIG } from '@/test/renderApp';
 import { DEFAULT_FEATURE_SWITCHES, errorText } from '@/shared/contracts';
 import type { ViewerProps } from '@/features/inspection/viewer/types';

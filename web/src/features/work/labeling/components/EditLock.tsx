@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { currentLocale } from '@/app/i18n';
-import type { ApiError } from '@/app/api/baseQuery';
+import { currentLocale } from '@/core/i18n';
+import type { ApiError } from '@/core/api/baseQuery';
 import { imageHeaders } from '@/features/inspection/viewer/authedFetch';
 import { editLockPath, useAcquireEditLockMutation } from '../editLockApi';
 

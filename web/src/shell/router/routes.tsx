@@ -162,8 +162,8 @@ export const routes: RouteObject[] = [
       {
         element: <AuthGuard />,
         children: [
-          { lazy: () => import('@/app/layout/MainLayout'), children: mainLayoutRoutes },
-          { lazy: () => import('@/app/layout/StandaloneLayout'), children: standaloneRoutes },
+          { lazy: () => import('@/shell/layout/MainLayout'), children: mainLayoutRoutes },
+          { lazy: () => import('@/shell/layout/StandaloneLayout'), children: standaloneRoutes },
         ],
       },
       { path: '*', element: <Navigate to="/before-login" replace /> },

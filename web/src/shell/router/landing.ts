@@ -1,5 +1,5 @@
 import { Rights } from '@/shared/contracts';
-import { isLandingCandidate } from '@/app/session/requestedHash';
+import { isLandingCandidate } from '@/core/session/requestedHash';
 
 /**
  * Landing after login (SPEC §2): the first requested hash address unless it is the

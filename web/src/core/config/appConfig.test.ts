@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { clientIdFromBasicCredential, DEFAULT_APP_CONFIG, loadAppConfig, parseAppConfig } from './appConfig';
 import { readFeatureSwitches } from './featureSwitches';
-import { initialLocale } from '@/app/i18n';
+import { initialLocale } from '@/core/i18n';
 
 describe('app_config.json', () => {
   it('parses the shipped file shape', () => {

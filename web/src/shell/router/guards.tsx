@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { getAccessToken } from '@/app/session/session';
-import { rememberRequestedHash } from '@/app/session/requestedHash';
-import { STORAGE_KEYS } from '@/app/session/storageKeys';
-import { useAppDispatch, useAppSelector } from '@/app/store';
+import { getAccessToken } from '@/core/session/session';
+import { rememberRequestedHash } from '@/core/session/requestedHash';
+import { STORAGE_KEYS } from '@/core/session/storageKeys';
+import { useAppDispatch, useAppSelector } from '@/core/store';
 import { establishSession, startSessionRefresh } from '@/features/auth/sessionFlow';
 import { usageApi } from '@/features/usage/usageApi';
 import { FullPageSpinner } from '@/shared/components/FullPageSpinner';

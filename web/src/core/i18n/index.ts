@@ -4,8 +4,8 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import 'dayjs/locale/en';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@/shared/contracts';
-import { STORAGE_KEYS } from '@/app/session/storageKeys';
-import type { KeyValueStorage } from '@/app/session/session';
+import { STORAGE_KEYS } from '@/core/session/storageKeys';
+import type { KeyValueStorage } from '@/core/session/session';
 import { NAMESPACES, resources } from './resources';
 
 export { i18n };

@@ -6,7 +6,8 @@ import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router-dom';
 import type { Locale } from '@/shared/contracts';
 import type { AppRouter } from './router/router';
-import { useAppSelector, type AppStore } from './store';
+import { useAppSelector } from '@/core/store';
+import type { AppStore } from './store';
 
 const ANTD_LOCALES = { en_us: enUS, zh_cn: zhCN } satisfies Record<Locale, unknown>;
 

@@ -1,8 +1,8 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
 import { message, notification } from 'antd';
-import { i18n, currentLocale } from '@/app/i18n';
-import { getAccessToken, getClientId } from '@/app/session/session';
-import { handleUnauthorized } from '@/app/session/unauthorized';
+import { i18n, currentLocale } from '@/core/i18n';
+import { getAccessToken, getClientId } from '@/core/session/session';
+import { handleUnauthorized } from '@/core/session/unauthorized';
 import { createBaseQuery } from './baseQuery';
 
 export const baseQuery = createBaseQuery({

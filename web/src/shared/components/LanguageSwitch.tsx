@@ -1,9 +1,9 @@
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LOCALES, type Locale } from '@/shared/contracts';
-import { changeLocale } from '@/app/i18n';
-import { localeChanged } from '@/app/appSlice';
-import { useAppDispatch, useAppSelector } from '@/app/store';
+import { changeLocale } from '@/core/i18n';
+import { localeChanged } from '@/core/appSlice';
+import { useAppDispatch, useAppSelector } from '@/core/store';
 
 /** Language switch: re-renders in place and keeps the choice in localStorage (`locale`). */
 export function LanguageSwitch() {

@@ -1,0 +1,2 @@
+/** The asset feature's public API: what the shell and other features may import. */
+export { assetSlice, type AssetState } from './assetSlice';
