@@ -10,5 +10,6 @@ export * from './validation/index.js';
 export * from './constants.js';
 export * from './events.js';
 export * from './labeling.js';
+export * from './menus.js';
 export * from './routes.js';
 export * from './services.js';
