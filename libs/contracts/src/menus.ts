@@ -73,7 +73,12 @@ export const MENU_TREE: readonly MenuNode[] = [
     labelKey: 'menu.deliveryCenter',
     menuRight: Rights.MENU_DELIVERY_CENTER,
     children: [
-      { id: 16, key: '/deliveryManagement/progressDashboard', labelKey: 'menu.progressDashboard', menuRight: Rights.MENU_PROGRESS_DASHBOARD },
+      {
+        id: 16,
+        key: '/deliveryManagement/progressDashboard',
+        labelKey: 'menu.progressDashboard',
+        menuRight: Rights.MENU_PROGRESS_DASHBOARD,
+      },
       {
         id: 17,
         key: '/deliveryManagement/performanceStatistics',
@@ -110,7 +115,12 @@ export const MENU_TREE: readonly MenuNode[] = [
     children: [
       { key: '/dataFlowManagement/dataManagement', labelKey: 'menu.dataManagement', moduleRight: Rights.DATA_MANAGEMENT_SHOW },
       { key: '/dataFlowManagement/flowManagement', labelKey: 'menu.flowManagement', moduleRight: Rights.DATA_INTEGRATION_SHOW },
-      { key: '/dataFlowManagement/dataImport', labelKey: 'menu.dataImport', moduleRight: Rights.DATA_INTEGRATION_SHOW, feature: 'dataImport' },
+      {
+        key: '/dataFlowManagement/dataImport',
+        labelKey: 'menu.dataImport',
+        moduleRight: Rights.DATA_INTEGRATION_SHOW,
+        feature: 'dataImport',
+      },
     ],
   },
   {

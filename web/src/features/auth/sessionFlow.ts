@@ -3,8 +3,8 @@ import { api } from '@/core/api/api';
 import { i18n } from '@/core/i18n';
 import type { AppConfig } from '@/core/config/appConfig';
 import { clientIdFromBasicCredential } from '@/core/config/appConfig';
-import { landingRoute } from '@/shell/router/landing';
-import { isViewerHost } from '@/shell/router/restrictedHost';
+import { landingRoute } from '@/core/navigation/landing';
+import { isViewerHost } from '@/core/navigation/restrictedHost';
 import type { AppDispatch } from '@/core/store';
 import { takeRequestedHash } from '@/core/session/requestedHash';
 import {

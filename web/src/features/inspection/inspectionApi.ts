@@ -74,7 +74,9 @@ export interface InspectionImage {
   dziUri: string | null;
 }
 
-export type Point = [number, number];
+import type { Point } from '@/shared/viewer/geometry';
+
+export type { Point };
 
 export interface Defect {
   defectId: string;

@@ -8,8 +8,9 @@ import type { RouteHandle } from '@/shell/router/handle';
 import { STORAGE_KEYS } from '@/core/session/storageKeys';
 import { SIDEBAR_COLLAPSED_VALUE } from '@/shared/contracts';
 import { useAppDispatch, useAppSelector } from '@/core/store';
-import { logout } from '@/features/auth/sessionFlow';
-import { UserMenu } from '@/features/user-center/password/UserMenu';
+import { logout } from '@/features/auth';
+import { UserMenu } from '@/features/user-center';
+import { assetPages } from '@/features/asset/pages';
 import { LanguageSwitch } from '@/shared/components/LanguageSwitch';
 import { buildMenu, MENU_TREE, selectedMenuKey, type MenuNode } from './menu';
 import { ScrollArea } from './ScrollArea';
@@ -18,7 +19,7 @@ import './layout.css';
 const { Header, Sider, Content } = Layout;
 
 /** Kept-alive pages (route handle `keepAlive`): rendered here rather than through the outlet. */
-const GlobalMapPage = lazy(() => import('@/features/asset/globalMap/GlobalMapPage'));
+const GlobalMapPage = lazy(assetPages.globalMap);
 
 export function readCollapsed(storage: Pick<Storage, 'getItem'>): boolean {
   return storage.getItem(STORAGE_KEYS.sidebarCollapsed) === SIDEBAR_COLLAPSED_VALUE;

@@ -4,10 +4,10 @@ import { getAccessToken } from '@/core/session/session';
 import { rememberRequestedHash } from '@/core/session/requestedHash';
 import { STORAGE_KEYS } from '@/core/session/storageKeys';
 import { useAppDispatch, useAppSelector } from '@/core/store';
-import { establishSession, startSessionRefresh } from '@/features/auth/sessionFlow';
-import { usageApi } from '@/features/usage/usageApi';
+import { establishSession, startSessionRefresh } from '@/features/auth';
+import { usageApi } from '@/features/usage';
 import { FullPageSpinner } from '@/shared/components/FullPageSpinner';
-import { restrictedHostRedirect } from './restrictedHost';
+import { restrictedHostRedirect } from '@/core/navigation/restrictedHost';
 
 /** Root of every route: the restricted-viewer-host rule and usage logging. */
 export function RootFrame() {

@@ -1,11 +1,7 @@
-import type { AreaId } from '@/features/areas/areas';
+import type { AreaHandle } from '@/features/areas';
 
-/** Data attached to routes. */
-export interface RouteHandle {
-  /** An area still to come: rendered by the shared empty state. */
-  area?: AreaId;
-  /** Standalone full-page route. */
-  standalone?: boolean;
+/** Data attached to routes (an area's part is the areas feature's). */
+export interface RouteHandle extends AreaHandle {
   /** Content layout inside the main layout: full-screen (no padding) or wide. */
   layout?: 'full' | 'wide';
   /**

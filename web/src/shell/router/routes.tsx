@@ -1,10 +1,18 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
-import type { AreaId } from '@/features/areas/areas';
+import { areaPages, type AreaId } from '@/features/areas';
+import { assetPages } from '@/features/asset/pages';
+import { authPages } from '@/features/auth/pages';
+import { configurationPages } from '@/features/configuration/pages';
+import { inspectionPages } from '@/features/inspection/pages';
+import { middlePages } from '@/features/middle-page/pages';
+import { taskPages } from '@/features/tasks/pages';
+import { userCenterPages } from '@/features/user-center/pages';
+import { workPages } from '@/features/work/pages';
 import type { RouteHandle } from './handle';
 import { FullPageSpinner } from '@/shared/components/FullPageSpinner';
 import { AuthGuard, RootFrame } from './guards';
 
-const areaPage = () => import('@/features/areas/AreaRoutePage');
+const areaPage = areaPages.area;
 
 /** An area still to come (lazy, shared empty state). */
 function area(path: string, id: AreaId, handle: Omit<RouteHandle, 'area'> = {}): RouteObject {
@@ -34,8 +42,8 @@ export const mainLayoutRoutes: RouteObject[] = [
     path: 'inspection',
     children: [
       redirectTo('/inspection/windPark'),
-      { path: 'windPark', lazy: () => import('@/features/asset/windPark/WindParkPage') },
-      { path: 'turbine', lazy: () => import('@/features/asset/turbine/TurbinePage') },
+      { path: 'windPark', lazy: assetPages.windPark },
+      { path: 'turbine', lazy: assetPages.turbine },
       area('component', 'componentInspection', { layout: 'wide' }),
       {
         path: 'investigation',
@@ -72,9 +80,9 @@ export const mainLayoutRoutes: RouteObject[] = [
     path: 'configuration',
     children: [
       redirectTo('/configuration/userCenter'),
-      { path: 'userCenter', lazy: () => import('@/features/user-center/UserCenterPage') },
-      { path: 'assetConfig', lazy: () => import('@/features/asset/assetConfig/AssetConfigPage') },
-      { path: 'defectConfig', lazy: () => import('@/features/configuration/defectConfig/DefectConfigPage') },
+      { path: 'userCenter', lazy: userCenterPages.userCenter },
+      { path: 'assetConfig', lazy: assetPages.assetConfig },
+      { path: 'defectConfig', lazy: configurationPages.defectConfig },
       area('repairConfig', 'repairConfig'),
       area('dprActivityConfig', 'dprActivityConfig'),
     ],
@@ -86,7 +94,7 @@ export const mainLayoutRoutes: RouteObject[] = [
       area('progressDashboard', 'progressDashboard'),
       area('progressDashboard/projectDetails', 'projectDetails'),
       area('performanceStatistics', 'performanceStatistics'),
-      { path: 'approvalTasks', lazy: () => import('@/features/tasks/approval/ApprovalTasksPage') },
+      { path: 'approvalTasks', lazy: taskPages.approvalTasks },
       area('dpr', 'dpr'),
       area('dprList', 'dprList'),
       area('dprList/dprDetail', 'dprDetail'),
@@ -105,22 +113,22 @@ export const mainLayoutRoutes: RouteObject[] = [
     path: 'qaCenter',
     children: [
       redirectTo('/qaCenter/taskPool'),
-      { path: 'taskPool', lazy: () => import('@/features/tasks/pool/TaskPoolPage') },
-      { path: 'myTasks', lazy: () => import('@/features/tasks/mine/MyTasksPage') },
-      { path: 'todayTasks', lazy: () => import('@/features/tasks/today/TodayTasksPage') },
-      { path: 'history', lazy: () => import('@/features/tasks/history/TaskHistoryPage') },
+      { path: 'taskPool', lazy: taskPages.taskPool },
+      { path: 'myTasks', lazy: taskPages.myTasks },
+      { path: 'todayTasks', lazy: taskPages.todayTasks },
+      { path: 'history', lazy: taskPages.history },
     ],
   },
   {
     path: 'dataFlowManagement',
     children: [
       redirectTo('/dataFlowManagement/dataManagement'),
-      { path: 'dataManagement', lazy: () => import('@/features/tasks/stageCenter/DataManagementPage') },
-      { path: 'flowManagement', lazy: () => import('@/features/tasks/flow/FlowManagementPage') },
+      { path: 'dataManagement', lazy: taskPages.dataManagement },
+      { path: 'flowManagement', lazy: taskPages.flowManagement },
       area('dataImport', 'dataImport'),
     ],
   },
-  { path: 'middlePage/windowOpen', lazy: () => import('@/features/middle-page/WindowOpenPage') },
+  { path: 'middlePage/windowOpen', lazy: middlePages.windowOpen },
   {
     path: 'demo',
     children: [
@@ -135,16 +143,16 @@ export const mainLayoutRoutes: RouteObject[] = [
 
 /** Standalone full-page routes (SPEC §2). */
 export const standaloneRoutes: RouteObject[] = [
-  { path: 'labeling', lazy: () => import('@/features/work/labeling/LabelingPage'), handle: { standalone: true } satisfies RouteHandle },
-  { path: 'sortAndRemove', lazy: () => import('@/features/work/sortAndRemove/SortAndRemovePage'), handle: { standalone: true } satisfies RouteHandle },
+  { path: 'labeling', lazy: workPages.labeling, handle: { standalone: true } satisfies RouteHandle },
+  { path: 'sortAndRemove', lazy: workPages.sortAndRemove, handle: { standalone: true } satisfies RouteHandle },
   // The page honours the build switch `stitching` itself (as area() does for areas).
-  { path: 'stitching', lazy: () => import('@/features/work/stitching/StitchingPage'), handle: { standalone: true } satisfies RouteHandle },
+  { path: 'stitching', lazy: workPages.stitching, handle: { standalone: true } satisfies RouteHandle },
   {
     path: 'bladeMathPath',
-    lazy: () => import('@/features/work/bladeMathPath/BladeMathPathPage'),
+    lazy: workPages.bladeMathPath,
     handle: { standalone: true } satisfies RouteHandle,
   },
-  { path: 'viewDefect', lazy: () => import('@/features/inspection/pages/ViewDefectPage'), handle: { standalone: true } satisfies RouteHandle },
+  { path: 'viewDefect', lazy: inspectionPages.viewDefect, handle: { standalone: true } satisfies RouteHandle },
   area('repairDetailList', 'repairDetailList', { standalone: true }),
 ];
 
@@ -155,10 +163,10 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <FullPageSpinner />,
     children: [
       redirectTo('/before-login'),
-      { path: 'before-login', lazy: () => import('@/features/auth/pages/BeforeLoginPage') },
-      { path: 'login', lazy: () => import('@/features/auth/pages/LoginPage') },
-      { path: 'casdoor-callback', lazy: () => import('@/features/auth/pages/CasdoorCallbackPage') },
-      { path: 'casdoor-logout-callback', lazy: () => import('@/features/auth/pages/CasdoorLogoutCallbackPage') },
+      { path: 'before-login', lazy: authPages.beforeLogin },
+      { path: 'login', lazy: authPages.login },
+      { path: 'casdoor-callback', lazy: authPages.casdoorCallback },
+      { path: 'casdoor-logout-callback', lazy: authPages.casdoorLogoutCallback },
       {
         element: <AuthGuard />,
         children: [

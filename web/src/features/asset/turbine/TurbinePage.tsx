@@ -24,8 +24,7 @@ import {
   selectionFromQuery,
   type QuerySelectionKey,
 } from '../selection';
-import { InspectionPanel } from '@/features/inspection/InspectionPanel';
-import { NewInspectionButton } from '@/features/inspection/components/CreateInspection';
+import { InspectionPanel, NewInspectionButton } from '@/features/inspection';
 import '../asset.css';
 
 const QUERY_FIELDS: readonly QuerySelectionKey[] = ['windFarmId', 'turbineId', 'inspectionSubType', 'inspectionId', 'bladeId'];

@@ -20,7 +20,7 @@ import { useAppSelector } from '@/core/store';
 import type { ApiError } from '@/core/api/baseQuery';
 import { useLocale } from '@/shared/useLocale';
 import { formatDate, formatNumber } from '@/shared/utils/format';
-import { errorMessageOf } from '@/features/asset/components';
+import { errorMessageOf } from '@/core/api/errorMessage';
 import { DefectTimelineStatus } from '../contracts';
 import {
   INSPECTION_MAX_PAGE_SIZE,

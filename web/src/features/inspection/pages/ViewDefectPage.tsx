@@ -10,7 +10,7 @@ import { useDefectByNumberQuery, useDefectQuery, useImageQuery, type Defect } fr
 import { DefectDetail } from '../components/DefectDetail';
 import { LoadError } from '../components/common';
 import { defectPolygons } from '../components/ImagesTab';
-import { ImageViewer } from '../viewer/ImageViewer';
+import { ImageViewer } from '@/shared/viewer/ImageViewer';
 import { pathLabel } from '../labels';
 import '../inspection.css';
 

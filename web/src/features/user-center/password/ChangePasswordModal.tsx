@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '@/core/store';
 import { useLocale } from '@/shared/useLocale';
-import { logout } from '@/features/auth/sessionFlow';
+import { logout } from '@/features/auth';
 import { changePasswordFailure, errorMessage, passwordError, ruleText, serverPasswordField, type ChangePasswordValues } from '../logic';
 import { userCenterPaths, useChangeOwnPasswordMutation } from '../userCenterApi';
 

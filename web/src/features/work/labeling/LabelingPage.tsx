@@ -6,14 +6,13 @@ import { useAppSelector } from '@/core/store';
 import { LanguageSwitch } from '@/shared/components/LanguageSwitch';
 import { useLocale } from '@/shared/useLocale';
 import { formatDate } from '@/shared/utils/format';
-import { errorMessageOf } from '@/features/asset/components';
+import { errorMessageOf } from '@/core/api/errorMessage';
 import type { ApiError } from '@/core/api/baseQuery';
-import { LoadError } from '@/features/inspection/components/common';
-import { usePickTaskMutation, useTaskQuery, type TaskDetail } from '@/features/tasks/tasksApi';
+import { LoadError } from '@/features/inspection';
+import { usePickTaskMutation, useTaskQuery, type TaskDetail } from '@/features/tasks';
 import { QA_STATUS_LABELS, TASK_STAGE_LABELS, TaskStage, TaskStageStatus, labelOf, type Locale } from './contracts';
 import { LabelingWorkspace, type Finished, type LabelingMode } from './LabelingWorkspace';
 import { EditLockGate } from './components/EditLock';
-import '@/features/inspection/inspection.css';
 import './labeling.css';
 
 const WORK_STAGES: readonly number[] = [TaskStage.LABELING, TaskStage.PRE_LABEL];

@@ -13,13 +13,18 @@ import {
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/shared/useLocale';
-import { errorMessageOf } from '@/features/asset/components';
+import { errorMessageOf } from '@/core/api/errorMessage';
 import type { ApiError } from '@/core/api/baseQuery';
-import { INSPECTION_MAX_PAGE_SIZE, useImagesQuery, useInspectionQuery, type InspectionImage } from '@/features/inspection/inspectionApi';
-import { severityFill } from '@/features/inspection/logic';
-import { LoadError } from '@/features/inspection/components/common';
-import { ImageViewer } from '@/features/inspection/viewer/ImageViewer';
-import type { OverlayPolygon, SelectModifiers } from '@/features/inspection/viewer/PolygonOverlay';
+import {
+  INSPECTION_MAX_PAGE_SIZE,
+  useImagesQuery,
+  useInspectionQuery,
+  type InspectionImage,
+  severityFill,
+  LoadError,
+} from '@/features/inspection';
+import { ImageViewer } from '@/shared/viewer/ImageViewer';
+import type { OverlayPolygon, SelectModifiers } from '@/shared/viewer/PolygonOverlay';
 import { QaStatus, errorText } from './contracts';
 import { draftBody, draftFromDefect, draftProblem, newDraft, sameDraft, type Draft, type DraftProblem, type DraftValues } from './draft';
 import { AUTOSAVE_DEBOUNCE_MS, clearDraft, draftKey, readDraft, writeDraft } from './draftStore';

@@ -10,8 +10,8 @@ import { useAppDispatch, useAppSelector } from '@/core/store';
 import { currentLocale } from '@/core/i18n';
 import { useLocale } from '@/shared/useLocale';
 import { formatDate } from '@/shared/utils/format';
-import { errorMessageOf } from '@/features/asset/components';
-import { imageHeaders } from '@/features/inspection/viewer/authedFetch';
+import { errorMessageOf } from '@/core/api/errorMessage';
+import { imageHeaders } from '@/shared/viewer/authedFetch';
 import { TASK_STAGE_LABELS, TaskStage, TaskStageStatus, labelOf } from './contracts';
 import {
   committedBy,

@@ -1,6 +1,6 @@
 import { memo, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { Point } from '../inspectionApi';
-import { svgTransform, type ScreenTransform } from '../logic';
+import type { Point } from './geometry';
+import { svgTransform, type ScreenTransform } from './geometry';
 
 export interface OverlayPolygon {
   id: string;

@@ -9,7 +9,7 @@ import OpenSeadragon from 'openseadragon';
 import { imageHeaders } from './authedFetch';
 import { preferredDrawer } from './drawer';
 import { PolygonOverlay } from './PolygonOverlay';
-import { imageToScreen, mapViewState, polygonBox, sameViewState, type ScreenTransform, type ViewState } from '../logic';
+import { imageToScreen, mapViewState, polygonBox, sameViewState, type ScreenTransform, type ViewState } from './geometry';
 import type { ViewerProps } from './types';
 
 function viewOf(v: OpenSeadragon.Viewer): ViewState {

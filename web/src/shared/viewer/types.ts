@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type OpenSeadragon from 'openseadragon';
-import type { Point } from '../inspectionApi';
-import type { ScreenTransform, ViewState } from '../logic';
+import type { Point } from './geometry';
+import type { ScreenTransform, ViewState } from './geometry';
 import type { OverlayPolygon, SelectModifiers } from './PolygonOverlay';
 
 export interface ViewerImage {
