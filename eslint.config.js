@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import consoleLayers from './web/lint/console-layers.js';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', '.nx/**', 'infra/nginx/**'] },
@@ -20,5 +21,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { patterns: ['@windward/identity', '@windward/asset', '@windward/inspection', '@windward/task-flow', '@windward/repair', '@windward/delivery', '@windward/report', '@windward/import', '../../*/src/*'] }],
     },
+  },
+  {
+    // The console's layers and public feature entries (docs/architecture.md "Console layers").
+    files: ['web/src/**/*.{ts,tsx}'],
+    plugins: { console: consoleLayers },
+    rules: { 'console/layers': 'error' },
   },
 );

@@ -1,13 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
-import { createAppState } from './app/appSlice';
-import { loadAppConfig } from './app/config/appConfig';
-import { initI18n, initialLocale } from './app/i18n';
-import { createAppRouter } from './app/router/router';
-import { getAccessToken } from './app/session/session';
-import { rememberRequestedHash } from './app/session/requestedHash';
-import { createStore } from './app/store';
+import { App } from '@/shell/App';
+import { createAppState } from '@/core/appSlice';
+import { loadAppConfig } from '@/core/config/appConfig';
+import { initI18n, initialLocale } from '@/core/i18n';
+import { createAppRouter } from '@/shell/router/router';
+import { getAccessToken } from '@/core/session/session';
+import { rememberRequestedHash } from '@/core/session/requestedHash';
+import { createStore } from '@/shell/store';
 import './styles.css';
 
 async function bootstrap(): Promise<void> {

@@ -11,5 +11,6 @@ export * from './constants.js';
 export * from './events.js';
 export * from './event-owners.js';
 export * from './labeling.js';
+export * from './menus.js';
 export * from './routes.js';
 export * from './services.js';

@@ -38,6 +38,7 @@ export {
   isLocale,
   isTokenRefreshDue,
   lookupMessage,
+  MENU_TREE,
   tokenRefreshTime,
 } from '@windward/contracts';
 export type {
@@ -45,6 +46,7 @@ export type {
   FeatureSwitch,
   HttpTextKey,
   Locale,
+  MenuNode,
   PageResult,
   Right,
   RightEntry,

@@ -1,4 +1,4 @@
-import { useAppSelector } from '@/app/store';
+import { useAppSelector } from '@/core/store';
 import type { Locale } from '@/shared/contracts';
 
 /** The interface language chosen in the store. */

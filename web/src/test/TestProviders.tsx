@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { StyleProvider } from '@ant-design/cssinjs';
 import { ConfigProvider } from 'antd';
 import { Provider } from 'react-redux';
-import { LocalizedProviders } from '@/app/App';
-import type { AppStore } from '@/app/store';
+import { LocalizedProviders } from '@/shell/App';
+import type { AppStore } from '@/shell/store';
 
 /**
  * What every rendered test tree sits in: the store, the console's localized antd providers, and

@@ -1,13 +1,13 @@
 import { act, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import type { Locale } from '@/shared/contracts';
-import { createAppState } from '@/app/appSlice';
+import { createAppState } from '@/core/appSlice';
 import { TestProviders } from '@/test/TestProviders';
-import { DEFAULT_APP_CONFIG, type AppConfig } from '@/app/config/appConfig';
-import { i18n, initI18n } from '@/app/i18n';
-import { routes } from '@/app/router/routes';
-import type { SessionState } from '@/app/session/sessionSlice';
-import { createStore } from '@/app/store';
+import { DEFAULT_APP_CONFIG, type AppConfig } from '@/core/config/appConfig';
+import { i18n, initI18n } from '@/core/i18n';
+import { routes } from '@/shell/router/routes';
+import type { SessionState } from '@/core/session/sessionSlice';
+import { createStore } from '@/shell/store';
 
 export const TEST_CONFIG: AppConfig = {
   ...DEFAULT_APP_CONFIG,

@@ -1,7 +1,7 @@
 import { Button, Empty, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { featureSwitches as buildSwitches, type FeatureSwitches } from '@/app/config/featureSwitches';
+import { featureSwitches as buildSwitches, type FeatureSwitches } from '@/core/config/featureSwitches';
 import { areaInfo, type AreaId } from './areas';
 
 export interface AreaPlaceholderProps {

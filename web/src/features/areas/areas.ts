@@ -49,3 +49,11 @@ export type AreaId = keyof typeof AREAS;
 export function areaInfo(id: AreaId): AreaInfo {
   return AREAS[id];
 }
+
+/** The part of a route's handle an area page reads; the shell's RouteHandle extends it. */
+export interface AreaHandle {
+  /** An area still to come: rendered by the shared empty state. */
+  area?: AreaId;
+  /** Standalone full-page route. */
+  standalone?: boolean;
+}

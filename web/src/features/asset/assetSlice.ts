@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { sessionReset } from '@/app/session/sessionSlice';
+import { sessionReset } from '@/core/session/sessionSlice';
 
 /**
  * SPEC §3 "userSelectedData": what the user chose on the inspection screens, shared between
@@ -71,3 +71,10 @@ export const assetSlice = createSlice({
 });
 
 export const { selectionChanged } = assetSlice.actions;
+
+// The asset slice is part of the store's state (combined in shell/store.ts).
+declare module '@/core/store' {
+  interface FeatureStates {
+    asset: AssetState;
+  }
+}

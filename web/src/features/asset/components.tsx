@@ -1,26 +1,10 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, Select } from 'antd';
 import type { SelectProps } from 'antd';
-import type { SerializedError } from '@reduxjs/toolkit';
 import { useTranslation } from 'react-i18next';
-import { isApiError, type ApiError } from '@/app/api/baseQuery';
-import { lookupMessage, type Locale } from '@/shared/contracts';
+import type { ApiError } from '@/core/api/baseQuery';
 import { useLocale } from '@/shared/useLocale';
-
-/**
- * The text of a failed call in `locale`: the catalogue lookup of the server's body (so a
- * language switch re-translates it), or the base query's own text for network/time-out failures.
- */
-export function errorMessageOf(error: ApiError | SerializedError | undefined | null, locale: Locale, path?: string): string {
-  if (!error) return '';
-  if (isApiError(error)) {
-    if (typeof error.status === 'number' && error.status !== 403 && error.status !== 408 && error.data !== undefined && error.data !== null) {
-      return lookupMessage(error.data, locale, path);
-    }
-    return error.message;
-  }
-  return error.message ?? '';
-}
+import { errorMessageOf } from '@/core/api/errorMessage';
 
 /** A failed load, with a retry. */
 export function LoadError({ error, onRetry, title }: { error: unknown; onRetry?: () => void; title?: ReactNode }) {

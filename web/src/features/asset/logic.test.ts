@@ -4,8 +4,8 @@ import { formatDate, formatNumber } from '@/shared/utils/format';
 import { uuidV4 } from '@/shared/utils/uuid';
 import { assetPaths, fetchAllPages, pageParams } from './assetApi';
 import { applySelection, assetSlice, EMPTY_SELECTION, selectionChanged } from './assetSlice';
-import { sessionReset } from '@/app/session/sessionSlice';
-import { errorMessageOf } from './components';
+import { sessionReset } from '@/core/session/sessionSlice';
+import { errorMessageOf } from '@/core/api/errorMessage';
 import { filterParks, hasLocation, lonLatExtent, markerAppearance, MARKER_COLORS } from './globalMap/markers';
 import { pickOption, queryFromSelection, selectionFromQuery, sortFromTable, sortOrderOf, INSPECTION_TYPE_ORDER } from './selection';
 import { bladeProblemText, checkBlades, checkNumber, NUMBER_RULES } from './validation';
@@ -14,7 +14,7 @@ import { toTypeBody } from './assetConfig/ComponentTypesPanel';
 import { toParkBody } from './assetConfig/ParkForm';
 import { inspectionsOfType, isBladeInspectionType } from './turbine/TurbinePage';
 import { assetConfigGrants } from './assetConfig/AssetConfigPage';
-import { PARKS, turbine } from './testing/fixtures';
+import { PARKS, turbine } from '@/test/fixtures/asset';
 
 describe('selection state (userSelectedData)', () => {
   it('a new park clears its project, turbine, inspection and blade; the type stays', () => {

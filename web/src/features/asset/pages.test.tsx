@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { errorText, type RightEntry } from '@/shared/contracts';
 import { readySession, renderApp } from '@/test/renderApp';
-import { assetFetch, type Call } from './testing/fixtures';
+import { assetFetch, type Call } from '@/test/fixtures/asset';
 
 // Lazy pages (and OpenLayers) load on first use: give them time.
 configure({ asyncUtilTimeout: 8000 });

@@ -1,6 +1,6 @@
-import { api } from '@/app/api/api';
-import type { TokenResponse } from '@/app/session/session';
-import type { PersonalInfo } from '@/app/session/sessionSlice';
+import { api } from '@/core/api/api';
+import type { TokenResponse } from '@/core/session/session';
+import type { PersonalInfo } from '@/core/session/sessionSlice';
 import type { RightEntry } from '@/shared/contracts';
 
 export interface PasswordGrant {

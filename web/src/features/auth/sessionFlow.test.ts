@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { DEFAULT_APP_CONFIG } from '@/app/config/appConfig';
-import type { PersonalInfo } from '@/app/session/sessionSlice';
+import { DEFAULT_APP_CONFIG } from '@/core/config/appConfig';
+import type { PersonalInfo } from '@/core/session/sessionSlice';
 import { loadSessionContext, planLogout } from './sessionFlow';
 
 const me: PersonalInfo = { id: '1', username: 'a', displayName: 'A', email: '', roles: [], organizationId: null, customerIds: [] };

@@ -1,12 +1,12 @@
 import { message } from 'antd';
-import { api } from '@/app/api/api';
-import { i18n } from '@/app/i18n';
-import type { AppConfig } from '@/app/config/appConfig';
-import { clientIdFromBasicCredential } from '@/app/config/appConfig';
-import { landingRoute } from '@/app/router/landing';
-import { isViewerHost } from '@/app/router/restrictedHost';
-import type { AppDispatch } from '@/app/store';
-import { takeRequestedHash } from '@/app/session/requestedHash';
+import { api } from '@/core/api/api';
+import { i18n } from '@/core/i18n';
+import type { AppConfig } from '@/core/config/appConfig';
+import { clientIdFromBasicCredential } from '@/core/config/appConfig';
+import { landingRoute } from '@/core/navigation/landing';
+import { isViewerHost } from '@/core/navigation/restrictedHost';
+import type { AppDispatch } from '@/core/store';
+import { takeRequestedHash } from '@/core/session/requestedHash';
 import {
   clearSession,
   getIdToken,
@@ -15,11 +15,11 @@ import {
   setClientId,
   type KeyValueStorage,
   type TokenResponse,
-} from '@/app/session/session';
-import { sessionLoaded, sessionReset, type PersonalInfo } from '@/app/session/sessionSlice';
-import { STORAGE_KEYS } from '@/app/session/storageKeys';
-import { resetUnauthorizedRedirect } from '@/app/session/unauthorized';
-import { startTokenRefreshTimer } from '@/app/session/refreshTimer';
+} from '@/core/session/session';
+import { sessionLoaded, sessionReset, type PersonalInfo } from '@/core/session/sessionSlice';
+import { STORAGE_KEYS } from '@/core/session/storageKeys';
+import { resetUnauthorizedRedirect } from '@/core/session/unauthorized';
+import { startTokenRefreshTimer } from '@/core/session/refreshTimer';
 import type { RightEntry } from '@/shared/contracts';
 import { identityApi } from './identityApi';
 import { appUrl, randomState, ssoLogoutUrl } from './sso';

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { RightEntry } from '@/shared/contracts';
 import { readySession, renderApp } from '@/test/renderApp';
-import { CUSTOMER_ID, assetFetch, type Call } from '@/features/asset/testing/fixtures';
+import { CUSTOMER_ID, assetFetch, type Call } from '@/test/fixtures/asset';
 import { FakeInspectionServer } from './testing/server';
 
 configure({ asyncUtilTimeout: 20000 });

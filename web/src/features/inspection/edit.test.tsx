@@ -3,13 +3,13 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import dayjs from 'dayjs';
 import type { RightEntry } from '@/shared/contracts';
 import { readySession, renderApp } from '@/test/renderApp';
-import { assetFetch, type Call } from '@/features/asset/testing/fixtures';
+import { assetFetch, type Call } from '@/test/fixtures/asset';
 import { FakeInspectionServer, fakeXhr } from './testing/server';
-import { inspection } from './testing/fixtures';
-import type { ViewerProps } from './viewer/types';
+import { inspection } from '@/test/fixtures/inspection';
+import type { ViewerProps } from '@/shared/viewer/types';
 
 // OpenSeadragon needs a real canvas: the viewer chunk is replaced by a marker with the same props.
-vi.mock('./viewer/OsdViewer', () => ({
+vi.mock('@/shared/viewer/OsdViewer', () => ({
   default: (p: ViewerProps) => <div data-testid="osd-viewer" data-image-id={p.image?.imageId ?? ''} />,
 }));
 

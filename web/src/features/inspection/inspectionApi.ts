@@ -1,6 +1,6 @@
 import type { BaseQueryApi } from '@reduxjs/toolkit/query';
-import { api, baseQuery } from '@/app/api/api';
-import type { ApiError, RequestArgs } from '@/app/api/baseQuery';
+import { api, baseQuery } from '@/core/api/api';
+import type { ApiError, RequestArgs } from '@/core/api/baseQuery';
 import type { PageResult } from './contracts';
 
 /*
@@ -74,7 +74,9 @@ export interface InspectionImage {
   dziUri: string | null;
 }
 
-export type Point = [number, number];
+import type { Point } from '@/shared/viewer/geometry';
+
+export type { Point };
 
 export interface Defect {
   defectId: string;

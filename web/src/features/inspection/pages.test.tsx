@@ -2,13 +2,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { RightEntry } from '@/shared/contracts';
 import { readySession, renderApp } from '@/test/renderApp';
-import { assetFetch, turbine, type Call } from '@/features/asset/testing/fixtures';
-import { inspectionAnswer } from './testing/fixtures';
-import type { ViewerProps } from './viewer/types';
+import { assetFetch, turbine, type Call } from '@/test/fixtures/asset';
+import { inspectionAnswer } from '@/test/fixtures/inspection';
+import type { ViewerProps } from '@/shared/viewer/types';
 
 // OpenSeadragon needs a real canvas: the viewer chunk is replaced by the overlay alone (same props).
-vi.mock('./viewer/OsdViewer', async () => {
-  const { PolygonOverlay } = await import('./viewer/PolygonOverlay');
+vi.mock('@/shared/viewer/OsdViewer', async () => {
+  const { PolygonOverlay } = await import('@/shared/viewer/PolygonOverlay');
   return {
     default: (p: ViewerProps) => (
       <div data-testid="osd-viewer" data-image-id={p.image?.imageId ?? ''} data-focus={p.focusPolygon ? 'yes' : 'no'}>

@@ -3,9 +3,9 @@
  * fields of each file, the progress of one file from its bytes to its deep-zoom tiles, and the
  * XMLHttpRequest transport (RTK Query's fetch has no upload progress).
  */
-import { buildHeaders } from '@/app/api/baseQuery';
-import { currentLocale } from '@/app/i18n';
-import { getAccessToken, getClientId } from '@/app/session/session';
+import { buildHeaders } from '@/core/api/baseQuery';
+import { currentLocale } from '@/core/i18n';
+import { getAccessToken, getClientId } from '@/core/session/session';
 import { checkPhotoFile, type ValidationResult } from './contracts';
 import type { ImageFields, ProcessingImage } from './inspectionApi';
 

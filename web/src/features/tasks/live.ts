@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useStore } from 'react-redux';
 import { io, type Socket } from 'socket.io-client';
-import { getAccessToken } from '@/app/session/session';
-import type { AppDispatch, RootState } from '@/app/store';
+import { getAccessToken } from '@/core/session/session';
+import type { AppDispatch, RootState } from '@/core/store';
 import { socketPath } from './contracts';
 import { applyTaskChange, maxVersion } from './logic';
 import { tasksApi, type TaskItem, type TaskListKind } from './tasksApi';

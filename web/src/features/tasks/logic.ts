@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import type { SorterResult } from 'antd/es/table/interface';
-import { isApiError, type ApiError } from '@/app/api/baseQuery';
+import { isApiError, type ApiError } from '@/core/api/baseQuery';
 import {
   TASK_STAGE_ORDER,
   TaskStage,

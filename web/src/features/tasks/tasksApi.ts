@@ -1,4 +1,4 @@
-import { api } from '@/app/api/api';
+import { api } from '@/core/api/api';
 import type { PageResult } from './contracts';
 
 /*

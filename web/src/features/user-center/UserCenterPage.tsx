@@ -1,7 +1,7 @@
 import { Result, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { useAppSelector } from '@/app/store';
+import { useAppSelector } from '@/core/store';
 import { userCenterGrants } from './logic';
 import { UsersPanel } from './users/UsersPanel';
 import { CustomersPanel } from './customers/CustomersPanel';

@@ -1,7 +1,7 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import localizedFormat from 'dayjs/plugin/localizedFormat';
 import type { SorterResult } from 'antd/es/table/interface';
-import { isApiError, type ApiError } from '@/app/api/baseQuery';
+import { isApiError, type ApiError } from '@/core/api/baseQuery';
 import {
   ALL_RIGHTS,
   RIGHT_LABELS,

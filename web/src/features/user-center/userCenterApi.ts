@@ -1,5 +1,5 @@
-import { api } from '@/app/api/api';
-import type { RequestArgs } from '@/app/api/baseQuery';
+import { api } from '@/core/api/api';
+import type { RequestArgs } from '@/core/api/baseQuery';
 import type { PageResult } from './contracts';
 
 /*

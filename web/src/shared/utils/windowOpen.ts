@@ -1,6 +1,6 @@
 import { WINDOW_OPEN_HANDOFF_MS } from '@/shared/contracts';
-import { STORAGE_KEYS } from '@/app/session/storageKeys';
-import type { KeyValueStorage } from '@/app/session/session';
+import { STORAGE_KEYS } from '@/core/session/storageKeys';
+import type { KeyValueStorage } from '@/core/session/session';
 
 export interface WindowOpenTarget {
   /** Hash route to open, e.g. /inspection/turbine */

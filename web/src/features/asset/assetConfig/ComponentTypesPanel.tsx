@@ -14,7 +14,8 @@ import {
   type ComponentTypeItem,
   type SaveComponentTypeBody,
 } from '../assetApi';
-import { errorMessageOf, LoadError, ServerRefusal } from '../components';
+import { errorMessageOf } from '@/core/api/errorMessage';
+import { LoadError, ServerRefusal } from '../components';
 import { numberRule } from './formRules';
 import { editDeleteColumn } from './RowActions';
 

@@ -3,7 +3,7 @@ import { Button, Card, Descriptions, Empty, Input, Spin, Tag, Typography } from 
 import { CloseOutlined, EnvironmentOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '@/app/store';
+import { useAppDispatch, useAppSelector } from '@/core/store';
 import { formatDateTime, formatNumber } from '@/shared/utils/format';
 import { useLocale } from '@/shared/useLocale';
 import { useAllParksQuery, type Park } from '../assetApi';

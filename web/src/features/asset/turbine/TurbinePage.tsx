@@ -3,7 +3,7 @@ import { Card, Descriptions, Empty, Skeleton, Table, Tag, Typography } from 'ant
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useAppDispatch, useAppSelector } from '@/app/store';
+import { useAppDispatch, useAppSelector } from '@/core/store';
 import {
   COMPONENT_TYPE_LABELS,
   PACKAGE_TYPE_LABELS,
@@ -24,8 +24,7 @@ import {
   selectionFromQuery,
   type QuerySelectionKey,
 } from '../selection';
-import { InspectionPanel } from '@/features/inspection/InspectionPanel';
-import { NewInspectionButton } from '@/features/inspection/components/CreateInspection';
+import { InspectionPanel, NewInspectionButton } from '@/features/inspection';
 import '../asset.css';
 
 const QUERY_FIELDS: readonly QuerySelectionKey[] = ['windFarmId', 'turbineId', 'inspectionSubType', 'inspectionId', 'bladeId'];

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Card, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LanguageSwitch } from '@/app/layout/LanguageSwitch';
+import { LanguageSwitch } from '@/shared/components/LanguageSwitch';
 import './auth.css';
 
 /** Frame of the public pages: product name, language switch, one card. */

@@ -2,9 +2,9 @@ import { useEffect } from 'react';
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { clearSession } from '@/app/session/session';
-import { sessionReset } from '@/app/session/sessionSlice';
-import { useAppDispatch } from '@/app/store';
+import { clearSession } from '@/core/session/session';
+import { sessionReset } from '@/core/session/sessionSlice';
+import { useAppDispatch } from '@/core/store';
 
 /** Return from the single-sign-on provider's logout. */
 export function CasdoorLogoutCallbackPage() {

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { lookupMessage } from '@/shared/contracts';
-import { changeLocale } from '@/app/i18n';
-import { localeChanged } from '@/app/appSlice';
+import { changeLocale } from '@/core/i18n';
+import { localeChanged } from '@/core/appSlice';
 import { jsonResponse, renderApp } from '@/test/renderApp';
 
 afterEach(() => {

@@ -2,11 +2,11 @@ import { Button, Card, Empty, Form, Input, Popconfirm, Result, Select, Skeleton,
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { useAppSelector } from '@/app/store';
+import { useAppSelector } from '@/core/store';
 import { hasRight, Rights, type RightEntry } from '@/shared/contracts';
 import { useLocale } from '@/shared/useLocale';
 import { formatNumber } from '@/shared/utils/format';
-import { useCustomerOptions } from '@/features/user-center/lookups';
+import { useCustomerOptions } from '@/features/user-center';
 import {
   useAddDefectTemplateMutation,
   useAddLpsTemplateMutation,
@@ -17,9 +17,13 @@ import {
   type LpsTemplate,
   type TemplateItem,
   type TemplateKind,
-} from '@/features/inspection/inspectionApi';
-import { checkDecimal3, checkMinMax } from '@/features/inspection/contracts';
-import { LoadError, Refusal, SeverityTag, contractRule } from '@/features/inspection/components/common';
+  checkDecimal3,
+  checkMinMax,
+  LoadError,
+  Refusal,
+  SeverityTag,
+  contractRule,
+} from '@/features/inspection';
 
 /** What the signed-in user may do here (the service checks the same rights). */
 export function defectConfigGrants(denied: ReadonlyArray<RightEntry> | null | undefined) {

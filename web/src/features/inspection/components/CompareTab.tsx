@@ -6,9 +6,10 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { useLocale } from '@/shared/useLocale';
 import { formatDate } from '@/shared/utils/format';
 import { INSPECTION_MAX_PAGE_SIZE, useDefectsQuery, useImagesQuery, useInspectionsQuery, type Inspection } from '../inspectionApi';
-import { mapViewState, pathsInOrder, sortImages, stepIndex, type ViewState } from '../logic';
+import { pathsInOrder, sortImages, stepIndex } from '../logic';
+import { mapViewState, type ViewState } from '@/shared/viewer/geometry';
 import { pathLabel } from '../labels';
-import { ImageViewer } from '../viewer/ImageViewer';
+import { ImageViewer } from '@/shared/viewer/ImageViewer';
 import { LoadError } from './common';
 import { defectPolygons, useArrowKeys } from './ImagesTab';
 

@@ -16,11 +16,11 @@ import {
 import { CloseOutlined, DeleteOutlined, LinkOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useAppSelector } from '@/app/store';
-import type { ApiError } from '@/app/api/baseQuery';
+import { useAppSelector } from '@/core/store';
+import type { ApiError } from '@/core/api/baseQuery';
 import { useLocale } from '@/shared/useLocale';
 import { formatDate, formatNumber } from '@/shared/utils/format';
-import { errorMessageOf } from '@/features/asset/components';
+import { errorMessageOf } from '@/core/api/errorMessage';
 import { DefectTimelineStatus } from '../contracts';
 import {
   INSPECTION_MAX_PAGE_SIZE,

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Drawer, Form, Progress, Space, Typography } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '@/app/store';
+import { useAppDispatch } from '@/core/store';
 import { useLocale } from '@/shared/useLocale';
 import { formatNumber } from '@/shared/utils/format';
 import { PHOTO_EXTENSIONS, PHOTO_MAX_BYTES, type Locale } from '../contracts';

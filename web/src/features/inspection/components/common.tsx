@@ -1,10 +1,10 @@
 import { Alert, Button, Tag, Tooltip, type FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ApiError } from '@/app/api/baseQuery';
-import { useAppSelector } from '@/app/store';
+import type { ApiError } from '@/core/api/baseQuery';
+import { useAppSelector } from '@/core/store';
 import { useLocale } from '@/shared/useLocale';
-import { errorMessageOf } from '@/features/asset/components';
-import { useAuthedObjectUrl } from '../viewer/authedFetch';
+import { errorMessageOf } from '@/core/api/errorMessage';
+import { useAuthedObjectUrl } from '@/shared/viewer/authedFetch';
 import { errorText, lookupMessage, type Locale, type ValidationResult } from '../contracts';
 import { canEditComponent, canLinkDefects, severityFill, severityLevel } from '../logic';
 

@@ -3,14 +3,14 @@ import { Alert, Card, Empty, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { LanguageSwitch } from '@/app/layout/LanguageSwitch';
+import { LanguageSwitch } from '@/shared/components/LanguageSwitch';
 import { useLocale } from '@/shared/useLocale';
 import { formatDate } from '@/shared/utils/format';
 import { useDefectByNumberQuery, useDefectQuery, useImageQuery, type Defect } from '../inspectionApi';
 import { DefectDetail } from '../components/DefectDetail';
 import { LoadError } from '../components/common';
 import { defectPolygons } from '../components/ImagesTab';
-import { ImageViewer } from '../viewer/ImageViewer';
+import { ImageViewer } from '@/shared/viewer/ImageViewer';
 import { pathLabel } from '../labels';
 import '../inspection.css';
 

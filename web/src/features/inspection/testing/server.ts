@@ -5,9 +5,9 @@
  * Uploads arrive through `FakeXhr` (XMLHttpRequest with upload progress events).
  */
 import { OPEN_CIRCUIT, componentTypeOfPackage, fileExtension, parseOhmReading } from '@windward/contracts';
-import { CUSTOMER_ID, turbine, type Call } from '@/features/asset/testing/fixtures';
+import { CUSTOMER_ID, turbine, type Call } from '@/test/fixtures/asset';
 import type { DefectTemplates, Inspection, InspectionImage, LpsMeasurement, LpsTemplate, Defect, TemplateItem } from '../inspectionApi';
-import { DEFECTS, IMAGES, INSPECTIONS, LPS, defect, image, inspection } from './fixtures';
+import { DEFECTS, IMAGES, INSPECTIONS, LPS, defect, image, inspection } from '@/test/fixtures/inspection';
 
 const API = '/gw/inspection/api/v2';
 type Answer = { status: number; body?: unknown };

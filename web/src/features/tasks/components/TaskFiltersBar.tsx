@@ -2,7 +2,7 @@ import { DatePicker, Form, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppSelector } from '@/app/store';
+import { useAppSelector } from '@/core/store';
 import { useLocale } from '@/shared/useLocale';
 import {
   PACKAGE_TYPE_LABELS,

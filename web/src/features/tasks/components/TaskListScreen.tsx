@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, App, Button, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useAppSelector } from '@/app/store';
+import { useAppSelector } from '@/core/store';
 import { useLocale } from '@/shared/useLocale';
 import { Rights, hasRight } from '../contracts';
 import { useTaskLive } from '../live';

@@ -1,7 +1,7 @@
 import { Result, Tabs, Typography } from 'antd';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useAppSelector } from '@/app/store';
+import { useAppSelector } from '@/core/store';
 import { Rights, hasRight } from '../contracts';
 import { useTaskRights } from '../components/useTaskRights';
 import { ChangeRatePanel } from './ChangeRatePanel';

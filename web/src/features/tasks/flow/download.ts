@@ -1,6 +1,6 @@
-import { buildHeaders, buildUrl, type RequestArgs } from '@/app/api/baseQuery';
-import { currentLocale } from '@/app/i18n';
-import { getAccessToken, getClientId } from '@/app/session/session';
+import { buildHeaders, buildUrl, type RequestArgs } from '@/core/api/baseQuery';
+import { currentLocale } from '@/core/i18n';
+import { getAccessToken, getClientId } from '@/core/session/session';
 import { lookupMessage } from '../contracts';
 
 /** A refused download, with the server's message translated (the catalogue's code). */

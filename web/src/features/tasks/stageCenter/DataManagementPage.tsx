@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Card, Col, Result, Row, Statistic, Table, Tag, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useAppSelector } from '@/app/store';
+import { useAppSelector } from '@/core/store';
 import { useLocale } from '@/shared/useLocale';
 import { Rights, TaskStage, hasRight } from '../contracts';
 import { useTaskLive } from '../live';

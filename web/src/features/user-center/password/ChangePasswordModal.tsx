@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Alert, App, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '@/app/store';
+import { useAppDispatch, useAppSelector } from '@/core/store';
 import { useLocale } from '@/shared/useLocale';
-import { logout } from '@/features/auth/sessionFlow';
+import { logout } from '@/features/auth';
 import { changePasswordFailure, errorMessage, passwordError, ruleText, serverPasswordField, type ChangePasswordValues } from '../logic';
 import { userCenterPaths, useChangeOwnPasswordMutation } from '../userCenterApi';
 

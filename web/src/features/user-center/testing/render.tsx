@@ -1,10 +1,10 @@
 import { act, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { vi } from 'vitest';
-import { createAppState } from '@/app/appSlice';
+import { createAppState } from '@/core/appSlice';
 import { TestProviders } from '@/test/TestProviders';
-import { i18n, initI18n } from '@/app/i18n';
-import { createStore } from '@/app/store';
+import { i18n, initI18n } from '@/core/i18n';
+import { createStore } from '@/test/store';
 import { readySession, TEST_CONFIG } from '@/test/renderApp';
 import type { Locale, RightEntry } from '../contracts';
 import { Component as UserCenterPage } from '../UserCenterPage';

@@ -4,7 +4,7 @@ import type { TableProps } from 'antd';
 import { EditOutlined, KeyOutlined, SafetyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDeleteButton } from '../ConfirmDeleteButton';
-import { useAppSelector } from '@/app/store';
+import { useAppSelector } from '@/core/store';
 import { useLocale } from '@/shared/useLocale';
 import { formatDate, roleLabel, roleOptions, sortOrderOf } from '../logic';
 import { OrganizationFilter, PagedTable, PanelToolbar, RowAction, SearchFilter, useMutationReport, usePagedList } from '../PagedPanel';

@@ -2,19 +2,25 @@ import { useMemo, useState } from 'react';
 import { Alert, Empty, Modal, Segmented, Skeleton, Space, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { LanguageSwitch } from '@/app/layout/LanguageSwitch';
+import { LanguageSwitch } from '@/shared/components/LanguageSwitch';
 import { useLocale } from '@/shared/useLocale';
 import { formatDate } from '@/shared/utils/format';
-import { useInspectionQuery, type InspectionImage } from '@/features/inspection/inspectionApi';
-import { AuthedThumb, LoadError } from '@/features/inspection/components/common';
-import { VIEW_ORDERS, defectPolygons } from '@/features/inspection/components/ImagesTab';
-import { ImageViewer } from '@/features/inspection/viewer/ImageViewer';
-import { diagramLength, lengthTicks } from '@/features/inspection/logic';
-import { chamberText, pathLabel } from '@/features/inspection/labels';
+import {
+  useInspectionQuery,
+  type InspectionImage,
+  AuthedThumb,
+  LoadError,
+  VIEW_ORDERS,
+  defectPolygons,
+  diagramLength,
+  lengthTicks,
+  chamberText,
+  pathLabel,
+} from '@/features/inspection';
+import { ImageViewer } from '@/shared/viewer/ImageViewer';
 import { useStitchBladeDefectsQuery, useStitchImagesQuery, useStitchPanoramasQuery, type PanoramaSummary } from '../stitching/stitchingApi';
 import { SEVERITY_PALETTE_9, type ViewSortOrder } from '../stitching/contracts';
 import { DEFAULT_PIXEL_SIZE_MM, axisX, bladeRows, levelsIn, parseBlade, type ImageBox, type PathRow } from './logic';
-import '@/features/inspection/inspection.css';
 import './bladeMathPath.css';
 
 /** Drawing width of the axis (SVG units; the SVG stretches to the row). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { image } from '@/features/inspection/testing/fixtures';
+import { image } from '@/test/fixtures/inspection';
 import { axisX, bladeRows, levelsIn, parseBlade, spanMetres, worstLevel } from './logic';
 
 const img = (id: string, path: number, sortIndex: number, d: number | null, chamber = 0) => ({

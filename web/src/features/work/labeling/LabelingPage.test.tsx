@@ -2,10 +2,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useEffect } from 'react';
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { readySession, renderApp } from '@/test/renderApp';
-import type { ViewerProps } from '@/features/inspection/viewer/types';
+import type { ViewerProps } from '@/shared/viewer/types';
 import { labelingServer, labelingTask, type Call } from './testing/fakeServer';
 import type { LabelingDefect } from './labelingApi';
-import { defect } from '@/features/inspection/testing/fixtures';
+import { defect } from '@/test/fixtures/inspection';
 
 /**
  * OpenSeadragon needs a real canvas: the viewer chunk is replaced by the polygon overlay with a
@@ -26,8 +26,8 @@ const osd = vi.hoisted(() => {
   };
 });
 
-vi.mock('@/features/inspection/viewer/OsdViewer', async () => {
-  const { PolygonOverlay } = await import('@/features/inspection/viewer/PolygonOverlay');
+vi.mock('@/shared/viewer/OsdViewer', async () => {
+  const { PolygonOverlay } = await import('@/shared/viewer/PolygonOverlay');
   function FakeViewer(p: ViewerProps) {
     useEffect(() => {
       osd.state.mounts++;

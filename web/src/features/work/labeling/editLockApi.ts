@@ -1,5 +1,5 @@
-import { api } from '@/app/api/api';
-import { INSPECTION_API } from '@/features/inspection/inspectionApi';
+import { api } from '@/core/api/api';
+import { INSPECTION_API } from '@/features/inspection';
 
 /** The labeling edit lock of an inspection (docs/inspection.md "Edit locks"). */
 export interface EditLock {

@@ -3,7 +3,7 @@
  * what the inspection service stores): hit tests, closing a drawn outline, vertex edits,
  * screen ↔ image mapping and the size of a defect from its outline.
  */
-import type { ScreenTransform } from '@/features/inspection/logic';
+import type { ScreenTransform } from '@/shared/viewer/geometry';
 
 export type Point = [number, number];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mapViewState } from '@/features/inspection/logic';
+import { mapViewState } from '@/shared/viewer/geometry';
 import {
   clampToImage,
   closePolygon,

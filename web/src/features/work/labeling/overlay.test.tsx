@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { act, render } from '@testing-library/react';
-import { PolygonOverlay, type OverlayPolygon } from '@/features/inspection/viewer/PolygonOverlay';
+import { PolygonOverlay, type OverlayPolygon } from '@/shared/viewer/PolygonOverlay';
 
 /** 1,000 outlines on one image (a 40 × 25 grid of small squares). */
 const POLYGONS: OverlayPolygon[] = Array.from({ length: 1000 }, (_, i) => {

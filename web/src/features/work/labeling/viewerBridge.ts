@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef } from 'react';
 import type OpenSeadragon from 'openseadragon';
-import type { ScreenTransform } from '@/features/inspection/logic';
+import type { ScreenTransform } from '@/shared/viewer/geometry';
 
 export interface ValueStore<T> {
   get: () => T;

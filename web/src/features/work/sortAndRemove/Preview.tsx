@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Descriptions, Empty, Segmented, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/shared/useLocale';
-import { useAuthedObjectUrl } from '@/features/inspection/viewer/authedFetch';
+import { useAuthedObjectUrl } from '@/shared/viewer/authedFetch';
 import { useSar } from './store';
 import { useImage } from './thumbs';
 import { pathTitle } from './labels';

@@ -4,14 +4,14 @@ import { SendOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { skipToken } from '@reduxjs/toolkit/query';
-import type { ApiError } from '@/app/api/baseQuery';
-import { LanguageSwitch } from '@/app/layout/LanguageSwitch';
-import { useAppDispatch, useAppSelector } from '@/app/store';
-import { currentLocale } from '@/app/i18n';
+import type { ApiError } from '@/core/api/baseQuery';
+import { LanguageSwitch } from '@/shared/components/LanguageSwitch';
+import { useAppDispatch, useAppSelector } from '@/core/store';
+import { currentLocale } from '@/core/i18n';
 import { useLocale } from '@/shared/useLocale';
 import { formatDate } from '@/shared/utils/format';
-import { errorMessageOf } from '@/features/asset/components';
-import { imageHeaders } from '@/features/inspection/viewer/authedFetch';
+import { errorMessageOf } from '@/core/api/errorMessage';
+import { imageHeaders } from '@/shared/viewer/authedFetch';
 import { TASK_STAGE_LABELS, TaskStage, TaskStageStatus, labelOf } from './contracts';
 import {
   committedBy,

@@ -1,4 +1,4 @@
-import { api } from '@/app/api/api';
+import { api } from '@/core/api/api';
 
 /*
  * Calls of the sort-and-remove tool: the task (task-flow), the inspection's sort-and-remove data

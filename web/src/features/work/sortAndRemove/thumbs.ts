@@ -1,5 +1,5 @@
 import { useEffect, useState, type RefObject } from 'react';
-import { imageHeaders } from '@/features/inspection/viewer/authedFetch';
+import { imageHeaders } from '@/shared/viewer/authedFetch';
 
 /*
  * Thumbnails need the bearer token (docs/inspection.md decision 9), so `<img src>` cannot fetch

@@ -3,19 +3,16 @@ import { Alert, Button, Card, Empty, Input, InputNumber, Progress, Radio, Result
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { skipToken } from '@reduxjs/toolkit/query';
-import type { ApiError } from '@/app/api/baseQuery';
-import { featureSwitches as buildSwitches, type FeatureSwitches } from '@/app/config/featureSwitches';
-import { LanguageSwitch } from '@/app/layout/LanguageSwitch';
+import type { ApiError } from '@/core/api/baseQuery';
+import { featureSwitches as buildSwitches, type FeatureSwitches } from '@/core/config/featureSwitches';
+import { LanguageSwitch } from '@/shared/components/LanguageSwitch';
 import { useLocale } from '@/shared/useLocale';
 import { formatDate } from '@/shared/utils/format';
-import { errorMessageOf } from '@/features/asset/components';
-import { useCompleteStageMutation, useSubmitQaMutation, useTaskQuery } from '@/features/tasks/tasksApi';
-import { useInspectionQuery } from '@/features/inspection/inspectionApi';
-import { LoadError } from '@/features/inspection/components/common';
-import { ImageViewer } from '@/features/inspection/viewer/ImageViewer';
-import type { OverlayPolygon } from '@/features/inspection/viewer/PolygonOverlay';
-import { severityFill } from '@/features/inspection/logic';
-import { chamberText, pathLabel } from '@/features/inspection/labels';
+import { errorMessageOf } from '@/core/api/errorMessage';
+import { useCompleteStageMutation, useSubmitQaMutation, useTaskQuery } from '@/features/tasks';
+import { useInspectionQuery, LoadError, severityFill, chamberText, pathLabel } from '@/features/inspection';
+import { ImageViewer } from '@/shared/viewer/ImageViewer';
+import type { OverlayPolygon } from '@/shared/viewer/PolygonOverlay';
 import { QA_STATUS_LABELS, TASK_STAGE_LABELS, TaskStage, errorText, labelOf, type Locale } from './contracts';
 import {
   isBusy,
@@ -44,7 +41,6 @@ import {
   type Panorama,
   type PanoramaSummary,
 } from './stitchingApi';
-import '@/features/inspection/inspection.css';
 import './stitching.css';
 
 /** Progress is polled this often while a panorama is queued or running. */

@@ -1,19 +1,19 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { createAppState } from '@/app/appSlice';
+import { createAppState } from '@/core/appSlice';
 import { TestProviders } from '@/test/TestProviders';
-import { i18n, initI18n } from '@/app/i18n';
-import { createStore } from '@/app/store';
+import { i18n, initI18n } from '@/core/i18n';
+import { createStore } from '@/test/store';
 import { readySession, renderApp, TEST_CONFIG } from '@/test/renderApp';
 import { DEFAULT_FEATURE_SWITCHES, errorText } from '@/shared/contracts';
-import type { ViewerProps } from '@/features/inspection/viewer/types';
+import type { ViewerProps } from '@/shared/viewer/types';
 import { StitchingScreen } from './StitchingPage';
 import { stitchingFetch } from './testing/fakeServer';
 
 // OpenSeadragon needs a real canvas: the viewer chunk is replaced by the overlay alone (same props).
-vi.mock('@/features/inspection/viewer/OsdViewer', async () => {
-  const { PolygonOverlay } = await import('@/features/inspection/viewer/PolygonOverlay');
+vi.mock('@/shared/viewer/OsdViewer', async () => {
+  const { PolygonOverlay } = await import('@/shared/viewer/PolygonOverlay');
   return {
     default: (p: ViewerProps) => (
       <div data-testid="osd-viewer" data-image-id={p.image?.imageId ?? ''} data-dzi={p.image?.dziUri ?? ''}>

@@ -1,7 +1,7 @@
 import type { BaseQueryApi } from '@reduxjs/toolkit/query';
-import { api, baseQuery } from '@/app/api/api';
-import type { ApiError, RequestArgs } from '@/app/api/baseQuery';
-import { INSPECTION_API, INSPECTION_MAX_PAGE_SIZE, type Defect, type InspectionImage } from '@/features/inspection/inspectionApi';
+import { api, baseQuery } from '@/core/api/api';
+import type { ApiError, RequestArgs } from '@/core/api/baseQuery';
+import { INSPECTION_API, INSPECTION_MAX_PAGE_SIZE, type Defect, type InspectionImage } from '@/features/inspection';
 import type { PageResult } from '@/shared/contracts';
 
 /*

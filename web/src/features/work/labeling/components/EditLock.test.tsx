@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { i18n, initI18n } from '@/app/i18n';
+import { i18n, initI18n } from '@/core/i18n';
 import { EditLockBanner, lockedHolder } from './EditLock';
 
 async function renderBanner(locale: 'en_us' | 'zh_cn', onRetry = vi.fn()) {

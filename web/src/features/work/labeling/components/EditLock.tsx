@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { currentLocale } from '@/app/i18n';
-import type { ApiError } from '@/app/api/baseQuery';
-import { imageHeaders } from '@/features/inspection/viewer/authedFetch';
+import { currentLocale } from '@/core/i18n';
+import type { ApiError } from '@/core/api/baseQuery';
+import { imageHeaders } from '@/shared/viewer/authedFetch';
 import { editLockPath, useAcquireEditLockMutation } from '../editLockApi';
 
 /** The lease is 60 s on the server; renewing every 20 s survives two lost heartbeats. */

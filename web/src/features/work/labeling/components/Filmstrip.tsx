@@ -3,9 +3,7 @@ import { Badge, Tooltip } from 'antd';
 import { CheckCircleFilled } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/shared/useLocale';
-import type { InspectionImage } from '@/features/inspection/inspectionApi';
-import { AuthedThumb } from '@/features/inspection/components/common';
-import { chamberText, pathLabel } from '@/features/inspection/labels';
+import { type InspectionImage, AuthedThumb, chamberText, pathLabel } from '@/features/inspection';
 import type { LabelingStatus } from '../labelingApi';
 
 export interface StripGroup {

@@ -1,8 +1,8 @@
 import { jsonResponse } from '@/test/renderApp';
 import { recordingFetch, type FakeCall } from '@/test/fakeFetch';
-import { defect, image, inspection } from '@/features/inspection/testing/fixtures';
-import type { InspectionImage } from '@/features/inspection/inspectionApi';
-import type { TaskDetail, TaskStageRow } from '@/features/tasks/tasksApi';
+import { defect, image, inspection } from '@/test/fixtures/inspection';
+import type { InspectionImage } from '@/features/inspection';
+import type { TaskDetail, TaskStageRow } from '@/features/tasks';
 import type { LabelingDefect, QaResult } from '../labelingApi';
 
 export type Call = FakeCall;

@@ -1,6 +1,6 @@
-import { assetFetch, type Call } from '@/features/asset/testing/fixtures';
-import { defect, image, inspection } from '@/features/inspection/testing/fixtures';
-import type { InspectionImage } from '@/features/inspection/inspectionApi';
+import { assetFetch, type Call } from '@/test/fixtures/asset';
+import { defect, image, inspection } from '@/test/fixtures/inspection';
+import type { InspectionImage } from '@/features/inspection';
 import type { Offsets, Panorama, PanoramaStatus } from '../stitchingApi';
 
 /*

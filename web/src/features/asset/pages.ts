@@ -1,0 +1,8 @@
+/** Route modules of the asset feature, loaded on demand (the shell's routes and layout). */
+export const assetPages = {
+  windPark: () => import('./windPark/WindParkPage'),
+  turbine: () => import('./turbine/TurbinePage'),
+  assetConfig: () => import('./assetConfig/AssetConfigPage'),
+  /** Kept alive by the main layout rather than routed. */
+  globalMap: () => import('./globalMap/GlobalMapPage'),
+};

@@ -1,0 +1,2 @@
+/** The configuration feature's public API: its pages only. */
+export * from './pages';

@@ -1,0 +1,2 @@
+/** The work feature's public API: its standalone tool pages only. */
+export * from './pages';

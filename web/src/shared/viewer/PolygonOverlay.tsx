@@ -1,0 +1,128 @@
+import { memo, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { Point } from './geometry';
+import { svgTransform, type ScreenTransform } from './geometry';
+
+export interface OverlayPolygon {
+  id: string;
+  points: Point[];
+  color: string;
+  /** First line of the hover box (defect type). */
+  title: string;
+  /** Second line (severity). */
+  subtitle: string;
+  /** Drawn dashed (e.g. a pre-label suggestion not yet accepted). */
+  dashed?: boolean;
+}
+
+/** Modifier keys of a polygon click (multi-select with shift/ctrl). */
+export interface SelectModifiers {
+  shiftKey: boolean;
+  ctrlKey: boolean;
+  metaKey: boolean;
+}
+
+interface ShapeProps {
+  p: OverlayPolygon;
+  selected: boolean;
+  hovered: boolean;
+  clickable: boolean;
+  interactive: boolean;
+  onHover: (p: OverlayPolygon | null, x?: number, y?: number) => void;
+  onClick: (id: string, m: SelectModifiers) => void;
+}
+
+/**
+ * One polygon. Memoised: panning and zooming change only the group's transform, and hovering
+ * or selecting re-renders just the polygons whose state changed (1,000 polygons stay smooth).
+ */
+const Shape = memo(function Shape({ p, selected, hovered, clickable, interactive, onHover, onClick }: ShapeProps) {
+  const points = useMemo(() => p.points.map((q) => q.join(',')).join(' '), [p.points]);
+  return (
+    <polygon
+      data-testid="defect-polygon"
+      data-defect-id={p.id}
+      data-selected={selected ? 'true' : undefined}
+      points={points}
+      fill={p.color}
+      fillOpacity={hovered ? 0.35 : 0.18}
+      stroke={p.color}
+      strokeWidth={selected ? 4 : 2.5}
+      strokeDasharray={p.dashed ? '6 4' : undefined}
+      vectorEffect="non-scaling-stroke"
+      style={{ cursor: clickable ? 'pointer' : 'default', pointerEvents: interactive ? 'visiblePainted' : 'none' }}
+      onMouseEnter={(e) => onHover(p, e.nativeEvent.offsetX, e.nativeEvent.offsetY)}
+      onMouseMove={(e) => onHover(p, e.nativeEvent.offsetX, e.nativeEvent.offsetY)}
+      onMouseLeave={() => onHover(null)}
+      onClick={(e) => onClick(p.id, { shiftKey: e.shiftKey, ctrlKey: e.ctrlKey, metaKey: e.metaKey })}
+    >
+      <title>{`${p.title} · ${p.subtitle}`}</title>
+    </polygon>
+  );
+});
+
+/**
+ * Defect polygons drawn in image pixels on top of the viewer: one SVG group transformed to
+ * the viewer's current viewport; hovering a polygon shows its type and severity. `extra` is
+ * more SVG in image pixels drawn in the same group (e.g. the labeling tool's editing layer).
+ */
+export function PolygonOverlay({
+  polygons,
+  transform,
+  onSelect,
+  selectedId,
+  selectedIds,
+  interactive = true,
+  extra,
+}: {
+  polygons: readonly OverlayPolygon[];
+  transform: ScreenTransform | null;
+  onSelect?: (id: string, modifiers?: SelectModifiers) => void;
+  selectedId?: string | null;
+  selectedIds?: readonly string[];
+  /** false: polygons let clicks through to the viewer (e.g. while drawing). */
+  interactive?: boolean;
+  extra?: ReactNode;
+}) {
+  const [hover, setHover] = useState<{ p: OverlayPolygon; x: number; y: number } | null>(null);
+  const onSelectRef = useRef(onSelect);
+  onSelectRef.current = onSelect;
+  const onHover = useCallback((p: OverlayPolygon | null, x?: number, y?: number) => setHover(p ? { p, x: x || 0, y: y || 0 } : null), []);
+  const onClick = useCallback((id: string, m: SelectModifiers) => onSelectRef.current?.(id, m), []);
+  const selected = useMemo(() => new Set([...(selectedIds ?? []), ...(selectedId ? [selectedId] : [])]), [selectedId, selectedIds]);
+  const hoverId = hover?.p.id ?? null;
+  const clickable = !!onSelect;
+  // The same elements while only the transform changes: React skips the polygons entirely.
+  const shapes = useMemo(
+    () =>
+      polygons.map((p) => (
+        <Shape
+          key={p.id}
+          p={p}
+          selected={selected.has(p.id)}
+          hovered={hoverId === p.id}
+          clickable={clickable}
+          interactive={interactive}
+          onHover={onHover}
+          onClick={onClick}
+        />
+      )),
+    [polygons, selected, hoverId, clickable, interactive, onHover, onClick],
+  );
+  if (!transform) return null;
+  return (
+    <>
+      <svg className="insp-overlay" data-testid="polygon-overlay" data-polygons={polygons.length}>
+        <g transform={svgTransform(transform)}>
+          {shapes}
+          {extra}
+        </g>
+      </svg>
+      {hover && (
+        <div className="insp-overlay__hover" style={{ left: hover.x + 14, top: hover.y + 14 }} data-testid="polygon-hover">
+          <div className="insp-overlay__hover-title">{hover.p.title}</div>
+          <div>{hover.p.subtitle}</div>
+        </div>
+      )}
+    </>
+  );
+}

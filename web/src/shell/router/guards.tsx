@@ -1,0 +1,73 @@
+import { useEffect, useRef } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { getAccessToken } from '@/core/session/session';
+import { rememberRequestedHash } from '@/core/session/requestedHash';
+import { STORAGE_KEYS } from '@/core/session/storageKeys';
+import { useAppDispatch, useAppSelector } from '@/core/store';
+import { establishSession, startSessionRefresh } from '@/features/auth';
+import { usageApi } from '@/features/usage';
+import { FullPageSpinner } from '@/shared/components/FullPageSpinner';
+import { restrictedHostRedirect } from '@/core/navigation/restrictedHost';
+
+/** Root of every route: the restricted-viewer-host rule and usage logging. */
+export function RootFrame() {
+  const location = useLocation();
+  const config = useAppSelector((s) => s.app.config);
+  const dispatch = useAppDispatch();
+
+  useEffect(() => {
+    if (config.logSwitch !== 'on' || !getAccessToken(localStorage)) return;
+    const handle = setTimeout(() => {
+      void dispatch(
+        usageApi.endpoints.logUsage.initiate({
+          logs: [
+            {
+              method: 'VIEW',
+              triggerTimestamp: Date.now(),
+              url: location.pathname,
+              userId: localStorage.getItem(STORAGE_KEYS.userId) ?? '',
+            },
+          ],
+        }),
+      );
+    }, 200);
+    return () => clearTimeout(handle);
+  }, [location.pathname, config.logSwitch, dispatch]);
+
+  const redirect = restrictedHostRedirect(window.location, config.viewerHosts, location.pathname);
+  if (redirect) return <Navigate to={redirect} replace />;
+  return <Outlet />;
+}
+
+/**
+ * Signed-in routes: without a token remember the address and go to /before-login;
+ * after a reload load personal info and rights again (failure ⇒ /login); keep the token fresh.
+ */
+export function AuthGuard() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const config = useAppSelector((s) => s.app.config);
+  const status = useAppSelector((s) => s.session.status);
+  const token = getAccessToken(localStorage);
+  const loading = useRef(false);
+
+  useEffect(() => {
+    if (!token || status === 'ready' || loading.current) return;
+    loading.current = true;
+    void establishSession(dispatch).then((result) => {
+      loading.current = false;
+      if (result.kind === 'login') navigate('/login', { replace: true });
+    });
+  }, [token, status, dispatch, navigate]);
+
+  const ready = status === 'ready';
+  useEffect(() => (ready ? startSessionRefresh(dispatch, config) : undefined), [ready, dispatch, config]);
+
+  if (!token) {
+    rememberRequestedHash(sessionStorage, `#${location.pathname}${location.search}`);
+    return <Navigate to="/before-login" replace />;
+  }
+  if (!ready) return <FullPageSpinner />;
+  return <Outlet />;
+}
