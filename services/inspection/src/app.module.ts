@@ -26,6 +26,7 @@ import { StitchingModule } from './stitching/stitching.module.js';
 import { InspectionEditLocks1763700000450 } from './migrations/1763700000450-inspection-edit-locks.js';
 import { InspectionLabelingState1763700000460 } from './migrations/1763700000460-inspection-labeling-state.js';
 import { LocksModule } from './locks/locks.module.js';
+import { InspectionTypeormMetadata1763700000470 } from './migrations/1763700000470-inspection-typeorm-metadata.js';
 
 const entities = [
   ParkRef,
@@ -55,6 +56,7 @@ const entities = [
         InspectionStitching1763700000440,
         InspectionEditLocks1763700000450,
         InspectionLabelingState1763700000460,
+        InspectionTypeormMetadata1763700000470,
       ],
     }),
     FilesModule,

@@ -1,16 +1,27 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Inspection } from '../inspections/inspection.entity.js';
 import { numericNumber } from '../common/columns.js';
 
 export type TileStatus = 'pending' | 'processing' | 'done' | 'failed';
 
 /** A photograph of an inspection; its bytes, thumbnail and deep-zoom tiles live in the file store. */
 @Entity({ name: 'image' })
+@Check('image_blade_position_check', 'blade_position BETWEEN 1 AND 3')
+@Check('image_path_check', 'path BETWEEN 1 AND 8')
+@Check('image_format_check', `format IN ('jpeg', 'png')`)
+@Check('image_tile_status_check', `tile_status IN ('pending', 'processing', 'done', 'failed')`)
+@Index('image_inspection_idx', ['inspectionId', 'bladePosition', 'path', 'sortIndex'])
 export class Image {
   @PrimaryGeneratedColumn('uuid')
   id!: string;
 
   @Column('uuid', { name: 'inspection_id' })
   inspectionId!: string;
+
+  /** Declares the migration's foreign key only (an inspection's images go with it); never loaded. */
+  @ManyToOne(() => Inspection, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'inspection_id', foreignKeyConstraintName: 'image_inspection_id_fkey' })
+  inspection?: Inspection;
 
   /** Blade 1..3 (position on the rotor); null for tower, nacelle, foundation photos. */
   @Column('smallint', { name: 'blade_position', nullable: true })
@@ -20,19 +31,19 @@ export class Image {
   @Column('smallint', { nullable: true })
   path!: number | null;
 
-  @Column('int')
+  @Column('int', { default: 0 })
   chamber!: number;
 
   @Column('text', { nullable: true })
   section!: string | null;
 
-  @Column('int', { name: 'sort_index' })
+  @Column('int', { name: 'sort_index', default: 0 })
   sortIndex!: number;
 
-  @Column('numeric', { name: 'distance_to_root', nullable: true, transformer: numericNumber })
+  @Column('numeric', { name: 'distance_to_root', precision: 8, scale: 2, nullable: true, transformer: numericNumber })
   distanceToRoot!: number | null;
 
-  @Column('boolean', { name: 'is_active' })
+  @Column('boolean', { name: 'is_active', default: true })
   isActive!: boolean;
 
   @Column('text', { name: 'key_part_tag', nullable: true })
@@ -57,7 +68,7 @@ export class Image {
   @Column('text', { name: 'storage_prefix' })
   storagePrefix!: string;
 
-  @Column('text', { name: 'tile_status' })
+  @Column('text', { name: 'tile_status', default: 'pending' })
   tileStatus!: TileStatus;
 
   @Column('text', { name: 'tile_job_id', nullable: true })
@@ -71,4 +82,17 @@ export class Image {
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
+
+  /**
+   * The labeler's "this image is labeled" mark, who set it and when: read and written by the
+   * labeling SQL only (labeling.repository.ts, labeling-progress.ts), so never selected here.
+   */
+  @Column('boolean', { default: false, select: false })
+  labeled?: boolean;
+
+  @Column('text', { name: 'labeled_by', nullable: true, select: false })
+  labeledBy?: string | null;
+
+  @Column('timestamptz', { name: 'labeled_at', nullable: true, select: false })
+  labeledAt?: Date | null;
 }

@@ -1,4 +1,4 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { dateText } from '../common/columns.js';
 
 /** The blades as they were when the inspection was made (serials tell a changed blade apart). */
@@ -9,6 +9,13 @@ export interface BladeSnapshot {
 }
 
 @Entity({ name: 'inspection' })
+@Check('inspection_component_type_check', 'component_type BETWEEN 0 AND 5')
+/** -10009: one inspection of a component per turbine and day; the index settles races. */
+@Index('inspection_same_day_uq', ['turbineId', 'componentType', 'inspectionDate'], { unique: true })
+/** Park lists, newest first (migration: inspection_date DESC). */
+@Index('inspection_park_idx', { synchronize: false })
+/** Partial (migration: WHERE previous_inspection_id IS NOT NULL). */
+@Index('inspection_previous_idx', { synchronize: false })
 export class Inspection {
   @PrimaryGeneratedColumn('uuid')
   id!: string;
@@ -34,7 +41,7 @@ export class Inspection {
   @Column('date', { name: 'inspection_date', transformer: dateText })
   inspectionDate!: string;
 
-  @Column('boolean', { name: 'is_active' })
+  @Column('boolean', { name: 'is_active', default: true })
   isActive!: boolean;
 
   @Column('text', { nullable: true })
@@ -49,7 +56,12 @@ export class Inspection {
   @Column('uuid', { name: 'previous_inspection_id', nullable: true })
   previousInspectionId!: string | null;
 
-  @Column('jsonb')
+  /** Declares the migration's foreign key only; never loaded. */
+  @ManyToOne(() => Inspection)
+  @JoinColumn({ name: 'previous_inspection_id', foreignKeyConstraintName: 'inspection_previous_inspection_id_fkey' })
+  previousInspection?: Inspection | null;
+
+  @Column('jsonb', { default: () => `'[]'` })
   blades!: BladeSnapshot[];
 
   @Column('text', { name: 'created_by', nullable: true })
@@ -60,4 +72,11 @@ export class Inspection {
 
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt!: Date;
+
+  /**
+   * The labeling completeness last announced in `inspection.labeling.changed` (null: never);
+   * read and written by the labeling repository's SQL only, so never selected here.
+   */
+  @Column('boolean', { name: 'labeling_complete', nullable: true, select: false })
+  labelingComplete?: boolean | null;
 }

@@ -1,4 +1,5 @@
-import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Check, Column, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn, Unique } from 'typeorm';
+import { Inspection } from '../inspections/inspection.entity.js';
 
 /**
  * A blade path of an inspection = its images with one (blade, view index, chamber). Rows are made
@@ -6,12 +7,24 @@ import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
  * every path; `id` is the SPEC §3 `pathGuid`.
  */
 @Entity({ name: 'paths' })
+@Check('paths_blade_position_check', 'blade_position BETWEEN 1 AND 3')
+@Check('paths_path_view_index_check', 'path_view_index BETWEEN 1 AND 8')
+/**
+ * Photos without a blade or view (tower, nacelle…) form one path too: NULLs compare equal here
+ * (migration: UNIQUE NULLS NOT DISTINCT, which TypeORM cannot express; it compares uniques by name).
+ */
+@Unique('paths_group_uq', ['inspectionId', 'bladePosition', 'pathViewIndex', 'chamber'])
 export class InspectionPath {
   @PrimaryGeneratedColumn('uuid')
   id!: string;
 
   @Column('uuid', { name: 'inspection_id' })
   inspectionId!: string;
+
+  /** Declares the migration's foreign key only (an inspection's paths go with it); never loaded. */
+  @ManyToOne(() => Inspection, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'inspection_id', foreignKeyConstraintName: 'paths_inspection_id_fkey' })
+  inspection?: Inspection;
 
   @Column('smallint', { name: 'blade_position', nullable: true })
   bladePosition!: number | null;
@@ -20,11 +33,11 @@ export class InspectionPath {
   @Column('smallint', { name: 'path_view_index', nullable: true })
   pathViewIndex!: number | null;
 
-  @Column('int')
+  @Column('int', { default: 0 })
   chamber!: number;
 
   /** Saved in the sort-and-remove tool since its content last changed. */
-  @Column('boolean')
+  @Column('boolean', { default: false })
   saved!: boolean;
 
   @Column('timestamptz', { name: 'saved_at', nullable: true })

@@ -1,4 +1,4 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Check, Column, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { numericNumber } from '../common/columns.js';
 
 /** Wind parks as asset announces them (asset.park.*): customer for data scope and templates. */
@@ -13,7 +13,7 @@ export class ParkRef {
   @Column('uuid', { name: 'customer_id' })
   customerId!: string;
 
-  @Column('boolean')
+  @Column('boolean', { default: true })
   active!: boolean;
 }
 
@@ -32,15 +32,21 @@ export class TurbineRef {
   @Column('text', { name: 'serial_number', nullable: true })
   serialNumber!: string | null;
 
-  @Column('boolean')
+  @Column('boolean', { default: false })
   deleted!: boolean;
 }
 
 /** A turbine's blade (from the optional `blades` of asset's turbine events): length bounds distance to root. */
 @Entity({ name: 'blade_ref' })
+@Check('blade_ref_position_check', 'position BETWEEN 1 AND 3')
 export class BladeRef {
   @PrimaryColumn('uuid', { name: 'turbine_id' })
   turbineId!: string;
+
+  /** Declares the migration's foreign key only (a turbine's blades go with it); never loaded. */
+  @ManyToOne(() => TurbineRef, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'turbine_id', foreignKeyConstraintName: 'blade_ref_turbine_id_fkey' })
+  turbine?: TurbineRef;
 
   @PrimaryColumn('smallint')
   position!: number;
@@ -51,6 +57,6 @@ export class BladeRef {
   @Column('text', { name: 'serial_number' })
   serialNumber!: string;
 
-  @Column('numeric', { name: 'length_m', nullable: true, transformer: numericNumber })
+  @Column('numeric', { name: 'length_m', precision: 8, scale: 2, nullable: true, transformer: numericNumber })
   lengthM!: number | null;
 }

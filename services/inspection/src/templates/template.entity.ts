@@ -1,10 +1,14 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { numericNumber } from '../common/columns.js';
 
 export type TemplateKind = 'type' | 'severity' | 'recommendation';
 
 /** One row of a customer's defect template: a defect type, a severity result or a recommendation. */
 @Entity({ name: 'template_item' })
+@Check('template_item_kind_check', `kind IN ('type', 'severity', 'recommendation')`)
+@Check('template_item_level_check', 'level BETWEEN 0 AND 5')
+/** Names are unique per customer and kind, case-insensitively (migration: on lower(name)). */
+@Index('template_item_name_uq', { synchronize: false })
 export class TemplateItem {
   @PrimaryGeneratedColumn('uuid')
   id!: string;
@@ -28,6 +32,8 @@ export class TemplateItem {
 
 /** Ohm bounds a customer's LPS readings are judged against. */
 @Entity({ name: 'lps_template' })
+/** Names are unique per customer, case-insensitively (migration: on lower(name)). */
+@Index('lps_template_name_uq', { synchronize: false })
 export class LpsTemplate {
   @PrimaryGeneratedColumn('uuid')
   id!: string;
@@ -38,10 +44,10 @@ export class LpsTemplate {
   @Column('text')
   name!: string;
 
-  @Column('numeric', { name: 'min_ohm', nullable: true, transformer: numericNumber })
+  @Column('numeric', { name: 'min_ohm', precision: 12, scale: 3, nullable: true, transformer: numericNumber })
   minOhm!: number | null;
 
-  @Column('numeric', { name: 'max_ohm', nullable: true, transformer: numericNumber })
+  @Column('numeric', { name: 'max_ohm', precision: 12, scale: 3, nullable: true, transformer: numericNumber })
   maxOhm!: number | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
