@@ -5,7 +5,7 @@ import { QueryInt } from '@windward/service-kit';
 /** Manual offsets in source pixels, per image id: integers within ±MAX_OFFSET_PX (checked by the service). */
 const OFFSETS_SCHEMA = {
   type: 'object',
-  additionalProperties: { type: 'object', properties: { dx: { type: 'integer' }, dy: { type: 'integer' } } },
+  additionalProperties: { type: 'object', required: ['dx', 'dy'] as string[], properties: { dx: { type: 'integer' }, dy: { type: 'integer' } } },
   description: '`{imageId: {dx, dy}}` in source pixels; a zero offset is not kept.',
 } as const;
 

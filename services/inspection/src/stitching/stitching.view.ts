@@ -32,7 +32,7 @@ export class PanoramaView {
   errorMessage!: string | null;
   pixelSizeMm!: number;
   /** Manual offsets `{imageId: {dx, dy}}` in source pixels. */
-  @ApiProperty({ type: 'object', additionalProperties: { type: 'object', properties: { dx: { type: 'integer' }, dy: { type: 'integer' } } } })
+  @ApiProperty({ type: 'object', additionalProperties: { type: 'object', required: ['dx', 'dy'], properties: { dx: { type: 'integer' }, dy: { type: 'integer' } } } })
   offsets!: Record<string, Offset>;
   width!: number | null;
   height!: number | null;

@@ -2,6 +2,7 @@ import type { BaseQueryApi } from '@reduxjs/toolkit/query';
 import { api, baseQuery } from '@/core/api/api';
 import type { ApiError, RequestArgs } from '@/core/api/baseQuery';
 import type { PageResult } from '@/shared/contracts';
+import type { TurbineView } from '@/core/api/generated/asset';
 
 /*
  * The asset service's calls (docs/asset.md). Shapes are those documented there; dates travel
@@ -125,34 +126,8 @@ export interface TurbineInspection {
   inspectionDate: string;
 }
 
-/** docs/asset.md "Turbine" (SPEC §3 turbine data). `inspections` on single / all-turbines reads. */
-export interface Turbine {
-  turbineId: string;
-  turbineGuid: string;
-  turbineName: string;
-  serialNumber: string | null;
-  turbineStatus: number;
-  turbineTypeGuid: string | null;
-  turbineTypeName: string | null;
-  bladeTypeGuid: string | null;
-  bladeTypeName: string | null;
-  nacelleTypeGuid: string | null;
-  nacelleTypeName: string | null;
-  towerTypeGuid: string | null;
-  towerTypeName: string | null;
-  foundationTypeGuid: string | null;
-  foundationTypeName: string | null;
-  windfarmId: string;
-  latitude: number | null;
-  longitude: number | null;
-  blades: Blade[];
-  devices: Device[];
-  assetConfigs: AssetConfig[];
-  inspectionCount: number;
-  defectCount: number;
-  lastInspectionTime: string | null;
-  inspections?: TurbineInspection[];
-}
+/** Generated from the service's OpenAPI document (npm run openapi). */
+export type Turbine = TurbineView;
 
 /** Body of POST/PUT turbines. */
 export interface SaveTurbineBody {

@@ -1,6 +1,7 @@
 import { api } from '@/core/api/api';
 import type { RequestArgs } from '@/core/api/baseQuery';
 import type { PageResult } from './contracts';
+import type { CustomerView } from '@/core/api/generated/identity';
 
 /*
  * The identity service's user-centre calls (docs/identity.md): users, rights, customers,
@@ -109,28 +110,8 @@ export interface SeverityName {
   name: string;
 }
 
-/** GET /context/api/v2/Customers entry (customers.service `present`). */
-export interface Customer {
-  customerId: string;
-  customerName: string;
-  customerTypeId: number | null;
-  maxFlightTimes: number | null;
-  /** Turbine quota. */
-  maxTurbines: number | null;
-  /** YYYY-MM-DD */
-  validDate: string | null;
-  organizationId: string | null;
-  organizationName: string | null;
-  componentConfigs: ComponentConfig[];
-  flowConfigs: FlowConfig[];
-  customerAddress: string | null;
-  contactor: string | null;
-  post: string | null;
-  phone: string | null;
-  accountCount: number;
-  windParkCount: number;
-  version: number;
-}
+/** Generated from the service's OpenAPI document (npm run openapi). */
+export type Customer = CustomerView;
 
 export type CustomerSortField = 'customerName' | 'createdAt' | 'validDate';
 

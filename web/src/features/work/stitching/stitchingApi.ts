@@ -3,6 +3,8 @@ import { api, baseQuery } from '@/core/api/api';
 import type { ApiError, RequestArgs } from '@/core/api/baseQuery';
 import { INSPECTION_API, INSPECTION_MAX_PAGE_SIZE, type Defect, type InspectionImage } from '@/features/inspection';
 import type { PageResult } from '@/shared/contracts';
+// The panorama shapes are generated from inspection's OpenAPI document (npm run openapi).
+import type { PanoramaDefectView, PanoramaDetailView, PanoramaView, PlacementView } from '@/core/api/generated/inspection';
 
 /*
  * Panoramas of blade paths (docs/inspection.md "Stitching"): stitch a path as a job, poll its
@@ -17,64 +19,14 @@ export interface Offset {
 }
 export type Offsets = Record<string, Offset>;
 
-export interface PanoramaSummary {
-  panoramaId: string;
-  inspectionId: string;
-  bladePosition: number;
-  pathViewIndex: number;
-  chamber: number;
-  status: PanoramaStatus;
-  version: number;
-  jobId: string | null;
-  progress: number;
-  progressMessage: string | null;
-  /** SPEC §3 turbine pipeline state: 4 stitching, 5 stitching completed. */
-  pipelineState: number | null;
-  errorCode: number | null;
-  errorMessage: string | null;
-  pixelSizeMm: number;
-  offsets: Offsets;
-  width: number | null;
-  height: number | null;
-  scale: number | null;
-  imageCount: number | null;
-  panoUri: string | null;
-  dziUri: string | null;
-  thumbUri: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type PanoramaSummary = PanoramaView;
 
-/** A photo's rectangle in panorama pixels, with its own size (source pixels). */
-export interface Placement {
-  imageId: string;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-  sourceWidth: number;
-  sourceHeight: number;
-  sortIndex: number;
-  distanceToRoot: number | null;
-  fileName: string;
-}
+export type Placement = PlacementView;
 
-export interface PanoramaDefect {
-  defectId: string;
-  defectNo: string;
-  imageId: string;
-  severity: number | null;
-  defectType: string;
-  dpsStatus: number;
-  distanceToRoot: number | null;
-  /** In panorama pixels. */
-  polygon: [number, number][];
-}
+/** OpenAPI 3.0 has no tuples: the document says `number[][]`, each pair is `[x, y]`. */
+export type PanoramaDefect = Omit<PanoramaDefectView, 'polygon'> & { polygon: [number, number][] };
 
-export interface Panorama extends PanoramaSummary {
-  placements: Placement[];
-  defects: PanoramaDefect[];
-}
+export type Panorama = Omit<PanoramaDetailView, 'defects'> & { defects: PanoramaDefect[] };
 
 export interface StitchAccepted {
   panoramaId: string;
