@@ -3,7 +3,7 @@
 // the console's types generated from it to web/src/core/api/generated/<name>.ts.
 // `npm run openapi -- --check` fails when a committed file differs from what the code produces
 // (CI runs it in the lint job). Needs a build first (npm run build).
-import { readFile, writeFile, mkdir } from 'node:fs/promises';
+import { readFile, writeFile, mkdir, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -27,6 +27,9 @@ async function consoleEndpoints(service) {
     exportName: `${service.replace(/-(.)/g, (_, c) => c.toUpperCase())}Api`,
     hooks: false,
     tag: true,
+    // The kit's dead-letter admin routes are in every service's document; the console has no
+    // screen for them, so they would only repeat in every generated file.
+    filterEndpoints: (_name, def) => !(def.operation.tags ?? []).includes('DeadLetter'),
     prettierConfigFile: join(root, '.prettierrc.json'),
   });
   // The generator names the api file by its absolute path; the console imports it relatively.
@@ -44,13 +47,23 @@ async function put(path, text) {
   console.log(`[openapi] wrote ${path.slice(root.length + 1)}`);
 }
 
+async function drop(path) {
+  if (!existsSync(path)) return;
+  if (check) return void drift.push(`${path.slice(root.length + 1)} (should not exist)`);
+  await rm(path);
+  console.log(`[openapi] removed ${path.slice(root.length + 1)}`);
+}
+
 for (const service of SERVICE_NAMES) {
   if (only.length && !only.includes(service)) continue;
   const { AppModule } = await import(pathToFileURL(join(root, 'services', service, 'dist/app.module.js')).href);
   const doc = await openApiDocumentOf(AppModule, service);
   const json = `${JSON.stringify(doc, null, 2)}\n`;
   await put(join(root, 'services', service, 'openapi.json'), json);
-  if (existsSync(WEB_API_FILE)) await put(join(WEB_GENERATED, `${service}.ts`), await consoleEndpoints(service));
+  // A service with no endpoints of its own yet (repair, delivery, report) gets no file.
+  const own = Object.values(doc.paths).some((item) => Object.values(item).some((op) => !(op.tags ?? []).includes('DeadLetter')));
+  if (own) await put(join(WEB_GENERATED, `${service}.ts`), await consoleEndpoints(service));
+  else await drop(join(WEB_GENERATED, `${service}.ts`));
 }
 
 if (drift.length) {

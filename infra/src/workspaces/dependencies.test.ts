@@ -33,7 +33,8 @@ test('every package a workspace imports is declared in its own package.json', ()
     for (const dir of ['src', 'bin', 'scripts']) {
       for (const file of sources(path.join(root, ws, dir))) {
         const text = readFileSync(file, 'utf8');
-        for (const m of text.matchAll(/(?:from\s+|import\s*\(\s*|import\s+)['"]([^'"./][^'"]*)['"]/g)) used.add(packageOf(m[1]!));
+        // Bare specifiers only (npm names), not relative paths or strings that merely follow `from`.
+        for (const m of text.matchAll(/(?:from\s+|import\s*\(\s*|import\s+)['"]((?:@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*(?:\/[^'"]*)?|node:[\w/]+)['"]/g)) used.add(packageOf(m[1]!));
       }
     }
     for (const name of used) {

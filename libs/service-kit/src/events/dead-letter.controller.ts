@@ -1,4 +1,6 @@
 import { Controller, Get, Inject, Param, ParseIntPipe, Post, Query, type Type } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { PageOf, PageQueryDto } from '../http/dto.js';
 import { DataSource } from 'typeorm';
 import { AppError, isAdminRole, SERVICES, type ServiceName } from '@windward/contracts';
 import { CurrentUser } from '../auth/decorators.js';
@@ -10,8 +12,26 @@ function assertAdmin(user: AuthUser) {
   if (!user.roles.some(isAdminRole)) throw new AppError('NO_ACCESS_RIGHTS');
 }
 
+/** An event a consumer gave up on after its retries (kit table `dead_letter`). */
+export class DeadLetterView {
+  @ApiProperty() id!: number;
+  @ApiProperty() eventId!: string;
+  @ApiProperty({ description: 'Event type (contracts EventTypes).' }) type!: string;
+  @ApiProperty() error!: string;
+  @ApiProperty() attempts!: number;
+  @ApiProperty({ type: String, format: 'date-time' }) createdAt!: Date;
+  @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true }) replayedAt!: Date | null;
+  @ApiProperty({ type: 'object', additionalProperties: true, description: 'The event envelope as received.' }) envelope!: Record<string, unknown>;
+}
+export class DeadLetterPage extends PageOf(DeadLetterView) {}
+
+export class ReplayView {
+  @ApiProperty({ description: 'false when the event had been handled already (or this service consumes nothing).' }) applied!: boolean;
+}
+
 /** Dead letters of one service, for administrators to inspect and replay. */
 export function deadLetterController(service: ServiceName): Type<unknown> {
+  @ApiTags('DeadLetter')
   @Controller(`gw/${SERVICES[service].context}/api/v2/admin/dead-letters`)
   class DeadLetterController {
     constructor(
@@ -21,10 +41,12 @@ export function deadLetterController(service: ServiceName): Type<unknown> {
     ) {}
 
     @Get()
-    async list(@CurrentUser() user: AuthUser, @Query('pageIndex') pageIndex = '1', @Query('pageSize') pageSize = '20') {
+    @ApiOperation({ summary: "The service's dead letters, newest first (administrators)." })
+    @ApiOkResponse({ type: DeadLetterPage })
+    async list(@CurrentUser() user: AuthUser, @Query() q: PageQueryDto): Promise<DeadLetterPage> {
       assertAdmin(user);
-      const size = Math.min(Math.max(Number(pageSize) || 20, 1), 200);
-      const offset = (Math.max(Number(pageIndex) || 1, 1) - 1) * size;
+      const size = Math.min(Math.max(q.pageSize ?? 20, 1), 200);
+      const offset = (Math.max(q.pageIndex ?? 1, 1) - 1) * size;
       const results = await this.ds.query(
         `SELECT id, event_id AS "eventId", type, error, attempts, created_at AS "createdAt", replayed_at AS "replayedAt", envelope
          FROM "${this.cfg.schema}".dead_letter ORDER BY id DESC LIMIT $1 OFFSET $2`,
@@ -35,6 +57,8 @@ export function deadLetterController(service: ServiceName): Type<unknown> {
     }
 
     @Post(':id/replay')
+    @ApiOperation({ summary: 'Hands a dead letter to its consumer again (administrators).' })
+    @ApiOkResponse({ type: ReplayView })
     async replay(@CurrentUser() user: AuthUser, @Param('id', ParseIntPipe) id: number) {
       assertAdmin(user);
       return this.bus.replayDeadLetter(id);

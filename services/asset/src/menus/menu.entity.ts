@@ -1,7 +1,8 @@
-import { Column, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn, Unique, UpdateDateColumn } from 'typeorm';
 
 /** The menu catalogue (seeded at start from MENU_CATALOGUE). */
 @Entity({ name: 'menu' })
+@Unique('menu_right_key_key', ['rightKey'])
 export class Menu {
   @PrimaryColumn('int')
   id!: number;
@@ -11,6 +12,11 @@ export class Menu {
 
   @Column('int', { name: 'parent_id', nullable: true })
   parentId!: number | null;
+
+  /** Declares the migration's foreign key; nothing loads it. */
+  @ManyToOne(() => Menu)
+  @JoinColumn({ name: 'parent_id', foreignKeyConstraintName: 'menu_parent_id_fkey' })
+  parent?: Menu;
 
   @Column('int')
   sort!: number;

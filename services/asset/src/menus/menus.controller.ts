@@ -1,13 +1,10 @@
-import { Body, Controller, Get, Headers, Param, Put } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { ArrayMaxSize, IsArray, IsInt } from 'class-validator';
-import { Rights } from '@windward/contracts';
-import { CurrentUser, RequireRights, requestLocale, type AuthUser } from '@windward/service-kit';
+import { Body, Controller, Get, Put } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Rights, type Locale } from '@windward/contracts';
+import { CurrentUser, IdParam, RequestLocale, RequireRights, type AuthUser } from '@windward/service-kit';
 import { MenusService } from './menus.service.js';
-
-export class CustomerMenusDto {
-  @IsArray() @ArrayMaxSize(200) @IsInt({ each: true }) menuIds!: number[];
-}
+import { CustomerMenusDto } from './menu.dto.js';
+import { MenuView } from './menu.view.js';
 
 @ApiTags('menus')
 @ApiBearerAuth()
@@ -17,19 +14,22 @@ export class MenusController {
 
   /** The whole catalogue `{id, key, name, parentId, sort}`, names in the request's locale. */
   @Get('all')
-  all(@Headers() headers: Record<string, string | undefined>) {
-    return this.menus.all(requestLocale(headers));
+  all(@RequestLocale() locale: Locale): Promise<MenuView[]> {
+    return this.menus.all(locale);
   }
 
   /** Menu ids enabled for a customer (every menu until an administrator narrows them). */
   @Get('customer/:id/menuIds')
-  customerMenuIds(@CurrentUser() user: AuthUser, @Param('id') id: string) {
+  @ApiOkResponse({ type: [Number] })
+  customerMenuIds(@CurrentUser() user: AuthUser, @IdParam() id: string): Promise<number[]> {
     return this.menus.customerMenuIds(user, id);
   }
 
+  /** Narrows the menus of a customer's users; answers the ids stored (with parents added). */
   @Put('customer/:id/menuIds')
   @RequireRights(Rights.CUSTOMER_LIST_EDIT)
-  setCustomerMenuIds(@CurrentUser() user: AuthUser, @Param('id') id: string, @Body() dto: CustomerMenusDto) {
+  @ApiOkResponse({ type: [Number] })
+  setCustomerMenuIds(@CurrentUser() user: AuthUser, @IdParam() id: string, @Body() dto: CustomerMenusDto): Promise<number[]> {
     return this.menus.setCustomerMenuIds(user, id, dto.menuIds);
   }
 }

@@ -4,6 +4,7 @@ import { AppError, RIGHT_LABELS, type Locale, type Right } from '@windward/contr
 import type { AuthUser } from '@windward/service-kit';
 import { CustomerRef } from '../customers/customer-ref.entity.js';
 import { CustomerMenu, Menu } from './menu.entity.js';
+import type { MenuView } from './menu.view.js';
 import { ALL_MENU_IDS, MENU_CATALOGUE, withParents } from './menu.catalogue.js';
 
 @Injectable()
@@ -20,7 +21,7 @@ export class MenusService implements OnApplicationBootstrap {
     });
   }
 
-  async all(locale: Locale) {
+  async all(locale: Locale): Promise<MenuView[]> {
     const rows = await this.ds.getRepository(Menu).find({ order: { sort: 'ASC' } });
     return rows.map((r) => ({
       id: r.id,
@@ -53,9 +54,9 @@ export class MenusService implements OnApplicationBootstrap {
   /** Unknown and out-of-scope customers answer the same 404. */
   private async visibleCustomer(user: AuthUser, customerId: string) {
     const ok = user.customerIds === null || user.customerIds.includes(customerId);
+    // The id is a UUID (the controller's IdParam).
     const known =
       ok &&
-      /^[0-9a-f-]{36}$/i.test(customerId) &&
       (await this.ds.getRepository(CustomerRef).exists({ where: { customerId, deleted: false } }));
     if (!known) throw new AppError('NOT_FOUND');
   }

@@ -2,7 +2,6 @@
 /* eslint-disable */
 import { api } from '../api';
 export const addTagTypes = [
-  'DeadLetter',
   'templates',
   'timeline',
   'defects',
@@ -20,14 +19,6 @@ const injectedRtkApi = api
   })
   .injectEndpoints({
     endpoints: (build) => ({
-      deadLetterList: build.query<DeadLetterListApiResponse, DeadLetterListApiArg>({
-        query: () => ({ url: `/gw/inspection/api/v2/admin/dead-letters` }),
-        providesTags: ['DeadLetter'],
-      }),
-      deadLetterReplay: build.mutation<DeadLetterReplayApiResponse, DeadLetterReplayApiArg>({
-        query: (queryArg) => ({ url: `/gw/inspection/api/v2/admin/dead-letters/${queryArg.id}/replay`, method: 'POST' }),
-        invalidatesTags: ['DeadLetter'],
-      }),
       templatesAll: build.query<TemplatesAllApiResponse, TemplatesAllApiArg>({
         query: (queryArg) => ({ url: `/gw/inspection/api/v2/customers/${queryArg.customerId}/defect-templates` }),
         providesTags: ['templates'],
@@ -430,12 +421,6 @@ const injectedRtkApi = api
     overrideExisting: false,
   });
 export { injectedRtkApi as inspectionApi };
-export type DeadLetterListApiResponse = unknown;
-export type DeadLetterListApiArg = void;
-export type DeadLetterReplayApiResponse = unknown;
-export type DeadLetterReplayApiArg = {
-  id: number;
-};
 export type TemplatesAllApiResponse = /** status 200  */ DefectTemplatesView;
 export type TemplatesAllApiArg = {
   customerId: string;
@@ -760,6 +745,19 @@ export type StitchingThumbnailApiArg = {
   panoramaId: string;
   v?: string;
 };
+export type TemplateItemView = {
+  customerId: string;
+  id: string;
+  kind: 'type' | 'severity' | 'recommendation';
+  /** Severity level 0..5 (severities only). */
+  level: number | null;
+  name: string;
+};
+export type DefectTemplatesView = {
+  recommendations: TemplateItemView[];
+  severities: TemplateItemView[];
+  types: TemplateItemView[];
+};
 export type ErrorBody = {
   /** Stable error code from the error catalogue (libs/contracts): a name, or a numeric code of SPEC §8. */
   code:
@@ -921,19 +919,6 @@ export type ErrorBody = {
   /** Human-readable message in the request's locale. */
   message: string;
   title?: string;
-};
-export type TemplateItemView = {
-  customerId: string;
-  id: string;
-  kind: 'type' | 'severity' | 'recommendation';
-  /** Severity level 0..5 (severities only). */
-  level: number | null;
-  name: string;
-};
-export type DefectTemplatesView = {
-  recommendations: TemplateItemView[];
-  severities: TemplateItemView[];
-  types: TemplateItemView[];
 };
 export type AddTemplateItemDto = {
   /** Severity level 0..5 (severities only, required there). */
