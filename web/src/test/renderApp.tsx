@@ -1,5 +1,5 @@
 import { act, render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { createMemoryRouter, matchRoutes, RouterProvider } from 'react-router-dom';
 import type { Locale } from '@/shared/contracts';
 import { createAppState } from '@/core/appSlice';
 import { TestProviders } from '@/test/TestProviders';
@@ -44,6 +44,11 @@ export async function renderApp(options: {
   await i18n.changeLanguage(locale);
   const config = { ...TEST_CONFIG, ...options.config, appLocale: locale };
   const store = createStore({ app: createAppState(config, locale), ...(options.session ? { session: options.session } : {}) });
+  // The route's lazy modules load before the first render: importing a feature's module graph
+  // is the test environment's cost (seconds on a loaded machine), not the behaviour that the
+  // tests' waits measure. The router's own lazy() call then finds them loaded.
+  const matched = matchRoutes(routes, options.path.split(/[?#]/)[0]!) ?? [];
+  await Promise.all(matched.map(({ route }) => (typeof route.lazy === 'function' ? route.lazy() : undefined)));
   const router = createMemoryRouter(routes, { initialEntries: [options.path] });
   let view!: ReturnType<typeof render>;
   await act(async () => {

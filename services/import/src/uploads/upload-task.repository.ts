@@ -235,6 +235,35 @@ export class UploadTaskRepository {
     return rows.length > 0;
   }
 
+  /** The verification job takes the task (`from` → `status`); undefined when it was decided already. */
+  async startVerifying(id: string, status: number, from: number): Promise<UploadTaskRow | undefined> {
+    const [rows]: [UploadTaskRow[], number] = await this.ds.query(
+      `UPDATE ${this.s}.upload_task SET status = $2, progress = 0, progress_message = 'verifying', updated_at = now()
+       WHERE id = $1 AND status IN ($3, $2) RETURNING *`,
+      [id, status, from],
+    );
+    return rows[0];
+  }
+
+  /** Progress of the verification, while the task is still `status`. */
+  async verifyProgress(id: string, status: number, percent: number, message: string): Promise<void> {
+    await this.ds.query(`UPDATE ${this.s}.upload_task SET progress = $2, progress_message = $3 WHERE id = $1 AND status = $4`, [
+      id,
+      percent,
+      message,
+      status,
+    ]);
+  }
+
+  /** Every photo checked: `status` (verified) with the manifest, if the task is still `from`. */
+  async markVerified(id: string, status: number, from: number, imageCount: number, manifestKey: string): Promise<void> {
+    await this.ds.query(
+      `UPDATE ${this.s}.upload_task SET status = $2, progress = 100, progress_message = NULL, errors = '[]', image_count = $3, manifest_key = $4,
+         verified_at = now(), updated_at = now() WHERE id = $1 AND status = $5`,
+      [id, status, imageCount, manifestKey, from],
+    );
+  }
+
   async setVerifyJob(id: string, jobId: string): Promise<void> {
     await this.ds.query(`UPDATE ${this.s}.upload_task SET verify_job_id = $2 WHERE id = $1`, [id, jobId]);
   }

@@ -18,7 +18,6 @@ import {
   FILE_STORE,
   JobsService,
   LOGGER,
-  SERVICE_CONFIG,
   canSeeCustomer,
   canSeePark,
   fileStoreUri,
@@ -26,7 +25,6 @@ import {
   uniqueAsConflict,
   type AuthUser,
   type FileStore,
-  type ServiceConfig,
 } from '@windward/service-kit';
 import { openZipFile, planArchive } from './archive.js';
 import type { CompleteUploadDto, CreateUploadTaskDto, UploadTaskListQuery } from './upload.dto.js';
@@ -75,19 +73,14 @@ export function presentError(e: StoredError, locale: Locale): UploadErrorView {
 
 @Injectable()
 export class UploadsService implements OnApplicationBootstrap {
-  /** The service's schema, quoted (the verification worker's SQL uses it). */
-  readonly s: string;
   constructor(
     private readonly ds: DataSource,
     private readonly tasks: UploadTaskRepository,
     private readonly events: EventPublisher,
     private readonly jobs: JobsService,
     @Inject(FILE_STORE) private readonly store: FileStore,
-    @Inject(SERVICE_CONFIG) cfg: ServiceConfig,
     @Inject(LOGGER) private readonly log: Logger,
-  ) {
-    this.s = `"${cfg.schema}"`;
-  }
+  ) {}
 
   async onApplicationBootstrap() {
     await this.jobs.ensureQueue(VERIFY_QUEUE, 2);

@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import sharp from 'sharp';
 import type { Logger } from 'pino';
 import { AppError, UploadFileStatus as S, sniffPhoto, type UploadManifest, type UploadManifestImage } from '@windward/contracts';
 import { FILE_STORE, JobWorker, JobsService, LOGGER, type FileStore, type ReportProgress } from '@windward/service-kit';
 import type { ZipFile } from 'yauzl';
 import { archiveError, openZipInStore, planArchive, readEntry } from './archive.js';
+import { UploadTaskRepository } from './upload-task.repository.js';
 import { UploadsService, VERIFY_QUEUE, archiveKey, day, manifestKey, uploadPrefix, type StoredError } from './uploads.service.js';
 
 /** Whether the bytes decode completely (header and pixel data), cheaply: scaled down on load. */
@@ -38,8 +38,8 @@ export class VerifyWorker extends JobWorker<{ uploadTaskId: string }> {
   protected readonly queue = VERIFY_QUEUE;
 
   constructor(
-    private readonly ds: DataSource,
     jobs: JobsService,
+    private readonly tasks: UploadTaskRepository,
     private readonly uploads: UploadsService,
     @Inject(FILE_STORE) private readonly store: FileStore,
     @Inject(LOGGER) private readonly log: Logger,
@@ -47,16 +47,8 @@ export class VerifyWorker extends JobWorker<{ uploadTaskId: string }> {
     super(jobs);
   }
 
-  private get s() {
-    return this.uploads.s;
-  }
-
   async run({ uploadTaskId: id }: { uploadTaskId: string }, progress: ReportProgress): Promise<void> {
-    const [[row]] = await this.ds.query(
-      `UPDATE ${this.s}.upload_task SET status = $2, progress = 0, progress_message = 'verifying', updated_at = now()
-       WHERE id = $1 AND status IN ($3, $2) RETURNING *`,
-      [id, S.VERIFYING, S.UPLOADED],
-    );
+    const row = await this.tasks.startVerifying(id, S.VERIFYING, S.UPLOADED);
     if (!row) return; // already decided (a retried job), or the task went away
     let zip: ZipFile | null = null;
     try {
@@ -101,12 +93,7 @@ export class VerifyWorker extends JobWorker<{ uploadTaskId: string }> {
         if (pct !== shown && (pct - shown >= 5 || i === plan.images.length - 1)) {
           shown = pct;
           await progress(pct, `${i + 1}/${plan.images.length} photos checked`);
-          await this.ds.query(`UPDATE ${this.s}.upload_task SET progress = $2, progress_message = $3 WHERE id = $1 AND status = $4`, [
-            id,
-            pct,
-            `${i + 1}/${plan.images.length} photos checked`,
-            S.VERIFYING,
-          ]);
+          await this.tasks.verifyProgress(id, S.VERIFYING, pct, `${i + 1}/${plan.images.length} photos checked`);
         }
       }
       if (notPhotos.length) throw archiveError(-11003, notPhotos);
@@ -125,11 +112,7 @@ export class VerifyWorker extends JobWorker<{ uploadTaskId: string }> {
       zip.close();
       zip = null;
       await this.store.removePrefix(archiveKey(id));
-      await this.ds.query(
-        `UPDATE ${this.s}.upload_task SET status = $2, progress = 100, progress_message = NULL, errors = '[]', image_count = $3, manifest_key = $4,
-           verified_at = now(), updated_at = now() WHERE id = $1 AND status = $5`,
-        [id, S.VERIFY_SUCCESS, images.length, manifestKey(id), S.VERIFYING],
-      );
+      await this.tasks.markVerified(id, S.VERIFY_SUCCESS, S.VERIFYING, images.length, manifestKey(id));
     } catch (err) {
       zip?.close();
       zip = null;
