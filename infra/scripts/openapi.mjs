@@ -15,6 +15,9 @@ const only = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const { SERVICE_NAMES } = await import(pathToFileURL(join(root, 'libs/contracts/dist/index.js')).href);
 const { openApiDocumentOf } = await import(pathToFileURL(join(root, 'libs/service-kit/dist/index.js')).href);
 
+/** The kit's dead-letter admin routes, which every service's document has. */
+const isKitAdmin = (operation) => (operation.tags ?? []).includes('DeadLetter');
+
 /** The console's generated endpoints and types; they inject into the one RTK Query api. */
 const WEB_GENERATED = join(root, 'web/src/core/api/generated');
 const WEB_API_FILE = join(root, 'web/src/core/api/api.ts');
@@ -29,7 +32,7 @@ async function consoleEndpoints(service) {
     tag: true,
     // The kit's dead-letter admin routes are in every service's document; the console has no
     // screen for them, so they would only repeat in every generated file.
-    filterEndpoints: (_name, def) => !(def.operation.tags ?? []).includes('DeadLetter'),
+    filterEndpoints: (_name, def) => !isKitAdmin(def.operation),
     prettierConfigFile: join(root, '.prettierrc.json'),
   });
   // The generator names the api file by its absolute path; the console imports it relatively.
@@ -61,7 +64,7 @@ for (const service of SERVICE_NAMES) {
   const json = `${JSON.stringify(doc, null, 2)}\n`;
   await put(join(root, 'services', service, 'openapi.json'), json);
   // A service with no endpoints of its own yet (repair, delivery, report) gets no file.
-  const own = Object.values(doc.paths).some((item) => Object.values(item).some((op) => !(op.tags ?? []).includes('DeadLetter')));
+  const own = Object.values(doc.paths).some((item) => Object.values(item).some((op) => !isKitAdmin(op)));
   if (own) await put(join(WEB_GENERATED, `${service}.ts`), await consoleEndpoints(service));
   else await drop(join(WEB_GENERATED, `${service}.ts`));
 }

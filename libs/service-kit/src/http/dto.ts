@@ -5,6 +5,7 @@ import { Transform } from 'class-transformer';
 import { IsBoolean, IsInt, IsOptional, IsString } from 'class-validator';
 import { AppError, isUuid, type ErrorCode } from '@windward/contracts';
 import { requestLocale } from '../errors/locale.js';
+import { listParam } from './paging.js';
 
 /** Query strings carry text: numbers and booleans are read leniently, as parsePage always did. */
 const toInt = ({ value }: { value: unknown }) => {
@@ -37,10 +38,8 @@ export const QueryBoolean = () => Transform(({ value }: { value: unknown }) => (
 /** Numeric query values; anything else stays as sent, so `@IsInt()`/`@IsNumber()` refuses it. */
 export const QueryInt = () =>
   Transform(({ value }: { value: unknown }) => (value === '' ? undefined : typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : value));
-const listOf = (value: unknown): string[] | undefined =>
-  value === undefined || value === null || value === ''
-    ? undefined
-    : (Array.isArray(value) ? value : [value]).flatMap((x) => String(x).split(',')).map((s) => s.trim()).filter(Boolean);
+/** Absent stays undefined (the DTO's `@IsOptional()`); anything sent is read as `listParam` reads it. */
+const listOf = (value: unknown): string[] | undefined => (value === undefined || value === null || value === '' ? undefined : listParam(value));
 
 /** `ids=a,b` or `ids=a&ids=b` as a string list. */
 export const QueryList = () => Transform(({ value }: { value: unknown }) => listOf(value));
