@@ -38,6 +38,7 @@ export {
   isLocale,
   isTokenRefreshDue,
   lookupMessage,
+  MAX_PAGE_SIZE,
   MENU_TREE,
   tokenRefreshTime,
 } from '@windward/contracts';

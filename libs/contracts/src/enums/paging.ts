@@ -13,7 +13,8 @@ export interface PageResult<T> {
 }
 
 export const DEFAULT_PAGE_SIZE = 10;
-export const MAX_PAGE_SIZE = 1000;
+/** The largest page any service hands out (the kit clamps to it; the console asks for it to read "all"). */
+export const MAX_PAGE_SIZE = 500;
 
 /** Normalises untrusted paging input: 1-based index, size clamped to 1..MAX_PAGE_SIZE. */
 export function normalizePageQuery(q: Partial<Record<keyof PageQuery, unknown>>): PageQuery {

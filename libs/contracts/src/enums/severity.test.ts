@@ -2,7 +2,7 @@ import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { HealthLevel, SEVERITY_PALETTE_5, SEVERITY_PALETTE_9, bladeColorLevel, healthScore, severityColor } from './severity.js';
 import { ADMIN_ROLE_IDS, RoleId, ROLE_LABELS, canonicalRoleId, isAdminRole, isLabelerRole, isRoleId } from './roles.js';
-import { normalizePageQuery, pageOffset } from './paging.js';
+import { MAX_PAGE_SIZE, normalizePageQuery, pageOffset } from './paging.js';
 import { PackageType, TurbinePipelineState } from './package.js';
 import { UploadFileStatus, UploadProgress } from './upload.js';
 
@@ -95,7 +95,7 @@ describe('paging', () => {
       fieldToSort: 'name',
     });
     assert.deepEqual(normalizePageQuery({ pageIndex: -3, pageSize: 0 }), { pageIndex: 1, pageSize: 1 });
-    assert.deepEqual(normalizePageQuery({ pageIndex: 'x', pageSize: 1e9 }), { pageIndex: 1, pageSize: 1000 });
+    assert.deepEqual(normalizePageQuery({ pageIndex: 'x', pageSize: 1e9 }), { pageIndex: 1, pageSize: MAX_PAGE_SIZE });
     assert.equal(normalizePageQuery({ descending: 'false' }).descending, false);
   });
   test('offset', () => {

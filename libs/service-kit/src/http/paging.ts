@@ -1,4 +1,4 @@
-import { AppError } from '@windward/contracts';
+import { AppError, MAX_PAGE_SIZE } from '@windward/contracts';
 
 export interface PageRequest {
   skip: number;
@@ -10,7 +10,7 @@ export interface PageRequest {
   descending: boolean;
 }
 
-export const MAX_PAGE_SIZE = 500;
+export { MAX_PAGE_SIZE };
 
 /**
  * Reads `pageIndex` (1-based), `pageSize`, `fieldToSort`, `descending` (SPEC paging) from a query.

@@ -1,7 +1,7 @@
 import type { BaseQueryApi } from '@reduxjs/toolkit/query';
 import { api, baseQuery } from '@/core/api/api';
 import type { ApiError, RequestArgs } from '@/core/api/baseQuery';
-import type { PageResult } from '@/shared/contracts';
+import { MAX_PAGE_SIZE, type PageResult } from '@/shared/contracts';
 import type { TurbineView } from '@/core/api/generated/asset';
 
 /*
@@ -9,8 +9,8 @@ import type { TurbineView } from '@/core/api/generated/asset';
  * as ISO texts, capacities in MW, lengths in m.
  */
 
-/** Largest page the services hand out (service-kit MAX_PAGE_SIZE). */
-export const SERVER_MAX_PAGE_SIZE = 500;
+/** Largest page the services hand out. */
+export const SERVER_MAX_PAGE_SIZE = MAX_PAGE_SIZE;
 
 // ------------------------------------------------------------------ shapes
 

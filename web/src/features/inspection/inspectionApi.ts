@@ -2,6 +2,7 @@ import type { BaseQueryApi } from '@reduxjs/toolkit/query';
 import { api, baseQuery } from '@/core/api/api';
 import type { ApiError, RequestArgs } from '@/core/api/baseQuery';
 import type { PageResult } from './contracts';
+import { MAX_PAGE_SIZE } from '@/shared/contracts';
 
 /*
  * The inspection service's calls (docs/inspection.md). Every path is under /gw/inspection/api/v2;
@@ -10,8 +11,8 @@ import type { PageResult } from './contracts';
  */
 
 export const INSPECTION_API = '/gw/inspection/api/v2';
-/** Largest page the services hand out (service-kit MAX_PAGE_SIZE). */
-export const INSPECTION_MAX_PAGE_SIZE = 500;
+/** Largest page the services hand out. */
+export const INSPECTION_MAX_PAGE_SIZE = MAX_PAGE_SIZE;
 
 // ------------------------------------------------------------------ shapes
 

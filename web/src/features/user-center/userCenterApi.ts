@@ -211,7 +211,7 @@ export function organizationListParams(args: OrganizationListArgs): Params {
 }
 
 /** Largest page the services hand out. */
-export const MAX_PAGE_SIZE = 500;
+export { MAX_PAGE_SIZE } from '@/shared/contracts';
 
 // ------------------------------------------------------------------ endpoints
 
