@@ -32,6 +32,10 @@ interface KafkaScript {
 }
 const kafkaScript = (await import(new URL('../../../../infra/scripts/kafka.mjs', import.meta.url).href)) as KafkaScript;
 
+/** The brokers of the Kafka half (set once its broker runs). */
+let brokers: string[] = [];
+const kafkaBrokers = () => brokers;
+
 /**
  * The bus contract: the same behaviour from every adapter. Runs against PostgreSQL and against
  * a real Apache Kafka broker that this file starts itself (infra/scripts/kafka.mjs, on free ports
@@ -187,6 +191,86 @@ function contract(
       await adapter.close();
     });
 
+    test(`${bus}: a relay that crashes after sending and before deleting its outbox rows sends again, and the event is applied once`, async () => {
+      const key = randomUUID();
+      const { adapter } = await startConsumer(`g-crash-${run}`, { [type('crash')]: record });
+      // The service's relay is replaced by one whose first send "crashes" right after the bus took
+      // the batch: its transaction rolls back, the outbox row stays, and the next pass sends it again.
+      await relay.stop();
+      let crashes = 0;
+      const crashing: BusAdapter = {
+        kind: producerBus.kind,
+        publish: async (events, tx) => {
+          await producerBus.publish(events, tx);
+          if (crashes++ === 0) throw new Error('relay crashed between send and delete');
+        },
+        consume: () => Promise.reject(new Error('not a consumer')),
+        close: async () => {},
+      };
+      const crashingRelay = new OutboxRelay(producerDs, db.url, 'producer_svc', crashing, log, 50);
+      await crashingRelay.start();
+      try {
+        await producerDs.transaction((m) => publisher.publish(m, type('crash') as never, key, { n: 1 } as never));
+        await eventually(async () => (await producerDs.query('SELECT count(*)::int AS c FROM producer_svc.outbox'))[0].c === 0);
+        assert.equal(crashes, 2, 'one crashed pass, one that completed');
+        // A later event of the key: once it is applied, every copy before it was delivered.
+        await producerDs.transaction((m) => publisher.publish(m, type('crash') as never, key, { n: 2 } as never));
+        const rows = await eventually(async () => {
+          const r = await seen(key);
+          return r.some((x) => x.n === 2) ? r : null;
+        });
+        assert.deepEqual(
+          rows.map((r) => r.n),
+          [1, 2],
+        );
+        if (producerBus instanceof KafkaBus) {
+          // Kafka really holds the first event twice (PostgreSQL appended it inside the rolled-back transaction: once).
+          assert.equal(await producerBus.topicMessageCount(type('crash')), 3);
+        }
+      } finally {
+        await crashingRelay.stop();
+        relay = new OutboxRelay(producerDs, db.url, 'producer_svc', producerBus, log, 200);
+        await relay.start();
+        await adapter.close();
+      }
+    });
+
+    test(`${bus}: a consumer stopped in the middle of a stream resumes from its committed position: nothing lost, nothing applied twice`, async () => {
+      const key = randomUUID();
+      const group = `g-resume-${run}`;
+      let handledByFirst = 0;
+      const slow: EventHandler = async (e, m) => {
+        handledByFirst++;
+        await new Promise((r) => setTimeout(r, 20));
+        await record(e, m);
+      };
+      const first = await startConsumer(group, { [type('stream')]: slow });
+      await producerDs.transaction(async (m) => {
+        for (let n = 0; n < 40; n++) await publisher.publish(m, type('stream') as never, key, { n } as never);
+      });
+      // Stopped while events are still arriving (the stream takes about 1 s at 20 ms each).
+      await eventually(async () => (await seen(key)).length >= 10);
+      await first.adapter.close();
+      const stoppedAt = (await seen(key)).length;
+      assert.ok(stoppedAt < 40, `the first consumer was stopped mid-stream (${stoppedAt} of 40)`);
+      const second = await startConsumer(group, { [type('stream')]: record });
+      const rows = await eventually(async () => {
+        const r = await seen(key);
+        return r.length >= 40 ? r : null;
+      });
+      // Whatever the second consumer got again (uncommitted offsets) was recognised by its id.
+      await new Promise((r) => setTimeout(r, 300));
+      const all = await seen(key);
+      assert.equal(all.length, 40);
+      assert.equal(new Set(all.map((r) => r.event_id)).size, 40);
+      assert.deepEqual(
+        rows.map((r) => r.n),
+        [...Array(40).keys()],
+      );
+      assert.ok(handledByFirst >= stoppedAt);
+      await second.adapter.close();
+    });
+
     test(`${bus}: a poison message lands in dead letters after N retries, later events still flow, and replay applies it`, async () => {
       const key = randomUUID();
       let attempts = 0;
@@ -216,6 +300,20 @@ function contract(
       assert.deepEqual((await seen(key)).map((r) => r.n).sort(), [12, 13, 14]);
       await adapter.close();
     });
+
+    if (bus.startsWith('Kafka')) {
+      test(`${bus}: topics keep events exactly as long as consumers remember handled ids minus a day (retention.ms of RETENTION_DAYS)`, async () => {
+        const kafka = producerBus as KafkaBus;
+        const topic = type('retained');
+        await kafka.ensureTopics([topic]);
+        assert.equal(await kafka.topicRetentionMs(topic), 30 * 86_400_000);
+        // A topic found with another retention (created by hand, or by an older version) is set back to ours.
+        const other = new KafkaBus({ brokers: kafkaBrokers(), clientId: 'contract-retention', retentionDays: 7 }, log);
+        await other.ensureTopics([topic]);
+        assert.equal(await kafka.topicRetentionMs(topic), 7 * 86_400_000);
+        await other.close();
+      });
+    }
 
     test(`${bus}: events of one key arrive in the order they were committed`, async () => {
       const keys = [randomUUID(), randomUUID(), randomUUID()];
@@ -250,7 +348,7 @@ contract('PostgreSQL bus', async (url) => {
 
 {
   const external = process.env.KAFKA_BROKERS?.split(',').filter(Boolean);
-  let brokers = external ?? [];
+  brokers = external ?? [];
   let stopBroker = async () => {};
   contract(
     external ? `Kafka bus (KAFKA_BROKERS=${external.join(',')})` : `Kafka bus (Apache Kafka ${kafkaScript.kafkaVersion()})`,

@@ -12,7 +12,7 @@ import { PostgresBus } from './postgres-bus.js';
 export async function createBusAdapter(cfg: ServiceConfig, log: Logger): Promise<BusAdapter> {
   if (cfg.bus === 'kafka') {
     if (!cfg.kafkaBrokers.length) throw new Error('BUS=kafka needs KAFKA_BROKERS');
-    const bus = new KafkaBus({ brokers: cfg.kafkaBrokers, clientId: cfg.service }, log);
+    const bus = new KafkaBus({ brokers: cfg.kafkaBrokers, clientId: cfg.service, retentionDays: cfg.retentionDays }, log);
     await bus.ensureTopics();
     return bus;
   }

@@ -33,6 +33,11 @@ test('KafkaBus with a mocked Kafka broker: one topic per type, keyed by aggregat
       disconnect: async () => {},
       listTopics: async () => ['a.b.updated'],
       createTopics: async (c: { topics: { topic: string; numPartitions: number }[] }) => void created.push(...c.topics),
+      // The existing topic already has our retention (30 days), so nothing is altered.
+      describeConfigs: async (c: { resources: { name: string }[] }) => ({
+        resources: c.resources.map((r) => ({ resourceName: r.name, configEntries: [{ configName: 'retention.ms', configValue: '2592000000' }] })),
+      }),
+      alterConfigs: async () => assert.fail('retention already matches'),
     }),
   };
   const bus = new KafkaBus({ brokers: [], clientId: 't', kafka: fake as never }, pino({ level: 'silent' }));
@@ -55,7 +60,7 @@ test('KafkaBus with a mocked Kafka broker: one topic per type, keyed by aggregat
   );
   assert.equal(sent[0]!.messages[0]!.headers['event-id'], ev('x', 'k1', 1).id);
   // Topics are created before the first send, only the missing ones, and only once.
-  assert.deepEqual(created, [{ topic: 'a.b.created', numPartitions: 6 }]);
+  assert.deepEqual(created, [{ topic: 'a.b.created', numPartitions: 6, configEntries: [{ name: 'retention.ms', value: '2592000000' }] }]);
   await bus.publish([ev('a.b.created', 'k1', 4)]);
   assert.equal(created.length, 1);
 

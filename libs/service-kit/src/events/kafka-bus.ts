@@ -1,9 +1,10 @@
 import kafkajs, { type Consumer, type Producer, type Kafka as KafkaClient, type logCreator } from 'kafkajs';
+import { MS_PER_DAY } from '../jobs/housekeeping.js';
 import type { Logger } from 'pino';
 import { ALL_EVENT_TYPES, type EventEnvelope } from '@windward/contracts';
 import type { BusAdapter, Deliver } from './bus-adapter.js';
 
-const { Kafka, logLevel, Partitioners } = kafkajs;
+const { Kafka, logLevel, Partitioners, ConfigResourceTypes } = kafkajs;
 
 /** kafkajs logs through the service's logger (structured, silenced in tests) instead of its own stdout JSON. */
 function pinoLogCreator(log: Logger): logCreator {
@@ -22,6 +23,12 @@ export interface KafkaBusOptions {
   clientId: string;
   /** Partitions per topic; the key (aggregate id) picks the partition, which keeps per-key order. */
   partitions?: number;
+  /**
+   * How long a topic keeps its events (`retention.ms`), in days. Consumers remember handled event
+   * ids one day longer (kit housekeeping), so an event still on the topic (a group reset, a
+   * relay resend) is always recognised as a duplicate. Default 30 (RETENTION_DAYS).
+   */
+  retentionDays?: number;
   /** Injected client, used by the tests that run without a broker. */
   kafka?: Pick<KafkaClient, 'producer' | 'consumer' | 'admin'>;
 }
@@ -33,7 +40,8 @@ export interface KafkaBusOptions {
  *
  * Topics are created up front (the brokers run with auto.create.topics.enable=false): the whole
  * catalogue at start (ensureTopics), and any other type the first time this adapter publishes or
- * subscribes to it, so a consumer may subscribe before anything was ever published.
+ * subscribes to it, so a consumer may subscribe before anything was ever published. Their
+ * retention is ours (`retentionDays`): a topic found with another one is set back to it.
  */
 export class KafkaBus implements BusAdapter {
   readonly kind = 'kafka' as const;
@@ -51,10 +59,19 @@ export class KafkaBus implements BusAdapter {
       opts.kafka ?? new Kafka({ clientId: opts.clientId, brokers: opts.brokers, logLevel: logLevel.WARN, logCreator: pinoLogCreator(log) });
   }
 
-  /** Creates the topics that do not exist yet (the whole catalogue by default); idempotent. */
+  /** `retention.ms` of every topic this adapter creates or finds. */
+  get retentionMs(): number {
+    return (this.opts.retentionDays ?? 30) * MS_PER_DAY;
+  }
+
+  /**
+   * Creates the topics that do not exist yet (the whole catalogue by default) with our retention,
+   * and sets the retention of existing ones back to ours; idempotent.
+   */
   async ensureTopics(topics: readonly string[] = ALL_EVENT_TYPES): Promise<void> {
     const wanted = topics.filter((t) => !this.knownTopics.has(t));
     if (!wanted.length) return;
+    const retention = String(this.retentionMs);
     const admin = this.kafka.admin();
     await admin.connect();
     try {
@@ -64,11 +81,62 @@ export class KafkaBus implements BusAdapter {
         // false (not an error) when another process created them meanwhile.
         await admin.createTopics({
           waitForLeaders: true,
-          topics: missing.map((topic) => ({ topic, numPartitions: this.opts.partitions ?? 6 })),
+          topics: missing.map((topic) => ({
+            topic,
+            numPartitions: this.opts.partitions ?? 6,
+            configEntries: [{ name: 'retention.ms', value: retention }],
+          })),
         });
         this.log.info({ topics: missing }, 'kafka topics created');
       }
+      const found = wanted.filter((t) => existing.has(t));
+      if (found.length) {
+        const { resources } = await admin.describeConfigs({
+          includeSynonyms: false,
+          resources: found.map((name) => ({ type: ConfigResourceTypes.TOPIC, name, configNames: ['retention.ms'] })),
+        });
+        const other = resources.filter((r) => r.configEntries.find((c) => c.configName === 'retention.ms')?.configValue !== retention);
+        if (other.length) {
+          // Longer than the handled-event memory would let an old duplicate through; shorter loses history.
+          await admin.alterConfigs({
+            validateOnly: false,
+            resources: other.map((r) => ({
+              type: ConfigResourceTypes.TOPIC,
+              name: r.resourceName,
+              configEntries: [{ name: 'retention.ms', value: retention }],
+            })),
+          });
+          this.log.warn({ topics: other.map((r) => r.resourceName), retentionMs: retention }, 'kafka topic retention set to ours');
+        }
+      }
       for (const t of wanted) this.knownTopics.add(t);
+    } finally {
+      await admin.disconnect();
+    }
+  }
+
+  /** A topic's `retention.ms` as the broker reports it (tests, diagnostics). */
+  async topicRetentionMs(topic: string): Promise<number> {
+    const admin = this.kafka.admin();
+    await admin.connect();
+    try {
+      const { resources } = await admin.describeConfigs({
+        includeSynonyms: false,
+        resources: [{ type: ConfigResourceTypes.TOPIC, name: topic, configNames: ['retention.ms'] }],
+      });
+      return Number(resources[0]?.configEntries.find((c) => c.configName === 'retention.ms')?.configValue);
+    } finally {
+      await admin.disconnect();
+    }
+  }
+
+  /** How many messages a topic holds over all partitions (high minus low watermarks). */
+  async topicMessageCount(topic: string): Promise<number> {
+    const admin = this.kafka.admin();
+    await admin.connect();
+    try {
+      const offsets = await admin.fetchTopicOffsets(topic);
+      return offsets.reduce((n, o) => n + Number(o.high) - Number(o.low), 0);
     } finally {
       await admin.disconnect();
     }
