@@ -1,22 +1,31 @@
 import { performance } from 'node:perf_hooks';
 import { pino } from 'pino';
-import { EventConsumer, EventPublisher, OutboxRelay, PostgresBus, openDatabase } from '@windward/service-kit';
+import { EventConsumer, EventPublisher, KafkaBus, OutboxRelay, PostgresBus, openDatabase, type BusAdapter } from '@windward/service-kit';
 import type { TestDatabase } from '@windward/service-kit/testing';
 import { percentile } from './stats.js';
 
-/**
- * Event latency from outbox commit to the consumer's handler, on the PostgreSQL adapter:
- * `count` events from `producers` concurrent writers, each timed from its commit returning
- * to the handler running in the consuming service's transaction.
- */
-export async function measureEventLatency(db: TestDatabase, count = 2000, producers = 8, ratePerSecond = 0) {
+/** The bus a run measures: PostgreSQL's log, or Kafka at `brokers`. */
+export type BenchBus = { kind: 'postgres' } | { kind: 'kafka'; brokers: string };
+
+async function busFor(bus: BenchBus, db: TestDatabase, clientId: string): Promise<BusAdapter> {
   const log = pino({ level: 'silent' });
-  const type = `bench.run${ratePerSecond}.happened`;
+  if (bus.kind === 'kafka') return new KafkaBus({ brokers: [bus.brokers], clientId }, log);
+  await PostgresBus.ensureTables(db.url);
+  return new PostgresBus(db.url, log);
+}
+
+/**
+ * Event latency from outbox commit to the consumer's handler, on either adapter: `count` events
+ * from `producers` concurrent writers, each timed from its commit returning to the handler
+ * running in the consuming service's transaction.
+ */
+export async function measureEventLatency(db: TestDatabase, count = 2000, producers = 8, ratePerSecond = 0, bus: BenchBus = { kind: 'postgres' }) {
+  const log = pino({ level: 'silent' });
+  const type = `bench.${bus.kind}${Date.now()}.run${ratePerSecond}.happened`;
   const producer = await openDatabase({ url: db.url, schema: 'bench_producer', entities: [], migrations: [] });
   const consumerDs = await openDatabase({ url: db.url, schema: 'bench_consumer', entities: [], migrations: [] });
-  await PostgresBus.ensureTables(db.url);
-  const relayBus = new PostgresBus(db.url, log);
-  const consumerBus = new PostgresBus(db.url, log);
+  const relayBus = await busFor(bus, db, 'bench-relay');
+  const consumerBus = await busFor(bus, db, 'bench-consumer');
   const relay = new OutboxRelay(producer, db.url, 'bench_producer', relayBus, log);
   await relay.start();
   const committedAt = new Map<number, number>();
@@ -40,7 +49,7 @@ export async function measureEventLatency(db: TestDatabase, count = 2000, produc
     { schema: 'bench_consumer', maxAttempts: 3, retryBaseMs: 10 },
     log,
   );
-  await consumerBus.consume(`bench-${ratePerSecond}`, consumer.topics, consumer.deliver);
+  await consumerBus.consume(`bench-${bus.kind}-${ratePerSecond}-${Date.now()}`, consumer.topics, consumer.deliver);
   const publisher = new EventPublisher('inspection', 'bench_producer');
   const started = performance.now();
   let next = 0;
@@ -68,6 +77,7 @@ export async function measureEventLatency(db: TestDatabase, count = 2000, produc
   await producer.destroy();
   await consumerDs.destroy();
   return {
+    bus: bus.kind === 'kafka' ? 'Kafka' : 'PostgreSQL',
     load: ratePerSecond > 0 ? `paced ${ratePerSecond}/s` : `burst, ${producers} writers`,
     events: count,
     'p50 ms': percentile(latencies, 50),

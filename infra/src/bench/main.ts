@@ -1,4 +1,8 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { createTestDatabase } from '@windward/service-kit/testing';
+import { kafkaScript } from '../launcher/kafka.js';
 import { startPlatform } from '../launcher/platform.js';
 import { measureEventLatency } from './event-latency.js';
 import { load } from './http-load.js';
@@ -33,10 +37,23 @@ const portBase = Number(process.env.BENCH_PORT_BASE ?? 23000);
 const db = await createTestDatabase();
 try {
   if (part('events')) {
-    printTable('Event latency, outbox commit → consumer handler (PostgreSQL bus, 2,000 events per run)', [
-      await measureEventLatency(db, 2000, 4, 200),
-      await measureEventLatency(db, 2000, 8, 0),
-    ]);
+    // Both buses in the same run: Apache Kafka's broker started here (jars from Maven Central).
+    const k = await kafkaScript();
+    const broker = await k.startKafka({ port: await k.freePort(), controllerPort: await k.freePort(), dataDir: mkdtempSync(path.join(tmpdir(), 'ww-bench-kafka-')) });
+    try {
+      const kafka = { kind: 'kafka', brokers: broker.brokers } as const;
+      printTable('Event latency, outbox commit → consumer handler (2,000 events per run, both buses)', [
+        await measureEventLatency(db, 2000, 4, 200),
+        await measureEventLatency(db, 2000, 4, 200, kafka),
+        await measureEventLatency(db, 2000, 8, 0),
+        await measureEventLatency(db, 2000, 8, 0, kafka),
+      ]);
+      printTable('Apache Kafka broker (single node, KRaft)', [
+        { version: broker.version, 'start s': broker.startMs / 1000, 'RSS MiB after the runs': broker.rssMiB() ?? 0 },
+      ]);
+    } finally {
+      await broker.stop();
+    }
   }
 
   const platform = await startPlatform({

@@ -14,6 +14,7 @@ const started = Date.now();
 const platform = await startPlatform({ databaseUrl: process.env.DATABASE_URL, seedDemo: !production });
 console.log(`
   Windward is running: ${platform.url}   (started in ${((Date.now() - started) / 1000).toFixed(1)} s)
+  Event bus: ${platform.bus === 'kafka' ? `Apache Kafka on ${platform.kafka?.brokers ?? process.env.KAFKA_BROKERS}` : 'PostgreSQL (embedded log)'}
   API docs: ${platform.url}/gw/identity/docs, /gw/asset/docs, ... (one per service)
 `);
 if (!production) {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SERVICE_NAMES, SERVICES, serviceEnvPrefix, DEFAULT_GATEWAY_PORT, type ServiceName } from '@windward/contracts';
 import { createGateway } from '../gateway/gateway.js';
+import { startKafkaBroker, type KafkaBroker } from './kafka.js';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -20,11 +21,22 @@ export interface PlatformOptions {
   env?: Record<string, string>;
   services?: readonly ServiceName[];
   log?: (line: string) => void;
+  /**
+   * The event bus of every service: `postgres` (default: the embedded log in PostgreSQL) or
+   * `kafka`. With `kafka` and no KAFKA_BROKERS, Apache Kafka's broker is started under
+   * `dataDir/kafka` (port KAFKA_PORT, default 9092) and stopped with the platform. Default: BUS.
+   */
+  bus?: 'postgres' | 'kafka';
+  /** Broker ports when the platform starts its own (tests pass free ports). */
+  kafkaPorts?: { port: number; controllerPort: number };
 }
 
 export interface Platform {
   url: string;
   databaseUrl: string;
+  bus: 'postgres' | 'kafka';
+  /** The broker the platform started (bus kafka without KAFKA_BROKERS). */
+  kafka: KafkaBroker | null;
   serviceUrls: Record<ServiceName, string>;
   stopService(name: ServiceName, signal?: NodeJS.Signals): Promise<void>;
   startService(name: ServiceName): Promise<void>;
@@ -74,6 +86,24 @@ export async function startPlatform(o: PlatformOptions = {}): Promise<Platform> 
     embedded.send('stop');
     await exited;
   };
+  const bus = o.bus ?? (process.env.BUS === 'kafka' ? 'kafka' : 'postgres');
+  let kafka: KafkaBroker | null = null;
+  let kafkaBrokers = o.env?.KAFKA_BROKERS ?? process.env.KAFKA_BROKERS;
+  if (bus === 'kafka' && !kafkaBrokers) {
+    log(`starting Apache Kafka in ${path.relative(REPO_ROOT, dataDir)}/kafka`);
+    try {
+      kafka = await startKafkaBroker({ dataDir: path.join(dataDir, 'kafka'), ...o.kafkaPorts, log });
+    } catch (err) {
+      await stopEmbedded();
+      throw err;
+    }
+    log(`Apache Kafka ${kafka.version} ready on ${kafka.brokers} in ${(kafka.startMs / 1000).toFixed(1)} s`);
+    kafkaBrokers = kafka.brokers;
+  }
+  const stopBus = async () => {
+    await stopEmbedded();
+    await kafka?.stop();
+  };
   const names = o.services ?? SERVICE_NAMES;
   const serviceUrls = {} as Record<ServiceName, string>;
   const serviceEnv: Record<string, string> = {};
@@ -90,6 +120,8 @@ export async function startPlatform(o: PlatformOptions = {}): Promise<Platform> 
     FILES_DIR: path.join(dataDir, 'files'),
     SEED_DEMO: o.seedDemo ? 'true' : 'false',
     ...o.env,
+    BUS: bus,
+    ...(kafkaBrokers ? { KAFKA_BROKERS: kafkaBrokers } : {}),
   };
   delete env.JWKS_URL; // services find identity through IDENTITY_URL
 
@@ -149,13 +181,13 @@ export async function startPlatform(o: PlatformOptions = {}): Promise<Platform> 
       await new Promise<void>((r) => (gateway ? gateway.close(() => r()) : r()));
       gateway?.closeAllConnections();
       await Promise.all([...children.keys()].map((n) => stopService(n)));
-      await stopEmbedded();
+      await stopBus();
     };
-    return { url, databaseUrl, serviceUrls, stopService, startService, stop };
+    return { url, databaseUrl, bus, kafka, serviceUrls, stopService, startService, stop };
   } catch (err) {
     await Promise.all([...children.keys()].map((n) => stopService(n)));
     gateway?.close();
-    await stopEmbedded();
+    await stopBus();
     throw err;
   }
 }

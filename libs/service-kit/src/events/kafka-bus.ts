@@ -176,7 +176,15 @@ export class KafkaBus implements BusAdapter {
     await this.ensureTopics(topics);
     // A fetch waits at most 1 s for data (kafkajs: 5 s): disconnect waits for the fetch in flight,
     // so this bounds how long a service's shutdown (or a test's close) takes on an idle topic.
-    const consumer = this.kafka.consumer({ groupId: group, allowAutoTopicCreation: false, maxWaitTimeInMs: 1000 });
+    // A member that died without leaving (SIGKILL, crash) holds its partitions until its session
+    // times out: 10 s instead of kafkajs' 30 s, so a restarted service resumes within seconds.
+    const consumer = this.kafka.consumer({
+      groupId: group,
+      allowAutoTopicCreation: false,
+      maxWaitTimeInMs: 1000,
+      sessionTimeout: 10_000,
+      heartbeatInterval: 1_000,
+    });
     await consumer.connect();
     await consumer.subscribe({ topics, fromBeginning: true });
     this.consumers.push(consumer);

@@ -1,0 +1,150 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import kafkajs from 'kafkajs';
+import { EventTypes, SERVICE_NAMES, TaskStage, TaskStageStatus as SS, type EventEnvelope } from '@windward/contracts';
+import { eventually } from '@windward/service-kit/testing';
+import { kafkaScript } from '../launcher/kafka.js';
+import { startTestPlatform, type TestPlatform } from './harness.js';
+import { droneUploadToSortAndRemove, stageOf } from './pipeline.js';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Body = any;
+const TASKS = '/gw/task/api/v2';
+const INSPECTION = '/gw/inspection/api/v2';
+
+/** Every message of a topic from the beginning up to its current end (a throw-away consumer group). */
+async function readTopic(brokers: string, topic: string): Promise<EventEnvelope[]> {
+  const kafka = new kafkajs.Kafka({ clientId: 'e2e-reader', brokers: [brokers], logLevel: kafkajs.logLevel.NOTHING });
+  const admin = kafka.admin();
+  await admin.connect();
+  const ends = await admin.fetchTopicOffsets(topic);
+  await admin.disconnect();
+  const remaining = new Map(ends.filter((o) => Number(o.high) > Number(o.low)).map((o) => [o.partition, Number(o.high)]));
+  const out: EventEnvelope[] = [];
+  if (!remaining.size) return out;
+  const consumer = kafka.consumer({ groupId: `e2e-reader-${Date.now()}`, maxWaitTimeInMs: 200 });
+  await consumer.connect();
+  await consumer.subscribe({ topic, fromBeginning: true });
+  await new Promise<void>((resolve) => {
+    void consumer.run({
+      eachMessage: async ({ partition, message }) => {
+        out.push(JSON.parse(message.value!.toString('utf8')) as EventEnvelope);
+        if (Number(message.offset) + 1 >= (remaining.get(partition) ?? 0)) remaining.delete(partition);
+        if (!remaining.size) resolve();
+      },
+    });
+  });
+  await consumer.disconnect();
+  return out;
+}
+
+/**
+ * The whole platform on Apache Kafka (its own broker, started by the launcher as `BUS=kafka npm
+ * start` does): the drone upload walks to sort and remove while task-flow is SIGKILLed and
+ * restarted, then sort and remove and labeling complete through the tools' endpoints, each step
+ * carried by Kafka events between the services. No transition lost, none applied twice.
+ */
+describe('the platform on Apache Kafka', () => {
+  let p: TestPlatform;
+  let admin: string;
+
+  before(async () => {
+    const k = await kafkaScript();
+    p = await startTestPlatform({ bus: 'kafka', kafkaPorts: { port: await k.freePort(), controllerPort: await k.freePort() } });
+    admin = await p.login('admin', 'Wind@2026');
+  });
+  after(async () => {
+    await p?.stop();
+  });
+
+  test('every service runs on the broker, one consumer group per consuming service', async () => {
+    assert.equal(p.bus, 'kafka');
+    assert.ok(p.kafka, 'the launcher started its own broker');
+    const kafka = new kafkajs.Kafka({ clientId: 'e2e-admin', brokers: [p.kafka.brokers], logLevel: kafkajs.logLevel.NOTHING });
+    const admin = kafka.admin();
+    await admin.connect();
+    try {
+      const topics = await admin.listTopics();
+      assert.ok(topics.includes(EventTypes.TaskflowStageCompleted) && topics.includes(EventTypes.ImportUploadCompleted));
+      let seen: string[] = [];
+      const groups = await eventually(async () => {
+        seen = (await admin.listGroups()).groups.map((x) => x.groupId);
+        return ['asset', 'inspection', 'task-flow', 'import', 'identity'].every((s) => seen.includes(s)) ? seen : null;
+      }, 30000).catch((err: Error) => assert.fail(`${err.message}; groups: ${seen.join(', ')}`));
+      // No group that is not a service (every group is a service's name).
+      assert.deepEqual(
+        groups.filter((g) => !(SERVICE_NAMES as readonly string[]).includes(g)),
+        [],
+      );
+    } finally {
+      await admin.disconnect();
+    }
+  });
+
+  test('drone upload → ingest → tiles → sort and remove ready with task-flow SIGKILLed in the middle; then sort and remove and labeling complete: each transition once', async () => {
+    const { taskId, inspectionId } = await droneUploadToSortAndRemove(p, admin, {
+      // Killed once the upload is complete: inspection ingests and tiles it and publishes while
+      // task-flow is down; after the restart its group resumes from the committed offsets.
+      afterComplete: async (uploadTaskId) => {
+        await p.stopService('task-flow', 'SIGKILL');
+        await eventually(async () => {
+          const r = await p.api(`${INSPECTION}/ingests/${uploadTaskId}`, { token: admin });
+          return r.status === 200 && ((await r.json()) as Body).status === 'done';
+        }, 60000);
+        await p.startService('task-flow');
+      },
+    });
+    const call = async (path: string, method = 'GET', json?: unknown) => {
+      const r = await p.api(path, { method, token: admin, ...(json === undefined ? {} : { json }) });
+      return { status: r.status, body: (await r.json()) as Body };
+    };
+
+    // Sort and remove: picked and submitted.
+    assert.equal((await call(`${TASKS}/tasks/${taskId}/pick`, 'POST')).status, 200);
+    const sorted = await call(`${TASKS}/tasks/${taskId}/stages/${TaskStage.SORT_AND_REMOVE}/complete`, 'POST');
+    assert.equal(sorted.status, 200, JSON.stringify(sorted.body));
+    assert.equal(stageOf(sorted.body, TaskStage.LABELING), SS.READY);
+
+    // Labeling: refused while sides are unlabeled; every image marked labeled → inspection's
+    // inspection.labeling.changed reaches task-flow over Kafka → the completion is accepted.
+    assert.equal((await call(`${TASKS}/tasks/${taskId}/pick`, 'POST')).status, 200);
+    const early = await call(`${TASKS}/tasks/${taskId}/stages/${TaskStage.LABELING}/complete`, 'POST');
+    assert.equal(early.status, 400);
+    assert.equal(early.body.code, 'ALL_SIDES_MUST_BE_LABELED');
+    const images = (await call(`${INSPECTION}/inspections/${inspectionId}/images`)).body.results as Body[];
+    for (const img of images) assert.equal((await call(`${INSPECTION}/images/${img.imageId}/labeled`, 'PUT', { labeled: true })).status, 200);
+    const labeled = await eventually(async () => {
+      const r = await call(`${TASKS}/tasks/${taskId}/stages/${TaskStage.LABELING}/complete`, 'POST');
+      return r.status === 200 ? r.body : null;
+    }, 30000);
+    assert.equal(stageOf(labeled, TaskStage.LABELING), SS.COMPLETED);
+    const next = labeled.taskStageTypes[0];
+    assert.ok(next > TaskStage.LABELING, `the next stage (${next}) follows labeling`);
+    assert.equal(stageOf(labeled, next), SS.READY);
+
+    // Every transition is in the history exactly once.
+    const hist = (await call(`${TASKS}/tasks/${taskId}/history?pageSize=500`)).body.results as Body[];
+    const count = (s: number, st: number) => hist.filter((h) => h.stage === s && h.stageStatus === st).length;
+    assert.deepEqual(
+      [
+        count(TaskStage.UPLOAD, SS.COMPLETED),
+        count(TaskStage.AUTO_PROCESSING, SS.COMPLETED),
+        count(TaskStage.SORT_AND_REMOVE, SS.READY),
+        count(TaskStage.SORT_AND_REMOVE, SS.COMPLETED),
+        count(TaskStage.LABELING, SS.READY),
+        count(TaskStage.LABELING, SS.COMPLETED),
+      ],
+      [1, 1, 1, 1, 1, 1],
+    );
+    // And on the broker: one taskflow.stage.completed per completed stage of this task, none twice.
+    const completed = await eventually(async () => {
+      const all = await readTopic(p.kafka!.brokers, EventTypes.TaskflowStageCompleted);
+      const mine = all.filter((e) => (e.payload as { taskId: string }).taskId === taskId).map((e) => (e.payload as { stage: number }).stage);
+      return mine.length >= 4 ? mine : null;
+    }, 30000);
+    assert.deepEqual(
+      [...completed].sort((a, b) => a - b),
+      [TaskStage.UPLOAD, TaskStage.AUTO_PROCESSING, TaskStage.SORT_AND_REMOVE, TaskStage.LABELING],
+    );
+  });
+});
