@@ -23,11 +23,15 @@ export interface BrowserSuite {
  * network), so that a failure can be replayed with `npx playwright show-trace <zip>`. The trace's
  * screencast is left off: it costs a core on our machines; a failure saves real screenshots.
  */
-function traceEveryContext(browser: Browser): void {
+function traceEveryContext(browser: Browser, cspViolations: string[]): void {
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (...args: Parameters<Browser['newContext']>): Promise<BrowserContext> => {
     const context = await newContext(...args);
     await context.tracing.start({ snapshots: true });
+    // The console's Content-Security-Policy (gateway) must never block what the console does.
+    context.on('console', (m) => {
+      if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) cspViolations.push(m.text());
+    });
     return context;
   };
 }
@@ -53,17 +57,20 @@ async function keepEvidence(browser: Browser, testName: string): Promise<void> {
  */
 export function browserSuite(ready?: (s: BrowserSuite) => Promise<void>): BrowserSuite {
   const s = {} as BrowserSuite;
+  const cspViolations: string[] = [];
   before(async () => {
     mkdirSync(SHOTS, { recursive: true });
     s.p = await startTestPlatform();
     s.browser = await launchBrowser();
-    traceEveryContext(s.browser);
+    traceEveryContext(s.browser, cspViolations);
     s.admin = await s.p.login('admin', 'Wind@2026');
     await ready?.(s);
   });
   afterEach(async (t) => {
     // Node 20.19+ tells a hook whether its test passed (@types/node 20 does not declare it yet).
     if ((t as { passed?: boolean }).passed === false && s.browser) await keepEvidence(s.browser, t.name);
+    const blocked = cspViolations.splice(0);
+    if (blocked.length) throw new Error(`the content security policy blocked the console:\n${blocked.join('\n')}`);
   });
   after(async () => {
     await s.browser?.close();

@@ -110,4 +110,24 @@ describe('the whole platform through the gateway', () => {
     assert.equal(r.status, 404);
     assert.equal(((await r.json()) as { code: string }).code, 'NOT_FOUND');
   });
+
+  test('malformed addresses get a 400 from the gateway and from every service, and nothing goes down', async () => {
+    assert.equal((await p.api('/%E0%A4%A')).status, 400);
+    for (const name of SERVICE_NAMES) {
+      const r = await p.api(`/gw/${SERVICES[name].context}/api/v2/%E0%A4%A?x=%ZZ`, { token: admin });
+      assert.ok(r.status === 400 || r.status === 404, `${name}: ${r.status}`);
+    }
+    for (const name of SERVICE_NAMES) assert.equal((await p.api(`/gw/${SERVICES[name].context}/health`)).status, 200, name);
+  });
+
+  test('a service process that dies is restarted by the launcher, which says so', async () => {
+    const pid = p.servicePid('asset');
+    assert.ok(pid, 'asset runs');
+    process.kill(pid, 'SIGKILL');
+    await eventually(async () => p.logs.some((l) => l.includes('[launcher] asset exited (SIGKILL); restarting it')), 10000);
+    await eventually(async () => p.logs.some((l) => l.includes('[launcher] asset restarted')), 60000);
+    assert.notEqual(p.servicePid('asset'), pid);
+    const parks = await p.api('/context/api/v1/plants?pageSize=5', { token: admin });
+    assert.equal(parks.status, 200);
+  });
 });

@@ -1,6 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
+import { connect } from 'node:net';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -59,6 +60,40 @@ describe('gateway', () => {
       assert.doesNotMatch(body, /do not serve/, evil);
     }
     assert.ok(!seen.some((p) => p.includes('secret')));
+  });
+
+  test('malformed requests get a 400 and the gateway stays up: bad escapes, a garbage request line, oversized headers', async () => {
+    const bad = await fetch(`${base}/%E0%A4%A`);
+    assert.equal(bad.status, 400);
+    assert.equal(((await bad.json()) as { code: string }).code, 'BAD_REQUEST');
+    assert.equal((await fetch(`${base}/assets/%ZZ.js`)).status, 400);
+    // Below fetch: a raw socket with a request line HTTP cannot parse, then one with 64 KB of headers.
+    const raw = (text: string) =>
+      new Promise<string>((resolve, reject) => {
+        const s = connect(Number(new URL(base).port), '127.0.0.1', () => s.write(text));
+        let got = '';
+        s.on('data', (d) => (got += d.toString('latin1')));
+        s.on('end', () => resolve(got));
+        s.on('close', () => resolve(got));
+        s.on('error', reject);
+      });
+    assert.match(await raw('GARBAGE \u0000 nonsense\r\n\r\n'), /^HTTP\/1\.1 400/);
+    assert.match(await raw(`GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(64 * 1024)}\r\n\r\n`), /^HTTP\/1\.1 4(00|31)/);
+    const health = await fetch(`${base}/health`);
+    assert.equal(health.status, 200, 'still up');
+  });
+
+  test('the console is served with a content security policy, never framed, no MIME sniffing', async () => {
+    for (const p of ['/', '/assets/app.js', '/%E0%A4%A']) {
+      const r = await fetch(base + p);
+      const csp = r.headers.get('content-security-policy') ?? '';
+      assert.match(csp, /default-src 'self'/, p);
+      assert.match(csp, /script-src 'self'(;|$)/, p);
+      assert.match(csp, /frame-ancestors 'none'/, p);
+      assert.equal(r.headers.get('x-content-type-options'), 'nosniff', p);
+      assert.equal(r.headers.get('referrer-policy'), 'strict-origin-when-cross-origin', p);
+      assert.equal(r.headers.get('x-powered-by'), null, p);
+    }
   });
 
   test('a service that is down answers 502 with a JSON error body', async () => {

@@ -28,6 +28,40 @@ const MIME: Record<string, string> = {
 };
 
 /**
+ * Headers on everything the gateway answers itself (the console and its own errors). The console
+ * runs only its own scripts; antd writes its styles at run time (inline style elements); images
+ * come from the API as blobs and from the configured map tile server (any https origin); it is
+ * never framed. The services set the API's headers themselves (kit `securityHeaders`).
+ */
+export const CONSOLE_HEADERS: Record<string, string> = {
+  'content-security-policy': [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    "connect-src 'self' ws: wss:",
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; '),
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'DENY',
+};
+
+function answer(res: ServerResponse, status: number, body: { code: string; message: string }) {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.writeHead(status, { ...CONSOLE_HEADERS, 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+/**
  * The one origin of `npm start`: proxies every API path (and socket.io upgrades) to the service
  * that owns it according to the contracts route table, and serves the built web console.
  * Production uses nginx generated from the same table (see nginx.ts).
@@ -52,23 +86,40 @@ export function createGateway(o: GatewayOptions): Server {
   const webRoot = path.resolve(o.webDir);
 
   const server = createServer((req, res) => {
-    const url = req.url ?? '/';
-    const route = matchRoute(url);
-    if (route) {
-      proxy.web(req, res, { target: o.upstreams[route.service] });
-      return;
+    // Whatever a request carries, it is answered: a malformed one gets a 400, a fault here a 500,
+    // and the gateway (the one origin of every service) keeps running.
+    try {
+      const url = req.url ?? '/';
+      const route = matchRoute(url);
+      if (route) {
+        proxy.web(req, res, { target: o.upstreams[route.service] });
+        return;
+      }
+      if (url === '/health') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ status: 'ok', services: SERVICE_NAMES }));
+        return;
+      }
+      serveStatic(webRoot, req, res);
+    } catch (err) {
+      if (err instanceof URIError) return answer(res, 400, { code: 'BAD_REQUEST', message: 'The address is not valid.' });
+      o.onProxyError?.(`[gateway] ${req.method ?? ''} ${req.url ?? ''}: ${(err as Error).stack ?? err}`);
+      answer(res, 500, { code: 'INTERNAL_ERROR', message: 'Something went wrong, please try again later.' });
     }
-    if (url === '/health') {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ status: 'ok', services: SERVICE_NAMES }));
-      return;
-    }
-    serveStatic(webRoot, req, res);
+  });
+  // A client that sends garbage (bad request line, oversized headers) gets a 400 and is closed.
+  server.on('clientError', (_err, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+    else socket.destroy();
   });
   server.on('upgrade', (req, socket, head) => {
-    const route = matchRoute(req.url ?? '/');
-    if (route?.websocket) proxy.ws(req, socket, head, { target: o.upstreams[route.service] });
-    else socket.destroy();
+    try {
+      const route = matchRoute(req.url ?? '/');
+      if (route?.websocket) proxy.ws(req, socket, head, { target: o.upstreams[route.service] });
+      else socket.destroy();
+    } catch {
+      socket.destroy();
+    }
   });
   server.keepAliveTimeout = 65_000;
   return server;
@@ -76,22 +127,23 @@ export function createGateway(o: GatewayOptions): Server {
 
 function serveStatic(root: string, req: IncomingMessage, res: ServerResponse) {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
-    res.writeHead(404, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ code: 'NOT_FOUND', message: 'Not found' }));
+    answer(res, 404, { code: 'NOT_FOUND', message: 'Not found' });
     return;
   }
+  // Throws URIError on a malformed escape (`/%E0%A4%A`): the caller answers 400.
   const pathname = decodeURIComponent((req.url ?? '/').split('?')[0] ?? '/');
   // Resolve inside the web root only: "/../" can never escape it.
   let file = path.join(root, path.normalize(pathname).replace(/^(\.\.[/\\])+/, ''));
   if (!file.startsWith(root) || !existsSync(file) || statSync(file).isDirectory()) file = path.join(root, 'index.html');
   if (!existsSync(file)) {
-    res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
+    res.writeHead(503, { ...CONSOLE_HEADERS, 'content-type': 'text/plain; charset=utf-8' });
     res.end('The web console is not built yet: run `npm run build`.');
     return;
   }
   const ext = path.extname(file);
   const immutable = pathname.startsWith('/assets/');
   res.writeHead(200, {
+    ...CONSOLE_HEADERS,
     'content-type': MIME[ext] ?? 'application/octet-stream',
     'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
   });

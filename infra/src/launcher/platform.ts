@@ -39,6 +39,8 @@ export interface Platform {
   kafka: KafkaBroker | null;
   serviceUrls: Record<ServiceName, string>;
   stopService(name: ServiceName, signal?: NodeJS.Signals): Promise<void>;
+  /** The process id of a running service (tests kill it from outside to see the launcher restart it). */
+  servicePid(name: ServiceName): number | undefined;
   startService(name: ServiceName): Promise<void>;
   stop(): Promise<void>;
 }
@@ -126,6 +128,9 @@ export async function startPlatform(o: PlatformOptions = {}): Promise<Platform> 
   delete env.JWKS_URL; // services find identity through IDENTITY_URL
 
   const children = new Map<ServiceName, ChildProcess>();
+  // Restarts of a service that died by itself, within the last minute (a crash loop gives up).
+  const restarts = new Map<ServiceName, number[]>();
+  let platformStopping = false;
   const startService = async (name: ServiceName) => {
     const main = path.join(REPO_ROOT, 'services', name, 'dist', 'main.js');
     // Own process group: Ctrl-C reaches the launcher only, which stops services before the database.
@@ -148,6 +153,27 @@ export async function startPlatform(o: PlatformOptions = {}): Promise<Platform> 
       });
     }
     children.set(name, child);
+    // A service that dies by itself (not through stopService/stop) is started again and the
+    // launcher says so: one crashed part must not leave the platform without it.
+    child.once('exit', (code, signal) => {
+      if (platformStopping || children.get(name) !== child) return;
+      children.delete(name);
+      const now = Date.now();
+      const recentRestarts = (restarts.get(name) ?? []).filter((t) => now - t < 60_000);
+      if (recentRestarts.length >= 5) {
+        log(`[launcher] ${name} exited (${signal ?? `code ${code}`}) 5 times within a minute; not restarting it`);
+        return;
+      }
+      restarts.set(name, [...recentRestarts, now]);
+      log(`[launcher] ${name} exited (${signal ?? `code ${code}`}); restarting it`);
+      setTimeout(() => {
+        if (platformStopping) return;
+        startService(name).then(
+          () => log(`[launcher] ${name} restarted`),
+          (err: Error) => log(`[launcher] ${name} could not be restarted: ${err.message}`),
+        );
+      }, 1_000);
+    });
     try {
       await waitHealthy(serviceUrls[name], child);
     } catch (err) {
@@ -158,12 +184,12 @@ export async function startPlatform(o: PlatformOptions = {}): Promise<Platform> 
   const stopService = async (name: ServiceName, signal: NodeJS.Signals = 'SIGTERM') => {
     const child = children.get(name);
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    children.delete(name); // stopped on purpose: not restarted
     const exited = new Promise<void>((r) => child.once('exit', () => r()));
     child.kill(signal);
     const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
     await exited;
     clearTimeout(timer);
-    children.delete(name);
   };
 
   let gateway: Server | null = null;
@@ -178,13 +204,16 @@ export async function startPlatform(o: PlatformOptions = {}): Promise<Platform> 
     const address = gateway.address() as { port: number };
     const url = `http://localhost:${address.port}`;
     const stop = async () => {
+      platformStopping = true;
       await new Promise<void>((r) => (gateway ? gateway.close(() => r()) : r()));
       gateway?.closeAllConnections();
       await Promise.all([...children.keys()].map((n) => stopService(n)));
       await stopBus();
     };
-    return { url, databaseUrl, bus, kafka, serviceUrls, stopService, startService, stop };
+    const servicePid = (name: ServiceName) => children.get(name)?.pid;
+    return { url, databaseUrl, bus, kafka, serviceUrls, stopService, startService, servicePid, stop };
   } catch (err) {
+    platformStopping = true;
     await Promise.all([...children.keys()].map((n) => stopService(n)));
     gateway?.close();
     await stopBus();
