@@ -220,7 +220,12 @@ function rssMiB(pid) {
   }
 }
 
-/** Waits until a kafkajs admin client can list topics; rejects when the broker exits or on timeout. */
+/**
+ * Waits until a kafkajs admin client can list topics and the group coordinator answers (a fresh
+ * broker creates `__consumer_offsets` on the first group request; until then consumers get "group
+ * coordinator not available", and kafkajs gave up on a service's group after a few retries when
+ * eight services asked at once). Rejects when the broker exits or on timeout.
+ */
 async function waitReady(brokers, child, timeoutMs, logFile) {
   const require = createRequire(path.join(root, 'infra/package.json'));
   const { Kafka, logLevel } = require('kafkajs');
@@ -241,7 +246,10 @@ async function waitReady(brokers, child, timeoutMs, logFile) {
     try {
       await admin.connect();
       await admin.listTopics();
-      return;
+      // Throws until the coordinator (and its offsets topic) is up.
+      const { groups } = await admin.describeGroups(['windward-ready-probe']);
+      if (groups[0]?.errorCode === 0) return;
+      lastError = new Error(`group coordinator error ${groups[0]?.errorCode}`);
     } catch (err) {
       lastError = err;
     } finally {

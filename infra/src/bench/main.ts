@@ -13,6 +13,7 @@ import { benchStitching } from './stitching.js';
 import { signInForm, signInToken } from './fixtures.js';
 import { panFrameTimes, seedLabelingTask, seedPolygons, timeToOpenLabeling, type DrawerMode } from './labeling.js';
 import { benchTaskFlow } from './task-flow.js';
+import { benchKillTaskFlow } from './kill.js';
 import { benchAsset } from './asset.js';
 import { initialBundle, loginFirstRender } from './web.js';
 
@@ -20,7 +21,9 @@ import { initialBundle, loginFirstRender } from './web.js';
  * `npm run bench`: prints the platform's figures as tables (copy them into docs/performance.md).
  * Uses TEST_DATABASE_URL's server when set, else an embedded PostgreSQL.
  *
- * Parts: events, gateway, identity, web, asset, inspection, stitching, taskflow, labeling. Each
+ * `BENCH_BUS=kafka` starts the platform on Apache Kafka instead of the PostgreSQL bus.
+ *
+ * Parts: events, kill, gateway, identity, web, asset, inspection, stitching, taskflow, labeling. Each
  * runs unless `BENCH_<PART>=0`; `BENCH_ONLY=labeling,stitching` runs just the parts it lists.
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -63,7 +66,12 @@ try {
     seedDemo: true,
     env: { LOG_LEVEL: 'error' },
     log: () => undefined,
+    // BENCH_BUS=kafka runs every platform bench with the services on Apache Kafka (own broker, free ports).
+    ...(process.env.BENCH_BUS === 'kafka'
+      ? { bus: 'kafka' as const, kafkaPorts: { port: await (await kafkaScript()).freePort(), controllerPort: await (await kafkaScript()).freePort() } }
+      : { bus: 'postgres' as const }),
   });
+  console.log(`platform benches on the ${platform.bus === 'kafka' ? 'Kafka' : 'PostgreSQL'} bus`);
   const signIn = (username: string, password: string) => signInToken(platform.url, username, password);
   /** What a bench needs to act as a demo user: the gateway, the database, a token (and the credentials, for browsers). */
   const as = async (username: string, password: string) => ({
@@ -162,6 +170,12 @@ try {
       );
     }
 
+    // BENCH_KILL=0 skips the kill test (10 drone uploads with task-flow killed in each).
+    if (part('kill')) {
+      printTable('Kill test: task-flow SIGKILLed in the middle of the drone pipeline, 10 runs', [
+        await benchKillTaskFlow(platform, db.url, (await as('admin', 'Wind@2026')).token, 10),
+      ]);
+    }
     // BENCH_TASKFLOW=0 skips the task-flow figures (about 30 s: 100,000 tasks, 200 sockets).
     if (part('taskflow')) {
       const tf = await benchTaskFlow(await as('admin', 'Wind@2026'), {

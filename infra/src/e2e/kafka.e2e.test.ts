@@ -1,8 +1,9 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import kafkajs from 'kafkajs';
-import { EventTypes, SERVICE_NAMES, TaskStage, TaskStageStatus as SS, type EventEnvelope } from '@windward/contracts';
-import { eventually } from '@windward/service-kit/testing';
+import { EventTypes, SERVICE_NAMES, TaskStage, TaskStageStatus as SS } from '@windward/contracts';
+import { eventually, readKafkaEvents } from '@windward/service-kit/testing';
+import { kafkaTopicOf } from '@windward/service-kit';
 import { kafkaScript } from '../launcher/kafka.js';
 import { startTestPlatform, type TestPlatform } from './harness.js';
 import { droneUploadToSortAndRemove, stageOf } from './pipeline.js';
@@ -11,32 +12,6 @@ import { droneUploadToSortAndRemove, stageOf } from './pipeline.js';
 type Body = any;
 const TASKS = '/gw/task/api/v2';
 const INSPECTION = '/gw/inspection/api/v2';
-
-/** Every message of a topic from the beginning up to its current end (a throw-away consumer group). */
-async function readTopic(brokers: string, topic: string): Promise<EventEnvelope[]> {
-  const kafka = new kafkajs.Kafka({ clientId: 'e2e-reader', brokers: [brokers], logLevel: kafkajs.logLevel.NOTHING });
-  const admin = kafka.admin();
-  await admin.connect();
-  const ends = await admin.fetchTopicOffsets(topic);
-  await admin.disconnect();
-  const remaining = new Map(ends.filter((o) => Number(o.high) > Number(o.low)).map((o) => [o.partition, Number(o.high)]));
-  const out: EventEnvelope[] = [];
-  if (!remaining.size) return out;
-  const consumer = kafka.consumer({ groupId: `e2e-reader-${Date.now()}`, maxWaitTimeInMs: 200 });
-  await consumer.connect();
-  await consumer.subscribe({ topic, fromBeginning: true });
-  await new Promise<void>((resolve) => {
-    void consumer.run({
-      eachMessage: async ({ partition, message }) => {
-        out.push(JSON.parse(message.value!.toString('utf8')) as EventEnvelope);
-        if (Number(message.offset) + 1 >= (remaining.get(partition) ?? 0)) remaining.delete(partition);
-        if (!remaining.size) resolve();
-      },
-    });
-  });
-  await consumer.disconnect();
-  return out;
-}
 
 /**
  * The whole platform on Apache Kafka (its own broker, started by the launcher as `BUS=kafka npm
@@ -65,7 +40,10 @@ describe('the platform on Apache Kafka', () => {
     await admin.connect();
     try {
       const topics = await admin.listTopics();
-      assert.ok(topics.includes(EventTypes.TaskflowStageCompleted) && topics.includes(EventTypes.ImportUploadCompleted));
+      // One topic per producing service (an aggregate's events of every type stay in order).
+      for (const t of [EventTypes.TaskflowStageCompleted, EventTypes.ImportUploadCompleted, EventTypes.InspectionImagesProcessed]) {
+        assert.ok(topics.includes(kafkaTopicOf(t)), kafkaTopicOf(t));
+      }
       let seen: string[] = [];
       const groups = await eventually(async () => {
         seen = (await admin.listGroups()).groups.map((x) => x.groupId);
@@ -138,7 +116,7 @@ describe('the platform on Apache Kafka', () => {
     );
     // And on the broker: one taskflow.stage.completed per completed stage of this task, none twice.
     const completed = await eventually(async () => {
-      const all = await readTopic(p.kafka!.brokers, EventTypes.TaskflowStageCompleted);
+      const all = await readKafkaEvents([p.kafka!.brokers], EventTypes.TaskflowStageCompleted);
       const mine = all.filter((e) => (e.payload as { taskId: string }).taskId === taskId).map((e) => (e.payload as { stage: number }).stage);
       return mine.length >= 4 ? mine : null;
     }, 30000);

@@ -30,9 +30,9 @@ export const stageOf = (t: Body, s: number) => t.stages.find((x: Body) => x.task
  * stops a service there). Resolves to the task once sort and remove is ready.
  */
 export async function droneUploadToSortAndRemove(
-  p: TestPlatform,
+  p: Pick<TestPlatform, 'api'> & { db: { url: string } },
   admin: string,
-  o: { afterComplete?: (uploadTaskId: string) => Promise<void> } = {},
+  o: { afterComplete?: (uploadTaskId: string) => Promise<void>; inspectionDate?: string } = {},
 ): Promise<{ taskId: string; inspectionId: string; uploadTaskId: string }> {
   const call = async (path: string, init: Parameters<TestPlatform['api']>[1] = {}) => {
     const r = await p.api(path, { token: admin, ...init });
@@ -56,7 +56,7 @@ export async function droneUploadToSortAndRemove(
 
     const created = await call(`${IMPORT}/upload-tasks`, {
       method: 'POST',
-      json: { windfarmId: turbine.wind_farm_id, turbineName: turbine.name, inspectionDate: '2026-03-10', packageType: 1 },
+      json: { windfarmId: turbine.wind_farm_id, turbineName: turbine.name, inspectionDate: o.inspectionDate ?? '2026-03-10', packageType: 1 },
     });
     assert.equal(created.status, 201, JSON.stringify(created.body));
     const uploadTaskId = created.body.uploadTaskId as string;
@@ -113,7 +113,7 @@ export async function droneUploadToSortAndRemove(
     const inspection = (await call(`${INSPECTION}/inspections/${walked.inspectionId}`)).body;
     assert.deepEqual(
       [inspection.turbineId, inspection.inspectionDate, inspection.imageCount, inspection.tiledImageCount],
-      [turbine.turbine_id, '2026-03-10', 3, 3],
+      [turbine.turbine_id, o.inspectionDate ?? '2026-03-10', 3, 3],
     );
     const images = (await call(`${INSPECTION}/inspections/${walked.inspectionId}/images`)).body.results;
     assert.deepEqual(

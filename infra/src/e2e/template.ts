@@ -55,10 +55,14 @@ export async function quietSnapshot(db: pg.Client): Promise<Quiet> {
     else if (table === 'job') pendingJobs += n;
     else deadLetters += n;
   }
-  const bus = await db.query<{ seq: string; at: string }>(
-    `SELECT (SELECT coalesce(max(seq), 0)::text FROM bus.event) AS seq,
-            (SELECT coalesce(max(updated_at), 'epoch')::text FROM bus.consumer_offset) AS at`,
-  );
+  // On Kafka there is no PostgreSQL bus log: outboxes, jobs and dead letters still tell.
+  const onPostgresBus = (await db.query(`SELECT to_regclass('bus.event') IS NOT NULL AS ok`)).rows[0].ok === true;
+  const bus = onPostgresBus
+    ? await db.query<{ seq: string; at: string }>(
+        `SELECT (SELECT coalesce(max(seq), 0)::text FROM bus.event) AS seq,
+                (SELECT coalesce(max(updated_at), 'epoch')::text FROM bus.consumer_offset) AS at`,
+      )
+    : { rows: [{ seq: '0', at: 'epoch' }] };
   return { lastEventSeq: bus.rows[0].seq, lastOffsetAt: bus.rows[0].at, outbox, pendingJobs, deadLetters };
 }
 

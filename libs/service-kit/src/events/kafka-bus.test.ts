@@ -8,10 +8,10 @@ import { KafkaBus } from './kafka-bus.js';
  * The adapter's own mapping, checked against a mocked client (fast, no broker); the same adapter
  * runs the whole bus contract against a real Apache Kafka broker in bus.contract.test.ts.
  */
-test('KafkaBus with a mocked Kafka broker: one topic per type, keyed by aggregate, envelopes decoded for the consumer', async () => {
+test('KafkaBus with a mocked Kafka broker: one topic per producing service, keyed by aggregate, type in a header, other types skipped by the consumer', async () => {
   const sent: { topic: string; messages: { key: string; value: string; headers: Record<string, string> }[] }[] = [];
   const created: { topic: string; numPartitions: number }[] = [];
-  let eachMessage: ((p: { message: { value: Buffer | null } }) => Promise<void>) | null = null;
+  let eachMessage: ((p: { message: { value: Buffer | null; headers?: Record<string, Buffer> } }) => Promise<void>) | null = null;
   const subscribed: unknown[] = [];
   const fake = {
     producer: () => ({
@@ -23,6 +23,8 @@ test('KafkaBus with a mocked Kafka broker: one topic per type, keyed by aggregat
       },
     }),
     consumer: (o: { groupId: string }) => ({
+      events: { CRASH: 'consumer.crash' },
+      on: () => () => {},
       connect: async () => {},
       disconnect: async () => {},
       subscribe: async (s: unknown) => void subscribed.push({ ...(s as object), groupId: o.groupId }),
@@ -31,7 +33,7 @@ test('KafkaBus with a mocked Kafka broker: one topic per type, keyed by aggregat
     admin: () => ({
       connect: async () => {},
       disconnect: async () => {},
-      listTopics: async () => ['a.b.updated'],
+      listTopics: async () => ['windward.x'],
       createTopics: async (c: { topics: { topic: string; numPartitions: number }[] }) => void created.push(...c.topics),
       // The existing topic already has our retention (30 days), so nothing is altered.
       describeConfigs: async (c: { resources: { name: string }[] }) => ({
@@ -50,25 +52,36 @@ test('KafkaBus with a mocked Kafka broker: one topic per type, keyed by aggregat
     actor: { service: 'identity' },
     payload: { n },
   });
-  await bus.publish([ev('a.b.created', 'k1', 1), ev('a.b.updated', 'k1', 2), ev('a.b.created', 'k2', 3)]);
+  await bus.publish([ev('a.b.created', 'k1', 1), ev('a.b.updated', 'k1', 2), ev('a.c.created', 'k2', 3), ev('x.y.done', 'k3', 4)]);
+  // One topic per producer ("a", "x"): an aggregate's events of every type stay in commit order.
   assert.deepEqual(
-    sent.map((t) => [t.topic, t.messages.map((m) => m.key)]),
+    sent.map((t) => [t.topic, t.messages.map((m) => [m.key, m.headers['event-type']])]),
     [
-      ['a.b.created', ['k1', 'k2']],
-      ['a.b.updated', ['k1']],
+      [
+        'windward.a',
+        [
+          ['k1', 'a.b.created'],
+          ['k1', 'a.b.updated'],
+          ['k2', 'a.c.created'],
+        ],
+      ],
+      ['windward.x', [['k3', 'x.y.done']]],
     ],
   );
   assert.equal(sent[0]!.messages[0]!.headers['event-id'], ev('x', 'k1', 1).id);
   // Topics are created before the first send, only the missing ones, and only once.
-  assert.deepEqual(created, [{ topic: 'a.b.created', numPartitions: 6, configEntries: [{ name: 'retention.ms', value: '2592000000' }] }]);
+  assert.deepEqual(created, [{ topic: 'windward.a', numPartitions: 6, configEntries: [{ name: 'retention.ms', value: '2592000000' }] }]);
   await bus.publish([ev('a.b.created', 'k1', 4)]);
   assert.equal(created.length, 1);
 
   const delivered: EventEnvelope[] = [];
   await bus.consume('asset', ['a.b.created'], async (e) => void delivered.push(e));
-  assert.deepEqual(subscribed, [{ topics: ['a.b.created'], fromBeginning: true, groupId: 'asset' }]);
-  await eachMessage!({ message: { value: Buffer.from(sent[0]!.messages[1]!.value) } });
+  assert.deepEqual(subscribed, [{ topics: ['windward.a'], fromBeginning: true, groupId: 'asset' }]);
+  const msg = (i: number) => ({ value: Buffer.from(sent[0]!.messages[i]!.value), headers: { 'event-type': Buffer.from(sent[0]!.messages[i]!.headers['event-type']!) } });
+  await eachMessage!({ message: msg(0) });
+  await eachMessage!({ message: msg(1) }); // a.b.updated: no handler in this group
+  await eachMessage!({ message: { value: Buffer.from(sent[0]!.messages[2]!.value) } }); // no header: the body's type decides
   await eachMessage!({ message: { value: null } });
-  assert.deepEqual(delivered, [ev('a.b.created', 'k2', 3)]);
+  assert.deepEqual(delivered, [ev('a.b.created', 'k1', 1)]);
   await bus.close();
 });

@@ -18,6 +18,17 @@ function pinoLogCreator(log: Logger): logCreator {
     };
 }
 
+/**
+ * The topic of an event type: one per producing service (`inspection.images.processed` →
+ * `windward.inspection`), so every event of one aggregate — whatever its type — lands on one
+ * partition (key = aggregate id) in commit order. A topic per type lost that order between types:
+ * after a restart task-flow read `inspection.images.processed` before `inspection.inspection.created`
+ * of the same inspection and dropped it (found by the kill benchmark).
+ */
+export function kafkaTopicOf(type: string): string {
+  return `windward.${type.split('.')[0]}`;
+}
+
 export interface KafkaBusOptions {
   brokers: string[];
   clientId: string;
@@ -34,13 +45,14 @@ export interface KafkaBusOptions {
 }
 
 /**
- * Scale-out adapter: one topic per event type, messages keyed by aggregate id, one consumer
- * group per service. The relay sends and then deletes its outbox rows, so a crash in between
+ * Scale-out adapter: one topic per producing service (kafkaTopicOf), messages keyed by aggregate
+ * id and carrying their type in a header, one consumer group per service, which skips the types
+ * it has no handler for. The relay sends and then deletes its outbox rows, so a crash in between
  * sends twice; consumers are idempotent on the event id.
  *
- * Topics are created up front (the brokers run with auto.create.topics.enable=false): the whole
- * catalogue at start (ensureTopics), and any other type the first time this adapter publishes or
- * subscribes to it, so a consumer may subscribe before anything was ever published. Their
+ * Topics are created up front (the brokers run with auto.create.topics.enable=false): those of the
+ * whole catalogue at start (ensureTopics), and any other the first time this adapter publishes or
+ * subscribes to one of its types, so a consumer may subscribe before anything was ever published. Their
  * retention is ours (`retentionDays`): a topic found with another one is set back to it.
  */
 export class KafkaBus implements BusAdapter {
@@ -48,6 +60,7 @@ export class KafkaBus implements BusAdapter {
   private readonly kafka: Pick<KafkaClient, 'producer' | 'consumer' | 'admin'>;
   private producer: Producer | null = null;
   private readonly consumers: Consumer[] = [];
+  private closing = false;
   /** Topics known to exist (created or found by this adapter). */
   private readonly knownTopics = new Set<string>();
 
@@ -56,7 +69,16 @@ export class KafkaBus implements BusAdapter {
     private readonly log: Logger,
   ) {
     this.kafka =
-      opts.kafka ?? new Kafka({ clientId: opts.clientId, brokers: opts.brokers, logLevel: logLevel.WARN, logCreator: pinoLogCreator(log) });
+      opts.kafka ??
+      new Kafka({
+        clientId: opts.clientId,
+        brokers: opts.brokers,
+        logLevel: logLevel.WARN,
+        logCreator: pinoLogCreator(log),
+        // A broker that is still starting (coordinator loading) answers retriable errors for a
+        // while: keep retrying for about a minute instead of kafkajs' 5 attempts.
+        retry: { initialRetryTime: 300, maxRetryTime: 10_000, retries: 12 },
+      });
   }
 
   /** `retention.ms` of every topic this adapter creates or finds. */
@@ -65,11 +87,11 @@ export class KafkaBus implements BusAdapter {
   }
 
   /**
-   * Creates the topics that do not exist yet (the whole catalogue by default) with our retention,
-   * and sets the retention of existing ones back to ours; idempotent.
+   * Creates the topics of these event types (the whole catalogue by default) that do not exist
+   * yet, with our retention, and sets the retention of existing ones back to ours; idempotent.
    */
-  async ensureTopics(topics: readonly string[] = ALL_EVENT_TYPES): Promise<void> {
-    const wanted = topics.filter((t) => !this.knownTopics.has(t));
+  async ensureTopics(types: readonly string[] = ALL_EVENT_TYPES): Promise<void> {
+    const wanted = [...new Set(types.map(kafkaTopicOf))].filter((t) => !this.knownTopics.has(t));
     if (!wanted.length) return;
     const retention = String(this.retentionMs);
     const admin = this.kafka.admin();
@@ -115,8 +137,9 @@ export class KafkaBus implements BusAdapter {
     }
   }
 
-  /** A topic's `retention.ms` as the broker reports it (tests, diagnostics). */
-  async topicRetentionMs(topic: string): Promise<number> {
+  /** The `retention.ms` of an event type's topic as the broker reports it (tests, diagnostics). */
+  async topicRetentionMs(type: string): Promise<number> {
+    const topic = kafkaTopicOf(type);
     const admin = this.kafka.admin();
     await admin.connect();
     try {
@@ -125,18 +148,6 @@ export class KafkaBus implements BusAdapter {
         resources: [{ type: ConfigResourceTypes.TOPIC, name: topic, configNames: ['retention.ms'] }],
       });
       return Number(resources[0]?.configEntries.find((c) => c.configName === 'retention.ms')?.configValue);
-    } finally {
-      await admin.disconnect();
-    }
-  }
-
-  /** How many messages a topic holds over all partitions (high minus low watermarks). */
-  async topicMessageCount(topic: string): Promise<number> {
-    const admin = this.kafka.admin();
-    await admin.connect();
-    try {
-      const offsets = await admin.fetchTopicOffsets(topic);
-      return offsets.reduce((n, o) => n + Number(o.high) - Number(o.low), 0);
     } finally {
       await admin.disconnect();
     }
@@ -161,20 +172,22 @@ export class KafkaBus implements BusAdapter {
     await this.ensureTopics([...new Set(events.map((e) => e.type))]);
     const producer = await this.getProducer();
     const byTopic = new Map<string, EventEnvelope[]>();
-    for (const e of events) byTopic.set(e.type, [...(byTopic.get(e.type) ?? []), e]);
+    for (const e of events) byTopic.set(kafkaTopicOf(e.type), [...(byTopic.get(kafkaTopicOf(e.type)) ?? []), e]);
     await producer.sendBatch({
       acks: -1,
       topicMessages: [...byTopic].map(([topic, list]) => ({
         topic,
-        messages: list.map((e) => ({ key: e.key, value: JSON.stringify(e), headers: { 'event-id': e.id } })),
+        messages: list.map((e) => ({ key: e.key, value: JSON.stringify(e), headers: { 'event-id': e.id, 'event-type': e.type } })),
       })),
     });
   }
 
-  async consume(group: string, topics: string[], deliver: Deliver): Promise<void> {
-    if (!topics.length) return;
-    await this.ensureTopics(topics);
-    // A fetch waits at most 1 s for data (kafkajs: 5 s): disconnect waits for the fetch in flight,
+  async consume(group: string, types: string[], deliver: Deliver): Promise<void> {
+    if (!types.length) return;
+    await this.ensureTopics(types);
+    const handled = new Set(types);
+    const topics = [...new Set(types.map(kafkaTopicOf))];
+    // A fetch waits at most 100 ms for data (kafkajs: 5 s): disconnect waits for the fetch in flight,
     // so this bounds how long a service's shutdown (or a test's close) takes on an idle topic.
     // A member that died without leaving (SIGKILL, crash) holds its partitions until its session
     // times out: 10 s instead of kafkajs' 30 s, so a restarted service resumes within seconds.
@@ -184,6 +197,21 @@ export class KafkaBus implements BusAdapter {
       maxWaitTimeInMs: 100,
       sessionTimeout: 10_000,
       heartbeatInterval: 1_000,
+    });
+    // kafkajs restarts a consumer after a retriable crash by itself; after any other it stays
+    // down, which would leave the service running without its events. Start it again instead.
+    consumer.on(consumer.events.CRASH, ({ payload }) => {
+      if (payload.restart || this.closing) return;
+      this.log.error({ err: payload.error, group }, 'kafka consumer crashed; starting it again in 5 s');
+      setTimeout(() => {
+        if (this.closing) return;
+        this.consumers.splice(this.consumers.indexOf(consumer), 1);
+        void consumer
+          .disconnect()
+          .catch(() => undefined)
+          .then(() => this.consume(group, types, deliver))
+          .catch((err: unknown) => this.log.error({ err, group }, 'kafka consumer could not be started again'));
+      }, 5_000);
     });
     await consumer.connect();
     await consumer.subscribe({ topics, fromBeginning: true });
@@ -198,13 +226,19 @@ export class KafkaBus implements BusAdapter {
       // deliver() retries and dead-letters by itself, so the offset always moves on afterwards.
       eachMessage: async ({ message }) => {
         if (!message.value) return;
-        await deliver(JSON.parse(message.value.toString('utf8')) as EventEnvelope);
+        // The producer's other event types share the topic: skipped without parsing the body.
+        const type = message.headers?.['event-type']?.toString();
+        if (type !== undefined && !handled.has(type)) return;
+        const envelope = JSON.parse(message.value.toString('utf8')) as EventEnvelope;
+        if (!handled.has(envelope.type)) return;
+        await deliver(envelope);
       },
     });
-    this.log.info({ group, topics }, 'kafka consumer running');
+    this.log.info({ group, topics, types }, 'kafka consumer running');
   }
 
   async close(): Promise<void> {
+    this.closing = true;
     await Promise.allSettled(this.consumers.map((c) => c.disconnect()));
     await this.producer?.disconnect().catch(() => undefined);
   }

@@ -4,3 +4,4 @@ export * from './eventually.js';
 export * from './service-harness.js';
 export * from './api-client.js';
 export * from './schema-sync.js';
+export * from './kafka-events.js';
