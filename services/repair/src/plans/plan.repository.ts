@@ -227,6 +227,12 @@ export class PlanRepository {
       LEFT JOIN ${s}.repair_campaign c ON c.id = cd.campaign_id`;
   }
 
+  async parks(m: EntityManager, parkIds: string[] | null): Promise<{ wind_farm_id: string; name: string }[]> {
+    return m.query(`SELECT wind_farm_id, name FROM ${this.s}.park_ref WHERE active AND ($1::uuid[] IS NULL OR wind_farm_id = ANY($1)) ORDER BY lower(name)`, [
+      parkIds,
+    ]);
+  }
+
   /** Live defects of one park, filtered as the plan form filters them. */
   async candidates(m: EntityManager, f: DefectFilter, p: PageRequest): Promise<{ rows: DefectRow[]; total: number }> {
     const s = this.s;

@@ -56,3 +56,9 @@ export class PlanDefectView extends RepairDefectView {
 }
 
 export class PlanDefectPage extends PageOf(PlanDefectView) {}
+
+/** A wind park repair knows (from asset's events) and the caller may see. */
+export class RepairParkView {
+  windFarmId!: string;
+  windFarmName!: string;
+}

@@ -4,7 +4,7 @@ import { Rights } from '@windward/contracts';
 import { CurrentUser, IdParam, RequireRights, type AuthUser } from '@windward/service-kit';
 import { API_BASE } from '../common/access.js';
 import { CandidateDefectQuery, CreateBatchDto, CreateRepairPlanDto, PlanDefectQuery, RepairPlanListQuery, SetRepairStepsDto, UpdateRepairPlanDto } from './plan.dto.js';
-import { PlanDefectPage, RepairDefectPage, RepairPlanPage, RepairPlanView } from './plan.view.js';
+import { PlanDefectPage, RepairDefectPage, RepairParkView, RepairPlanPage, RepairPlanView } from './plan.view.js';
 import { PlansService } from './plans.service.js';
 
 @ApiTags('repair plans')
@@ -12,6 +12,13 @@ import { PlansService } from './plans.service.js';
 @Controller(API_BASE)
 export class PlansController {
   constructor(private readonly plans: PlansService) {}
+
+  /** Wind parks the caller may make plans for (active parks in their scope). */
+  @Get('parks')
+  @RequireRights(Rights.REPAIR_PLAN_EDIT, Rights.REPAIR_PLAN_SHOW)
+  parks(@CurrentUser() user: AuthUser): Promise<RepairParkView[]> {
+    return this.plans.parks(user);
+  }
 
   /** Defects of one wind park a plan can be made of, filtered by turbine, severity, repair priority and timeline status. */
   @Get('defects')

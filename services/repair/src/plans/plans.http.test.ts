@@ -39,6 +39,8 @@ describe('repair plans', () => {
     // Out of the caller's park scope: nothing.
     const scoped = await h.token({ rights: [Rights.REPAIR_PLAN_EDIT], pid: [p.parkId] });
     assert.equal((await h.api(`${API}/defects?windFarmId=${q.parkId}`, { token: scoped })).body.totalCount, 0);
+    const parks = await h.api(`${API}/parks`, { token: scoped });
+    assert.deepEqual(parks.body, [{ windFarmId: p.parkId, windFarmName: 'Plan park' }]);
   });
 
   test('a plan is created from chosen defects, lists with counts and batches, and deletes while it has no campaign', async () => {

@@ -13,7 +13,7 @@ import {
   type PlanRow,
 } from './plan.repository.js';
 import type { CandidateDefectQuery, CreateBatchDto, CreateRepairPlanDto, PlanDefectQuery, RepairPlanListQuery, SetRepairStepsDto, UpdateRepairPlanDto } from './plan.dto.js';
-import type { PlanDefectPage, PlanDefectView, RepairDefectPage, RepairDefectView, RepairPlanPage, RepairPlanView } from './plan.view.js';
+import type { PlanDefectPage, PlanDefectView, RepairDefectPage, RepairParkView, RepairDefectView, RepairPlanPage, RepairPlanView } from './plan.view.js';
 
 const UNIQUE = { repair_plan_name_uq: 'REPAIR_PLAN_NAME_EXISTS', repair_plan_batch_name_uq: 'BATCH_NAME_EXISTS' } as const;
 
@@ -70,6 +70,10 @@ export class PlansService {
     private readonly plans: PlanRepository,
     private readonly templates: TemplateRepository,
   ) {}
+
+  async parks(user: AuthUser): Promise<RepairParkView[]> {
+    return (await this.plans.parks(this.ds.manager, user.parkIds)).map((r) => ({ windFarmId: r.wind_farm_id, windFarmName: r.name }));
+  }
 
   async candidates(user: AuthUser, q: CandidateDefectQuery): Promise<RepairDefectPage> {
     if (!canSeePark(user, q.windFarmId)) return { results: [], totalCount: 0 };
