@@ -61,7 +61,7 @@ export const EVENT_OWNERS: Record<EventType, EventOwnership> = {
 
   [EventTypes.RepairCampaignCreated]: { publisher: 'repair', consumers: [], external: `${INTEGRATORS}; CMMS work orders follow repair campaigns` },
   [EventTypes.RepairCampaignStatusChanged]: { publisher: 'repair', consumers: [], external: `${INTEGRATORS}; CMMS work orders follow repair campaigns` },
-  [EventTypes.RepairDefectRepaired]: { publisher: 'repair', consumers: [], external: 'inspection will mark the defect repaired on its timeline (#17, not built yet); CMMS closes work orders' },
+  [EventTypes.RepairDefectRepaired]: { publisher: 'repair', consumers: ['inspection'] },
 
   [EventTypes.DeliveryProjectCreated]: { publisher: 'delivery', consumers: ['asset', 'repair'], planned: '#18 Delivery' },
   [EventTypes.DeliveryProjectStatusChanged]: { publisher: 'delivery', consumers: ['asset', 'repair'], planned: '#18 Delivery' },
