@@ -2,6 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Rights } from '@windward/contracts';
 import { API, RepairHarness } from '../testing/repair-harness.js';
+import { DEMO_TEMPLATES, DemoTemplates } from './demo-templates.js';
 
 let h: RepairHarness;
 before(async () => {
@@ -60,6 +61,19 @@ describe('repair-step templates', () => {
     assert.ok(templateId);
     assert.equal((await h.api(`${API}/templates/${templateId}`)).body.inUse, true);
     await h.refused(`${API}/templates/${templateId}`, { method: 'DELETE' }, -13007);
+  });
+
+  test('with SEED_DEMO=true the demo templates exist once, also after a restart', async () => {
+    const demo = await RepairHarness.start({ SEED_DEMO: 'true' });
+    try {
+      const names = (await demo.api(`${API}/templates`)).body.results.map((t: { name: string }) => t.name);
+      assert.deepEqual(names.sort(), DEMO_TEMPLATES.map((t) => t.name).sort());
+      await demo.svc.app.get(DemoTemplates).onApplicationBootstrap();
+      assert.equal((await demo.api(`${API}/templates`)).body.totalCount, DEMO_TEMPLATES.length);
+    } finally {
+      await demo.stop();
+      process.env.SEED_DEMO = 'false';
+    }
   });
 
   test('writing templates needs the repair template edit right; reading needs a repair right', async () => {
