@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
-import { ServiceKitModule } from '@windward/service-kit';
+import { FileStoreModule, ServiceKitModule } from '@windward/service-kit';
 import { RepairInitial1763700000700 } from './migrations/1763700000700-repair-initial.js';
+import { RepairPhotos1763700000710 } from './migrations/1763700000710-repair-photos.js';
 import { CommonModule } from './common/common.module.js';
 import { RefsModule } from './refs/refs.module.js';
 import { TemplatesModule } from './templates/templates.module.js';
@@ -15,7 +16,9 @@ import { CampaignsModule } from './campaigns/campaigns.module.js';
  */
 @Module({
   imports: [
-    ServiceKitModule.forService({ service: 'repair', entities: [], migrations: [RepairInitial1763700000700] }),
+    ServiceKitModule.forService({ service: 'repair', entities: [], migrations: [RepairInitial1763700000700, RepairPhotos1763700000710] }),
+    // Record photos live in the shared store under `repair/`.
+    FileStoreModule.forRoot({ scope: 'repair' }),
     CommonModule,
     RefsModule,
     TemplatesModule,

@@ -48,6 +48,11 @@ export class CreateRepairRecordDto {
   @IsOptional() @IsUUID() technicianId?: string;
 }
 
+/** Form fields of POST …/records/{recordId}/photos (with the multipart `file`). */
+export class UploadRepairPhotoDto {
+  @IsIn(['before', 'after']) kind!: 'before' | 'after';
+}
+
 /** Overview: paging, sorting (name, createdAt, startDate, endDate, status, progress) and filters. */
 export class RepairCampaignListQuery extends PageQueryDto {
   @IsOptional() @IsString() @MaxLength(100) name?: string;

@@ -65,6 +65,14 @@ export interface RecordRow {
   comment: string;
   created_at: Date;
 }
+export interface PhotoRow {
+  id: string;
+  record_id: string;
+  kind: string;
+  format: string;
+  width: number;
+  height: number;
+}
 export interface CampaignFilter {
   name?: string;
   status?: number;
@@ -345,6 +353,33 @@ export class CampaignRepository {
       [v.campaignId, v.defectId, v.technicianId, v.repairDate, v.distanceToRoot, v.outcome, v.comment, v.createdBy],
     );
     return row.id;
+  }
+
+  async record(m: EntityManager, campaignId: string, defectId: string, recordId: string): Promise<{ id: string } | undefined> {
+    const [row] = await m.query(`SELECT id FROM ${this.s}.repair_record WHERE id = $1 AND campaign_id = $2 AND defect_id = $3`, [recordId, campaignId, defectId]);
+    return row;
+  }
+
+  async insertPhoto(m: EntityManager, v: { id: string; recordId: string; kind: string; fileKey: string; format: string; width: number; height: number; sizeBytes: number }) {
+    await m.query(
+      `INSERT INTO ${this.s}.repair_photo (id, record_id, kind, file_key, format, width, height, size_bytes) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [v.id, v.recordId, v.kind, v.fileKey, v.format, v.width, v.height, v.sizeBytes],
+    );
+  }
+
+  async photo(m: EntityManager, campaignId: string, photoId: string): Promise<{ file_key: string; format: string } | undefined> {
+    const [row] = await m.query(
+      `SELECT p.file_key, p.format FROM ${this.s}.repair_photo p JOIN ${this.s}.repair_record r ON r.id = p.record_id WHERE p.id = $1 AND r.campaign_id = $2`,
+      [photoId, campaignId],
+    );
+    return row;
+  }
+
+  async photos(m: EntityManager, recordIds: string[]): Promise<PhotoRow[]> {
+    return m.query(
+      `SELECT id, record_id, kind, format, width, height FROM ${this.s}.repair_photo WHERE record_id = ANY($1::uuid[]) ORDER BY created_at, id`,
+      [recordIds],
+    );
   }
 
   async records(m: EntityManager, campaignId: string, defectId: string): Promise<RecordRow[]> {

@@ -58,6 +58,17 @@ export class RepairCampaignDetailView extends RepairCampaignView {
   turbines!: CampaignTurbineView[];
 }
 
+/** A before/after photo of a repair record (bytes at GET campaigns/{id}/photos/{photoId}). */
+export class RepairPhotoView {
+  id!: string;
+  @ApiProperty({ enum: ['before', 'after'] })
+  kind!: string;
+  @ApiProperty({ enum: ['jpeg', 'png'] })
+  format!: string;
+  width!: number;
+  height!: number;
+}
+
 /** One piece of repair work on a defect. */
 export class RepairRecordView {
   id!: string;
@@ -69,6 +80,7 @@ export class RepairRecordView {
   @ApiProperty({ enum: [2, 3, 4, 5, 6] })
   outcome!: number;
   comment!: string;
+  photos!: RepairPhotoView[];
   createdAt!: Date;
 }
 

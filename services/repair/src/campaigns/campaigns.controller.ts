@@ -1,7 +1,9 @@
-import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Put, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Put, Query, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { ApiBearerAuth, ApiConsumes, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import type {} from 'multer';
 import { Rights } from '@windward/contracts';
-import { CurrentUser, IdParam, RequireRights, type AuthUser } from '@windward/service-kit';
+import { CurrentUser, IdParam, PhotoUploadInterceptor, RequireRights, type AuthUser } from '@windward/service-kit';
 import { API_BASE } from '../common/access.js';
 import {
   CampaignDefectQuery,
@@ -13,8 +15,18 @@ import {
   SetRepairStatusDto,
   SetTurbineStatusDto,
   TechnicianQuery,
+  UploadRepairPhotoDto,
 } from './campaign.dto.js';
-import { CampaignDefectPage, CampaignDefectView, RepairCampaignDetailView, RepairCampaignPage, RepairRecordView, TechnicianPage } from './campaign.view.js';
+import {
+  CampaignDefectPage,
+  CampaignDefectView,
+  RepairCampaignDetailView,
+  RepairCampaignPage,
+  RepairPhotoView,
+  RepairRecordView,
+  TechnicianPage,
+} from './campaign.view.js';
+import { RepairPhotosService } from './repair-photos.service.js';
 import { CampaignsService } from './campaigns.service.js';
 import { RepairWorkService } from './repair-work.service.js';
 
@@ -27,6 +39,7 @@ export class CampaignsController {
   constructor(
     private readonly campaigns: CampaignsService,
     private readonly work: RepairWorkService,
+    private readonly photos: RepairPhotosService,
   ) {}
 
   /** The overview: every visible campaign with its progress, paged and sorted on the server (technicians: their own). */
@@ -121,6 +134,36 @@ export class CampaignsController {
     @Body() dto: CreateRepairRecordDto,
   ): Promise<RepairRecordView> {
     return this.work.record(user, id, defectId, dto);
+  }
+
+  /** Adds a before/after photo to a repair record: multipart `file` (JPG/JPEG/PNG ≤ 20 MB, content-checked) and `kind`. */
+  @Post('campaigns/:id/defects/:defectId/records/:recordId/photos')
+  @ApiConsumes('multipart/form-data')
+  @RequireRights(Rights.REPAIR_EDIT)
+  @UseInterceptors(PhotoUploadInterceptor)
+  uploadPhoto(
+    @CurrentUser() user: AuthUser,
+    @IdParam() id: string,
+    @IdParam('defectId', -7007) defectId: string,
+    @IdParam('recordId') recordId: string,
+    @UploadedFile() file: Express.Multer.File | undefined,
+    @Body() dto: UploadRepairPhotoDto,
+  ): Promise<RepairPhotoView> {
+    return this.photos.upload(user, id, defectId, recordId, dto.kind, file);
+  }
+
+  /** A record photo's bytes. */
+  @Get('campaigns/:id/photos/:photoId')
+  @RequireRights(...READ)
+  @ApiProduces('image/jpeg', 'image/png')
+  @ApiOkResponse({ schema: { type: 'string', format: 'binary' } })
+  async photo(@CurrentUser() user: AuthUser, @IdParam() id: string, @IdParam('photoId') photoId: string, @Res() res: Response): Promise<void> {
+    const f = await this.photos.file(user, id, photoId);
+    res.setHeader('content-type', f.type);
+    res.setHeader('content-length', String(f.size));
+    res.setHeader('cache-control', 'private, max-age=86400, immutable');
+    res.setHeader('x-content-type-options', 'nosniff');
+    f.stream.pipe(res);
   }
 
   /** Users with the repair technician role. */

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AppError, EventTypes, RepairCampaignStatus, RepairStatus, canChangeRepairProgress } from '@windward/contracts';
 import { EventPublisher, parsePage, type AuthUser } from '@windward/service-kit';
-import { CAMPAIGN_DEFECT_SORT_FIELDS, CampaignRepository, type CampaignDefectRow, type RecordRow } from './campaign.repository.js';
+import { CAMPAIGN_DEFECT_SORT_FIELDS, CampaignRepository, type CampaignDefectRow, type PhotoRow, type RecordRow } from './campaign.repository.js';
 import { CampaignsService } from './campaigns.service.js';
 import { CampaignLive } from './campaign-live.js';
 import type { CampaignDefectQuery, CreateRepairRecordDto } from './campaign.dto.js';
@@ -48,7 +48,7 @@ function presentDefect(r: CampaignDefectRow): CampaignDefectView {
   };
 }
 
-const presentRecord = (r: RecordRow): RepairRecordView => ({
+const presentRecord = (r: RecordRow, photos: PhotoRow[] = []): RepairRecordView => ({
   id: r.id,
   defectId: r.defect_id,
   technicianId: r.technician_id,
@@ -57,6 +57,9 @@ const presentRecord = (r: RecordRow): RepairRecordView => ({
   distanceToRoot: Number(r.distance_to_root),
   outcome: r.outcome,
   comment: r.comment,
+  photos: photos
+    .filter((p) => p.record_id === r.id)
+    .map((p) => ({ id: p.id, kind: p.kind, format: p.format, width: p.width, height: p.height })),
   createdAt: r.created_at,
 });
 
@@ -89,7 +92,9 @@ export class RepairWorkService {
   async records(user: AuthUser, campaignId: string, defectId: string): Promise<RepairRecordView[]> {
     await this.campaignService.visible(this.ds.manager, user, campaignId);
     if (!(await this.campaigns.defect(this.ds.manager, campaignId, defectId))) throw new AppError(-7007);
-    return (await this.campaigns.records(this.ds.manager, campaignId, defectId)).map(presentRecord);
+    const rows = await this.campaigns.records(this.ds.manager, campaignId, defectId);
+    const photos = await this.campaigns.photos(this.ds.manager, rows.map((r) => r.id));
+    return rows.map((r) => presentRecord(r, photos));
   }
 
   /**

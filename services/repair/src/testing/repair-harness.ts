@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import assert from 'node:assert/strict';
 import { DEFAULT_ROLE_RIGHTS, EventTypes, RoleId, type EventPayloads } from '@windward/contracts';
 import { ServiceHarness, eventually, type Body } from '@windward/service-kit/testing';
@@ -33,8 +36,24 @@ export interface Park {
  * insert into the defect read model: 10,000 events would test the bus, not the rule).
  */
 export class RepairHarness extends ServiceHarness {
+  filesDir = '';
+
+  /** A fresh database and a fresh file folder (record photos). */
   static override async start(env: Record<string, string> = {}): Promise<RepairHarness> {
-    return new RepairHarness(...(await ServiceHarness.boot(AppModule, 'repair', env)));
+    const filesDir = await mkdtemp(path.join(os.tmpdir(), 'ww-repair-files-'));
+    const h = new RepairHarness(...(await ServiceHarness.boot(AppModule, 'repair', { FILES_DIR: filesDir, ...env })));
+    h.filesDir = filesDir;
+    return h;
+  }
+
+  override async stop() {
+    await super.stop();
+    await rm(this.filesDir, { recursive: true, force: true });
+  }
+
+  /** Every file the service stored (keys relative to the store). */
+  async storedFiles(): Promise<string[]> {
+    return (await readdir(this.filesDir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
   }
 
   private async until(sql: string, params: unknown[]) {

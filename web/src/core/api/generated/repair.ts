@@ -74,6 +74,18 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ['repair campaigns'],
       }),
+      campaignsUploadPhoto: build.mutation<CampaignsUploadPhotoApiResponse, CampaignsUploadPhotoApiArg>({
+        query: (queryArg) => ({
+          url: `/gw/repair/api/v2/campaigns/${queryArg.id}/defects/${queryArg.defectId}/records/${queryArg.recordId}/photos`,
+          method: 'POST',
+          body: queryArg.uploadRepairPhotoDto,
+        }),
+        invalidatesTags: ['repair campaigns'],
+      }),
+      campaignsPhoto: build.query<CampaignsPhotoApiResponse, CampaignsPhotoApiArg>({
+        query: (queryArg) => ({ url: `/gw/repair/api/v2/campaigns/${queryArg.id}/photos/${queryArg.photoId}` }),
+        providesTags: ['repair campaigns'],
+      }),
       campaignsGrant: build.mutation<CampaignsGrantApiResponse, CampaignsGrantApiArg>({
         query: (queryArg) => ({
           url: `/gw/repair/api/v2/campaigns/${queryArg.id}/technicians`,
@@ -271,6 +283,18 @@ export type CampaignsRecordApiArg = {
   id: string;
   defectId: string;
   createRepairRecordDto: CreateRepairRecordDto;
+};
+export type CampaignsUploadPhotoApiResponse = /** status 201  */ RepairPhotoView;
+export type CampaignsUploadPhotoApiArg = {
+  id: string;
+  defectId: string;
+  recordId: string;
+  uploadRepairPhotoDto: UploadRepairPhotoDto;
+};
+export type CampaignsPhotoApiResponse = /** status 200  */ Blob;
+export type CampaignsPhotoApiArg = {
+  id: string;
+  photoId: string;
 };
 export type CampaignsGrantApiResponse = /** status 200  */ RepairCampaignDetailView;
 export type CampaignsGrantApiArg = {
@@ -667,6 +691,13 @@ export type CampaignDefectPage = {
 export type SetRepairStatusDto = {
   repairStatus: 1 | 2 | 3 | 4 | 5 | 6;
 };
+export type RepairPhotoView = {
+  format: 'jpeg' | 'png';
+  height: number;
+  id: string;
+  kind: 'before' | 'after';
+  width: number;
+};
 export type RepairRecordView = {
   comment: string;
   createdAt: string;
@@ -674,6 +705,7 @@ export type RepairRecordView = {
   distanceToRoot: number;
   id: string;
   outcome: 2 | 3 | 4 | 5 | 6;
+  photos: RepairPhotoView[];
   repairDate: string;
   technicianId: string;
   technicianName: string | null;
@@ -687,6 +719,9 @@ export type CreateRepairRecordDto = {
   repairDate: string;
   /** The technician who did the work; defaults to the caller. */
   technicianId?: string;
+};
+export type UploadRepairPhotoDto = {
+  kind: 'before' | 'after';
 };
 export type GrantTechniciansDto = {
   userIds: string[];
