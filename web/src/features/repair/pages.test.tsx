@@ -99,6 +99,7 @@ describe('repair plans', () => {
     await waitFor(() => expect(gets(calls, '/defects').at(-1)?.query.get('severities')).toBe('4'));
     const table = screen.getByTestId('candidate-table');
     await waitFor(() => expect(within(table).getAllByRole('checkbox').length).toBe(3));
+    await waitFor(() => expect(table.querySelector('.ant-spin-spinning')).toBeNull());
     fireEvent.click(within(table).getAllByRole('checkbox')[0]!); // select all on the page
     expect(screen.getByTestId('plan-selected').textContent).toBe('2 defects selected');
     fireEvent.change(screen.getByTestId('plan-name'), { target: { value: 'Spring plan' } });
@@ -119,8 +120,10 @@ describe('repair plans', () => {
     await pick('风场', 'Dogger Bank');
     const table = screen.getByTestId('candidate-table');
     await waitFor(() => expect(within(table).getAllByRole('checkbox').length).toBe(4));
-    fireEvent.click(within(table).getAllByRole('checkbox')[0]!);
-    expect(screen.getByTestId('plan-selected').textContent).toBe('已选择 3 个缺陷');
+    // Rows chosen once the table has settled (a click while it reloads would be lost).
+    await waitFor(() => expect(table.querySelector('.ant-spin-spinning')).toBeNull());
+    for (const box of within(table).getAllByRole('checkbox').slice(1)) fireEvent.click(box);
+    await waitFor(() => expect(screen.getByTestId('plan-selected').textContent).toBe('已选择 3 个缺陷'));
     fireEvent.change(screen.getByTestId('plan-name'), { target: { value: '大计划' } });
     fireEvent.click(screen.getByTestId('plan-submit'));
     await waitFor(() => expect(writes(calls, 'POST', '/plans').length).toBe(1));
@@ -171,5 +174,17 @@ describe('repair overview and campaign', () => {
       outcome: 2,
       comment: 'sanded and filled',
     });
+    // The record's history takes a before photo (multipart, with the bearer token).
+    fireEvent.click(within(table).getAllByRole('button', { name: /expand/i })[0]!);
+    const item = await screen.findByTestId('record-item');
+    const input = within(item).getAllByTestId('photo-upload-before')[0]!.closest('.ant-upload')!.querySelector('input[type=file]')!;
+    const file = new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], 'before.jpg', { type: 'image/jpeg' });
+    fireEvent.change(input, { target: { files: [file] } });
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path.endsWith('/records/r-1/photos'))).toBe(true));
+    const upload = calls.find((c) => c.method === 'POST' && c.path.endsWith('/records/r-1/photos'))!;
+    expect(upload.form!.get('kind')).toBe('before');
+    expect(upload.headers?.Authorization).toBe('Bearer acc');
+    expect((upload.form!.get('file') as File).name).toBe('before.jpg');
+    expect(await screen.findByTestId('photo-before')).toBeTruthy();
   });
 });

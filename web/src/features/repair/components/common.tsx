@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Alert, Button, Result, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorMessageOf } from '@/core/api/errorMessage';
@@ -118,4 +119,22 @@ export function sortOf(sorter: unknown): { fieldToSort?: string; descending?: bo
   if (!s?.order) return {};
   const field = String(s.columnKey ?? s.field);
   return { fieldToSort: field, descending: s.order === 'descend' };
+}
+
+/**
+ * Rows chosen across pages (server paging): each click updates the choice from the latest state,
+ * so quick successive clicks are never computed from a stale list.
+ */
+export function useRowChoice<T>(keyOf: (row: T) => string) {
+  const [selected, setSelected] = useState<string[]>([]);
+  const rowSelection = {
+    selectedRowKeys: selected,
+    preserveSelectedRowKeys: true,
+    onSelect: (row: T, checked: boolean) => setSelected((s) => (checked ? [...new Set([...s, keyOf(row)])] : s.filter((k) => k !== keyOf(row)))),
+    onSelectAll: (checked: boolean, _rows: T[], changed: T[]) => {
+      const ids = changed.map(keyOf);
+      setSelected((s) => (checked ? [...new Set([...s, ...ids])] : s.filter((k) => !ids.includes(k))));
+    },
+  };
+  return { selected, setSelected, rowSelection };
 }

@@ -3,7 +3,7 @@ import { Alert, Button, Drawer, Input, Select, Space, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { usePlansCandidatesQuery, usePlansCreateMutation, usePlansParksQuery, type RepairDefectView } from '../repairApi';
 import { REPAIR_PLAN_MAX_DEFECTS } from '../contracts';
-import { RepairError, sortOf, usePriorityLabel } from '../components/common';
+import { RepairError, sortOf, usePriorityLabel, useRowChoice } from '../components/common';
 import { useDefectColumns } from './defectColumns';
 
 const PAGE_SIZE = 50;
@@ -16,7 +16,7 @@ export function CreatePlanDrawer({ onDone }: { onDone: (planId?: string) => void
   const parks = usePlansParksQuery();
   const [filters, setFilters] = useState<{ windFarmId?: string; severities?: number[]; repairPriorities?: number[]; timelineStatuses?: string[] }>({});
   const [page, setPage] = useState<{ pageIndex: number; fieldToSort?: string; descending?: boolean }>({ pageIndex: 1 });
-  const [selected, setSelected] = useState<string[]>([]);
+  const { selected, setSelected, rowSelection } = useRowChoice<RepairDefectView>((d) => d.defectId);
   const [name, setName] = useState('');
   const [create, creating] = usePlansCreateMutation();
   const candidates = usePlansCandidatesQuery(
@@ -84,7 +84,7 @@ export function CreatePlanDrawer({ onDone }: { onDone: (planId?: string) => void
         dataSource={filters.windFarmId ? (candidates.data?.results ?? []) : []}
         locale={{ emptyText: filters.windFarmId ? undefined : t('plans.selectPark') }}
         columns={columns}
-        rowSelection={{ selectedRowKeys: selected, preserveSelectedRowKeys: true, onChange: (keys) => setSelected(keys.map(String)) }}
+        rowSelection={rowSelection}
         pagination={{ current: page.pageIndex, pageSize: PAGE_SIZE, total: candidates.data?.totalCount ?? 0, showSizeChanger: false }}
         onChange={(p, _f, sorter) => setPage({ pageIndex: p.current ?? 1, ...sortOf(sorter) })}
         data-testid="candidate-table"

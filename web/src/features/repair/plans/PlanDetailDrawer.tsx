@@ -13,7 +13,7 @@ import {
   useTemplatesListQuery,
   type PlanDefectView,
 } from '../repairApi';
-import { LoadFailed, RepairError, sortOf } from '../components/common';
+import { LoadFailed, RepairError, sortOf, useRowChoice } from '../components/common';
 import { useDefectColumns } from './defectColumns';
 
 const PAGE_SIZE = 50;
@@ -30,7 +30,7 @@ export function PlanDetailDrawer({ planId, canEdit, canCreateCampaign, onClose }
   const [page, setPage] = useState<{ pageIndex: number; fieldToSort?: string; descending?: boolean }>({ pageIndex: 1 });
   const defects = usePlansDefectsQuery({ id: planId, ...page, pageSize: PAGE_SIZE });
   const templates = useTemplatesListQuery({ pageSize: 500, fieldToSort: 'name' });
-  const [selected, setSelected] = useState<string[]>([]);
+  const { selected, setSelected, rowSelection } = useRowChoice<PlanDefectView>((d) => d.defectId);
   const [templateId, setTemplateId] = useState<string | undefined>();
   const [batchName, setBatchName] = useState('');
   const [campaign, setCampaign] = useState<{ name: string; start?: Dayjs | null; end?: Dayjs | null; projectId: string }>({ name: '', projectId: '' });
@@ -178,7 +178,7 @@ export function PlanDetailDrawer({ planId, canEdit, canCreateCampaign, onClose }
           { key: 'batchName', dataIndex: 'batchName', title: t('plans.batch'), render: (v: string | null) => v ?? '–' },
           { key: 'templateName', dataIndex: 'templateName', title: t('plans.step'), render: (v: string | null) => v ?? <Tag color="warning">{t('plans.noStep')}</Tag> },
         ]}
-        rowSelection={canEdit || canCreateCampaign ? { selectedRowKeys: selected, preserveSelectedRowKeys: true, onChange: (keys) => setSelected(keys.map(String)) } : undefined}
+        rowSelection={canEdit || canCreateCampaign ? rowSelection : undefined}
         pagination={{ current: page.pageIndex, pageSize: PAGE_SIZE, total: defects.data?.totalCount ?? 0, showSizeChanger: false }}
         onChange={(p, _f, sorter) => setPage({ pageIndex: p.current ?? 1, ...sortOf(sorter) })}
         data-testid="plan-defects"

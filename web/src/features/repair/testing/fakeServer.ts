@@ -83,6 +83,7 @@ export function repairFetch(options: { refuse?: Record<string, { status: number;
     recordCount: 0,
     updatedAt: '2026-04-01T00:00:00Z',
   }));
+  const records: { id: string; photos: { id: string; kind: string; format: string; width: number; height: number }[] }[] = [];
   const server = recordingFetch((call) => {
     const key = `${call.method} ${call.path.replace(API, '')}`;
     const refusal = options.refuse?.[key];
@@ -131,12 +132,21 @@ export function repairFetch(options: { refuse?: Record<string, { status: number;
     if (call.method === 'GET' && p === '/technicians') return jsonResponse(200, { results: [{ userId: TECH, username: 'anna', displayName: 'Anna Tech' }], totalCount: 1 });
     if (call.method === 'PUT' && p === `/campaigns/${CAMPAIGN}/technicians`) return jsonResponse(200, campaign());
     if (call.method === 'GET' && p === `/campaigns/${CAMPAIGN}/defects`) return jsonResponse(200, { results: campaignDefects, totalCount: campaignDefects.length });
-    if (call.method === 'GET' && p.endsWith('/records')) return jsonResponse(200, []);
+    if (call.method === 'GET' && p.endsWith('/records')) return jsonResponse(200, records);
     if (call.method === 'POST' && p.endsWith('/records')) {
       progress = 50;
       const body = call.body as { repairDate: string; distanceToRoot: number; outcome: number; comment: string };
-      return jsonResponse(201, { id: 'r-1', defectId: DEFECTS[0]!.defectId, technicianId: TECH, technicianName: 'Anna Tech', ...body, createdAt: '2026-04-02T00:00:00Z' });
+      const r = { id: 'r-1', defectId: DEFECTS[0]!.defectId, technicianId: TECH, technicianName: 'Anna Tech', ...body, photos: [], createdAt: '2026-04-02T00:00:00Z' };
+      records.push(r);
+      return jsonResponse(201, r);
     }
+    if (call.method === 'POST' && p.endsWith('/photos')) {
+      const kind = (call.form?.get('kind') as string) ?? 'before';
+      const photo = { id: `p-${kind}`, kind, format: 'jpeg', width: 64, height: 48 };
+      records[0]?.photos.push(photo);
+      return jsonResponse(201, photo);
+    }
+    if (call.method === 'GET' && p.includes('/photos/')) return new Response(new Uint8Array([0xff, 0xd8, 0xff]), { status: 200, headers: { 'content-type': 'image/jpeg' } });
     return jsonResponse(404, { code: 'NOT_FOUND', message: `no fake for ${key}` });
   });
   return { ...server, setProgress: (v: number) => (progress = v) };

@@ -1,5 +1,9 @@
 import { useState } from 'react';
-import { Button, DatePicker, Form, Input, InputNumber, List, Modal, Select, Space, Table, Typography } from 'antd';
+import { Button, DatePicker, Form, Image, Input, InputNumber, List, Modal, Select, Space, Table, Typography, Upload } from 'antd';
+import { UploadOutlined } from '@ant-design/icons';
+import { useDispatch } from 'react-redux';
+import type { ApiError } from '@/core/api/baseQuery';
+import { useAuthedObjectUrl } from '@/shared/viewer/authedFetch';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import {
@@ -7,7 +11,11 @@ import {
   useCampaignsRecordMutation,
   useCampaignsRecordsQuery,
   useCampaignsSetRepairStatusMutation,
+  photoUrl,
+  repairApi,
+  uploadRecordPhoto,
   type CampaignDefectView,
+  type RepairPhotoView,
 } from '../repairApi';
 import { useLocale } from '@/shared/useLocale';
 import { canChangeRepairProgress, errorText, type RepairStatusValue } from '../contracts';
@@ -25,7 +33,54 @@ export function distanceOk(v: number | null | undefined, bladeLength: number | n
   return v >= -5 && (bladeLength === null || v <= bladeLength);
 }
 
-function Records({ campaignId, defectId }: { campaignId: string; defectId: string }) {
+function PhotoThumb({ campaignId, photo }: { campaignId: string; photo: RepairPhotoView }) {
+  const { t } = useTranslation('repair');
+  const { src } = useAuthedObjectUrl(photoUrl(campaignId, photo.id));
+  return (
+    <span style={{ display: 'inline-block', marginInlineEnd: 8, textAlign: 'center' }} data-testid={`photo-${photo.kind}`}>
+      {src ? <Image src={src} width={64} height={48} style={{ objectFit: 'cover' }} alt={t(`work.${photo.kind}`)} /> : <span style={{ display: 'inline-block', width: 64, height: 48 }} />}
+      <div style={{ fontSize: 12 }}>{t(`work.${photo.kind}`)}</div>
+    </span>
+  );
+}
+
+/** Adds a before or after photo to a record (JPG/JPEG/PNG; the service checks the content). */
+function PhotoUpload({ campaignId, defectId, recordId }: { campaignId: string; defectId: string; recordId: string }) {
+  const { t } = useTranslation('repair');
+  const dispatch = useDispatch();
+  const [error, setError] = useState<ApiError | null>(null);
+  const [busy, setBusy] = useState(false);
+  const send = async (kind: 'before' | 'after', file: Blob) => {
+    setBusy(true);
+    setError(null);
+    const r = await uploadRecordPhoto({ campaignId, defectId, recordId }, kind, file);
+    setBusy(false);
+    if (r.ok) dispatch(repairApi.util.invalidateTags(['repair campaigns']));
+    else setError(r.error);
+  };
+  return (
+    <Space wrap>
+      {(['before', 'after'] as const).map((kind) => (
+        <Upload
+          key={kind}
+          accept=".jpg,.jpeg,.png"
+          showUploadList={false}
+          beforeUpload={(file) => {
+            void send(kind, file);
+            return false;
+          }}
+        >
+          <Button size="small" icon={<UploadOutlined />} loading={busy} data-testid={`photo-upload-${kind}`}>
+            {t(`work.add_${kind}`)}
+          </Button>
+        </Upload>
+      ))}
+      <RepairError error={error} testId="photo-error" onClose={() => setError(null)} />
+    </Space>
+  );
+}
+
+function Records({ campaignId, defectId, canEdit }: { campaignId: string; defectId: string; canEdit: boolean }) {
   const { t } = useTranslation('repair');
   const statusOptions = useRepairStatusOptions();
   const records = useCampaignsRecordsQuery({ id: campaignId, defectId });
@@ -38,9 +93,19 @@ function Records({ campaignId, defectId }: { campaignId: string; defectId: strin
       locale={{ emptyText: t('work.noRecords') }}
       data-testid="records"
       renderItem={(r) => (
-        <List.Item>
-          {`${r.repairDate} · ${r.technicianName ?? ''} · ${r.distanceToRoot} m · ${statusOptions.find((o) => o.value === r.outcome)?.label ?? r.outcome}`}
-          {r.comment ? ` · ${r.comment}` : ''}
+        <List.Item data-testid="record-item">
+          <Space direction="vertical" size={4}>
+            <span>
+              {`${r.repairDate} · ${r.technicianName ?? ''} · ${r.distanceToRoot} m · ${statusOptions.find((o) => o.value === r.outcome)?.label ?? r.outcome}`}
+              {r.comment ? ` · ${r.comment}` : ''}
+            </span>
+            <span>
+              {r.photos.map((p) => (
+                <PhotoThumb key={p.id} campaignId={campaignId} photo={p} />
+              ))}
+            </span>
+            {canEdit && <PhotoUpload campaignId={campaignId} defectId={defectId} recordId={r.id} />}
+          </Space>
         </List.Item>
       )}
     />
@@ -146,7 +211,7 @@ export function DefectWork({ campaignId, turbineId, canEdit }: { campaignId: str
         dataSource={defects.data?.results ?? []}
         pagination={{ current: query.pageIndex, pageSize: PAGE_SIZE, total: defects.data?.totalCount ?? 0, showSizeChanger: false }}
         onChange={(p, _f, sorter) => setQuery((q) => ({ ...q, pageIndex: p.current ?? 1, ...sortOf(sorter) }))}
-        expandable={{ expandedRowRender: (r) => <Records campaignId={campaignId} defectId={r.defectId} /> }}
+        expandable={{ expandedRowRender: (r) => <Records campaignId={campaignId} defectId={r.defectId} canEdit={canEdit} /> }}
         data-testid="work-table"
         columns={[
           { key: 'defectNo', dataIndex: 'defectNo', title: t('plans.defectNo'), sorter: true },
