@@ -79,6 +79,7 @@ export interface CampaignFilter {
   windFarmId?: string;
   planId?: string;
   parkIds: string[] | null;
+  customerIds: string[] | null;
   /** Only campaigns granted to this technician. */
   technicianId?: string;
 }
@@ -141,14 +142,15 @@ export class CampaignRepository {
     const where = `($1::text IS NULL OR c.name ILIKE '%' || $1 || '%') AND ($2::int IS NULL OR c.status = $2)
       AND ($3::uuid IS NULL OR c.wind_farm_id = $3) AND ($4::uuid IS NULL OR c.plan_id = $4)
       AND ($5::uuid[] IS NULL OR c.wind_farm_id = ANY($5))
-      AND ($6::uuid IS NULL OR EXISTS (SELECT 1 FROM ${this.s}.repair_campaign_technician g WHERE g.campaign_id = c.id AND g.user_id = $6))`;
-    return { where, params: [f.name ?? null, f.status ?? null, f.windFarmId ?? null, f.planId ?? null, f.parkIds, f.technicianId ?? null] };
+      AND ($6::uuid IS NULL OR EXISTS (SELECT 1 FROM ${this.s}.repair_campaign_technician g WHERE g.campaign_id = c.id AND g.user_id = $6))
+      AND ($7::uuid[] IS NULL OR c.customer_id = ANY($7))`;
+    return { where, params: [f.name ?? null, f.status ?? null, f.windFarmId ?? null, f.planId ?? null, f.parkIds, f.technicianId ?? null, f.customerIds] };
   }
 
   async page(m: EntityManager, f: CampaignFilter, p: PageRequest): Promise<{ rows: CampaignRow[]; total: number }> {
     const { where, params } = this.filter(f);
     const rows: CampaignRow[] = await m.query(
-      `${this.select(where)} ORDER BY ${CAMPAIGN_SORT[p.sortField]} ${p.descending ? 'DESC' : 'ASC'}, c.id LIMIT $7 OFFSET $8`,
+      `${this.select(where)} ORDER BY ${CAMPAIGN_SORT[p.sortField]} ${p.descending ? 'DESC' : 'ASC'}, c.id LIMIT $8 OFFSET $9`,
       [...params, p.take, p.skip],
     );
     const [{ n }] = await m.query(`SELECT count(*)::int AS n FROM ${this.s}.repair_campaign c WHERE ${where}`, params);

@@ -230,5 +230,11 @@ describe('repair campaigns', () => {
     assert.equal((await h.api(`${API}/campaigns?fieldToSort=secret`)).body.code, 'VALIDATION_FAILED');
     const scoped = await h.token({ rights: [Rights.MENU_REPAIR_OVERVIEW], pid: [p.parkId] });
     assert.equal((await h.api(`${API}/campaigns?windFarmId=${q.parkId}`, { token: scoped })).body.totalCount, 0);
+    // Customer scope: another customer's user sees none of them, its own customer's user all.
+    const stranger = await h.token({ rights: [Rights.MENU_REPAIR_OVERVIEW], cid: [p.customerId] });
+    assert.equal((await h.api(`${API}/campaigns?windFarmId=${q.parkId}`, { token: stranger })).body.totalCount, 0);
+    assert.equal((await h.api(`${API}/campaigns/${a.id}`, { token: stranger })).body.code, 'NOT_FOUND');
+    const own = await h.token({ rights: [Rights.MENU_REPAIR_OVERVIEW], cid: [q.customerId] });
+    assert.equal((await h.api(`${API}/campaigns?windFarmId=${q.parkId}`, { token: own })).body.totalCount, 3);
   });
 });

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AppError, EventTypes, RepairCampaignStatus, RoleId, canChangeRepairProgress } from '@windward/contracts';
-import { EventPublisher, canSeePark, parsePage, uniqueAsConflict, type AuthUser } from '@windward/service-kit';
-import { isTechnician } from '../common/access.js';
+import { EventPublisher, parsePage, uniqueAsConflict, type AuthUser } from '@windward/service-kit';
+import { canSeeRecord, isTechnician } from '../common/access.js';
 import { CAMPAIGN_SORT_FIELDS, CampaignRepository, type CampaignRow, type TechnicianRow } from './campaign.repository.js';
 import type { CreateRepairCampaignDto, GrantTechniciansDto, RepairCampaignListQuery, TechnicianQuery } from './campaign.dto.js';
 import type { RepairCampaignDetailView, RepairCampaignPage, RepairCampaignView, TechnicianPage, TechnicianView } from './campaign.view.js';
@@ -51,8 +51,10 @@ export class CampaignsService {
   /** The campaign as the caller may see it: their parks, and for a technician only campaigns granted to them. */
   async visible(m: EntityManager, user: AuthUser, id: string): Promise<CampaignRow> {
     const row = await this.campaigns.find(m, id);
-    if (!row || !canSeePark(user, row.wind_farm_id)) throw new AppError('NOT_FOUND');
-    if (isTechnician(user) && !(await this.campaigns.isGranted(m, id, user.userId))) throw new AppError('NOT_FOUND');
+    if (!row) throw new AppError('NOT_FOUND');
+    const technician = isTechnician(user);
+    if (technician && !(await this.campaigns.isGranted(m, id, user.userId))) throw new AppError('NOT_FOUND');
+    if (!canSeeRecord(user, row.wind_farm_id, row.customer_id, technician)) throw new AppError('NOT_FOUND');
     return row;
   }
 
@@ -74,7 +76,8 @@ export class CampaignsService {
         ...(q.windFarmId ? { windFarmId: q.windFarmId } : {}),
         ...(q.planId ? { planId: q.planId } : {}),
         parkIds: user.parkIds,
-        ...(isTechnician(user) ? { technicianId: user.userId } : {}),
+        // A technician's scope is their grants; everyone else's the customer scope too.
+        ...(isTechnician(user) ? { technicianId: user.userId, customerIds: null } : { customerIds: user.customerIds }),
       },
       page,
     );
@@ -102,7 +105,7 @@ export class CampaignsService {
       () =>
         this.ds.transaction(async (m) => {
           const plan = await this.campaigns.lockPlan(m, dto.planId);
-          if (!plan || !canSeePark(user, plan.wind_farm_id)) throw new AppError('REPAIR_PLAN_NOT_FOUND');
+          if (!plan || !canSeeRecord(user, plan.wind_farm_id, plan.customer_id)) throw new AppError('REPAIR_PLAN_NOT_FOUND');
           // The plan changed since the user chose from it: what they saw is no longer what is saved.
           if (plan.version !== dto.planVersion) throw new AppError('PLAN_UNSAVED_OR_EXPIRED');
           const chosen = await this.campaigns.chosen(m, plan.id, ids);

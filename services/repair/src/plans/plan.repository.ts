@@ -94,11 +94,11 @@ export class PlanRepository {
       WHERE ${where}`;
   }
 
-  async page(m: EntityManager, f: { name?: string; windFarmId?: string; parkIds: string[] | null }, p: PageRequest) {
+  async page(m: EntityManager, f: { name?: string; windFarmId?: string; parkIds: string[] | null; customerIds: string[] | null }, p: PageRequest) {
     const where = `($1::text IS NULL OR p.name ILIKE '%' || $1 || '%') AND ($2::uuid IS NULL OR p.wind_farm_id = $2)
-      AND ($3::uuid[] IS NULL OR p.wind_farm_id = ANY($3))`;
-    const params = [f.name ?? null, f.windFarmId ?? null, f.parkIds];
-    const rows: PlanRow[] = await m.query(`${this.planSelect(where)} ${order(PLAN_SORT, p, 'p.id')} LIMIT $4 OFFSET $5`, [...params, p.take, p.skip]);
+      AND ($3::uuid[] IS NULL OR p.wind_farm_id = ANY($3)) AND ($4::uuid[] IS NULL OR p.customer_id = ANY($4))`;
+    const params = [f.name ?? null, f.windFarmId ?? null, f.parkIds, f.customerIds];
+    const rows: PlanRow[] = await m.query(`${this.planSelect(where)} ${order(PLAN_SORT, p, 'p.id')} LIMIT $5 OFFSET $6`, [...params, p.take, p.skip]);
     const [{ n }] = await m.query(`SELECT count(*)::int AS n FROM ${this.s}.repair_plan p WHERE ${where}`, params);
     return { rows, total: n as number };
   }
@@ -143,6 +143,7 @@ export class PlanRepository {
   }
 
   async exists(m: EntityManager, id: string): Promise<{ wind_farm_id: string; customer_id: string | null; version: number } | undefined> {
+    // (customer_id: the plan's data scope)
     const [row] = await m.query(`SELECT wind_farm_id, customer_id, version FROM ${this.s}.repair_plan WHERE id = $1`, [id]);
     return row;
   }
@@ -227,10 +228,12 @@ export class PlanRepository {
       LEFT JOIN ${s}.repair_campaign c ON c.id = cd.campaign_id`;
   }
 
-  async parks(m: EntityManager, parkIds: string[] | null): Promise<{ wind_farm_id: string; name: string }[]> {
-    return m.query(`SELECT wind_farm_id, name FROM ${this.s}.park_ref WHERE active AND ($1::uuid[] IS NULL OR wind_farm_id = ANY($1)) ORDER BY lower(name)`, [
-      parkIds,
-    ]);
+  async parks(m: EntityManager, parkIds: string[] | null, customerIds: string[] | null): Promise<{ wind_farm_id: string; name: string }[]> {
+    return m.query(
+      `SELECT wind_farm_id, name FROM ${this.s}.park_ref WHERE active AND ($1::uuid[] IS NULL OR wind_farm_id = ANY($1))
+         AND ($2::uuid[] IS NULL OR customer_id = ANY($2)) ORDER BY lower(name)`,
+      [parkIds, customerIds],
+    );
   }
 
   /** Live defects of one park, filtered as the plan form filters them. */

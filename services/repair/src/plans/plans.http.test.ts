@@ -41,6 +41,10 @@ describe('repair plans', () => {
     assert.equal((await h.api(`${API}/defects?windFarmId=${q.parkId}`, { token: scoped })).body.totalCount, 0);
     const parks = await h.api(`${API}/parks`, { token: scoped });
     assert.deepEqual(parks.body, [{ windFarmId: p.parkId, windFarmName: 'Plan park' }]);
+    // Customer scope: another customer's parks and defects are not offered.
+    const otherCustomer = await h.token({ rights: [Rights.REPAIR_PLAN_EDIT], cid: [p.customerId] });
+    assert.equal((await h.api(`${API}/defects?windFarmId=${q.parkId}`, { token: otherCustomer })).body.totalCount, 0);
+    assert.ok(!(await h.api(`${API}/parks`, { token: otherCustomer })).body.some((x: { windFarmId: string }) => x.windFarmId === q.parkId));
   });
 
   test('a plan is created from chosen defects, lists with counts and batches, and deletes while it has no campaign', async () => {
@@ -77,6 +81,11 @@ describe('repair plans', () => {
     // A park outside the caller's scope is the same as an unknown defect.
     const scoped = await h.token({ rights: [Rights.REPAIR_PLAN_EDIT], pid: [p.parkId] });
     await h.refused(`${API}/plans`, { ...post({ name: 'Out of scope', defectIds: foreign }), token: scoped }, -7007);
+    const otherCustomer = await h.token({ rights: [Rights.REPAIR_PLAN_EDIT, Rights.REPAIR_PLAN_SHOW], cid: [other.customerId] });
+    await h.refused(`${API}/plans`, { ...post({ name: 'Other customer', defectIds: ids }), token: otherCustomer }, -7007);
+    const mine = (await h.api(`${API}/plans?name=unique`)).body.results[0];
+    assert.equal((await h.api(`${API}/plans/${mine.id}`, { token: otherCustomer })).body.code, 'REPAIR_PLAN_NOT_FOUND');
+    assert.equal((await h.api(`${API}/plans?name=unique`, { token: otherCustomer })).body.totalCount, 0);
     // Without the edit right.
     const reader = await h.token({ rights: [Rights.REPAIR_PLAN_SHOW] });
     await h.refused(`${API}/plans`, { ...post({ name: 'Reader', defectIds: ids }), token: reader }, 'NO_ACCESS_RIGHTS');

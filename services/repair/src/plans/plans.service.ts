@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AppError, REPAIR_PLAN_MAX_DEFECTS } from '@windward/contracts';
 import { canSeePark, parsePage, uniqueAsConflict, type AuthUser } from '@windward/service-kit';
+import { canSeeRecord } from '../common/access.js';
 import { TemplateRepository } from '../templates/template.repository.js';
 import {
   DEFECT_SORT_FIELDS,
@@ -72,11 +73,11 @@ export class PlansService {
   ) {}
 
   async parks(user: AuthUser): Promise<RepairParkView[]> {
-    return (await this.plans.parks(this.ds.manager, user.parkIds)).map((r) => ({ windFarmId: r.wind_farm_id, windFarmName: r.name }));
+    return (await this.plans.parks(this.ds.manager, user.parkIds, user.customerIds)).map((r) => ({ windFarmId: r.wind_farm_id, windFarmName: r.name }));
   }
 
   async candidates(user: AuthUser, q: CandidateDefectQuery): Promise<RepairDefectPage> {
-    if (!canSeePark(user, q.windFarmId)) return { results: [], totalCount: 0 };
+    if (!canSeeRecord(user, q.windFarmId, await this.plans.customerOfPark(this.ds.manager, q.windFarmId))) return { results: [], totalCount: 0 };
     const page = parsePage(q, DEFECT_SORT_FIELDS, { sortField: 'defectNo', pageSize: 50 });
     const f = {
       windFarmId: q.windFarmId,
@@ -93,7 +94,7 @@ export class PlansService {
     const page = parsePage(q, PLAN_SORT_FIELDS, { sortField: 'createdAt', descending: true });
     const { rows, total } = await this.plans.page(
       this.ds.manager,
-      { ...(q.name?.trim() ? { name: q.name.trim() } : {}), ...(q.windFarmId ? { windFarmId: q.windFarmId } : {}), parkIds: user.parkIds },
+      { ...(q.name?.trim() ? { name: q.name.trim() } : {}), ...(q.windFarmId ? { windFarmId: q.windFarmId } : {}), parkIds: user.parkIds, customerIds: user.customerIds },
       page,
     );
     const batches = await this.plans.batches(this.ds.manager, rows.map((r) => r.id));
@@ -102,7 +103,7 @@ export class PlansService {
 
   async get(user: AuthUser, id: string, m: EntityManager = this.ds.manager): Promise<RepairPlanView> {
     const row = await this.plans.find(m, id);
-    if (!row || !canSeePark(user, row.wind_farm_id)) throw new AppError('REPAIR_PLAN_NOT_FOUND');
+    if (!row || !canSeeRecord(user, row.wind_farm_id, row.customer_id)) throw new AppError('REPAIR_PLAN_NOT_FOUND');
     return presentPlan(row, await this.plans.batches(m, [id]));
   }
 
@@ -133,7 +134,9 @@ export class PlansService {
     const parks = new Set(rows.map((r) => r.wind_farm_id!));
     if (planPark) parks.add(planPark);
     if (parks.size > 1) throw new AppError('REPAIR_PLAN_MIXED_WIND_PARKS');
-    return [...parks][0]!;
+    const park = [...parks][0]!;
+    if (!canSeeRecord(user, park, await this.plans.customerOfPark(m, park))) throw new AppError(-7007);
+    return park;
   }
 
   async create(user: AuthUser, dto: CreateRepairPlanDto): Promise<RepairPlanView> {
@@ -162,7 +165,7 @@ export class PlansService {
    */
   private async lockVersion(m: EntityManager, user: AuthUser, id: string, version: number, name?: string) {
     const plan = await this.plans.exists(m, id);
-    if (!plan || !canSeePark(user, plan.wind_farm_id)) throw new AppError('REPAIR_PLAN_NOT_FOUND');
+    if (!plan || !canSeeRecord(user, plan.wind_farm_id, plan.customer_id)) throw new AppError('REPAIR_PLAN_NOT_FOUND');
     if (name !== undefined && (await this.plans.nameTaken(m, name, id))) throw new AppError('REPAIR_PLAN_NAME_EXISTS');
     if ((await this.plans.bump(m, id, version, name)) === null) throw new AppError('EDIT_CONFLICT');
     return plan;

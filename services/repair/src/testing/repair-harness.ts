@@ -148,7 +148,8 @@ export class RepairHarness extends ServiceHarness {
       active: true,
     });
     await this.until('SELECT 1 FROM repair.user_ref WHERE user_id = $1', [userId]);
-    const token = await this.token({ sub: userId, username: name, roles, rights: rights ?? [...(DEFAULT_ROLE_RIGHTS[roles[0] as keyof typeof DEFAULT_ROLE_RIGHTS] ?? [])] });
+    // Like identity's claims for a user without customers: an empty customer scope.
+    const token = await this.token({ sub: userId, username: name, roles, cid: [], rights: rights ?? [...(DEFAULT_ROLE_RIGHTS[roles[0] as keyof typeof DEFAULT_ROLE_RIGHTS] ?? [])] });
     return { userId, name, token };
   }
 
