@@ -22,7 +22,11 @@ export function Component() {
     <Card
       data-testid="page-repairOverview"
       title={t('campaigns.title')}
-      extra={<Badge status={live === 'live' ? 'success' : 'default'} text={live === 'live' ? t('common.live') : t('common.offline')} data-testid="live-status" />}
+      extra={
+        <span data-testid="live-status" data-live={live}>
+          <Badge status={live === 'live' ? 'success' : 'default'} text={live === 'live' ? t('common.live') : t('common.offline')} />
+        </span>
+      }
     >
       <Space wrap style={{ marginBottom: 12 }}>
         <Input.Search
