@@ -14,6 +14,7 @@ import { signInForm, signInToken } from './fixtures.js';
 import { panFrameTimes, seedLabelingTask, seedPolygons, timeToOpenLabeling, type DrawerMode } from './labeling.js';
 import { benchTaskFlow } from './task-flow.js';
 import { benchKillTaskFlow } from './kill.js';
+import { benchRepair } from './repair.js';
 import { benchAsset } from './asset.js';
 import { initialBundle, loginFirstRender } from './web.js';
 
@@ -23,7 +24,7 @@ import { initialBundle, loginFirstRender } from './web.js';
  *
  * `BENCH_BUS=kafka` starts the platform on Apache Kafka instead of the PostgreSQL bus.
  *
- * Parts: events, kill, gateway, identity, web, asset, inspection, stitching, taskflow, labeling. Each
+ * Parts: events, kill, gateway, identity, web, asset, inspection, stitching, taskflow, repair, labeling. Each
  * runs unless `BENCH_<PART>=0`; `BENCH_ONLY=labeling,stitching` runs just the parts it lists.
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -190,6 +191,16 @@ try {
         `Task-flow: task lists with 100,000 tasks (seeded in ${tf.seedSeconds.toFixed(1)} s), 50 concurrent clients, ${seconds} s each`,
         tf.lists,
       );
+    }
+
+    // BENCH_REPAIR=0 skips the repair figures (about 30 s: a plan of 10,000 defects, 1,000 campaigns).
+    if (part('repair')) {
+      const rp = await benchRepair(
+        { ...(await as('admin', 'Wind@2026')), repairUrl: platform.serviceUrls.repair },
+        { defects: 10_000, campaigns: 1_000, connections: 50, seconds },
+      );
+      printTable('Repair: create a plan of 10,000 defects (one POST through the gateway; repair process memory from /proc)', [rp.plan]);
+      printTable(`Repair: overview with 1,000 campaigns of 10 defects (seeded in ${rp.seedSeconds.toFixed(1)} s), 50 concurrent clients, ${seconds} s each`, rp.lists);
     }
 
     // BENCH_LABELING=0 skips the labeling tool's figures (about 4.5 minutes, 150 s of it tiling the

@@ -19,7 +19,7 @@ export interface StitchingBenchTarget extends BenchTarget {
 }
 
 /** The process listening on a local port (Linux `ss`), or null where that cannot be told. */
-function pidOfPort(url: string | undefined): number | null {
+export function pidOfPort(url: string | undefined): number | null {
   if (!url || process.platform !== 'linux') return null;
   try {
     const out = execFileSync('ss', ['-ltnpH', `sport = :${new URL(url).port}`], { encoding: 'utf8' });
@@ -31,7 +31,7 @@ function pidOfPort(url: string | undefined): number | null {
 }
 
 /** Peak resident memory (MB) since the last reset; writing 5 to clear_refs resets the peak. */
-function peakMb(pid: number | null, reset = false): number | string {
+export function peakMb(pid: number | null, reset = false): number | string {
   if (pid === null) return 'n/a';
   try {
     if (reset) writeFileSync(`/proc/${pid}/clear_refs`, '5');

@@ -51,6 +51,7 @@ export const EventTypes = {
 
   RepairCampaignCreated: 'repair.campaign.created',
   RepairCampaignStatusChanged: 'repair.campaign.status-changed',
+  RepairDefectRepaired: 'repair.defect.repaired',
 
   DeliveryProjectCreated: 'delivery.project.created',
   DeliveryProjectStatusChanged: 'delivery.project.status-changed',
@@ -272,6 +273,17 @@ export interface DefectEventPayload {
   inspectionId: string;
   severity: number | null;
   dpsStatus: number;
+  // Optional (added for repair's defect read model: plans filter and group by these); absent = unknown, keep what is stored.
+  windFarmId?: string;
+  turbineId?: string;
+  /** The 6-digit defect id users see. */
+  defectNo?: string;
+  defectType?: string | null;
+  bladePosition?: number | null;
+  distanceToRoot?: number | null;
+  repairPriority?: number | null;
+  /** Defect timeline status versus the previous inspection (NEW, INCREASED, STABLE, REPAIRED, NOT_APPLICABLE). */
+  timelineStatus?: string | null;
 }
 /** An inspection linked to (or unlinked from) the previous inspection of its turbine for the defect timeline. */
 export interface TimelineLinkPayload {
@@ -367,6 +379,20 @@ export interface ProjectEventPayload {
   operation?: boolean;
   /** Campaign types (SPEC §3 campaign types 1..7) the project holds campaigns of. */
   campaignTypes?: number[];
+  /** Optional (added for repair's -6009 rule): the project's time range, ISO dates (YYYY-MM-DD); null = open. */
+  startDate?: string | null;
+  endDate?: string | null;
+}
+/** A defect's repair ended with a repaired outcome (fixed or completed) in a repair campaign. */
+export interface RepairDefectRepairedPayload {
+  defectId: string;
+  campaignId: string;
+  /** The inspection the defect was found in, when repair knows it. */
+  inspectionId: string | null;
+  turbineId: string | null;
+  /** Repair status (contracts `RepairStatus`): 3 completed or 6 fixed. */
+  repairStatus: number;
+  repairedAt: string;
 }
 export interface ReportCompletedPayload {
   reportTaskId: string;
@@ -411,6 +437,7 @@ export interface EventPayloads {
   'taskflow.turbine.status-changed': TurbineStatusChangedPayload;
   'repair.campaign.created': CampaignEventPayload;
   'repair.campaign.status-changed': CampaignEventPayload;
+  'repair.defect.repaired': RepairDefectRepairedPayload;
   'delivery.project.created': ProjectEventPayload;
   'delivery.project.status-changed': ProjectEventPayload;
   'delivery.project.updated': ProjectEventPayload;

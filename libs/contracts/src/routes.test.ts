@@ -42,8 +42,9 @@ test('every service has its /gw/<context>/ area, and only live areas take WebSoc
     assert.equal(owner(`/gw/${SERVICES[name].context}/health`), name);
   }
   const ws = GATEWAY_ROUTES.filter((r) => r.websocket).map((r) => r.service);
-  assert.deepEqual(ws.sort(), ['delivery', 'task-flow']);
+  assert.deepEqual(ws.sort(), ['delivery', 'repair', 'task-flow']);
   assert.equal(owner(socketPath('task-flow')), 'task-flow');
+  assert.equal(owner(socketPath('repair')), 'repair');
   assert.equal(owner(socketPath('delivery')), 'delivery');
 });
 

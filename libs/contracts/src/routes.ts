@@ -39,7 +39,7 @@ export const GATEWAY_ROUTES: readonly GatewayRoute[] = [
     (name): GatewayRoute => ({
       service: name,
       pattern: `^/gw/${ctx(name)}/`,
-      websocket: name === 'task-flow' || name === 'delivery',
+      websocket: name === 'task-flow' || name === 'delivery' || name === 'repair',
       note: `${name} API, docs and health`,
     }),
   ),

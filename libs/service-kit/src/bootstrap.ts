@@ -19,6 +19,9 @@ import { openApiDocument } from './openapi/openapi.js';
 /** How long a service keeps an idle HTTP connection open: longer than the gateway's 60 s. */
 export const SERVICE_KEEP_ALIVE_MS = 65_000;
 
+/** Largest JSON or form body a service reads. */
+export const JSON_BODY_LIMIT = '2mb';
+
 export interface StartedService {
   app: INestApplication;
   /** Base URL the service listens on, e.g. http://127.0.0.1:3001 */
@@ -32,7 +35,11 @@ export interface StartedService {
  * (@EventPattern handlers), then HTTP. `port: 0` picks a free port (tests).
  */
 export async function bootstrapService(module: unknown, service: ServiceName, opts: { port?: number } = {}): Promise<StartedService> {
-  const app = await NestFactory.create<NestExpressApplication>(module as never, { bufferLogs: true });
+  // Our own body parsers: Express's 100 kB JSON default refuses a repair plan of 10,000 defect ids
+  // (about 400 kB) before the service can answer with the spec's cap message.
+  const app = await NestFactory.create<NestExpressApplication>(module as never, { bufferLogs: true, bodyParser: false });
+  app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
+  app.useBodyParser('urlencoded', { extended: true, limit: JSON_BODY_LIMIT });
   const cfg = app.get<ServiceConfig>(SERVICE_CONFIG);
   const log = app.get<Logger>(LOGGER);
   app.useLogger(new PinoNestLogger(log));

@@ -27,6 +27,8 @@ import { InspectionEditLocks1763700000450 } from './migrations/1763700000450-ins
 import { InspectionLabelingState1763700000460 } from './migrations/1763700000460-inspection-labeling-state.js';
 import { LocksModule } from './locks/locks.module.js';
 import { InspectionTypeormMetadata1763700000470 } from './migrations/1763700000470-inspection-typeorm-metadata.js';
+import { InspectionRepairMarks1763700000480 } from './migrations/1763700000480-inspection-repair-marks.js';
+import { RepairMark } from './timeline/repair-mark.entity.js';
 
 const entities = [
   ParkRef,
@@ -40,6 +42,7 @@ const entities = [
   LpsTemplate,
   LpsMeasurement,
   InspectionPath,
+  RepairMark,
 ];
 
 /** The inspection service: inspections, images and tiles, defects, timeline and links, templates, LPS. */
@@ -57,6 +60,7 @@ const entities = [
         InspectionEditLocks1763700000450,
         InspectionLabelingState1763700000460,
         InspectionTypeormMetadata1763700000470,
+        InspectionRepairMarks1763700000480,
       ],
     }),
     FilesModule,

@@ -1,11 +1,29 @@
 import { Module } from '@nestjs/common';
-import { ServiceKitModule } from '@windward/service-kit';
+import { FileStoreModule, ServiceKitModule } from '@windward/service-kit';
+import { RepairInitial1763700000700 } from './migrations/1763700000700-repair-initial.js';
+import { RepairPhotos1763700000710 } from './migrations/1763700000710-repair-photos.js';
+import { CommonModule } from './common/common.module.js';
+import { RefsModule } from './refs/refs.module.js';
+import { TemplatesModule } from './templates/templates.module.js';
+import { PlansModule } from './plans/plans.module.js';
+import { CampaignsModule } from './campaigns/campaigns.module.js';
 
 /**
- * The repair service: its domain modules (SPEC areas listed in docs/services.md) arrive with
- * their issues; the kit already gives it its schema, the bus, jobs, auth, /health and docs.
+ * The repair service (issue #17, docs/repair.md): repair-step templates, repair plans, repair
+ * campaigns with technicians and repair records, fed by inspection's defects, asset's parks and
+ * turbines, identity's users and delivery's O&M projects. Hand-written SQL (schema in
+ * migrations/), so no TypeORM entities.
  */
 @Module({
-  imports: [ServiceKitModule.forService({ service: 'repair', entities: [], migrations: [] })],
+  imports: [
+    ServiceKitModule.forService({ service: 'repair', entities: [], migrations: [RepairInitial1763700000700, RepairPhotos1763700000710] }),
+    // Record photos live in the shared store under `repair/`.
+    FileStoreModule.forRoot({ scope: 'repair' }),
+    CommonModule,
+    RefsModule,
+    TemplatesModule,
+    PlansModule,
+    CampaignsModule,
+  ],
 })
 export class AppModule {}

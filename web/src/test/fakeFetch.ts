@@ -9,6 +9,8 @@ export interface FakeCall {
   body: unknown;
   raw: string | undefined;
   headers?: Record<string, string>;
+  /** A multipart body (uploads). */
+  form?: FormData;
 }
 
 /**
@@ -33,6 +35,7 @@ export function recordingFetch(route: (call: FakeCall, url: URL) => Response | P
       body,
       raw,
       headers: init?.headers as Record<string, string> | undefined,
+      ...(init?.body instanceof FormData ? { form: init.body } : {}),
     };
     calls.push(call);
     return route(call, url);

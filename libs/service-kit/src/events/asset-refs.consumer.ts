@@ -50,6 +50,7 @@ export abstract class AssetRefsConsumer {
       [p.turbineId, p.windFarmId, p.turbineName],
     );
     await this.turbineNamed(ctx.manager, p.turbineId, p.turbineName);
+    await this.turbineChanged(ctx.manager, p);
   }
 
   @OnEvent(EventTypes.AssetTurbineRenamed)
@@ -68,4 +69,7 @@ export abstract class AssetRefsConsumer {
 
   /** After a turbine's copy was created, updated or renamed: the name belongs to the turbine. */
   protected async turbineNamed(_m: EntityManager, _turbineId: string, _name: string): Promise<void> {}
+
+  /** After a turbine was created or updated: the whole payload (repair keeps its blade lengths). */
+  protected async turbineChanged(_m: EntityManager, _turbine: TurbineEventPayload): Promise<void> {}
 }

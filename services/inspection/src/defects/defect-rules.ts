@@ -61,6 +61,15 @@ export const defectPayload = (d: Defect): DefectEventPayload => ({
   inspectionId: d.inspectionId,
   severity: d.severity,
   dpsStatus: d.dpsStatus,
+  // What repair's defect read model needs to build plans (filters, single park, blade distance).
+  windFarmId: d.windParkId,
+  turbineId: d.turbineId,
+  defectNo: d.defectNo,
+  defectType: d.defectType,
+  bladePosition: d.bladePosition,
+  distanceToRoot: d.distanceToRoot,
+  repairPriority: d.repairPriority,
+  timelineStatus: d.timelineStatus,
 });
 
 /** A defect and its inspection; the same 404 for unknown and out-of-scope ids. */

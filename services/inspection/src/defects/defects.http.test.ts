@@ -54,7 +54,21 @@ describe('defects: rules, DPS flow, lists with filters, templates, events', () =
     assert.deepEqual(d.polygon, TRI);
     assert.deepEqual(d.selector, { type: 'SvgSelector', value: '<svg><polygon points="10,10 100,10 100,80"></polygon></svg>' });
     const ev = (await h.published(EventTypes.InspectionDefectCreated)).at(-1);
-    assert.deepEqual(ev.payload, { defectId: d.defectId, inspectionId: insp.inspectionId, severity: 3, dpsStatus: 2 });
+    // What repair's defect read model needs travels along (park, turbine, number, position, priority, timeline).
+    assert.deepEqual(ev.payload, {
+      defectId: d.defectId,
+      inspectionId: insp.inspectionId,
+      severity: 3,
+      dpsStatus: 2,
+      windFarmId: d.windFarmId,
+      turbineId: d.turbineId,
+      defectNo: '000001',
+      defectType: 'Erosion',
+      bladePosition: 2,
+      distanceToRoot: 60,
+      repairPriority: 2,
+      timelineStatus: 'NOT_APPLICABLE',
+    });
     assert.equal((await create({ defectNo: '000042' })).body.defectNo, '000042');
     assert.equal((await create({})).body.defectNo, '000043');
   });

@@ -165,7 +165,7 @@ describe('labeling: bulk edit, pre-label suggestions, labeled marks and the labe
     assert.equal(acc.status, 200, JSON.stringify(acc.body));
     assert.deepEqual([acc.body.suggested, acc.body.severity], [false, 4]);
     const ev = (await h.published(EventTypes.InspectionDefectCreated)).at(-1);
-    assert.deepEqual(ev.payload, { defectId: s1.defectId, inspectionId: insp.inspectionId, severity: 4, dpsStatus: 2 });
+    assert.deepEqual([ev.payload.defectId, ev.payload.inspectionId, ev.payload.severity, ev.payload.dpsStatus], [s1.defectId, insp.inspectionId, 4, 2]);
     assert.equal((await list('')).totalCount, regular.totalCount + 1);
 
     const deleted = await count(EventTypes.InspectionDefectDeleted);

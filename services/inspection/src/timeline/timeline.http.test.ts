@@ -73,6 +73,26 @@ describe('timeline links, computed and edited statuses, internal/external defect
     assert.equal((await h.api(`${BASE}/defects/${again}`)).body.timelineStatus, 'STABLE');
   });
 
+  test('a defect repaired in the repair centre (repair.defect.repaired) shows as repaired on the next inspection\'s timeline', async () => {
+    const before = (await h.api(`${BASE}/inspections/${newer.inspectionId}/timeline`)).body;
+    const stable = before.defects.find((d: Body) => d.timelineStatus === 'STABLE' && d.previousDefectId);
+    assert.ok(stable, 'a previous defect with a successor');
+    assert.ok(!before.repaired.some((d: Body) => d.defectId === stable.previousDefectId));
+    await h.publish(EventTypes.RepairDefectRepaired, stable.previousDefectId, {
+      defectId: stable.previousDefectId,
+      campaignId: '11111111-2222-4333-8444-555555555555',
+      inspectionId: older.inspectionId,
+      turbineId: turbine,
+      repairStatus: 6,
+      repairedAt: '2025-01-15T10:00:00.000Z',
+    });
+    const after = await eventually(async () => {
+      const t = (await h.api(`${BASE}/inspections/${newer.inspectionId}/timeline`)).body;
+      return t.repaired.some((d: Body) => d.defectId === stable.previousDefectId) ? t : null;
+    });
+    assert.equal(after.repaired.find((d: Body) => d.defectId === stable.previousDefectId).timelineStatus, 'REPAIRED');
+  });
+
   test('engineers can overrule a status; it survives recomputation until the link changes', async () => {
     const t = (await h.api(`${BASE}/inspections/${newer.inspectionId}/timeline`)).body;
     const fresh = t.defects.find((d: Body) => d.timelineStatus === 'NEW');

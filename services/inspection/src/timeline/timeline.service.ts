@@ -8,6 +8,7 @@ import { Defect, DefectLink } from '../defects/defect.entity.js';
 import { DefectsService } from '../defects/defects.service.js';
 import { presentDefect } from '../defects/defect-rules.js';
 import { recomputeTimeline, unlinkAll } from './timeline.store.js';
+import { RepairMark } from './repair-mark.entity.js';
 import { TIMELINE_DISTANCE_TOLERANCE_M } from './timeline.js';
 import type { DefectView } from '../defects/defect.view.js';
 import type { DefectLinksView, TimelineView } from './timeline.view.js';
@@ -102,12 +103,16 @@ export class TimelineService {
       ? await this.ds.getRepository(Defect).find({ where: { inspectionId: insp.previousInspectionId }, order: { defectNo: 'ASC' } })
       : [];
     const matched = new Set(current.map((d) => d.previousDefectId).filter(Boolean));
+    // Repaired in the repair centre (repair.defect.repaired): repaired even where a successor was matched.
+    const marked = previous.length
+      ? new Set((await this.ds.getRepository(RepairMark).find({ where: { defectId: In(previous.map((p) => p.id)) } })).map((r) => r.defectId))
+      : new Set<string>();
     return {
       inspectionId: insp.id,
       previousInspectionId: insp.previousInspectionId,
       toleranceM: TIMELINE_DISTANCE_TOLERANCE_M,
       defects: current.map((d) => presentDefect(d)),
-      repaired: previous.filter((p) => !matched.has(p.id)).map((p) => ({ ...presentDefect(p), timelineStatus: 'REPAIRED' })),
+      repaired: previous.filter((p) => !matched.has(p.id) || marked.has(p.id)).map((p) => ({ ...presentDefect(p), timelineStatus: 'REPAIRED' })),
     };
   }
 

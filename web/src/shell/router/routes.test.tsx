@@ -43,7 +43,7 @@ describe('main layout redirects and children', () => {
     ['/explore', '/explore/globalMap', 'page-globalMap'],
     ['/inspection', '/inspection/windPark', 'page-windParkOverview'],
     ['/inspection/investigation', '/inspection/investigation/list', 'area-investigationPool'],
-    ['/repairPlan', '/repairPlan/repairCampaignList', 'area-repairOverview'],
+    ['/repairPlan', '/repairPlan/repairCampaignList', 'page-repairOverview'],
     ['/dataCenter', '/dataCenter/searchExport', 'area-searchExport'],
     ['/configuration', '/configuration/userCenter', 'page-userCenter'],
     ['/deliveryManagement', '/deliveryManagement/progressDashboard', 'area-progressDashboard'],
@@ -68,14 +68,14 @@ describe('main layout redirects and children', () => {
     ['/inspection/campaign', 'area-inspectionCampaign'],
     ['/inspection/investigation/campaign', 'area-investigationCampaigns'],
     ['/inspection/investigation/campaign/campaignDetail', 'area-investigationCampaignDetail'],
-    ['/repairPlan/repairCampaignDetails', 'area-repairCampaignDetails'],
-    ['/repairPlan/repairTurbine', 'area-repairTurbine'],
-    ['/repairPlan/repairPlanList', 'area-repairPlanList'],
+    ['/repairPlan/repairCampaignDetails', 'page-repairCampaignDetails'],
+    ['/repairPlan/repairTurbine', 'page-repairTurbine'],
+    ['/repairPlan/repairPlanList', 'page-repairPlanList'],
     ['/dataCenter/dataInsight', 'area-dataInsight'],
     ['/dataCenter/dataImport', 'area-dataImport'],
     ['/configuration/assetConfig', 'page-assetConfig'],
     ['/configuration/defectConfig', 'page-defectConfig'],
-    ['/configuration/repairConfig', 'area-repairConfig'],
+    ['/configuration/repairConfig', 'page-repairConfig'],
     ['/configuration/dprActivityConfig', 'area-dprActivityConfig'],
     ['/deliveryManagement/progressDashboard/projectDetails', 'area-projectDetails'],
     ['/deliveryManagement/performanceStatistics', 'area-performanceStatistics'],
@@ -109,7 +109,7 @@ describe('main layout redirects and children', () => {
     signIn();
     for (const name of ['repairDetailList']) {
       const { view } = await renderApp({ path: `/${name}`, session: readySession() });
-      expect(await screen.findByTestId(`area-${name}`)).toBeTruthy();
+      expect(await screen.findByTestId(`page-${name}`)).toBeTruthy();
       expect(screen.queryByTestId('scroll-area')).toBeNull();
       view.unmount();
     }
@@ -143,9 +143,9 @@ describe('main layout redirects and children', () => {
 
   it('empty states are translated', async () => {
     signIn();
-    await renderApp({ path: '/configuration/repairConfig', locale: 'zh_cn', session: readySession() });
-    expect(await screen.findByText('维修配置')).toBeTruthy();
-    expect(screen.getByText('将随维修服务上线。')).toBeTruthy();
+    await renderApp({ path: '/configuration/dprActivityConfig', locale: 'zh_cn', session: readySession() });
+    expect(await screen.findByText('日报活动配置')).toBeTruthy();
+    expect(screen.getByText('将随交付服务上线。')).toBeTruthy();
   });
 });
 
@@ -196,7 +196,7 @@ describe('session restore after a reload', () => {
     };
     vi.stubGlobal('fetch', vi.fn(async (url: string) => new Response(JSON.stringify(responses[url]), { status: 200 })));
     const { router, store } = await renderApp({ path: '/repairPlan/repairPlanList' });
-    expect(await screen.findByTestId('area-repairPlanList')).toBeTruthy();
+    expect(await screen.findByTestId('page-repairPlanList')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/repairPlan/repairPlanList');
     expect(store.getState().session.menuRights).toEqual(['menu.repairOverview']);
   });

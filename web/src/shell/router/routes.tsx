@@ -5,6 +5,7 @@ import { authPages } from '@/features/auth/pages';
 import { configurationPages } from '@/features/configuration/pages';
 import { inspectionPages } from '@/features/inspection/pages';
 import { middlePages } from '@/features/middle-page/pages';
+import { repairPages } from '@/features/repair/pages';
 import { taskPages } from '@/features/tasks/pages';
 import { userCenterPages } from '@/features/user-center/pages';
 import { workPages } from '@/features/work/pages';
@@ -61,10 +62,10 @@ export const mainLayoutRoutes: RouteObject[] = [
     path: 'repairPlan',
     children: [
       redirectTo('/repairPlan/repairCampaignList'),
-      area('repairCampaignList', 'repairOverview'),
-      area('repairCampaignDetails', 'repairCampaignDetails'),
-      area('repairTurbine', 'repairTurbine'),
-      area('repairPlanList', 'repairPlanList'),
+      { path: 'repairCampaignList', lazy: repairPages.overview },
+      { path: 'repairCampaignDetails', lazy: repairPages.campaignDetails },
+      { path: 'repairTurbine', lazy: repairPages.turbine },
+      { path: 'repairPlanList', lazy: repairPages.plans },
     ],
   },
   {
@@ -83,7 +84,7 @@ export const mainLayoutRoutes: RouteObject[] = [
       { path: 'userCenter', lazy: userCenterPages.userCenter },
       { path: 'assetConfig', lazy: assetPages.assetConfig },
       { path: 'defectConfig', lazy: configurationPages.defectConfig },
-      area('repairConfig', 'repairConfig'),
+      { path: 'repairConfig', lazy: repairPages.config },
       area('dprActivityConfig', 'dprActivityConfig'),
     ],
   },
@@ -153,7 +154,7 @@ export const standaloneRoutes: RouteObject[] = [
     handle: { standalone: true } satisfies RouteHandle,
   },
   { path: 'viewDefect', lazy: inspectionPages.viewDefect, handle: { standalone: true } satisfies RouteHandle },
-  area('repairDetailList', 'repairDetailList', { standalone: true }),
+  { path: 'repairDetailList', lazy: repairPages.detailList, handle: { standalone: true } satisfies RouteHandle },
 ];
 
 export const routes: RouteObject[] = [

@@ -1,0 +1,2 @@
+/** The repair feature's public API: its pages only. */
+export * from './pages';

@@ -1,0 +1,81 @@
+import { buildHeaders, type ApiError } from '@/core/api/baseQuery';
+import { repairApi as generated } from '@/core/api/generated/repair';
+import { currentLocale } from '@/core/i18n';
+import { getAccessToken, getClientId } from '@/core/session/session';
+
+export type * from '@/core/api/generated/repair';
+
+/**
+ * The repair endpoints as generated from the service's OpenAPI document, with the cross-list
+ * invalidations the document cannot know: a campaign changes its plan's counts, a plan's
+ * repair steps change whether a template is in use.
+ */
+export const repairApi = generated.enhanceEndpoints({
+  endpoints: {
+    campaignsCreate: { invalidatesTags: ['repair campaigns', 'repair plans'] },
+    campaignsRemove: { invalidatesTags: ['repair campaigns', 'repair plans'] },
+    plansSetSteps: { invalidatesTags: ['repair plans', 'repair templates'] },
+    plansRemove: { invalidatesTags: ['repair plans', 'repair templates'] },
+    plansUpdate: { invalidatesTags: ['repair plans', 'repair campaigns'] },
+  },
+});
+
+export const {
+  useCampaignsListQuery,
+  useCampaignsCreateMutation,
+  useCampaignsRemoveMutation,
+  useCampaignsGetQuery,
+  useCampaignsSetStatusMutation,
+  useCampaignsDefectsQuery,
+  useCampaignsSetRepairStatusMutation,
+  useCampaignsRecordsQuery,
+  useCampaignsRecordMutation,
+  useCampaignsGrantMutation,
+  useCampaignsSetTurbineStatusMutation,
+  useCampaignsTechniciansQuery,
+  usePlansCandidatesQuery,
+  usePlansParksQuery,
+  usePlansListQuery,
+  usePlansCreateMutation,
+  usePlansRemoveMutation,
+  usePlansGetQuery,
+  usePlansUpdateMutation,
+  usePlansCreateBatchMutation,
+  usePlansDefectsQuery,
+  usePlansSetStepsMutation,
+  useTemplatesListQuery,
+  useTemplatesCreateMutation,
+  useTemplatesRemoveMutation,
+  useTemplatesUpdateMutation,
+} = repairApi;
+
+/**
+ * A before/after photo of a repair record. Multipart, so it is sent with fetch (the RTK base
+ * query sends JSON) with the headers every call carries; a refusal comes back as an ApiError
+ * for the usual message lookup.
+ */
+export async function uploadRecordPhoto(
+  ids: { campaignId: string; defectId: string; recordId: string },
+  kind: 'before' | 'after',
+  file: Blob & { name?: string },
+): Promise<{ ok: true } | { ok: false; error: ApiError }> {
+  const form = new FormData();
+  form.append('file', file, file.name ?? 'photo.jpg');
+  form.append('kind', kind);
+  const headers = buildHeaders({ locale: currentLocale(), clientId: getClientId(), accessToken: getAccessToken() }, {});
+  try {
+    const r = await fetch(`/gw/repair/api/v2/campaigns/${ids.campaignId}/defects/${ids.defectId}/records/${ids.recordId}/photos`, {
+      method: 'POST',
+      headers,
+      body: form,
+    });
+    if (r.ok) return { ok: true };
+    const data: unknown = await r.json().catch(() => null);
+    return { ok: false, error: { status: r.status, data, message: '' } };
+  } catch {
+    return { ok: false, error: { status: 'NETWORK', message: '' } };
+  }
+}
+
+/** URL of a record photo's bytes (read with the Authorization header, never a token in the URL). */
+export const photoUrl = (campaignId: string, photoId: string) => `/gw/repair/api/v2/campaigns/${campaignId}/photos/${photoId}`;
