@@ -57,6 +57,7 @@ export const EVENT_OWNERS: Record<EventType, EventOwnership> = {
   [EventTypes.TaskflowTaskCreated]: { publisher: 'task-flow', consumers: [], external: INTEGRATORS },
   [EventTypes.TaskflowStageCompleted]: { publisher: 'task-flow', consumers: [], external: `${INTEGRATORS}; delivery's DPR (#18) will count finished stages` },
   [EventTypes.TaskflowTaskStatusChanged]: { publisher: 'task-flow', consumers: [], external: INTEGRATORS },
+  [EventTypes.TaskflowHandlerChanged]: { publisher: 'task-flow', consumers: ['inspection'] },
   [EventTypes.TaskflowTurbineStatusChanged]: { publisher: 'task-flow', consumers: [], external: `${INTEGRATORS}; delivery's dashboards (#18) will follow it` },
 
   [EventTypes.RepairCampaignCreated]: { publisher: 'repair', consumers: [], planned: '#17 Repair Center' },

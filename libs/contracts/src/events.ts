@@ -48,6 +48,7 @@ export const EventTypes = {
   TaskflowStageCompleted: 'taskflow.stage.completed',
   TaskflowTaskStatusChanged: 'taskflow.task.status-changed',
   TaskflowTurbineStatusChanged: 'taskflow.turbine.status-changed',
+  TaskflowHandlerChanged: 'taskflow.task.handler-changed',
 
   RepairCampaignCreated: 'repair.campaign.created',
   RepairCampaignStatusChanged: 'repair.campaign.status-changed',
@@ -329,6 +330,16 @@ export interface TaskStatusChangedPayload {
   taskId: string;
   status: number;
 }
+/**
+ * The handler of a task's current stage changed (pick, assign, release, stage completed): the
+ * handler always sees the task's inspection data, whatever their data scope (docs/roles.md).
+ */
+export interface HandlerChangedPayload {
+  taskId: string;
+  inspectionId: string | null;
+  /** null = nobody handles the task now. */
+  handlerId: string | null;
+}
 /** A turbine's status within an inspection campaign, set in task-flow (contracts `CampaignTurbineStatus`). */
 export interface TurbineStatusChangedPayload {
   campaignId: string;
@@ -409,6 +420,7 @@ export interface EventPayloads {
   'taskflow.stage.completed': StageCompletedPayload;
   'taskflow.task.status-changed': TaskStatusChangedPayload;
   'taskflow.turbine.status-changed': TurbineStatusChangedPayload;
+  'taskflow.task.handler-changed': HandlerChangedPayload;
   'repair.campaign.created': CampaignEventPayload;
   'repair.campaign.status-changed': CampaignEventPayload;
   'delivery.project.created': ProjectEventPayload;

@@ -134,6 +134,9 @@ export class UsersService {
     const scope = scopeWhere(actor);
     if (scope) qb.andWhere(...scope);
     if (q.organizationId) qb.andWhere('u.organizationId = :org', { org: q.organizationId });
+    // Eligible handlers of one task (docs/roles.md): staff work on the customers/parks they are assigned to.
+    if (q.customerId) qb.andWhere('(u.roles && :admins::int[] OR :hcid = ANY(u.customerIds))', { hcid: q.customerId });
+    if (q.windFarmId) qb.andWhere("(u.roles && :admins::int[] OR u.parkIds = '{}' OR :hpid = ANY(u.parkIds))", { hpid: q.windFarmId });
     if (q.keyword) qb.andWhere(`(u.username ILIKE :kw ESCAPE '\\' OR u.displayName ILIKE :kw ESCAPE '\\')`, { kw: likePattern(q.keyword) });
     const [rows, totalCount] = await qb
       .orderBy(page.sortField === 'username' ? 'u.username' : 'u.displayName', page.descending ? 'DESC' : 'ASC')

@@ -5,6 +5,7 @@ import { AUTO_STAGES, currentStage } from './pipeline.js';
 import { TaskEngine, actorOf, type Actor } from './task-engine.js';
 import { TaskRepository } from './task.repository.js';
 import { LockedTask } from './locked-task.js';
+import { eligibleHandler } from '../common/access.js';
 import { logItem } from './task-detail.service.js';
 import type { AddTaskLogDto } from './task.dto.js';
 import type { TaskDetailView, TaskLogView } from './task.view.js';
@@ -25,6 +26,8 @@ export class TaskAdminService {
       const u = await this.tasks.activeUser(m, userId);
       if (!u) throw new AppError('USER_NOT_FOUND');
       const handler: Actor = { id: u.user_id, name: u.display_name || u.username };
+      // Staff work on the customers they are assigned to (docs/roles.md).
+      if (!eligibleHandler(u, task)) throw new AppError('HANDLER_NOT_ELIGIBLE', { params: { handlerName: handler.name } });
       const stages = await this.engine.stages(m, id);
       const cur = currentStage(stages);
       if (!cur || AUTO_STAGES.includes(cur.stage)) throw new AppError('ILLEGAL_TRANSITION', { details: { stage: cur?.stage ?? null } });

@@ -210,6 +210,7 @@ export class TaskEngine {
     else if (from !== TS.TERMINATED && from !== TS.INACTIVE && from !== TS.COMPLETED) to = derivedTaskStatus(stages);
     if (to !== from) assertTaskMove(from, to);
     const cur = currentStage(stages);
+    const previousHandler = task.handler_id;
     const row = await this.state.saveState(m, task.id, {
       status: to,
       currentStage: cur?.stage ?? null,
@@ -218,6 +219,12 @@ export class TaskEngine {
       handlerName: cur?.handlerName ?? null,
     });
     Object.assign(task, row);
+    // UPDATE … RETURNING answers [rows, count] through TypeORM: keep the handler from the state itself.
+    const handlerId = cur?.handlerId ?? null;
+    task.handler_id = handlerId;
+    if (handlerId !== previousHandler) {
+      await this.events.publish(m, EventTypes.TaskflowHandlerChanged, task.id, { taskId: task.id, inspectionId: task.inspection_id, handlerId }, actor.id ?? undefined);
+    }
     if (to !== from) {
       await this.history(m, task.id, { stage: cur?.stage ?? null, actor, message: `Task status ${from} → ${to}` });
       await this.events.publish(m, EventTypes.TaskflowTaskStatusChanged, task.id, { taskId: task.id, status: to }, actor.id ?? undefined);

@@ -121,6 +121,10 @@ export interface UserRefRecord {
   user_id: string;
   username: string;
   display_name: string;
+  roles: number[];
+  /** The user's data scope as identity announced it; NULL = not announced yet. */
+  customer_ids: string[] | null;
+  park_ids: string[] | null;
 }
 
 export interface LabelingStateRecord {
@@ -401,7 +405,7 @@ export class TaskRepository {
 
   /** An active, not deleted user identity announced. */
   async activeUser(m: Queryable, userId: string): Promise<UserRefRecord | undefined> {
-    const [u] = await m.query<UserRefRecord[]>(`SELECT user_id, username, display_name FROM ${this.s}.user_ref WHERE user_id = $1 AND NOT deleted AND active`, [userId]);
+    const [u] = await m.query<UserRefRecord[]>(`SELECT user_id, username, display_name, roles, customer_ids, park_ids FROM ${this.s}.user_ref WHERE user_id = $1 AND NOT deleted AND active`, [userId]);
     return u;
   }
 
