@@ -248,7 +248,10 @@ describe('admin actions', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Assign' }));
     await waitFor(() => expect(writes(calls, 'PUT', '/tasks/01/handler')).toHaveLength(1));
     expect(writes(calls, 'PUT', '/tasks/01/handler')[0]!.body).toEqual({ userId: 'u-2' });
-    expect(gets(calls, '/users/task-handlers').length).toBeGreaterThan(0);
+    // Only people who work on the task's customer and park are offered (docs/roles.md).
+    const offered = gets(calls, '/users/task-handlers').at(-1)!;
+    expect(offered.query.get('customerId')).toBe('c-1');
+    expect(offered.query.get('windFarmId')).toBe('p-1');
   });
 
   it('terminates only after confirmation; without dataManagement.edit there is no manage menu', async () => {

@@ -296,6 +296,12 @@ export interface ChangeRateResult {
 }
 
 /** A user identity lists (task handlers, pilots). */
+export interface HandlerQuery {
+  keyword: string;
+  customerId?: string | null;
+  windFarmId?: string | null;
+}
+
 export interface UserOption {
   userId: string;
   username: string;
@@ -429,12 +435,16 @@ export const tasksApi = tasksApiBase.injectEndpoints({
     changeRates: build.query<ChangeRateResult, TaskQueryParams>({
       query: (params) => ({ url: taskPaths.changeRate, params }),
     }),
-    taskHandlers: build.query<UserOption[], string>({
-      query: (keyword) => ({
-        url: taskPaths.taskHandlers,
-        params: { pageIndex: 1, pageSize: 50, keyword: keyword || undefined },
-        silent: true,
-      }),
+    /** Task handlers; with a task's customer and park only those who may handle it (docs/roles.md). */
+    taskHandlers: build.query<UserOption[], string | HandlerQuery>({
+      query: (q) => {
+        const { keyword, customerId, windFarmId } = typeof q === 'string' ? { keyword: q } : q;
+        return {
+          url: taskPaths.taskHandlers,
+          params: { pageIndex: 1, pageSize: 50, keyword: keyword || undefined, customerId: customerId ?? undefined, windFarmId: windFarmId ?? undefined },
+          silent: true,
+        };
+      },
       transformResponse: (r: PageResult<UserOption> | UserOption[] | null) => listOf(r),
     }),
     pilots: build.query<UserOption[], string>({
