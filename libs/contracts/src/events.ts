@@ -239,6 +239,11 @@ export interface InspectionCreatedPayload {
    * turbine and component (activating one deactivates the others). Absent in older events.
    */
   isActive?: boolean;
+  /**
+   * Optional, demo data only (SEED_DEMO): the task stage the demo's task of this inspection waits
+   * at, the earlier manual stages done by the demo, so every demo account has work at once.
+   */
+  demoStage?: number;
 }
 /**
  * An inspection's own fields changed (PATCH /inspections/{id}). `isActive: true` means every other

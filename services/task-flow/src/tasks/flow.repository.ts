@@ -16,6 +16,8 @@ export interface InspectionRefRecord {
   images_processed_at: Date | null;
   image_count: number | null;
   path_count: number | null;
+  /** Demo data only: the stage the demo's task waits at. */
+  demo_stage: number | null;
 }
 
 /** What a new task starts with (from an upload or an inspection). */
@@ -161,15 +163,24 @@ export class FlowRepository {
 
   async upsertInspection(
     m: Queryable,
-    i: { inspectionId: string; turbineId: string; windFarmId: string; packageType: number; componentType: number | null; date: string; uploadTaskId: string | null },
+    i: {
+      inspectionId: string;
+      turbineId: string;
+      windFarmId: string;
+      packageType: number;
+      componentType: number | null;
+      date: string;
+      uploadTaskId: string | null;
+      demoStage?: number | null;
+    },
   ): Promise<void> {
     await m.query(
-      `INSERT INTO ${this.s}.inspection_ref (inspection_id, turbine_id, wind_farm_id, package_type, component_type, inspection_date, upload_task_id)
-       VALUES ($1, $2, $3, $4, $5, $6::date, $7)
+      `INSERT INTO ${this.s}.inspection_ref (inspection_id, turbine_id, wind_farm_id, package_type, component_type, inspection_date, upload_task_id, demo_stage)
+       VALUES ($1, $2, $3, $4, $5, $6::date, $7, $8)
        ON CONFLICT (inspection_id) DO UPDATE SET turbine_id = EXCLUDED.turbine_id, wind_farm_id = EXCLUDED.wind_farm_id,
          package_type = EXCLUDED.package_type, component_type = EXCLUDED.component_type, inspection_date = EXCLUDED.inspection_date,
          upload_task_id = coalesce(EXCLUDED.upload_task_id, ${this.s}.inspection_ref.upload_task_id)`,
-      [i.inspectionId, i.turbineId, i.windFarmId, i.packageType, i.componentType, i.date, i.uploadTaskId],
+      [i.inspectionId, i.turbineId, i.windFarmId, i.packageType, i.componentType, i.date, i.uploadTaskId, i.demoStage ?? null],
     );
   }
 

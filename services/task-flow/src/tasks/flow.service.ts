@@ -12,9 +12,9 @@ import {
   type ImagesProcessedPayload,
   type LabelingChangedPayload,
 } from '@windward/contracts';
-import { JobsService } from '@windward/service-kit';
+import { JobsService, SERVICE_CONFIG, type ServiceConfig } from '@windward/service-kit';
 import { AUTO_PROCESSING_QUEUE, TaskEngine, type StageRow } from './task-engine.js';
-import { seqOf } from './pipeline.js';
+import { AUTO_STAGES, currentStage, seqOf } from './pipeline.js';
 import { FlowRepository, type InspectionRefRecord, type NewTask } from './flow.repository.js';
 import { TaskRepository, type TaskRow } from './task.repository.js';
 import { TaskStateRepository } from './task-state.repository.js';
@@ -31,6 +31,7 @@ export const OVERTIME_CRON = '* * * * *';
 @Injectable()
 export class FlowService implements OnApplicationBootstrap {
   constructor(
+    @Inject(SERVICE_CONFIG) private readonly cfg: ServiceConfig,
     private readonly ds: DataSource,
     private readonly flow: FlowRepository,
     private readonly tasks: TaskRepository,
@@ -137,6 +138,8 @@ export class FlowService implements OnApplicationBootstrap {
       componentType,
       date,
       uploadTaskId: p.uploadTaskId ?? null,
+      // Demo data only: honoured with SEED_DEMO (see demoAdvance).
+      demoStage: this.cfg.seedDemo && p.demoStage ? p.demoStage : null,
     });
     if (await this.flow.taskIdOfInspection(m, p.inspectionId)) return;
     const insp = (await this.flow.inspection(m, p.inspectionId))!;
@@ -206,6 +209,22 @@ export class FlowService implements OnApplicationBootstrap {
       return;
     }
     await this.engine.completeStage(m, task, stages, TaskStage.AUTO_PROCESSING, { message: 'Images processed and grouped by path' });
+    const insp = this.cfg.seedDemo ? await this.flow.inspection(m, task.inspection_id) : undefined;
+    if (insp?.demo_stage) await this.demoAdvance(m, task, stages, insp.demo_stage);
+  }
+
+  /**
+   * Demo data only (SEED_DEMO): the manual stages before `target` are done by the demo, so the task
+   * waits in the pool at `target` (a review stage for the reviewers, labeling for the labelers).
+   */
+  private async demoAdvance(m: EntityManager, task: TaskRow, stages: StageRow[], target: number): Promise<void> {
+    const order = stages.map((s) => s.stage);
+    for (let i = 0; i < order.length; i++) {
+      const cur = currentStage(stages);
+      if (!cur || cur.status !== SS.READY || AUTO_STAGES.includes(cur.stage) || order.indexOf(cur.stage) >= order.indexOf(target)) return;
+      await this.engine.moveStage(m, task, cur, SS.PROCESSING, { message: 'Demo data' });
+      await this.engine.completeStage(m, task, stages, cur.stage, { message: 'Done in the demo data' });
+    }
   }
 
   /**

@@ -67,6 +67,25 @@ describe('who may handle a task', () => {
     assert.equal(r.status, 200, JSON.stringify(r.body));
   });
 
+  test('without SEED_DEMO an inspection\'s demoStage is ignored: its task starts at sort and remove', async () => {
+    const inspectionId = crypto.randomUUID();
+    await h.publish(EventTypes.InspectionInspectionCreated, inspectionId, {
+      inspectionId,
+      turbineId: north.turbineId,
+      windFarmId: north.parkId,
+      packageType: 1,
+      inspectionDate: '2024-06-12T00:00:00.000Z',
+      demoStage: 5,
+    });
+    const [row] = await eventually(async () => {
+      const rows = await h.sql('SELECT id FROM task_flow.task WHERE inspection_id = $1', [inspectionId]);
+      return rows.length ? rows : null;
+    });
+    await h.imagesProcessed(inspectionId);
+    const t = await h.waitStage(row.id, 3, SS.READY);
+    assert.equal(h.stageStatus(t, 4), SS.NOT_READY);
+  });
+
   test('the handler always sees the task, even after their customers changed, and task-flow announces the handler', async () => {
     const { taskId, inspectionId } = await h.readyTask(north, '2026-05-03');
     const liu = await h.user('liu-moved', [Rights.QA_SHOW, Rights.QA_EDIT], { cid: [north.customerId] });
