@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AppError, isUuid } from '@windward/contracts';
+import { AppError, isUuid, type TaskLogKind } from '@windward/contracts';
 import { parsePage, type AuthUser } from '@windward/service-kit';
 import { assertVisible } from '../common/access.js';
 import { TaskRepository, type TaskLogRecord } from './task.repository.js';
@@ -45,6 +45,8 @@ export class TaskDetailService {
         stage: r.stage,
         handlerName: r.handler_name,
         stageStatus: r.stage_status,
+        kind: (r.kind as TaskLogKind | null) ?? null,
+        params: r.params ?? null,
         message: r.message,
         action: r.action,
         operatorName: r.actor_name,

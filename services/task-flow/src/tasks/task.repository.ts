@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { TaskStageStatus as SS, TaskStatus as TS, type CustomerFlowConfig, type TaskStageStatus, type TaskStatus } from '@windward/contracts';
+import { TaskStageStatus as SS, TaskStatus as TS, type CustomerFlowConfig, type TaskLogParams, type TaskStageStatus, type TaskStatus } from '@windward/contracts';
 import { cappedCount, type AuthUser, type ListCount, type PageRequest } from '@windward/service-kit';
 import { Sql } from '../common/sql.js';
 import { scopeConditions } from '../common/access.js';
@@ -93,6 +93,9 @@ export interface TaskHistoryRecord {
   actor_name: string | null;
   action: string | null;
   message: string;
+  /** contracts TaskLogKind; null on lines written before kinds. */
+  kind: string | null;
+  params: TaskLogParams | null;
 }
 
 /** A row of `task_log`. */

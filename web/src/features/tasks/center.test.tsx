@@ -142,7 +142,7 @@ describe('task history', () => {
     const table = await screen.findByTestId('task-table');
     fireEvent.click(await within(table).findByText('DBN-05'));
     const detail = await screen.findByTestId('task-detail');
-    expect(await within(within(detail).getByTestId('task-history')).findByText('picked')).toBeTruthy();
+    expect(await within(within(detail).getByTestId('task-history')).findByText('Picked')).toBeTruthy();
     fireEvent.click(within(detail).getByRole('tab', { name: 'Logs' }));
     const logs = await within(detail).findByTestId('task-logs');
     expect(await within(logs).findByText('flight-0001.bag')).toBeTruthy();

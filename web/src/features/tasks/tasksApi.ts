@@ -98,6 +98,10 @@ export interface TaskHistoryItem {
   stage: number | null;
   handlerName: string | null;
   stageStatus: number | null;
+  /** What happened (contracts TaskLogKind) with its parameters: render with taskLogText. */
+  kind?: string | null;
+  params?: Record<string, string | number> | null;
+  /** What a user typed with it; on lines older than kinds, their stored text. */
   message: string | null;
   action: string | null;
   operatorName: string | null;
@@ -215,6 +219,8 @@ export interface LabelingHistoryItem {
   operatorId: string | null;
   operatorName: string | null;
   handlerName: string | null;
+  kind?: string | null;
+  params?: Record<string, string | number> | null;
   message: string | null;
 }
 

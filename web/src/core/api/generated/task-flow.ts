@@ -1089,8 +1089,48 @@ export type TaskHistoryView = {
   /** LabelingHistoryAction, when the change records one. */
   action: string | null;
   handlerName: string | null;
+  /** What happened (contracts TaskLogKind; render with taskLogText in the reader's language); null on lines older than kinds. */
+  kind:
+    | (
+        | 'TASK_CREATED_BY_UPLOAD'
+        | 'TASK_CREATED_WITHOUT_UPLOAD'
+        | 'UPLOADING'
+        | 'NO_UPLOAD_NEEDED'
+        | 'UPLOADED'
+        | 'INSPECTION_LINKED'
+        | 'IMAGES_PROCESSED'
+        | 'NO_IMAGES'
+        | 'NOT_IN_FLOW_CONFIG'
+        | 'STARTED_AUTOMATICALLY'
+        | 'READY'
+        | 'TIME_LIMIT_EXCEEDED'
+        | 'TASK_STATUS_CHANGED'
+        | 'ASSIGNED'
+        | 'RETRIED'
+        | 'PICKED'
+        | 'PICKED_OVERTIME'
+        | 'RELEASED'
+        | 'COMPLETED'
+        | 'QA_RESULT'
+        | 'REVIEW_PASSED'
+        | 'REVIEW_REPEATED'
+        | 'REVIEW_FAILED'
+        | 'RETURNED'
+        | 'REINSPECTION_REQUESTED'
+        | 'REINSPECTION_APPROVED'
+        | 'REINSPECTION_REJECTED'
+        | 'ERROR_REPORTED'
+        | 'DEMO_STARTED'
+        | 'DEMO_DONE'
+      )
+    | null;
+  /** What the user typed with it (comments, reasons, a reported error); on older lines, their English text. */
   message: string;
   operatorName: string | null;
+  /** The kind's parameters (`stage`, `from`/`to` task statuses, `result` QA status, names). */
+  params: {
+    [key: string]: string | number;
+  } | null;
   stage: number | null;
   stageStatus: number | null;
   time: string;
@@ -1105,9 +1145,48 @@ export type LabelingHistoryView = {
   /** LabelingHistoryAction. */
   action: string | null;
   handlerName: string | null;
+  /** What happened (contracts TaskLogKind, rendered with taskLogText); null on older lines. */
+  kind:
+    | (
+        | 'TASK_CREATED_BY_UPLOAD'
+        | 'TASK_CREATED_WITHOUT_UPLOAD'
+        | 'UPLOADING'
+        | 'NO_UPLOAD_NEEDED'
+        | 'UPLOADED'
+        | 'INSPECTION_LINKED'
+        | 'IMAGES_PROCESSED'
+        | 'NO_IMAGES'
+        | 'NOT_IN_FLOW_CONFIG'
+        | 'STARTED_AUTOMATICALLY'
+        | 'READY'
+        | 'TIME_LIMIT_EXCEEDED'
+        | 'TASK_STATUS_CHANGED'
+        | 'ASSIGNED'
+        | 'RETRIED'
+        | 'PICKED'
+        | 'PICKED_OVERTIME'
+        | 'RELEASED'
+        | 'COMPLETED'
+        | 'QA_RESULT'
+        | 'REVIEW_PASSED'
+        | 'REVIEW_REPEATED'
+        | 'REVIEW_FAILED'
+        | 'RETURNED'
+        | 'REINSPECTION_REQUESTED'
+        | 'REINSPECTION_APPROVED'
+        | 'REINSPECTION_REJECTED'
+        | 'ERROR_REPORTED'
+        | 'DEMO_STARTED'
+        | 'DEMO_DONE'
+      )
+    | null;
+  /** What the user typed with it; on older lines, their English text. */
   message: string;
   operatorId: string | null;
   operatorName: string | null;
+  params: {
+    [key: string]: string | number;
+  } | null;
   stage: number | null;
   time: string;
 };
