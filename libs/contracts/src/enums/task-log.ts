@@ -132,7 +132,7 @@ function paramText(name: string, value: string | number, locale: Locale): string
  * (`note`). Lines written before kinds existed (kind null) show their stored text as it is.
  */
 export function taskLogText(
-  entry: { kind: string | null; params?: TaskLogParams | null; message?: string | null },
+  entry: { kind?: string | null; params?: TaskLogParams | null; message?: string | null },
   locale: Locale = DEFAULT_LOCALE,
 ): string {
   const note = entry.message?.trim() ?? '';

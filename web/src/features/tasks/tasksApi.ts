@@ -457,7 +457,8 @@ export const tasksApi = tasksApiBase.injectEndpoints({
       query: (userId) => ({ url: taskPaths.pilots(userId), params: { pageIndex: 1, pageSize: 500 }, silent: true, nullOn403: true }),
       transformResponse: (r: PageResult<UserOption> | UserOption[] | null) => listOf(r),
     }),
-    organizations: build.query<OrganizationOption[], void>({
+    // Named apart from user-center's `organizations` (paged, with arguments): endpoints of one api share one namespace.
+    taskOrganizations: build.query<OrganizationOption[], void>({
       // Only holders of organizationList.show may list them; the others get no organization filter options.
       query: () => ({ url: taskPaths.organizations, params: { pageIndex: 1, pageSize: 500 }, silent: true, nullOn403: true }),
       transformResponse: (r: PageResult<OrganizationOption> | OrganizationOption[] | null) => listOf(r),
@@ -502,7 +503,7 @@ export const {
   useChangeRatesQuery,
   useTaskHandlersQuery,
   usePilotsQuery,
-  useOrganizationsQuery,
+  useTaskOrganizationsQuery,
   useTaskCustomersQuery,
   useTaskParksQuery,
 } = tasksApi;

@@ -15,7 +15,7 @@ import {
   type ApprovalSortField,
   type PageState,
 } from '../logic';
-import { taskPaths, useApprovalTasksQuery, useOrganizationsQuery, type ApprovalTask } from '../tasksApi';
+import { taskPaths, useApprovalTasksQuery, useTaskOrganizationsQuery, type ApprovalTask } from '../tasksApi';
 import { FilterButtons, PickFilter, PlaceFilters } from '../components/FilterParts';
 import { useTaskRights } from '../components/useTaskRights';
 import { DecisionModal } from './DecisionModal';
@@ -38,7 +38,7 @@ export function Component() {
   const [sort, setSort] = useState<{ field?: ApprovalSortField; descending?: boolean }>({});
   const [deciding, setDeciding] = useState<ApprovalTask | null>(null);
   const list = useApprovalTasksQuery(approvalParams(filters, page, sort), { skip: !rights.approvalShow });
-  const organizations = useOrganizationsQuery(undefined, { skip: !rights.approvalShow });
+  const organizations = useTaskOrganizationsQuery(undefined, { skip: !rights.approvalShow });
 
   if (!rights.approvalShow)
     return (
