@@ -43,6 +43,7 @@ export const EventTypes = {
   InspectionPanoramaCompleted: 'inspection.panorama.completed',
   InspectionPanoramaFailed: 'inspection.panorama.failed',
   InspectionLabelingChanged: 'inspection.labeling.changed',
+  InspectionStitchingChanged: 'inspection.stitching.changed',
 
   TaskflowTaskCreated: 'taskflow.task.created',
   TaskflowStageCompleted: 'taskflow.stage.completed',
@@ -320,6 +321,16 @@ export interface PathSavedPayload {
   touchedPathGuids: string[];
   savedBy: string | null;
 }
+/**
+ * How many blade paths (blade, view, chamber of the active photos) an inspection has and how many
+ * of them have a finished panorama; announced when either may have changed. Task-flow refuses to
+ * complete the stitching stage while a path is not stitched.
+ */
+export interface StitchingChangedPayload {
+  inspectionId: string;
+  pathCount: number;
+  stitchedPathCount: number;
+}
 export interface TaskCreatedPayload {
   taskId: string;
   inspectionId: string;
@@ -421,6 +432,7 @@ export interface EventPayloads {
   'inspection.panorama.completed': PanoramaCompletedPayload;
   'inspection.panorama.failed': PanoramaFailedPayload;
   'inspection.labeling.changed': LabelingChangedPayload;
+  'inspection.stitching.changed': StitchingChangedPayload;
   'taskflow.task.created': TaskCreatedPayload;
   'taskflow.stage.completed': StageCompletedPayload;
   'taskflow.task.status-changed': TaskStatusChangedPayload;

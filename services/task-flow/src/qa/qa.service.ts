@@ -5,6 +5,7 @@ import {
   LabelingHistoryAction as LA,
   QaStatus,
   TaskLogKind as LOG,
+  TaskStage,
   type TaskLogKind,
   TaskStageStatus as SS,
   changeRate,
@@ -60,6 +61,11 @@ export class QaService {
       const review = this.engine.stageOf(stages, cur.stage);
       if (review.status !== SS.PROCESSING && review.status !== SS.OVERTIME) throw new AppError('ILLEGAL_TRANSITION', { details: { stage: review.stage, from: review.status } });
       const workStage = REVIEWED_WORK[cur.stage]!;
+      if (workStage === TaskStage.LABELING && result !== QaStatus.FAIL && task.inspection_id) {
+        // A labeling review passes only once every defect of the inspection has its verdict.
+        const count = await this.taskRows.unreviewedDefects(m, task.inspection_id, defects.map((d) => d.defectId));
+        if (count > 0) throw new AppError('DEFECTS_UNREVIEWED', { params: { count }, details: { unreviewed: count } });
+      }
       const work = this.engine.stageOf(stages, workStage);
       const me = actorOf(user);
       const base = {

@@ -203,6 +203,25 @@ export class FlowRepository {
     );
   }
 
+  async addDefect(m: Queryable, defectId: string, inspectionId: string): Promise<void> {
+    await m.query(`INSERT INTO ${this.s}.inspection_defect (defect_id, inspection_id) VALUES ($1, $2) ON CONFLICT (defect_id) DO NOTHING`, [
+      defectId,
+      inspectionId,
+    ]);
+  }
+
+  async removeDefect(m: Queryable, defectId: string): Promise<void> {
+    await m.query(`DELETE FROM ${this.s}.inspection_defect WHERE defect_id = $1`, [defectId]);
+  }
+
+  async upsertStitching(m: Queryable, p: { inspectionId: string; pathCount: number; stitchedPathCount: number }): Promise<void> {
+    await m.query(
+      `INSERT INTO ${this.s}.inspection_stitching (inspection_id, path_count, stitched_path_count) VALUES ($1, $2, $3)
+       ON CONFLICT (inspection_id) DO UPDATE SET path_count = EXCLUDED.path_count, stitched_path_count = EXCLUDED.stitched_path_count, updated_at = now()`,
+      [p.inspectionId, p.pathCount, p.stitchedPathCount],
+    );
+  }
+
   async upsertLabeling(m: Queryable, l: { inspectionId: string; complete: boolean; sideCount: number; labeledSideCount: number }): Promise<void> {
     await m.query(
       `INSERT INTO ${this.s}.inspection_labeling (inspection_id, complete, side_count, labeled_side_count) VALUES ($1, $2, $3, $4)

@@ -12,6 +12,9 @@ import {
   type UploadCreatedPayload,
   type ImagesProcessedPayload,
   type LabelingChangedPayload,
+  type DefectEventPayload,
+  type DeletedPayload,
+  type StitchingChangedPayload,
 } from '@windward/contracts';
 import { JobsService, SERVICE_CONFIG, type ServiceConfig } from '@windward/service-kit';
 import { AUTO_PROCESSING_QUEUE, TaskEngine, type StageRow } from './task-engine.js';
@@ -182,6 +185,19 @@ export class FlowService implements OnApplicationBootstrap {
     const auto = this.engine.stageOf(stages, TaskStage.AUTO_PROCESSING);
     if (auto.status === SS.PROCESSING && task.images_processed) await this.finishAutoProcessing(m, task, stages, insp.image_count);
     await this.engine.sync(m, task, stages);
+  }
+
+  async defectCreated(m: EntityManager, p: DefectEventPayload): Promise<void> {
+    await this.flow.addDefect(m, p.defectId, p.inspectionId);
+  }
+
+  async defectDeleted(m: EntityManager, p: DeletedPayload): Promise<void> {
+    await this.flow.removeDefect(m, p.id);
+  }
+
+  /** inspection.stitching.changed: blade paths and stitched ones (checked when stitching completes). */
+  async stitchingChanged(m: EntityManager, p: StitchingChangedPayload): Promise<void> {
+    await this.flow.upsertStitching(m, p);
   }
 
   /** inspection.labeling.changed: the latest labeling completeness of an inspection (checked when labeling completes). */

@@ -68,6 +68,14 @@ export class TaskWorkService {
           });
         }
       }
+      if (stage === TaskStage.STITCHING && task.inspection_id) {
+        // Every blade path stitched before the stage is done (a path being stitched again is not).
+        const st = await this.tasks.stitchingState(m, task.inspection_id);
+        if (st && st.stitched_path_count < st.path_count) {
+          const params = { unstitched: st.path_count - st.stitched_path_count, total: st.path_count };
+          throw new AppError('STITCHING_INCOMPLETE', { params, details: params });
+        }
+      }
       await this.engine.completeStage(m, task, stages, stage, { actor: actorOf(user), action: LA.COMPLETED, log: { kind: LOG.COMPLETED } });
       await this.engine.sync(m, task, stages, undefined, actorOf(user));
     });

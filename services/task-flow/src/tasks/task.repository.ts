@@ -426,6 +426,28 @@ export class TaskRepository {
     return row;
   }
 
+  /**
+   * Blade paths of the inspection and how many are stitched, as inspection last announced them
+   * (inspection.stitching.changed, first sent with the processed photos). An inspection that never
+   * announced them (older data) is not checked, like labeling.
+   */
+  async stitchingState(m: Queryable, inspectionId: string): Promise<{ path_count: number; stitched_path_count: number } | undefined> {
+    const [row] = await m.query<{ path_count: number; stitched_path_count: number }[]>(
+      `SELECT path_count, stitched_path_count FROM ${this.s}.inspection_stitching WHERE inspection_id = $1`,
+      [inspectionId],
+    );
+    return row;
+  }
+
+  /** Defects of the inspection the reviewer gave no result for (`reviewed`: defect ids of the QA body). */
+  async unreviewedDefects(m: Queryable, inspectionId: string, reviewed: string[]): Promise<number> {
+    const [row] = await m.query<{ n: number }[]>(
+      `SELECT count(*)::int AS n FROM ${this.s}.inspection_defect WHERE inspection_id = $1 AND NOT (defect_id::text = ANY($2::text[]))`,
+      [inspectionId, reviewed.map((id) => id.trim().toLowerCase())],
+    );
+    return row!.n;
+  }
+
   /** Adds seconds to a stage's spent time; answers the new total. */
   async addSpentSeconds(m: Queryable, taskId: string, stage: number, seconds: number): Promise<number> {
     await m.query(`UPDATE ${this.s}.task_stage SET spent_seconds = spent_seconds + $3 WHERE task_id = $1 AND stage = $2`, [taskId, stage, seconds]);
