@@ -833,12 +833,6 @@ export const NAMED_ERRORS = {
     zh_cn: '质检暂不能通过：还有{count}个缺陷未审核，请先审核全部缺陷。',
     status: 409,
   },
-  CONFIRMATION_REQUIRED: {
-    message: 'This action must be confirmed',
-    en_us: 'Please confirm this action before it is submitted.',
-    zh_cn: '请先确认此操作再提交。',
-    status: 400,
-  },
   REINSPECTION_PENDING: {
     message: 'A re-inspection request of this inspection is waiting for approval',
     en_us: 'A re-inspection request for this inspection is waiting for approval.',
