@@ -69,6 +69,8 @@ describe('the daily work of the demo accounts', () => {
     await tool.locator('[data-testid="labeling-workspace"][data-mode="label"]').waitFor({ timeout: 30000 });
     await tool.screenshot({ path: path.join(SHOTS, 'daily-labeler-labeling-en.png') });
     await tool.close();
+    // The handler is shown by the name people see, whether picked or (below) assigned.
+    assert.deepEqual((await json(`${TASKS}/tasks/${task.taskId}`, admin)).body.handlebyNames, ['Liu Labeler']);
 
     // The admin assigns another task to the labeler: it is in their my tasks, and its tool opens.
     const other = await poolTask(admin, 3);
@@ -77,6 +79,7 @@ describe('the daily work of the demo accounts', () => {
     assert.ok(labelerId, 'the labeler works on the demo customers');
     const assigned = await json(`${TASKS}/tasks/${other.taskId}/handler`, admin, { method: 'PUT', json: { userId: labelerId } });
     assert.equal(assigned.status, 200, JSON.stringify(assigned.body));
+    assert.deepEqual(assigned.body.handlebyNames, ['Liu Labeler']);
     await page.goto(p.url + '/#/qaCenter/myTasks');
     await page.locator(`[data-testid="task-table"] tr[data-row-key="${other.taskId}"]`).waitFor({ timeout: 20000 });
     await page.goto(`${p.url}/#/sortAndRemove?taskId=${other.taskId}`);

@@ -67,6 +67,31 @@ describe('who may handle a task', () => {
     assert.equal(r.status, 200, JSON.stringify(r.body));
   });
 
+  test('the handler is named the same whether they picked the task or were assigned it (the display name)', async () => {
+    const a = await h.readyTask(north, '2026-05-04');
+    const b = await h.readyTask(north, '2026-05-05');
+    const userId = crypto.randomUUID();
+    await h.publish(EventTypes.IdentityUserCreated, userId, {
+      userId,
+      username: 'liu',
+      displayName: 'Liu Labeler',
+      email: null,
+      roles: [RoleId.LABELER],
+      organizationId: null,
+      customerIds: [north.customerId],
+      parkIds: [],
+      active: true,
+    });
+    await eventually(async () => (await h.sql('SELECT 1 FROM task_flow.user_ref WHERE user_id = $1', [userId])).length > 0);
+    const token = await h.token({ sub: userId, username: 'liu', name: 'Liu Labeler', rights: [Rights.QA_SHOW, Rights.QA_EDIT], cid: [north.customerId] });
+    const picked = await h.api(`${API}/tasks/${a.taskId}/pick`, { method: 'POST', token });
+    assert.deepEqual(picked.body.handlebyNames, ['Liu Labeler']);
+    const assigned = await h.api(`${API}/tasks/${b.taskId}/handler`, { method: 'PUT', json: { userId } });
+    assert.deepEqual(assigned.body.handlebyNames, ['Liu Labeler']);
+    const history = await h.api(`${API}/tasks/${a.taskId}/history?pageSize=100`);
+    assert.ok(history.body.results.filter((l: { kind: string }) => l.kind === 'PICKED').every((l: { handlerName: string }) => l.handlerName === 'Liu Labeler'));
+  });
+
   test('without SEED_DEMO an inspection\'s demoStage is ignored: its task starts at sort and remove', async () => {
     const inspectionId = crypto.randomUUID();
     await h.publish(EventTypes.InspectionInspectionCreated, inspectionId, {

@@ -35,8 +35,11 @@ export interface Actor {
 }
 export const SYSTEM: Actor = { id: null, name: 'system' };
 
-/** The signed-in user as the actor of a change. */
-export const actorOf = (u: AuthUser): Actor => ({ id: u.userId, name: u.username });
+/**
+ * The signed-in user as the actor of a change, by the name people see — the same name an
+ * assignment records (identity's display name), so a handler is not "admin" here and "Super Admin" there.
+ */
+export const actorOf = (u: AuthUser): Actor => ({ id: u.userId, name: u.displayName || u.username });
 
 export interface StageRow extends StageState {
   id: string;
