@@ -54,7 +54,8 @@ describe("today's tasks", () => {
     await within(table).findByText('DBN-01');
     expect(within(table).getByText('DBN-05')).toBeTruthy();
     expect(within(table).getByText('Completed', { selector: '.ant-tag' })).toBeTruthy();
-    expect(screen.getByText("Today's tasks")).toBeTruthy();
+    // Titled like its menu entry.
+    expect(screen.getByRole('heading', { name: "Today's Tasks" })).toBeTruthy();
     const summary = screen.getByTestId('task-summary');
     await waitFor(() => expect(within(summary).getByText('7')).toBeTruthy());
     expect(within(summary).getByText('New today')).toBeTruthy();

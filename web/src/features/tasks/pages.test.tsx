@@ -196,7 +196,8 @@ describe('task stage center', () => {
 
   it('in Chinese', async () => {
     await renderTasks({ path: '/dataFlowManagement/dataManagement', locale: 'zh_cn' });
-    expect(await screen.findByText('任务阶段中心')).toBeTruthy();
+    // Titled like its menu entry.
+    expect(await screen.findByRole('heading', { name: '数据管理' })).toBeTruthy();
     const table = screen.getByTestId('stage-center-table');
     await within(table).findByText('DBN-01');
     expect(within(table).getByText('超时')).toBeTruthy();

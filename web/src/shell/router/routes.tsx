@@ -143,16 +143,20 @@ export const mainLayoutRoutes: RouteObject[] = [
 
 /** Standalone full-page routes (SPEC §2). */
 export const standaloneRoutes: RouteObject[] = [
-  { path: 'labeling', lazy: workPages.labeling, handle: { standalone: true } satisfies RouteHandle },
-  { path: 'sortAndRemove', lazy: workPages.sortAndRemove, handle: { standalone: true } satisfies RouteHandle },
+  { path: 'labeling', lazy: workPages.labeling, handle: { standalone: true, titleKey: 'pageTitles.labeling' } satisfies RouteHandle },
+  {
+    path: 'sortAndRemove',
+    lazy: workPages.sortAndRemove,
+    handle: { standalone: true, titleKey: 'pageTitles.sortAndRemove' } satisfies RouteHandle,
+  },
   // The page honours the build switch `stitching` itself (as area() does for areas).
-  { path: 'stitching', lazy: workPages.stitching, handle: { standalone: true } satisfies RouteHandle },
+  { path: 'stitching', lazy: workPages.stitching, handle: { standalone: true, titleKey: 'pageTitles.stitching' } satisfies RouteHandle },
   {
     path: 'bladeMathPath',
     lazy: workPages.bladeMathPath,
-    handle: { standalone: true } satisfies RouteHandle,
+    handle: { standalone: true, titleKey: 'pageTitles.bladePaths' } satisfies RouteHandle,
   },
-  { path: 'viewDefect', lazy: inspectionPages.viewDefect, handle: { standalone: true } satisfies RouteHandle },
+  { path: 'viewDefect', lazy: inspectionPages.viewDefect, handle: { standalone: true, titleKey: 'pageTitles.defect' } satisfies RouteHandle },
   area('repairDetailList', 'repairDetailList', { standalone: true }),
 ];
 
@@ -164,7 +168,7 @@ export const routes: RouteObject[] = [
     children: [
       redirectTo('/before-login'),
       { path: 'before-login', lazy: authPages.beforeLogin },
-      { path: 'login', lazy: authPages.login },
+      { path: 'login', lazy: authPages.login, handle: { titleKey: 'pageTitles.login' } satisfies RouteHandle },
       { path: 'casdoor-callback', lazy: authPages.casdoorCallback },
       { path: 'casdoor-logout-callback', lazy: authPages.casdoorLogoutCallback },
       {

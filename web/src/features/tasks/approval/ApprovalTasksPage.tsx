@@ -1,3 +1,4 @@
+import { usePageTitle } from '@/shared/pageTitle';
 import { useState } from 'react';
 import { Alert, Badge, Button, Form, Result, Select, Space, Table, Tag, Typography } from 'antd';
 import type { TableProps } from 'antd';
@@ -30,6 +31,8 @@ const STATUS_COLORS: Record<number, string> = {
 /** /deliveryManagement/approvalTasks: re-inspection requests (SPEC §3 "Approval task"), waiting ones counted in the title; approve / reject. */
 export function Component() {
   const { t } = useTranslation('tasks');
+  // The page is titled like its menu entry (issue #15).
+  const pageTitle = usePageTitle(t('approval.title'));
   const locale = useLocale();
   const rights = useTaskRights();
   const [form] = Form.useForm<ApprovalFilters>();
@@ -128,7 +131,7 @@ export function Component() {
     <div className="tasks-page" data-testid="page-approvalTasks">
       <Space align="center" className="tasks-page__title" style={{ marginBottom: 12 }}>
         <Typography.Title level={4} style={{ margin: 0 }}>
-          {t('approval.title')}
+          {pageTitle}
         </Typography.Title>
         <Badge
           count={list.data?.processingCount ?? 0}
