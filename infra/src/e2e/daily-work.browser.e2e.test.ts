@@ -6,7 +6,7 @@ import { errorText } from '@windward/contracts';
 import { eventually } from '@windward/service-kit/testing';
 import { type TestPlatform } from './harness.js';
 import { SHOTS, browserSuite } from './browser-suite.js';
-import { signIn as signInAs } from './browser.js';
+import { signIn as signInAs, viewersSettled } from './browser.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Body = any;
@@ -58,7 +58,7 @@ describe('the daily work of the demo accounts', () => {
     return tool;
   }
 
-  test('labeler: a full pool, picks a labeling task and labels it; a task the admin assigns shows in my tasks and opens', async () => {
+  test('labeler: a full pool, picks a labeling task and opens it in the labeling tool; a task the admin assigns shows in my tasks and opens', async () => {
     const labelerToken = await p.login('labeler', DEMO);
     const task = await poolTask(labelerToken, 4);
     const page = await signIn('labeler', 'en_us');
@@ -67,6 +67,8 @@ describe('the daily work of the demo accounts', () => {
     await summary.waitFor();
     const tool = await pickAndOpen(page, task.taskId, { pick: /^Pick the task of/, open: /^Open the work of/ });
     await tool.locator('[data-testid="labeling-workspace"][data-mode="label"]').waitFor({ timeout: 30000 });
+    await tool.locator('[data-testid="osd-viewer"][data-image-id]').waitFor({ timeout: 30000 });
+    await viewersSettled(tool);
     await tool.screenshot({ path: path.join(SHOTS, 'daily-labeler-labeling-en.png') });
     await tool.close();
     // The handler is shown by the name people see, whether picked or (below) assigned.
@@ -95,6 +97,8 @@ describe('the daily work of the demo accounts', () => {
     const page = await signIn('data-reviewer', 'zh_cn');
     const tool = await pickAndOpen(page, task.taskId, { pick: /^领取 .* 的任务$/, open: /^在新标签页打开/ });
     await tool.locator('[data-testid="labeling-workspace"][data-mode="review"]').waitFor({ timeout: 30000 });
+    await tool.locator('[data-testid="osd-viewer"][data-image-id]').waitFor({ timeout: 30000 });
+    await viewersSettled(tool);
     await tool.screenshot({ path: path.join(SHOTS, 'daily-reviewer-review-zh.png') });
     await page.context().close();
   });
