@@ -140,6 +140,9 @@ describe('sort and remove in a real browser', () => {
       (r) => r.request().method() === 'POST' && r.url().endsWith(`/tasks/${task.taskId}/stages/3/complete`),
     );
     await page.getByTestId('sar-submit').click();
+    // Asked first, like labeling's submit.
+    await page.getByTestId('sar-submit-confirm').waitFor();
+    await page.getByTestId('sar-submit-ok').click();
     assert.equal((await completed).status(), 200);
     await page.getByTestId('sar-done').waitFor();
     await page.screenshot({ path: path.join(shots, 'sort-and-remove-done-en.png') });

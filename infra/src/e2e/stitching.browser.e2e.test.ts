@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
+import { errorText } from '@windward/contracts';
 import { eventually } from '@windward/service-kit/testing';
 import { type TestPlatform } from './harness.js';
 import { SHOTS, browserSuite } from './browser-suite.js';
@@ -60,6 +61,9 @@ describe('stitching and the blade path view in a real browser', () => {
     }, 90000);
     taskId = task.taskId;
     assert.ok(task.features.includes('stitching'), `the demo flow config switches stitching on: ${JSON.stringify(task.features)}`);
+    // A labeling review passes only with a verdict on every defect of the inspection.
+    const verdicts = async () =>
+      ((await json(`${INSP}/defects?inspectionId=${inspectionId}&pageSize=500`)).body.results as Body[]).map((d) => ({ defectId: d.defectId, result: 1 }));
     // Sort and remove, labeling: pick and complete; labeling QA and FQA: pick and pass.
     for (const [stage, how] of [
       [3, 'complete'],
@@ -81,7 +85,7 @@ describe('stitching and the blade path view in a real browser', () => {
         const r =
           how === 'complete'
             ? await json(`${TASKS}/tasks/${taskId}/stages/${stage}/complete`, { method: 'POST' })
-            : await json(`${TASKS}/tasks/${taskId}/qa`, { method: 'POST', json: { result: 1, comments: 'fine', stage } });
+            : await json(`${TASKS}/tasks/${taskId}/qa`, { method: 'POST', json: { result: 1, comments: 'fine', stage, defects: await verdicts() } });
         return r.body?.code === 'ALL_SIDES_MUST_BE_LABELED' ? null : r;
       }, 10000);
       assert.ok(done.status < 300, JSON.stringify(done));
@@ -196,9 +200,21 @@ describe('stitching and the blade path view in a real browser', () => {
     await viewersSettled(page);
     await page.screenshot({ path: path.join(shots, 'stitching-nudged-en.png') });
 
-    // The stitcher completes the stage; the task moves on to stitching QA.
+    // Blades 2 and 3 are not stitched yet: the server refuses to complete, and the tool says why.
     await page.getByTestId('complete-stitching').click();
-    await page.getByTestId('complete-done').waitFor();
+    await page.getByTestId('complete-error').getByText(errorText('STITCHING_INCOMPLETE', 'en_us', { unstitched: 2, total: 3 })).waitFor();
+    assert.equal(await currentStage(), 6);
+    for (const bladePosition of [2, 3]) {
+      const r = await json(`${INSP}/inspections/${inspectionId}/panoramas`, { method: 'POST', json: { bladePosition, pathViewIndex: 5 } });
+      assert.equal(r.status, 202, JSON.stringify(r.body));
+    }
+    // Once every path is stitched (and task-flow heard so), the stitcher completes the stage; the task moves on to stitching QA.
+    await eventually(async () => {
+      const all = (await json(`${INSP}/inspections/${inspectionId}/panoramas`)).body.results as Body[];
+      if (all.length !== 3 || all.some((x) => x.status !== 'done')) return false;
+      const r = await json(`${TASKS}/tasks/${taskId}/stages/6/complete`, { method: 'POST' });
+      return r.status === 200;
+    }, 90000);
     assert.equal(await currentStage(), 7);
 
     // Review: the reviewer picks stitching QA and passes it from the page.

@@ -99,7 +99,8 @@ describe('task center in two real browsers', () => {
     // The admin assigns a pool task to data-admin.
     await first.goto(p.url + '/#/qaCenter/taskPool');
     await first.getByTestId('page-taskPool').waitFor();
-    const poolRow = rowsOf(first).first();
+    // A sort-and-remove task (the demo also has tasks waiting at labeling and labeling QA).
+    const poolRow = rowsOf(first).filter({ hasText: 'Sort and remove' }).first();
     await poolRow.waitFor({ timeout: 20000 });
     const taskId = (await poolRow.getAttribute('data-row-key'))!;
     assert.ok(taskId);

@@ -52,7 +52,8 @@ describe('task pool in two real browsers, live over socket.io through the gatewa
     assert.match(await first.getByTestId('task-summary').innerText(), /New today/);
     assert.match(await second.getByTestId('task-summary').innerText(), /今日新增/);
 
-    const rows = first.getByTestId('task-table').locator('tbody tr[data-row-key]');
+    // A sort-and-remove task (the demo also has tasks waiting at labeling and labeling QA).
+    const rows = first.getByTestId('task-table').locator('tbody tr[data-row-key]', { hasText: 'Sort and remove' });
     const taskId = (await rows.first().getAttribute('data-row-key'))!;
     assert.ok(taskId);
     const otherRow = second.locator(`[data-testid="task-table"] tbody tr[data-row-key="${taskId}"]`);

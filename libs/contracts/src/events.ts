@@ -43,11 +43,13 @@ export const EventTypes = {
   InspectionPanoramaCompleted: 'inspection.panorama.completed',
   InspectionPanoramaFailed: 'inspection.panorama.failed',
   InspectionLabelingChanged: 'inspection.labeling.changed',
+  InspectionStitchingChanged: 'inspection.stitching.changed',
 
   TaskflowTaskCreated: 'taskflow.task.created',
   TaskflowStageCompleted: 'taskflow.stage.completed',
   TaskflowTaskStatusChanged: 'taskflow.task.status-changed',
   TaskflowTurbineStatusChanged: 'taskflow.turbine.status-changed',
+  TaskflowHandlerChanged: 'taskflow.task.handler-changed',
 
   RepairCampaignCreated: 'repair.campaign.created',
   RepairCampaignStatusChanged: 'repair.campaign.status-changed',
@@ -239,6 +241,11 @@ export interface InspectionCreatedPayload {
    * turbine and component (activating one deactivates the others). Absent in older events.
    */
   isActive?: boolean;
+  /**
+   * Optional, demo data only (SEED_DEMO): the task stage the demo's task of this inspection waits
+   * at, the earlier manual stages done by the demo, so every demo account has work at once.
+   */
+  demoStage?: number;
 }
 /**
  * An inspection's own fields changed (PATCH /inspections/{id}). `isActive: true` means every other
@@ -326,6 +333,16 @@ export interface PathSavedPayload {
   touchedPathGuids: string[];
   savedBy: string | null;
 }
+/**
+ * How many blade paths (blade, view, chamber of the active photos) an inspection has and how many
+ * of them have a finished panorama; announced when either may have changed. Task-flow refuses to
+ * complete the stitching stage while a path is not stitched.
+ */
+export interface StitchingChangedPayload {
+  inspectionId: string;
+  pathCount: number;
+  stitchedPathCount: number;
+}
 export interface TaskCreatedPayload {
   taskId: string;
   inspectionId: string;
@@ -340,6 +357,16 @@ export interface StageCompletedPayload {
 export interface TaskStatusChangedPayload {
   taskId: string;
   status: number;
+}
+/**
+ * The handler of a task's current stage changed (pick, assign, release, stage completed): the
+ * handler always sees the task's inspection data, whatever their data scope (docs/roles.md).
+ */
+export interface HandlerChangedPayload {
+  taskId: string;
+  inspectionId: string | null;
+  /** null = nobody handles the task now. */
+  handlerId: string | null;
 }
 /** A turbine's status within an inspection campaign, set in task-flow (contracts `CampaignTurbineStatus`). */
 export interface TurbineStatusChangedPayload {
@@ -431,10 +458,12 @@ export interface EventPayloads {
   'inspection.panorama.completed': PanoramaCompletedPayload;
   'inspection.panorama.failed': PanoramaFailedPayload;
   'inspection.labeling.changed': LabelingChangedPayload;
+  'inspection.stitching.changed': StitchingChangedPayload;
   'taskflow.task.created': TaskCreatedPayload;
   'taskflow.stage.completed': StageCompletedPayload;
   'taskflow.task.status-changed': TaskStatusChangedPayload;
   'taskflow.turbine.status-changed': TurbineStatusChangedPayload;
+  'taskflow.task.handler-changed': HandlerChangedPayload;
   'repair.campaign.created': CampaignEventPayload;
   'repair.campaign.status-changed': CampaignEventPayload;
   'repair.defect.repaired': RepairDefectRepairedPayload;

@@ -7,7 +7,8 @@ import { InspectionPaths1763700000420 } from './migrations/1763700000420-inspect
 import { InspectionPath } from './paths/path.entity.js';
 import { PathsModule } from './paths/paths.module.js';
 import { InspectionSuggestions1763700000430 } from './migrations/1763700000430-inspection-suggestions.js';
-import { BladeRef, ParkRef, TurbineRef } from './refs/refs.entity.js';
+import { BladeRef, ParkRef, TaskHandlerRef, TurbineRef } from './refs/refs.entity.js';
+import { InspectionTaskHandlers1763700000490 } from './migrations/1763700000490-inspection-task-handlers.js';
 import { Inspection } from './inspections/inspection.entity.js';
 import { Image } from './images/image.entity.js';
 import { Defect, DefectLink } from './defects/defect.entity.js';
@@ -43,6 +44,7 @@ const entities = [
   LpsMeasurement,
   InspectionPath,
   RepairMark,
+  TaskHandlerRef,
 ];
 
 /** The inspection service: inspections, images and tiles, defects, timeline and links, templates, LPS. */
@@ -61,6 +63,7 @@ const entities = [
         InspectionLabelingState1763700000460,
         InspectionTypeormMetadata1763700000470,
         InspectionRepairMarks1763700000480,
+        InspectionTaskHandlers1763700000490,
       ],
     }),
     FilesModule,

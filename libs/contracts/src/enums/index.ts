@@ -5,6 +5,7 @@ export * from './dps.js';
 export * from './project.js';
 export * from './investigation.js';
 export * from './task.js';
+export * from './task-log.js';
 export * from './blade.js';
 export * from './package.js';
 export * from './upload.js';

@@ -815,6 +815,24 @@ export const NAMED_ERRORS = {
     zh_cn: '{holderName}正在编辑该巡检的标注，您现在只能查看，不能修改。',
     status: 409,
   },
+  HANDLER_NOT_ELIGIBLE: {
+    message: '{handlerName} does not work on the customer of this task',
+    en_us: '{handlerName} cannot handle this task: they are not assigned to its customer or wind park. Choose someone who works on it, or ask an administrator to extend their data permissions.',
+    zh_cn: '{handlerName}不能处理该任务：其未被分配到该任务所属的客户或风场。请选择负责该客户的人员，或请管理员扩展其数据权限。',
+    status: 409,
+  },
+  STITCHING_INCOMPLETE: {
+    message: '{unstitched} of {total} blade paths are not stitched yet',
+    en_us: 'Stitching cannot be completed: {unstitched} of {total} blade paths are not stitched yet.',
+    zh_cn: '无法完成拼接：{total}条叶片路径中还有{unstitched}条未拼接。',
+    status: 409,
+  },
+  DEFECTS_UNREVIEWED: {
+    message: '{count} defects are not reviewed yet',
+    en_us: 'QA cannot pass yet: {count} defect(s) are not reviewed. Review every defect first.',
+    zh_cn: '质检暂不能通过：还有{count}个缺陷未审核，请先审核全部缺陷。',
+    status: 409,
+  },
   REINSPECTION_PENDING: {
     message: 'A re-inspection request of this inspection is waiting for approval',
     en_us: 'A re-inspection request for this inspection is waiting for approval.',

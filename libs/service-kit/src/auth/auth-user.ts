@@ -2,6 +2,8 @@
 export interface AuthUser {
   userId: string;
   username: string;
+  /** The name people see (identity's display name); the username when the token has none. */
+  displayName: string;
   roles: number[];
   /** Granted right keys (contracts `Right`); anything absent is denied. */
   rights: string[];
@@ -17,6 +19,8 @@ export interface AuthUser {
 export interface AccessTokenClaims {
   sub: string;
   username: string;
+  /** Display name (optional: tokens issued before it was added have none). */
+  name?: string;
   roles: number[];
   rights: string[];
   cid: string[] | null;
@@ -29,6 +33,7 @@ export function userFromClaims(c: AccessTokenClaims): AuthUser {
   return {
     userId: c.sub,
     username: c.username,
+    displayName: c.name || c.username,
     roles: c.roles ?? [],
     rights: c.rights ?? [],
     customerIds: c.cid ?? null,

@@ -37,7 +37,7 @@ test('data scope: unrestricted callers see all, others only their ids', () => {
   assert.deepEqual(scopeIds(null, ['x']), ['x']);
   assert.deepEqual(scopeIds(['a', 'b']), ['a', 'b']);
   assert.deepEqual(scopeIds(['a', 'b'], ['b', 'z']), ['b']);
-  const u = { userId: 'u', username: 'u', roles: [90], rights: [], customerIds: ['c1'], parkIds: null, organizationId: null, sessionId: null };
+  const u = { userId: 'u', username: 'u', displayName: 'u', roles: [90], rights: [], customerIds: ['c1'], parkIds: null, organizationId: null, sessionId: null };
   assert.equal(canSeeCustomer(u, 'c1'), true);
   assert.equal(canSeeCustomer(u, 'c2'), false);
   assert.equal(canSeeCustomer({ ...u, customerIds: null }, 'c2'), true);

@@ -1,12 +1,12 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import { RoleId } from '@windward/contracts';
+import { DataSource, In, type EntityManager } from 'typeorm';
+import { RoleId, isAdminRole } from '@windward/contracts';
 import { LOGGER, SERVICE_CONFIG, type ServiceConfig } from '@windward/service-kit';
 import type { Logger } from 'pino';
 import { User } from '../users/user.entity.js';
 import { Organization } from '../organizations/organization.entity.js';
 import { Customer } from '../customers/customer.entity.js';
-import { UsersService } from '../users/users.service.js';
+import { UsersService, userPayload } from '../users/users.service.js';
 import { customerPayload } from '../customers/customers.service.js';
 import { EventPublisher } from '@windward/service-kit';
 import { EventTypes } from '@windward/contracts';
@@ -15,7 +15,11 @@ export const DEMO_ADMIN_PASSWORD = 'Wind@2026';
 /** Every demo account shares this password (printed by `npm start`). */
 export const DEMO_PASSWORD = 'Demo@2026';
 
-/** Demo accounts, one per role of SPEC §6. */
+/**
+ * Demo accounts, one per role of SPEC §6. Customer accounts belong to the first demo customer;
+ * internal staff (labeler, reviewers, pilot, engineer, technician) are assigned to every demo
+ * customer, so they see its task pool and inspections right away (docs/roles.md).
+ */
 export const DEMO_USERS: { username: string; displayName: string; roles: number[]; customer?: boolean }[] = [
   { username: 'data-admin', displayName: 'Dana Admin (DA)', roles: [RoleId.DA] },
   { username: 'data-reviewer', displayName: 'Dario Reviewer (DR)', roles: [RoleId.DR] },
@@ -53,7 +57,9 @@ export class SeedService implements OnApplicationBootstrap {
         await this.users.create(null, { username: 'admin', password, displayName: 'Super Admin', roles: [RoleId.SA], email: null }, m);
         this.log.warn('created the super admin account "admin"');
       }
-      if (!this.cfg.seedDemo || (await m.exists(Organization, { where: { name: 'Windward Services' } }))) return;
+      if (!this.cfg.seedDemo) return;
+      const seeded = await m.findOne(Organization, { where: { name: 'Windward Services' } });
+      if (seeded) return this.scopeDemoStaff(m, seeded.id);
       const org = await m.save(m.create(Organization, { name: 'Windward Services' }));
       await this.events.publish(m, EventTypes.IdentityOrganizationCreated, org.id, { organizationGuid: org.id, organizationName: org.name });
       const customers = [];
@@ -81,12 +87,30 @@ export class SeedService implements OnApplicationBootstrap {
             roles: d.roles,
             email: `${d.username}@demo.windward.example`,
             organizationId: org.id,
-            customerIds: d.customer ? [customers[0]!.id] : [],
+            customerIds: d.customer ? [customers[0]!.id] : d.roles.some(isAdminRole) ? [] : customers.map((c) => c.id),
           },
           m,
         );
       }
       this.log.warn('seeded identity demo data');
     });
+  }
+
+  /**
+   * Demo data seeded before staff had customers: assigns the internal demo staff still without a
+   * customer to every demo customer once, so an existing .data works like a fresh one.
+   */
+  private async scopeDemoStaff(m: EntityManager, organizationId: string): Promise<void> {
+    const staff = DEMO_USERS.filter((d) => !d.customer && !d.roles.some(isAdminRole)).map((d) => d.username);
+    const pending = (await m.find(User, { where: { username: In(staff) } })).filter((u) => u.customerIds.length === 0);
+    if (!pending.length) return;
+    const customers = await m.find(Customer, { where: { organizationId } });
+    if (!customers.length) return;
+    for (const u of pending) {
+      u.customerIds = customers.map((c) => c.id);
+      await m.update(User, { id: u.id }, { customerIds: u.customerIds });
+      await this.events.publish(m, EventTypes.IdentityUserUpdated, u.id, userPayload(u));
+    }
+    this.log.warn({ users: pending.map((u) => u.username) }, 'assigned the demo staff to the demo customers');
   }
 }

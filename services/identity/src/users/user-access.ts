@@ -14,6 +14,7 @@ export function accessClaims(user: User): AccessTokenClaims {
   return {
     sub: user.id,
     username: user.username,
+    name: user.displayName || user.username,
     roles: user.roles,
     rights: effectiveRights(user),
     // Administrators see every customer and park; others only their own.

@@ -74,6 +74,10 @@ export class UserListQuery extends PageQueryDto {
 /** Filters of the task handler list (besides paging; sort by username or displayName). */
 export class TaskHandlerQuery extends PageQueryDto {
   @IsOptional() @IsUUID() organizationId?: string;
+  /** Only users who may handle tasks of this customer: administrators, and staff assigned to it. */
+  @IsOptional() @IsUUID() customerId?: string;
+  /** Only users who may handle tasks of this wind park (no park list = every park of their customers). */
+  @IsOptional() @IsString() windFarmId?: string;
   /** Matches username or display name. */
   @IsOptional() @IsString() keyword?: string;
 }

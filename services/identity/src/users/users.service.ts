@@ -68,10 +68,20 @@ function rightsView(u: User): UserRightsView {
   return { userId: u.id, custom: u.rightsGranted !== null, rights: effectiveRights(u), defaults: rightsForRoles(u.roles) };
 }
 
-/** Scoped callers (customer admins) see users that share one of their customers. */
-function scopeWhere(actor: AuthUser): [string, Record<string, unknown>] | null {
+/** The roles of a customer's own accounts (customer admin, writer, reader). */
+const CUSTOMER_ROLES: readonly number[] = [RoleId.CA, RoleId.CA_LEGACY, RoleId.CW, RoleId.CR];
+/** A customer's own account: only customer roles. Internal staff assigned to a customer are not (docs/roles.md). */
+const isCustomerAccount = (roles: readonly number[]) => roles.length > 0 && roles.every((r) => CUSTOMER_ROLES.includes(r));
+
+/**
+ * Scoped callers see users that share one of their customers; a customer's own account (a
+ * customer admin) sees only the customer's accounts, not the provider's staff assigned to it.
+ */
+function scopeWhere(actor: AuthUser, staffToo = false): [string, Record<string, unknown>] | null {
   if (actor.customerIds === null) return null;
-  return ['u.customerIds && :scope::uuid[]', { scope: actor.customerIds.length ? actor.customerIds : NONE }];
+  const scope = actor.customerIds.length ? actor.customerIds : NONE;
+  if (staffToo || !isCustomerAccount(actor.roles)) return ['u.customerIds && :scope::uuid[]', { scope }];
+  return ['u.customerIds && :scope::uuid[] AND u.roles <@ :customerRoles::int[]', { scope, customerRoles: [...CUSTOMER_ROLES] }];
 }
 
 @Injectable()
@@ -131,9 +141,12 @@ export class UsersService {
         `(u.roles && :admins::int[] OR (u.rightsGranted IS NOT NULL AND :qa = ANY(u.rightsGranted)) OR (u.rightsGranted IS NULL AND u.roles && :qaRoles::int[]))`,
         { admins: [...ADMIN_ROLE_IDS], qa: Rights.QA_EDIT, qaRoles: QA_ROLES },
       );
-    const scope = scopeWhere(actor);
+    const scope = scopeWhere(actor, true);
     if (scope) qb.andWhere(...scope);
     if (q.organizationId) qb.andWhere('u.organizationId = :org', { org: q.organizationId });
+    // Eligible handlers of one task (docs/roles.md): staff work on the customers/parks they are assigned to.
+    if (q.customerId) qb.andWhere('(u.roles && :admins::int[] OR :hcid = ANY(u.customerIds))', { hcid: q.customerId });
+    if (q.windFarmId) qb.andWhere("(u.roles && :admins::int[] OR u.parkIds = '{}' OR :hpid = ANY(u.parkIds))", { hpid: q.windFarmId });
     if (q.keyword) qb.andWhere(`(u.username ILIKE :kw ESCAPE '\\' OR u.displayName ILIKE :kw ESCAPE '\\')`, { kw: likePattern(q.keyword) });
     const [rows, totalCount] = await qb
       .orderBy(page.sortField === 'username' ? 'u.username' : 'u.displayName', page.descending ? 'DESC' : 'ASC')
@@ -365,6 +378,10 @@ export class UsersService {
   private async find(actor: AuthUser, id: string, m: EntityManager = this.ds.manager, lock = false): Promise<User> {
     const u = await this.findAny(id, m, lock);
     if (actor.customerIds !== null && !u.customerIds.some((c) => actor.customerIds!.includes(c))) throw new AppError('USER_NOT_FOUND');
+    // A customer's account does not see the provider's staff assigned to its customer (docs/roles.md).
+    if (actor.customerIds !== null && u.id !== actor.userId && isCustomerAccount(actor.roles) && !isCustomerAccount(u.roles)) {
+      throw new AppError('USER_NOT_FOUND');
+    }
     return u;
   }
 

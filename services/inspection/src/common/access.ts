@@ -2,6 +2,7 @@ import type { EntityManager } from 'typeorm';
 import { AppError, isUuid, ComponentType, Rights, type Right } from '@windward/contracts';
 import { canSeeCustomer, canSeePark, type AuthUser } from '@windward/service-kit';
 import { Inspection } from '../inspections/inspection.entity.js';
+import { TaskHandlerRef } from '../refs/refs.entity.js';
 
 
 /** Edit right of each component (SPEC §6 show/edit pairs); inspectionData.manage edits them all. */
@@ -41,8 +42,27 @@ export function canSeeRow(user: AuthUser, row: { customerId: string; windParkId:
 export async function loadInspection(m: EntityManager, user: AuthUser, id: string, lock = false): Promise<Inspection> {
   if (!isUuid(id)) throw new AppError('NOT_FOUND');
   const row = await m.findOne(Inspection, { where: { id }, ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}) });
-  if (!row || !canSeeRow(user, row)) throw new AppError('NOT_FOUND');
+  if (!row || !(await canSeeInspection(m, user, row))) throw new AppError('NOT_FOUND');
   return row;
+}
+
+/** In the caller's scope, or the caller handles a task of this inspection (docs/roles.md). */
+export async function canSeeInspection(m: EntityManager, user: AuthUser, row: { id: string; customerId: string; windParkId: string }): Promise<boolean> {
+  if (canSeeRow(user, row)) return true;
+  if (!isUuid(user.userId)) return false;
+  return m.exists(TaskHandlerRef, { where: { inspectionId: row.id, handlerId: user.userId } });
+}
+
+/** Whether the caller handles a task of an inspection of this customer (they read its templates). */
+export async function handlesCustomer(m: EntityManager, user: AuthUser, customerId: string): Promise<boolean> {
+  if (!isUuid(user.userId)) return false;
+  const rows = await m
+    .createQueryBuilder(TaskHandlerRef, 'h')
+    .innerJoin(Inspection, 'i', 'i.id = h.inspectionId')
+    .where('h.handlerId = :u AND i.customerId = :c', { u: user.userId, c: customerId })
+    .limit(1)
+    .getCount();
+  return rows > 0;
 }
 
 /** SQL restricting rows with customer/park columns to the caller's scope; pushes params. */

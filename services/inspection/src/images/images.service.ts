@@ -4,7 +4,7 @@ import { DataSource, type EntityManager, type FindOptionsWhere } from 'typeorm';
 import type { Readable } from 'node:stream';
 import { AppError, Chamber, compareByViewOrder, compareChambers, isUuid } from '@windward/contracts';
 import { EventPublisher, JobsService, parsePage, type AuthUser } from '@windward/service-kit';
-import { assertCanEdit, canSeeRow, loadInspection } from '../common/access.js';
+import { assertCanEdit, canSeeInspection, loadInspection } from '../common/access.js';
 import { distanceToRoot } from '../common/checks.js';
 import { bladeLength } from '../common/blades.js';
 import { FILE_STORE, type FileStore } from '@windward/service-kit';
@@ -226,7 +226,7 @@ export class ImagesService {
       where: { id: img.inspectionId },
       ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
     });
-    if (!insp || !canSeeRow(user, insp)) throw new AppError('NOT_FOUND');
+    if (!insp || !(await canSeeInspection(m, user, insp))) throw new AppError('NOT_FOUND');
     return { img, insp };
   }
 

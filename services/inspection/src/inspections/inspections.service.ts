@@ -183,6 +183,8 @@ export interface NewInspection {
   userId?: string;
   /** The import upload this inspection comes from (ingest); travels in inspection.inspection.created. */
   uploadTaskId?: string;
+  /** Demo seed only: the task stage the demo's task waits at (InspectionCreatedPayload.demoStage). */
+  demoStage?: number;
 }
 
 /**
@@ -240,6 +242,7 @@ export async function createInspection(m: EntityManager, events: EventPublisher,
       inspectionDataConfigId: insp.inspectionDataConfigId,
       isActive: insp.isActive,
       ...(n.uploadTaskId ? { uploadTaskId: n.uploadTaskId } : {}),
+      ...(n.demoStage ? { demoStage: n.demoStage } : {}),
     },
     n.userId,
   );

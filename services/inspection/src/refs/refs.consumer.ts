@@ -5,13 +5,14 @@ import type { Logger } from 'pino';
 import {
   EventTypes,
   type DeletedPayload,
+  type HandlerChangedPayload,
   type ParkEventPayload,
   type TurbineEventPayload,
   type TurbineMovedPayload,
   type TurbineRenamedPayload,
 } from '@windward/contracts';
 import { EventPublisher, LOGGER, OnEvent, type BusContext } from '@windward/service-kit';
-import { BladeRef, ParkRef, TurbineRef } from './refs.entity.js';
+import { BladeRef, ParkRef, TaskHandlerRef, TurbineRef } from './refs.entity.js';
 import { Inspection } from '../inspections/inspection.entity.js';
 import { Defect } from '../defects/defect.entity.js';
 import { hasTimelineLink, unlinkAll } from '../timeline/timeline.store.js';
@@ -28,6 +29,13 @@ export class RefsConsumer {
     private readonly demo: DemoSeed,
     @Inject(LOGGER) private readonly log: Logger,
   ) {}
+
+  /** The handler of a task sees its inspection whatever their scope (docs/roles.md); no handler, no row. */
+  @OnEvent(EventTypes.TaskflowHandlerChanged)
+  async onHandlerChanged(@Payload() p: HandlerChangedPayload, @Ctx() ctx: BusContext) {
+    if (!p.handlerId || !p.inspectionId) await ctx.manager.delete(TaskHandlerRef, { taskId: p.taskId });
+    else await ctx.manager.upsert(TaskHandlerRef, { taskId: p.taskId, inspectionId: p.inspectionId, handlerId: p.handlerId }, ['taskId']);
+  }
 
   @OnEvent(EventTypes.AssetParkCreated)
   async onParkCreated(@Payload() p: ParkEventPayload, @Ctx() ctx: BusContext) {

@@ -1,4 +1,4 @@
-import { Check, Column, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { numericNumber } from '../common/columns.js';
 
 /** Wind parks as asset announces them (asset.park.*): customer for data scope and templates. */
@@ -59,4 +59,21 @@ export class BladeRef {
 
   @Column('numeric', { name: 'length_m', precision: 8, scale: 2, nullable: true, transformer: numericNumber })
   lengthM!: number | null;
+}
+
+/**
+ * Who handles each task's current stage (taskflow.task.handler-changed): the handler always sees
+ * the task's inspection data, whatever their data scope (docs/roles.md). No row = nobody.
+ */
+@Entity({ name: 'task_handler_ref' })
+@Index('task_handler_ref_handler_idx', ['handlerId', 'inspectionId'])
+export class TaskHandlerRef {
+  @PrimaryColumn('uuid', { name: 'task_id' })
+  taskId!: string;
+
+  @Column('uuid', { name: 'inspection_id' })
+  inspectionId!: string;
+
+  @Column('uuid', { name: 'handler_id' })
+  handlerId!: string;
 }

@@ -3,7 +3,7 @@ import { schemaName } from '../common/columns.js';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { Logger } from 'pino';
-import { ComponentType, DpsStatus, EventTypes, PackageType, ViewIndex } from '@windward/contracts';
+import { ComponentType, DpsStatus, EventTypes, PackageType, TaskStage, ViewIndex } from '@windward/contracts';
 import { EventPublisher, JobsService, LOGGER, SERVICE_CONFIG, type ServiceConfig } from '@windward/service-kit';
 import { FILE_STORE, type FileStore } from '@windward/service-kit';
 import { ParkRef, TurbineRef } from '../refs/refs.entity.js';
@@ -99,7 +99,10 @@ export class DemoSeed {
     if (!turbine || !park || !DEMO_PARKS.includes(park.name) || !DEMO_TURBINE.test(turbine.name)) return;
     if (await m.exists(Inspection, { where: { turbineId } })) return;
     await this.templates(m, park.customerId);
-    const older = await this.inspection(m, turbine, park, '2024-06-12', OLDER);
+    // The older inspection's task already went through sorting (-02: waits for a labeler) or
+    // labeling too (-01: waits for a QA reviewer); the newer one starts at sort and remove.
+    const demoStage = turbine.name.endsWith('-01') ? TaskStage.LABELING_QA : TaskStage.LABELING;
+    const older = await this.inspection(m, turbine, park, '2024-06-12', OLDER, demoStage);
     const newer = await this.inspection(m, turbine, park, '2025-06-10', NEWER);
     await m.update(Inspection, { id: newer.id }, { previousInspectionId: older.id });
     await recomputeTimeline(m, newer.id);
@@ -123,7 +126,7 @@ export class DemoSeed {
     }
   }
 
-  private async inspection(m: EntityManager, turbine: TurbineRef, park: ParkRef, date: string, defects: DemoDefect[]) {
+  private async inspection(m: EntityManager, turbine: TurbineRef, park: ParkRef, date: string, defects: DemoDefect[], demoStage?: number) {
     const insp = await createInspection(m, this.events, {
       turbine,
       park,
@@ -133,6 +136,7 @@ export class DemoSeed {
       pilot: 'Demo pilot',
       deviceId: `DRONE-${park.name.slice(0, 3).toUpperCase()}`,
       inspectionDataConfigId: null,
+      ...(demoStage ? { demoStage } : {}),
     });
     let no = 1;
     for (const blade of [1, 2, 3]) {

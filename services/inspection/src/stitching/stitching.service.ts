@@ -2,7 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, In } from 'typeorm';
 import type { Readable } from 'node:stream';
 import { AppError, Rights, TurbinePipelineState, compareByViewOrder, compareChambers, isUuid } from '@windward/contracts';
-import { JobsService, type AuthUser } from '@windward/service-kit';
+import { EventPublisher, JobsService, type AuthUser } from '@windward/service-kit';
+import { announceStitching } from './stitching-progress.js';
 import { assertCanEdit, loadInspection } from '../common/access.js';
 import { intIn, invalid } from '../common/checks.js';
 import { FILE_STORE, type FileStore } from '@windward/service-kit';
@@ -58,6 +59,7 @@ export class StitchingService {
     private readonly worker: StitchingWorker,
     @Inject(FILE_STORE) private readonly store: FileStore,
     private readonly panoramas: PanoramaRepository,
+    private readonly events: EventPublisher,
   ) {}
 
   /** Create/offset rights: the inspection's write rights, or a reviewer's `qa.edit` (stitching is task work). */
@@ -83,13 +85,16 @@ export class StitchingService {
       const images = await pathImages(m, key);
       if (!images.length) throw new AppError(STITCHING_FAILED, { details: { reason: 'NO_ACTIVE_IMAGES', ...key } });
       if (offsets) await this.assertPathImages(m, key, Object.keys(offsets));
-      return this.panoramas.upsertRequest(m, {
+      const row = await this.panoramas.upsertRequest(m, {
         ...key,
         pixelSizeMm,
         offsets,
         defaultPixelSizeMm: DEFAULT_PIXEL_SIZE_MM,
         requestedBy: user.userId,
       });
+      // Queued again: the path is not stitched until this run is done.
+      await announceStitching(m, this.events, insp.id, user.userId);
+      return row;
     });
     return this.enqueue(queued);
   }
@@ -102,7 +107,9 @@ export class StitchingService {
       this.assertCanStitch(user, insp);
       await this.assertPathImages(m, row, Object.keys(offsets));
       if (!(await pathImages(m, row)).length) throw new AppError(STITCHING_FAILED, { details: { reason: 'NO_ACTIVE_IMAGES' } });
-      return this.panoramas.replaceOffsets(m, row.id, offsets, user.userId);
+      const queued = await this.panoramas.replaceOffsets(m, row.id, offsets, user.userId);
+      await announceStitching(m, this.events, insp.id, user.userId);
+      return queued;
     });
     return this.enqueue(queued);
   }

@@ -12,6 +12,7 @@ import { FILE_STORE, type FileStore } from '@windward/service-kit';
 import { Image } from '../images/image.entity.js';
 import { makeThumbnail, originalKey, storeDeepZoom, thumbKey } from '../images/tiles.worker.js';
 import { layoutPanorama } from './layout.js';
+import { announceStitching } from './stitching-progress.js';
 import {
   PANORAMA_COLUMNS,
   STITCHING_QUEUE,
@@ -197,6 +198,7 @@ export class StitchingWorker extends JobWorker<StitchJob> {
         });
       }
       await this.fillPath(m, p, result ? `/gw/inspection/api/v2/panoramas/${p.id}` : null, version);
+      await announceStitching(m, this.events, p.inspectionId);
       const stale = cur.storagePrefix && cur.storagePrefix !== prefix ? [cur.storagePrefix] : [];
       return result ? stale : [...stale, prefix];
     });

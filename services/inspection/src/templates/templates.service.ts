@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppError, type ErrorCode, isUuid } from '@windward/contracts';
 import { canSeeCustomer, type AuthUser } from '@windward/service-kit';
+import { handlesCustomer } from '../common/access.js';
 import { decimal3, intIn, invalid, minMax, text } from '../common/checks.js';
 
 import { uniqueAsConflict } from '@windward/service-kit';
@@ -35,7 +36,10 @@ export class TemplatesService {
   }
 
   async all(user: AuthUser, customerId: string): Promise<DefectTemplatesView> {
-    this.customer(user, customerId);
+    // The handler of a task labels with its customer's templates, whatever their scope (docs/roles.md).
+    if (!isUuid(customerId) || !(canSeeCustomer(user, customerId) || (await handlesCustomer(this.ds.manager, user, customerId)))) {
+      throw new AppError('NOT_FOUND');
+    }
     const items = await this.ds
       .getRepository(TemplateItem)
       .find({ where: { customerId }, order: { kind: 'ASC', level: 'ASC', name: 'ASC' } });

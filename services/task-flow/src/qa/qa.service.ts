@@ -4,7 +4,9 @@ import {
   AppError,
   LabelingHistoryAction as LA,
   QaStatus,
-  TASK_STAGE_LABELS,
+  TaskLogKind as LOG,
+  TaskStage,
+  type TaskLogKind,
   TaskStageStatus as SS,
   changeRate,
   changeRateWithoutDeletions,
@@ -59,6 +61,11 @@ export class QaService {
       const review = this.engine.stageOf(stages, cur.stage);
       if (review.status !== SS.PROCESSING && review.status !== SS.OVERTIME) throw new AppError('ILLEGAL_TRANSITION', { details: { stage: review.stage, from: review.status } });
       const workStage = REVIEWED_WORK[cur.stage]!;
+      if (workStage === TaskStage.LABELING && result !== QaStatus.FAIL && task.inspection_id) {
+        // A labeling review passes only once every defect of the inspection has its verdict.
+        const count = await this.taskRows.unreviewedDefects(m, task.inspection_id, defects.map((d) => d.defectId));
+        if (count > 0) throw new AppError('DEFECTS_UNREVIEWED', { params: { count }, details: { unreviewed: count } });
+      }
       const work = this.engine.stageOf(stages, workStage);
       const me = actorOf(user);
       const base = {
@@ -79,22 +86,24 @@ export class QaService {
         handler: me,
         actor: me,
         action: LA.QA_RESULT_ANALYSIS,
-        message: `QA result ${result}${comments ? `: ${comments}` : ''}`,
+        log: { kind: LOG.QA_RESULT, params: { result } },
+        note: comments,
       });
       if (result !== QaStatus.FAIL) {
-        await this.engine.completeStage(m, task, stages, cur.stage, { actor: me, action: LA.COMPLETED, message: 'Review passed' });
+        await this.engine.completeStage(m, task, stages, cur.stage, { actor: me, action: LA.COMPLETED, log: { kind: LOG.REVIEW_PASSED } });
       } else {
         // Reviews between the work and this review (e.g. labeling QA when labeling FQA fails) start over.
         for (const st of stages) {
           if (seqOf(st.stage) > seqOf(workStage) && seqOf(st.stage) < seqOf(cur.stage) && st.status === SS.COMPLETED) {
-            await this.engine.moveStage(m, task, st, SS.NOT_READY, { actor: me, message: 'Review to be repeated' });
+            await this.engine.moveStage(m, task, st, SS.NOT_READY, { actor: me, log: { kind: LOG.REVIEW_REPEATED } });
           }
         }
-        await this.engine.moveStage(m, task, review, SS.NOT_READY, { actor: me, message: 'Review failed' });
+        await this.engine.moveStage(m, task, review, SS.NOT_READY, { actor: me, log: { kind: LOG.REVIEW_FAILED } });
         await this.engine.moveStage(m, task, work, SS.PROCESSING, {
           actor: me,
           action: LA.REQUEST_RETURN,
-          message: `Returned to ${TASK_STAGE_LABELS.en_us[workStage as keyof (typeof TASK_STAGE_LABELS)['en_us']]}: ${comments}`,
+          log: { kind: LOG.RETURNED, params: { stage: workStage } },
+          note: comments,
         });
       }
       await this.engine.sync(m, task, stages, undefined, me);
@@ -129,7 +138,7 @@ export class QaService {
     await this.tasks.get(user, taskId);
     const rows = await this.taskRows.labelingHistory(taskId);
     return {
-      results: rows.map((r) => ({ time: r.at, action: r.action, stage: r.stage, operatorId: r.actor_id, operatorName: r.actor_name, handlerName: r.handler_name, message: r.message })),
+      results: rows.map((r) => ({ time: r.at, action: r.action, stage: r.stage, operatorId: r.actor_id, operatorName: r.actor_name, handlerName: r.handler_name, kind: (r.kind as TaskLogKind | null) ?? null, params: r.params ?? null, message: r.message })),
       totalCount: rows.length,
     };
   }

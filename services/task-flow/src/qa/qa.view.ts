@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { PageOf } from '@windward/service-kit';
+import { TaskLogKind, type TaskLogParams } from '@windward/contracts';
 
 /** Labels added, deleted, modified and kept by a review. */
 export class ChangeCountsView {
@@ -38,6 +39,10 @@ export class LabelingHistoryView {
   operatorId!: string | null;
   operatorName!: string | null;
   handlerName!: string | null;
+  /** What happened (contracts TaskLogKind, rendered with taskLogText); null on older lines. */
+  @ApiProperty({ type: String, nullable: true, enum: Object.values(TaskLogKind) }) kind!: TaskLogKind | null;
+  @ApiProperty({ type: 'object', nullable: true, additionalProperties: { oneOf: [{ type: 'string' }, { type: 'number' }] } }) params!: TaskLogParams | null;
+  /** What the user typed with it; on older lines, their English text. */
   message!: string;
 }
 export class LabelingHistoryPage extends PageOf(LabelingHistoryView) {}

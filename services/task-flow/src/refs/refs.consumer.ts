@@ -88,10 +88,10 @@ export class RefsConsumer extends AssetRefsConsumer {
   @OnEvent(EventTypes.IdentityUserCreated, EventTypes.IdentityUserUpdated)
   async onUser(@Payload() p: UserEventPayload, @Ctx() ctx: BusContext) {
     await ctx.manager.query(
-      `INSERT INTO ${this.s}.user_ref (user_id, username, display_name, roles, active) VALUES ($1, $2, $3, $4, $5)
+      `INSERT INTO ${this.s}.user_ref (user_id, username, display_name, roles, active, customer_ids, park_ids) VALUES ($1, $2, $3, $4, $5, $6, $7)
        ON CONFLICT (user_id) DO UPDATE SET username = EXCLUDED.username, display_name = EXCLUDED.display_name, roles = EXCLUDED.roles,
-         active = EXCLUDED.active, deleted = false`,
-      [p.userId, p.username, p.displayName || p.username, p.roles, p.active],
+         active = EXCLUDED.active, customer_ids = EXCLUDED.customer_ids, park_ids = EXCLUDED.park_ids, deleted = false`,
+      [p.userId, p.username, p.displayName || p.username, p.roles, p.active, p.customerIds ?? [], p.parkIds ?? []],
     );
   }
 

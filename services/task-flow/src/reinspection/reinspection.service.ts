@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppError, LabelingHistoryAction as LA, ReInspectionStatus as RS, TaskStage, TaskStatus as TS } from '@windward/contracts';
+import { AppError, TaskLogKind as LOG, LabelingHistoryAction as LA, ReInspectionStatus as RS, TaskStage, TaskStatus as TS } from '@windward/contracts';
 import { parsePage, type AuthUser } from '@windward/service-kit';
 import { APPROVAL_SORT, ReinspectionRepository } from './reinspection.repository.js';
 import { assertVisible } from '../common/access.js';
@@ -51,7 +51,7 @@ export class ReinspectionService {
         comments,
         sourceUrl: b.sourceUrl ?? null,
       });
-      await this.engine.history(m, taskId, { stage: cur.stage, stageStatus: cur.status, handler: me, actor: me, action: LA.REQUEST_REINSPECTION, message: comments });
+      await this.engine.history(m, taskId, { stage: cur.stage, stageStatus: cur.status, handler: me, actor: me, action: LA.REQUEST_REINSPECTION, log: { kind: LOG.REINSPECTION_REQUESTED }, note: comments });
       await this.engine.sync(m, task, stages, undefined, me);
     });
     return this.tasks.get(user, taskId);
@@ -124,7 +124,8 @@ export class ReinspectionService {
         stage: req.stage,
         actor: me,
         action: LA.APPROVE_REINSPECTION,
-        message: `${approved ? 'Re-inspection approved' : 'Re-inspection rejected, back to labeling'}: ${comments}`,
+        log: { kind: approved ? LOG.REINSPECTION_APPROVED : LOG.REINSPECTION_REJECTED },
+        note: comments,
       });
       // Approved: this inspection is abandoned for a new one; rejected: labeling goes on (its stage never left processing).
       await this.engine.sync(m, task, stages, approved ? TS.TERMINATED : undefined, me);

@@ -4,7 +4,10 @@ import {
   EventTypes,
   type ImagesProcessedPayload,
   type InspectionCreatedPayload,
+  type DefectEventPayload,
+  type DeletedPayload,
   type LabelingChangedPayload,
+  type StitchingChangedPayload,
   type UploadCompletedPayload,
   type UploadCreatedPayload,
 } from '@windward/contracts';
@@ -34,6 +37,22 @@ export class FlowConsumer {
   @OnEvent(EventTypes.InspectionImagesProcessed)
   async onImagesProcessed(@Payload() p: ImagesProcessedPayload, @Ctx() ctx: BusContext) {
     await this.flow.imagesProcessed(ctx.manager, p);
+  }
+
+  /** Defects of each inspection: a labeling review cannot pass while one is unreviewed. */
+  @OnEvent(EventTypes.InspectionDefectCreated)
+  async onDefectCreated(@Payload() p: DefectEventPayload, @Ctx() ctx: BusContext) {
+    await this.flow.defectCreated(ctx.manager, p);
+  }
+
+  @OnEvent(EventTypes.InspectionDefectDeleted)
+  async onDefectDeleted(@Payload() p: DeletedPayload, @Ctx() ctx: BusContext) {
+    await this.flow.defectDeleted(ctx.manager, p);
+  }
+
+  @OnEvent(EventTypes.InspectionStitchingChanged)
+  async onStitchingChanged(@Payload() p: StitchingChangedPayload, @Ctx() ctx: BusContext) {
+    await this.flow.stitchingChanged(ctx.manager, p);
   }
 
   @OnEvent(EventTypes.InspectionLabelingChanged)

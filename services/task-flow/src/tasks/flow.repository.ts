@@ -16,6 +16,8 @@ export interface InspectionRefRecord {
   images_processed_at: Date | null;
   image_count: number | null;
   path_count: number | null;
+  /** Demo data only: the stage the demo's task waits at. */
+  demo_stage: number | null;
 }
 
 /** What a new task starts with (from an upload or an inspection). */
@@ -161,15 +163,24 @@ export class FlowRepository {
 
   async upsertInspection(
     m: Queryable,
-    i: { inspectionId: string; turbineId: string; windFarmId: string; packageType: number; componentType: number | null; date: string; uploadTaskId: string | null },
+    i: {
+      inspectionId: string;
+      turbineId: string;
+      windFarmId: string;
+      packageType: number;
+      componentType: number | null;
+      date: string;
+      uploadTaskId: string | null;
+      demoStage?: number | null;
+    },
   ): Promise<void> {
     await m.query(
-      `INSERT INTO ${this.s}.inspection_ref (inspection_id, turbine_id, wind_farm_id, package_type, component_type, inspection_date, upload_task_id)
-       VALUES ($1, $2, $3, $4, $5, $6::date, $7)
+      `INSERT INTO ${this.s}.inspection_ref (inspection_id, turbine_id, wind_farm_id, package_type, component_type, inspection_date, upload_task_id, demo_stage)
+       VALUES ($1, $2, $3, $4, $5, $6::date, $7, $8)
        ON CONFLICT (inspection_id) DO UPDATE SET turbine_id = EXCLUDED.turbine_id, wind_farm_id = EXCLUDED.wind_farm_id,
          package_type = EXCLUDED.package_type, component_type = EXCLUDED.component_type, inspection_date = EXCLUDED.inspection_date,
          upload_task_id = coalesce(EXCLUDED.upload_task_id, ${this.s}.inspection_ref.upload_task_id)`,
-      [i.inspectionId, i.turbineId, i.windFarmId, i.packageType, i.componentType, i.date, i.uploadTaskId],
+      [i.inspectionId, i.turbineId, i.windFarmId, i.packageType, i.componentType, i.date, i.uploadTaskId, i.demoStage ?? null],
     );
   }
 
@@ -189,6 +200,25 @@ export class FlowRepository {
       `UPDATE ${this.s}.task SET inspection_id = $2, turbine_id = $3, turbine_name = coalesce($4, turbine_name), package_type = $5,
          component_type = $6, images_processed = images_processed OR $7 WHERE id = $1`,
       [taskId, insp.inspection_id, insp.turbine_id, turbineName, insp.package_type, insp.component_type, insp.images_processed_at != null],
+    );
+  }
+
+  async addDefect(m: Queryable, defectId: string, inspectionId: string): Promise<void> {
+    await m.query(`INSERT INTO ${this.s}.inspection_defect (defect_id, inspection_id) VALUES ($1, $2) ON CONFLICT (defect_id) DO NOTHING`, [
+      defectId,
+      inspectionId,
+    ]);
+  }
+
+  async removeDefect(m: Queryable, defectId: string): Promise<void> {
+    await m.query(`DELETE FROM ${this.s}.inspection_defect WHERE defect_id = $1`, [defectId]);
+  }
+
+  async upsertStitching(m: Queryable, p: { inspectionId: string; pathCount: number; stitchedPathCount: number }): Promise<void> {
+    await m.query(
+      `INSERT INTO ${this.s}.inspection_stitching (inspection_id, path_count, stitched_path_count) VALUES ($1, $2, $3)
+       ON CONFLICT (inspection_id) DO UPDATE SET path_count = EXCLUDED.path_count, stitched_path_count = EXCLUDED.stitched_path_count, updated_at = now()`,
+      [p.inspectionId, p.pathCount, p.stitchedPathCount],
     );
   }
 

@@ -5,16 +5,20 @@ import {
   TaskStage,
   TaskStageStatus as SS,
   TaskStatus as TS,
+  TaskLogKind as LOG,
   componentTypeOfPackage,
   type InspectionCreatedPayload,
   type UploadCompletedPayload,
   type UploadCreatedPayload,
   type ImagesProcessedPayload,
   type LabelingChangedPayload,
+  type DefectEventPayload,
+  type DeletedPayload,
+  type StitchingChangedPayload,
 } from '@windward/contracts';
-import { JobsService } from '@windward/service-kit';
+import { JobsService, SERVICE_CONFIG, type ServiceConfig } from '@windward/service-kit';
 import { AUTO_PROCESSING_QUEUE, TaskEngine, type StageRow } from './task-engine.js';
-import { seqOf } from './pipeline.js';
+import { AUTO_STAGES, currentStage, seqOf } from './pipeline.js';
 import { FlowRepository, type InspectionRefRecord, type NewTask } from './flow.repository.js';
 import { TaskRepository, type TaskRow } from './task.repository.js';
 import { TaskStateRepository } from './task-state.repository.js';
@@ -31,6 +35,7 @@ export const OVERTIME_CRON = '* * * * *';
 @Injectable()
 export class FlowService implements OnApplicationBootstrap {
   constructor(
+    @Inject(SERVICE_CONFIG) private readonly cfg: ServiceConfig,
     private readonly ds: DataSource,
     private readonly flow: FlowRepository,
     private readonly tasks: TaskRepository,
@@ -54,12 +59,12 @@ export class FlowService implements OnApplicationBootstrap {
       TASK_STAGE_ORDER.map((stage) => ({ stage, seq: seqOf(stage) })),
     );
     await this.refreshNames(m, task.id);
-    await this.engine.history(m, task.id, { message: uploadDone ? 'Task created for an inspection without an upload' : 'Task created by an upload' });
+    await this.engine.history(m, task.id, { log: { kind: uploadDone ? LOG.TASK_CREATED_WITHOUT_UPLOAD : LOG.TASK_CREATED_BY_UPLOAD } });
     const fresh = await this.engine.lock(m, task.id);
     const stages = await this.engine.stages(m, task.id);
     const upload = this.engine.stageOf(stages, TaskStage.UPLOAD);
-    await this.engine.moveStage(m, fresh, upload, SS.PROCESSING, { message: 'Uploading' });
-    if (uploadDone) await this.engine.completeStage(m, fresh, stages, TaskStage.UPLOAD, { message: 'No upload needed' });
+    await this.engine.moveStage(m, fresh, upload, SS.PROCESSING, { log: { kind: LOG.UPLOADING } });
+    if (uploadDone) await this.engine.completeStage(m, fresh, stages, TaskStage.UPLOAD, { log: { kind: LOG.NO_UPLOAD_NEEDED } });
     // A task of a campaign that is already inactive cannot proceed.
     const active = fresh.campaign_id ? await this.state.campaignActive(m, fresh.campaign_id) : undefined;
     await this.engine.sync(m, fresh, stages, active === false ? TS.INACTIVE : undefined);
@@ -121,7 +126,7 @@ export class FlowService implements OnApplicationBootstrap {
       await this.engine.notify(m, task.id);
       return;
     }
-    await this.engine.completeStage(m, task, stages, TaskStage.UPLOAD, { message: `Uploaded ${p.uploadFileUri}` });
+    await this.engine.completeStage(m, task, stages, TaskStage.UPLOAD, { log: { kind: LOG.UPLOADED, params: { file: p.uploadFileUri } } });
     await this.engine.sync(m, task, stages);
   }
 
@@ -137,6 +142,8 @@ export class FlowService implements OnApplicationBootstrap {
       componentType,
       date,
       uploadTaskId: p.uploadTaskId ?? null,
+      // Demo data only: honoured with SEED_DEMO (see demoAdvance).
+      demoStage: this.cfg.seedDemo && p.demoStage ? p.demoStage : null,
     });
     if (await this.flow.taskIdOfInspection(m, p.inspectionId)) return;
     const insp = (await this.flow.inspection(m, p.inspectionId))!;
@@ -172,12 +179,25 @@ export class FlowService implements OnApplicationBootstrap {
       component_type: insp.component_type,
       images_processed: task.images_processed || insp.images_processed_at != null,
     });
-    await this.engine.history(m, taskId, { message: `Inspection ${insp.inspection_id} linked` });
+    await this.engine.history(m, taskId, { log: { kind: LOG.INSPECTION_LINKED, params: { inspectionId: insp.inspection_id } } });
     const stages = await this.engine.stages(m, taskId);
     await this.engine.plan(m, task, stages);
     const auto = this.engine.stageOf(stages, TaskStage.AUTO_PROCESSING);
     if (auto.status === SS.PROCESSING && task.images_processed) await this.finishAutoProcessing(m, task, stages, insp.image_count);
     await this.engine.sync(m, task, stages);
+  }
+
+  async defectCreated(m: EntityManager, p: DefectEventPayload): Promise<void> {
+    await this.flow.addDefect(m, p.defectId, p.inspectionId);
+  }
+
+  async defectDeleted(m: EntityManager, p: DeletedPayload): Promise<void> {
+    await this.flow.removeDefect(m, p.id);
+  }
+
+  /** inspection.stitching.changed: blade paths and stitched ones (checked when stitching completes). */
+  async stitchingChanged(m: EntityManager, p: StitchingChangedPayload): Promise<void> {
+    await this.flow.upsertStitching(m, p);
   }
 
   /** inspection.labeling.changed: the latest labeling completeness of an inspection (checked when labeling completes). */
@@ -202,10 +222,26 @@ export class FlowService implements OnApplicationBootstrap {
   private async finishAutoProcessing(m: EntityManager, task: TaskRow, stages: StageRow[], imageCount: number | null) {
     if (imageCount === 0) {
       const auto = this.engine.stageOf(stages, TaskStage.AUTO_PROCESSING);
-      await this.engine.moveStage(m, task, auto, SS.ERROR, { error: 'The inspection has no images' });
+      await this.engine.moveStage(m, task, auto, SS.ERROR, { error: 'The inspection has no images', log: { kind: LOG.NO_IMAGES } });
       return;
     }
-    await this.engine.completeStage(m, task, stages, TaskStage.AUTO_PROCESSING, { message: 'Images processed and grouped by path' });
+    await this.engine.completeStage(m, task, stages, TaskStage.AUTO_PROCESSING, { log: { kind: LOG.IMAGES_PROCESSED } });
+    const insp = this.cfg.seedDemo ? await this.flow.inspection(m, task.inspection_id) : undefined;
+    if (insp?.demo_stage) await this.demoAdvance(m, task, stages, insp.demo_stage);
+  }
+
+  /**
+   * Demo data only (SEED_DEMO): the manual stages before `target` are done by the demo, so the task
+   * waits in the pool at `target` (a review stage for the reviewers, labeling for the labelers).
+   */
+  private async demoAdvance(m: EntityManager, task: TaskRow, stages: StageRow[], target: number): Promise<void> {
+    const order = stages.map((s) => s.stage);
+    for (let i = 0; i < order.length; i++) {
+      const cur = currentStage(stages);
+      if (!cur || cur.status !== SS.READY || AUTO_STAGES.includes(cur.stage) || order.indexOf(cur.stage) >= order.indexOf(target)) return;
+      await this.engine.moveStage(m, task, cur, SS.PROCESSING, { log: { kind: LOG.DEMO_STARTED } });
+      await this.engine.completeStage(m, task, stages, cur.stage, { log: { kind: LOG.DEMO_DONE } });
+    }
   }
 
   /**
@@ -245,7 +281,7 @@ export class FlowService implements OnApplicationBootstrap {
         let moved = 0;
         for (const st of stages) {
           if ((st.status === SS.READY || st.status === SS.PROCESSING) && st.deadline && st.deadline.getTime() < Date.now()) {
-            await this.engine.moveStage(m, task, st, SS.OVERTIME, { message: 'Time limit exceeded' });
+            await this.engine.moveStage(m, task, st, SS.OVERTIME, { log: { kind: LOG.TIME_LIMIT_EXCEEDED } });
             moved++;
           }
         }

@@ -28,6 +28,6 @@ export class LockedTask {
   /** Runs `fn` on the locked, visible task and answers the task as it is afterwards. */
   async act(user: AuthUser, id: string, fn: (m: EntityManager, task: TaskRow) => Promise<void>): Promise<TaskDetailView> {
     await this.run(user, id, fn);
-    return this.detail.get(user, id);
+    return this.detail.get(user, id, true);
   }
 }

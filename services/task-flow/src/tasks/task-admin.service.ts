@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { AppError, TaskStage, TaskStageStatus as SS, TaskStatus as TS, LabelingHistoryAction as LA, type TaskStatus } from '@windward/contracts';
+import { AppError, TaskLogKind as LOG, TaskStage, TaskStageStatus as SS, TaskStatus as TS, LabelingHistoryAction as LA, type TaskStatus } from '@windward/contracts';
 import type { AuthUser } from '@windward/service-kit';
 import { AUTO_STAGES, currentStage } from './pipeline.js';
 import { TaskEngine, actorOf, type Actor } from './task-engine.js';
 import { TaskRepository } from './task.repository.js';
 import { LockedTask } from './locked-task.js';
+import { eligibleHandler } from '../common/access.js';
 import { logItem } from './task-detail.service.js';
 import type { AddTaskLogDto } from './task.dto.js';
 import type { TaskDetailView, TaskLogView } from './task.view.js';
@@ -25,11 +26,13 @@ export class TaskAdminService {
       const u = await this.tasks.activeUser(m, userId);
       if (!u) throw new AppError('USER_NOT_FOUND');
       const handler: Actor = { id: u.user_id, name: u.display_name || u.username };
+      // Staff work on the customers they are assigned to (docs/roles.md).
+      if (!eligibleHandler(u, task)) throw new AppError('HANDLER_NOT_ELIGIBLE', { params: { handlerName: handler.name } });
       const stages = await this.engine.stages(m, id);
       const cur = currentStage(stages);
       if (!cur || AUTO_STAGES.includes(cur.stage)) throw new AppError('ILLEGAL_TRANSITION', { details: { stage: cur?.stage ?? null } });
       const st = this.engine.stageOf(stages, cur.stage);
-      const o = { actor: actorOf(user), action: LA.PROCESSING, message: `Assigned to ${handler.name}` };
+      const o = { actor: actorOf(user), action: LA.PROCESSING, log: { kind: LOG.ASSIGNED, params: { handlerName: handler.name } } };
       if (st.status === SS.READY) await this.engine.moveStage(m, task, st, SS.PROCESSING, { ...o, handler });
       else if (st.status === SS.PROCESSING || st.status === SS.OVERTIME) await this.engine.setHandler(m, task, st, handler, o);
       else throw new AppError('ILLEGAL_TRANSITION', { details: { stage: st.stage, from: st.status } });
@@ -46,7 +49,7 @@ export class TaskAdminService {
       // Retrying is leaving "error"; any other status has nothing to retry.
       if (st.status !== SS.ERROR) throw new AppError('ILLEGAL_TRANSITION', { details: { stage, from: st.status } });
       const auto = AUTO_STAGES.includes(stage);
-      await this.engine.moveStage(m, task, st, auto ? SS.PROCESSING : SS.READY, { actor: actorOf(user), handler: auto ? undefined : null, message: 'Retried' });
+      await this.engine.moveStage(m, task, st, auto ? SS.PROCESSING : SS.READY, { actor: actorOf(user), handler: auto ? undefined : null, log: { kind: LOG.RETRIED } });
       if (stage === TaskStage.AUTO_PROCESSING) {
         await this.tasks.refreshImagesProcessed(m, id, task.inspection_id);
         await this.engine.enqueueAutoProcessing(m, id);

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AppError, isUuid } from '@windward/contracts';
+import { AppError, isUuid, type TaskLogKind } from '@windward/contracts';
 import { parsePage, type AuthUser } from '@windward/service-kit';
 import { assertVisible } from '../common/access.js';
 import { TaskRepository, type TaskLogRecord } from './task.repository.js';
@@ -21,13 +21,17 @@ export const logItem = (r: TaskLogRecord): TaskLogView => ({
 export class TaskDetailService {
   constructor(private readonly tasks: TaskRepository) {}
 
-  /** The visible task with its stages (unknown and out-of-scope ids: the same 404). */
-  async get(user: AuthUser, id: string): Promise<TaskDetailView> {
+  /**
+   * The visible task with its stages (unknown and out-of-scope ids: the same 404). `acted`: the
+   * caller just acted on the visible task (LockedTask.act), so they get its outcome even when
+   * the action ended their handling of a task outside their scope.
+   */
+  async get(user: AuthUser, id: string, acted = false): Promise<TaskDetailView> {
     if (!isUuid(id)) throw new AppError('NOT_FOUND');
     const found = await this.tasks.findItemWithStages(id);
     if (!found) throw new AppError('NOT_FOUND');
     const { row, stages } = found;
-    assertVisible(user, row);
+    if (!acted) assertVisible(user, row);
     return { ...taskItem(row), uploadFileUri: row.upload_file_uri, droneId: row.drone_id, stages: stages.map(stageItem) };
   }
 
@@ -41,6 +45,8 @@ export class TaskDetailService {
         stage: r.stage,
         handlerName: r.handler_name,
         stageStatus: r.stage_status,
+        kind: (r.kind as TaskLogKind | null) ?? null,
+        params: r.params ?? null,
         message: r.message,
         action: r.action,
         operatorName: r.actor_name,

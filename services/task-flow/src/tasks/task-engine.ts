@@ -6,7 +6,10 @@ import {
   TaskStage,
   TaskStageStatus as SS,
   TaskStatus as TS,
+  TaskLogKind as LOG,
   type CustomerFlowConfig,
+  type TaskLogKind,
+  type TaskLogParams,
   type TaskStageStatus,
   type TaskStatus,
 } from '@windward/contracts';
@@ -32,8 +35,11 @@ export interface Actor {
 }
 export const SYSTEM: Actor = { id: null, name: 'system' };
 
-/** The signed-in user as the actor of a change. */
-export const actorOf = (u: AuthUser): Actor => ({ id: u.userId, name: u.username });
+/**
+ * The signed-in user as the actor of a change, by the name people see — the same name an
+ * assignment records (identity's display name), so a handler is not "admin" here and "Super Admin" there.
+ */
+export const actorOf = (u: AuthUser): Actor => ({ id: u.userId, name: u.displayName || u.username });
 
 export interface StageRow extends StageState {
   id: string;
@@ -43,11 +49,20 @@ export interface StageRow extends StageState {
   errorMessage: string | null;
 }
 
+/** A history line: its kind (contracts TaskLogKind) and parameters, rendered in the reader's language. */
+export interface LogLine {
+  kind: TaskLogKind;
+  params?: TaskLogParams;
+}
+
 export interface MoveOptions {
   actor?: Actor;
   /** New handler (undefined = keep, null = clear). */
   handler?: Actor | null;
-  message?: string;
+  /** What the history says happened. */
+  log?: LogLine;
+  /** What the user typed with it (comments, reasons), kept as written. */
+  note?: string;
   /** Labeling history action (contracts LabelingHistoryAction) this change records. */
   action?: string;
   error?: string;
@@ -105,7 +120,11 @@ export class TaskEngine {
     if (task.status === TS.COMPLETED || task.status === TS.TERMINATED) throw new AppError('ILLEGAL_TRANSITION', { details: { taskStatus: task.status } });
   }
 
-  async history(m: EntityManager, taskId: string, e: { stage?: number | null; stageStatus?: number | null; handler?: Actor | null; actor?: Actor; action?: string | null; message: string }) {
+  async history(
+    m: EntityManager,
+    taskId: string,
+    e: { stage?: number | null; stageStatus?: number | null; handler?: Actor | null; actor?: Actor; action?: string | null; log?: LogLine; note?: string },
+  ) {
     await this.state.insertHistory(m, taskId, {
       stage: e.stage ?? null,
       stageStatus: e.stageStatus ?? null,
@@ -114,7 +133,9 @@ export class TaskEngine {
       actorId: e.actor?.id ?? null,
       actorName: e.actor?.name ?? 'system',
       action: e.action ?? null,
-      message: e.message,
+      kind: e.log?.kind ?? null,
+      params: e.log?.params ?? null,
+      message: e.note ?? '',
     });
   }
 
@@ -124,12 +145,12 @@ export class TaskEngine {
     let handler: Actor | null = st.handlerId ? { id: st.handlerId, name: st.handlerName ?? '' } : null;
     if (to === SS.NOT_READY) handler = null;
     if (o.handler !== undefined && to !== SS.NOT_READY) handler = o.handler;
-    await this.state.moveStage(m, task.id, st.stage, st.status, to, { error: o.error ?? o.message ?? 'error', handler: o.handler });
+    await this.state.moveStage(m, task.id, st.stage, st.status, to, { error: o.error ?? o.note ?? 'error', handler: o.handler });
     st.status = to;
     st.handlerId = handler?.id ?? null;
     st.handlerName = handler?.name ?? null;
-    if (to === SS.ERROR) st.errorMessage = o.error ?? o.message ?? 'error';
-    await this.history(m, task.id, { stage: st.stage, stageStatus: to, handler, actor: o.actor ?? SYSTEM, action: o.action ?? null, message: o.message ?? '' });
+    if (to === SS.ERROR) st.errorMessage = o.error ?? o.note ?? 'error';
+    await this.history(m, task.id, { stage: st.stage, stageStatus: to, handler, actor: o.actor ?? SYSTEM, action: o.action ?? null, log: o.log, note: o.note });
   }
 
   /** Changes only the handler of a stage (assign, reassign, release of overtime work). */
@@ -137,7 +158,7 @@ export class TaskEngine {
     await this.state.setStageHandler(m, task.id, st.stage, handler);
     st.handlerId = handler?.id ?? null;
     st.handlerName = handler?.name ?? null;
-    await this.history(m, task.id, { stage: st.stage, stageStatus: st.status, handler, actor: o.actor ?? SYSTEM, action: o.action ?? null, message: o.message ?? '' });
+    await this.history(m, task.id, { stage: st.stage, stageStatus: st.status, handler, actor: o.actor ?? SYSTEM, action: o.action ?? null, log: o.log, note: o.note });
   }
 
   /**
@@ -152,7 +173,7 @@ export class TaskEngine {
     const plan = plannedStages(config);
     for (const st of stages) {
       if (!plan.stages.has(st.stage) && st.status === SS.NOT_READY) {
-        await this.moveStage(m, task, st, SS.SKIP, { message: 'Not in the flow config' });
+        await this.moveStage(m, task, st, SS.SKIP, { log: { kind: LOG.NOT_IN_FLOW_CONFIG } });
       }
     }
     task.features = plan.features;
@@ -184,10 +205,10 @@ export class TaskEngine {
   /** Makes a stage available: automatic stages start processing (auto-processing as a job), others wait in the pool. */
   async start(m: EntityManager, task: TaskRow, st: StageRow): Promise<void> {
     if (AUTO_STAGES.includes(st.stage)) {
-      await this.moveStage(m, task, st, SS.PROCESSING, { message: 'Started automatically' });
+      await this.moveStage(m, task, st, SS.PROCESSING, { log: { kind: LOG.STARTED_AUTOMATICALLY } });
       if (st.stage === TaskStage.AUTO_PROCESSING) await this.enqueueAutoProcessing(m, task.id);
     } else {
-      await this.moveStage(m, task, st, SS.READY, { message: 'Ready to process' });
+      await this.moveStage(m, task, st, SS.READY, { log: { kind: LOG.READY } });
     }
   }
 
@@ -210,6 +231,7 @@ export class TaskEngine {
     else if (from !== TS.TERMINATED && from !== TS.INACTIVE && from !== TS.COMPLETED) to = derivedTaskStatus(stages);
     if (to !== from) assertTaskMove(from, to);
     const cur = currentStage(stages);
+    const previousHandler = task.handler_id;
     const row = await this.state.saveState(m, task.id, {
       status: to,
       currentStage: cur?.stage ?? null,
@@ -218,8 +240,14 @@ export class TaskEngine {
       handlerName: cur?.handlerName ?? null,
     });
     Object.assign(task, row);
+    // UPDATE … RETURNING answers [rows, count] through TypeORM: keep the handler from the state itself.
+    const handlerId = cur?.handlerId ?? null;
+    task.handler_id = handlerId;
+    if (handlerId !== previousHandler) {
+      await this.events.publish(m, EventTypes.TaskflowHandlerChanged, task.id, { taskId: task.id, inspectionId: task.inspection_id, handlerId }, actor.id ?? undefined);
+    }
     if (to !== from) {
-      await this.history(m, task.id, { stage: cur?.stage ?? null, actor, message: `Task status ${from} → ${to}` });
+      await this.history(m, task.id, { stage: cur?.stage ?? null, actor, log: { kind: LOG.TASK_STATUS_CHANGED, params: { from, to } } });
       await this.events.publish(m, EventTypes.TaskflowTaskStatusChanged, task.id, { taskId: task.id, status: to }, actor.id ?? undefined);
     }
     await this.notify(m, task.id);

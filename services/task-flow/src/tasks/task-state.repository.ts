@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { TaskStageStatus as SS, TaskStatus as TS, type CustomerFlowConfig, type TaskStageStatus, type TaskStatus } from '@windward/contracts';
+import { TaskStageStatus as SS, TaskStatus as TS, type CustomerFlowConfig, type TaskLogKind, type TaskLogParams, type TaskStageStatus, type TaskStatus } from '@windward/contracts';
 import { Sql } from '../common/sql.js';
 import type { Queryable, TaskRow, TaskStageRecord } from './task.repository.js';
 
@@ -12,6 +12,10 @@ export interface NewHistoryEntry {
   actorId: string | null;
   actorName: string;
   action: string | null;
+  /** What happened (contracts TaskLogKind) and its parameters: rendered in the reader's language. */
+  kind: TaskLogKind | null;
+  params: TaskLogParams | null;
+  /** Only what a user typed (comments, reasons, a reported error). */
   message: string;
 }
 
@@ -55,9 +59,9 @@ export class TaskStateRepository {
 
   async insertHistory(m: Queryable, taskId: string, e: NewHistoryEntry): Promise<void> {
     await m.query(
-      `INSERT INTO ${this.s}.task_history (task_id, stage, stage_status, handler_id, handler_name, actor_id, actor_name, action, message)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-      [taskId, e.stage, e.stageStatus, e.handlerId, e.handlerName, e.actorId, e.actorName, e.action, e.message],
+      `INSERT INTO ${this.s}.task_history (task_id, stage, stage_status, handler_id, handler_name, actor_id, actor_name, action, message, kind, params)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+      [taskId, e.stage, e.stageStatus, e.handlerId, e.handlerName, e.actorId, e.actorName, e.action, e.message, e.kind, e.params ? JSON.stringify(e.params) : null],
     );
   }
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AppError, TaskStage, TaskStageStatus as SS, LabelingHistoryAction as LA } from '@windward/contracts';
+import { AppError, TaskLogKind as LOG, TaskStage, TaskStageStatus as SS, LabelingHistoryAction as LA } from '@windward/contracts';
 import type { AuthUser } from '@windward/service-kit';
 import { isFlowAdmin } from '../common/access.js';
 import { AUTO_STAGES, currentStage, isReviewStage } from './pipeline.js';
@@ -26,8 +26,8 @@ export class TaskWorkService {
       if (!cur || AUTO_STAGES.includes(cur.stage)) throw new AppError('ILLEGAL_TRANSITION', { details: { stage: cur?.stage ?? null } });
       if (cur.handlerId) throw new AppError('TASK_ALREADY_PICKED');
       const st = this.engine.stageOf(stages, cur.stage);
-      if (st.status === SS.OVERTIME) await this.engine.setHandler(m, task, st, actorOf(user), { actor: actorOf(user), action: LA.PICK, message: 'Picked (overtime)' });
-      else await this.engine.moveStage(m, task, st, SS.PROCESSING, { actor: actorOf(user), handler: actorOf(user), action: LA.PICK, message: 'Picked' });
+      if (st.status === SS.OVERTIME) await this.engine.setHandler(m, task, st, actorOf(user), { actor: actorOf(user), action: LA.PICK, log: { kind: LOG.PICKED_OVERTIME } });
+      else await this.engine.moveStage(m, task, st, SS.PROCESSING, { actor: actorOf(user), handler: actorOf(user), action: LA.PICK, log: { kind: LOG.PICKED } });
       await this.engine.sync(m, task, stages, undefined, actorOf(user));
     });
   }
@@ -41,7 +41,7 @@ export class TaskWorkService {
       if (!cur || !cur.handlerId) throw new AppError('ILLEGAL_TRANSITION', { details: { stage: cur?.stage ?? null } });
       if (cur.handlerId !== user.userId && !isFlowAdmin(user)) throw new AppError('NOT_TASK_HANDLER');
       const st = this.engine.stageOf(stages, cur.stage);
-      const o = { actor: actorOf(user), message: 'Released to the task pool' };
+      const o = { actor: actorOf(user), log: { kind: LOG.RELEASED } };
       if (st.status === SS.OVERTIME) await this.engine.setHandler(m, task, st, null, o);
       else await this.engine.moveStage(m, task, st, SS.READY, { ...o, handler: null });
       await this.engine.sync(m, task, stages, undefined, actorOf(user));
@@ -68,7 +68,15 @@ export class TaskWorkService {
           });
         }
       }
-      await this.engine.completeStage(m, task, stages, stage, { actor: actorOf(user), action: LA.COMPLETED, message: 'Completed' });
+      if (stage === TaskStage.STITCHING && task.inspection_id) {
+        // Every blade path stitched before the stage is done (a path being stitched again is not).
+        const st = await this.tasks.stitchingState(m, task.inspection_id);
+        if (st && st.stitched_path_count < st.path_count) {
+          const params = { unstitched: st.path_count - st.stitched_path_count, total: st.path_count };
+          throw new AppError('STITCHING_INCOMPLETE', { params, details: params });
+        }
+      }
+      await this.engine.completeStage(m, task, stages, stage, { actor: actorOf(user), action: LA.COMPLETED, log: { kind: LOG.COMPLETED } });
       await this.engine.sync(m, task, stages, undefined, actorOf(user));
     });
   }
@@ -96,7 +104,7 @@ export class TaskWorkService {
       const cur = currentStage(stages);
       if (!cur || cur.stage !== stage) throw new AppError('STAGE_NOT_CURRENT', { details: { stage, current: cur?.stage ?? null } });
       if (cur.handlerId !== user.userId && !isFlowAdmin(user)) throw new AppError('NOT_TASK_HANDLER');
-      await this.engine.moveStage(m, task, this.engine.stageOf(stages, stage), SS.ERROR, { actor: actorOf(user), error: message.trim(), message: message.trim() });
+      await this.engine.moveStage(m, task, this.engine.stageOf(stages, stage), SS.ERROR, { actor: actorOf(user), error: message.trim(), log: { kind: LOG.ERROR_REPORTED }, note: message.trim() });
       await this.engine.sync(m, task, stages, undefined, actorOf(user));
     });
   }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { TaskStageStatus as SS, TaskStatus as TS, type CustomerFlowConfig, type TaskStageStatus, type TaskStatus } from '@windward/contracts';
+import { TaskStageStatus as SS, TaskStatus as TS, type CustomerFlowConfig, type TaskLogParams, type TaskStageStatus, type TaskStatus } from '@windward/contracts';
 import { cappedCount, type AuthUser, type ListCount, type PageRequest } from '@windward/service-kit';
 import { Sql } from '../common/sql.js';
 import { scopeConditions } from '../common/access.js';
@@ -93,6 +93,9 @@ export interface TaskHistoryRecord {
   actor_name: string | null;
   action: string | null;
   message: string;
+  /** contracts TaskLogKind; null on lines written before kinds. */
+  kind: string | null;
+  params: TaskLogParams | null;
 }
 
 /** A row of `task_log`. */
@@ -121,6 +124,10 @@ export interface UserRefRecord {
   user_id: string;
   username: string;
   display_name: string;
+  roles: number[];
+  /** The user's data scope as identity announced it; NULL = not announced yet. */
+  customer_ids: string[] | null;
+  park_ids: string[] | null;
 }
 
 export interface LabelingStateRecord {
@@ -401,7 +408,7 @@ export class TaskRepository {
 
   /** An active, not deleted user identity announced. */
   async activeUser(m: Queryable, userId: string): Promise<UserRefRecord | undefined> {
-    const [u] = await m.query<UserRefRecord[]>(`SELECT user_id, username, display_name FROM ${this.s}.user_ref WHERE user_id = $1 AND NOT deleted AND active`, [userId]);
+    const [u] = await m.query<UserRefRecord[]>(`SELECT user_id, username, display_name, roles, customer_ids, park_ids FROM ${this.s}.user_ref WHERE user_id = $1 AND NOT deleted AND active`, [userId]);
     return u;
   }
 
@@ -417,6 +424,28 @@ export class TaskRepository {
       [inspectionId],
     );
     return row;
+  }
+
+  /**
+   * Blade paths of the inspection and how many are stitched, as inspection last announced them
+   * (inspection.stitching.changed, first sent with the processed photos). An inspection that never
+   * announced them (older data) is not checked, like labeling.
+   */
+  async stitchingState(m: Queryable, inspectionId: string): Promise<{ path_count: number; stitched_path_count: number } | undefined> {
+    const [row] = await m.query<{ path_count: number; stitched_path_count: number }[]>(
+      `SELECT path_count, stitched_path_count FROM ${this.s}.inspection_stitching WHERE inspection_id = $1`,
+      [inspectionId],
+    );
+    return row;
+  }
+
+  /** Defects of the inspection the reviewer gave no result for (`reviewed`: defect ids of the QA body). */
+  async unreviewedDefects(m: Queryable, inspectionId: string, reviewed: string[]): Promise<number> {
+    const [row] = await m.query<{ n: number }[]>(
+      `SELECT count(*)::int AS n FROM ${this.s}.inspection_defect WHERE inspection_id = $1 AND NOT (defect_id::text = ANY($2::text[]))`,
+      [inspectionId, reviewed.map((id) => id.trim().toLowerCase())],
+    );
+    return row!.n;
   }
 
   /** Adds seconds to a stage's spent time; answers the new total. */

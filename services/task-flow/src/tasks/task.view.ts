@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { PageOf } from '@windward/service-kit';
+import { TaskLogKind, type TaskLogParams } from '@windward/contracts';
 
 /** SPEC §3 task item (plus ids, the current stage status and the version live screens compare). */
 export class TaskView {
@@ -84,6 +85,11 @@ export class TaskHistoryView {
   stage!: number | null;
   handlerName!: string | null;
   stageStatus!: number | null;
+  /** What happened (contracts TaskLogKind; render with taskLogText in the reader's language); null on lines older than kinds. */
+  @ApiProperty({ type: String, nullable: true, enum: Object.values(TaskLogKind) }) kind!: TaskLogKind | null;
+  /** The kind's parameters (`stage`, `from`/`to` task statuses, `result` QA status, names). */
+  @ApiProperty({ type: 'object', nullable: true, additionalProperties: { oneOf: [{ type: 'string' }, { type: 'number' }] } }) params!: TaskLogParams | null;
+  /** What the user typed with it (comments, reasons, a reported error); on older lines, their English text. */
   message!: string;
   /** LabelingHistoryAction, when the change records one. */
   action!: string | null;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import assert from 'node:assert/strict';
-import { EventTypes, Rights, TaskStageStatus as SS, type CustomerFlowConfig, type EventPayloads } from '@windward/contracts';
+import { EventTypes, Rights, RoleId, TaskStageStatus as SS, type CustomerFlowConfig, type EventPayloads } from '@windward/contracts';
 import { ServiceHarness, eventually, type Body } from '@windward/service-kit/testing';
 import { AppModule } from '../app.module.js';
 import { isReviewStage } from '../tasks/pipeline.js';
@@ -65,7 +65,11 @@ export class TaskFlowHarness extends ServiceHarness {
     return { customerId, parkId, turbineId, turbineName };
   }
 
-  /** A user as identity announces it, and a token for them (labeler/reviewer rights by default). */
+  /**
+   * A user as identity announces it, and a token for them (labeler/reviewer rights by default).
+   * Like identity, only an administrator has an unrestricted token: without `cid` the user is
+   * announced as a data admin, with `cid` as a labeler assigned to those customers (and parks).
+   */
   async user(name: string, rights: string[] = [Rights.QA_SHOW, Rights.QA_EDIT], scope: { cid?: string[] | null; pid?: string[] | null } = {}) {
     const userId = randomUUID();
     await this.publish(EventTypes.IdentityUserCreated, userId, {
@@ -73,10 +77,10 @@ export class TaskFlowHarness extends ServiceHarness {
       username: name,
       displayName: name,
       email: null,
-      roles: [4],
+      roles: scope.cid == null ? [RoleId.DA] : [RoleId.LABELER],
       organizationId: null,
-      customerIds: [],
-      parkIds: [],
+      customerIds: scope.cid ?? [],
+      parkIds: scope.pid ?? [],
       active: true,
     });
     await this.until('SELECT 1 FROM task_flow.user_ref WHERE user_id = $1', [userId]);

@@ -343,7 +343,8 @@ export const assetApi = withTags.injectEndpoints({
       query: ({ parkId, kind, typeId }) => ({ url: assetPaths.type(parkId, kind, typeId), method: 'DELETE', silent: true }),
       invalidatesTags: ['ComponentType'],
     }),
-    customers: build.query<CustomerOption[], void>({
+    // Named apart from user-center's `customers` (paged, with arguments): endpoints of one api share one namespace.
+    assetCustomers: build.query<CustomerOption[], void>({
       queryFn: (_arg, queryApi: BaseQueryApi, extraOptions) =>
         fetchAllPages<CustomerOption>((a) => baseQuery(a, queryApi, extraOptions as object), assetPaths.customers, {
           fieldToSort: 'customerName',
@@ -372,5 +373,5 @@ export const {
   useComponentTypesQuery,
   useSaveComponentTypeMutation,
   useDeleteComponentTypeMutation,
-  useCustomersQuery,
+  useAssetCustomersQuery,
 } = assetApi;

@@ -23,5 +23,6 @@ export {
   labelOf,
   lookupMessage,
   socketPath,
+  taskLogText,
 } from '@windward/contracts';
 export type { ComponentType, LabelingHistoryAction, Locale, PageResult, ProjectType, RightEntry } from '@windward/contracts';

@@ -101,7 +101,8 @@ describe('approval tasks', () => {
 
   it('speaks Chinese; without approval rights there is no list (zh)', async () => {
     const { calls, fetchMock } = await renderTasks({ path: '/deliveryManagement/approvalTasks', rights: ADMIN_RIGHTS, locale: 'zh_cn' });
-    expect(await screen.findByText('审批任务')).toBeTruthy();
+    // Titled like its menu entry (待审批).
+    expect(await screen.findByRole('heading', { name: '待审批' })).toBeTruthy();
     const table = screen.getByTestId('approval-table');
     await within(table).findByText('DBN-03');
     expect(within(table).getAllByText('待审批').length).toBe(2);

@@ -148,10 +148,12 @@ describe('my tasks', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Details of the task of DBN-03' }));
     const detail = await screen.findByTestId('task-detail');
     const history = within(detail).getByTestId('task-history');
-    expect(await within(history).findByText('picked')).toBeTruthy();
+    expect(await within(history).findByText('Picked')).toBeTruthy();
+    expect(within(history).getByText('QA result: Fail: 轮廓需要修改')).toBeTruthy();
+    expect(within(history).getByText('Task status: Processing → Error')).toBeTruthy();
     expect(within(history).getByText('Upload')).toBeTruthy();
     expect(within(history).getByText('Completed')).toBeTruthy();
-    expect(within(history).getAllByText('Ada Lovelace').length).toBe(1);
+    expect(within(history).getAllByText('Ada Lovelace').length).toBe(2);
     fireEvent.click(screen.getByRole('button', { name: 'Release the task of DBN-03' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path.endsWith('/tasks/03/release'))).toBe(true));
   });
@@ -166,6 +168,16 @@ describe('my tasks', () => {
     expect(await within(history).findByText('上传')).toBeTruthy();
     expect(within(history).getByText('已完成')).toBeTruthy();
     expect(within(history).getByText('时间')).toBeTruthy();
+    // Every log line in the reader's language: no English text, no raw codes (names and typed text aside).
+    expect(within(history).getByText('质检结果：不通过：轮廓需要修改')).toBeTruthy();
+    expect(within(history).getByText('退回至标注：轮廓需要修改')).toBeTruthy();
+    const rows = Array.from(history.querySelectorAll('tbody tr'));
+    expect(rows).toHaveLength(5);
+    for (const row of rows) {
+      const text = (row.textContent ?? '').replace(/Ada Lovelace|Grace Hopper/g, '');
+      expect(text).not.toMatch(/[A-Za-z]{2,}/);
+      expect(text).not.toMatch(/QA_|PICKED|RESULT/);
+    }
   });
 });
 
@@ -184,7 +196,8 @@ describe('task stage center', () => {
 
   it('in Chinese', async () => {
     await renderTasks({ path: '/dataFlowManagement/dataManagement', locale: 'zh_cn' });
-    expect(await screen.findByText('任务阶段中心')).toBeTruthy();
+    // Titled like its menu entry.
+    expect(await screen.findByRole('heading', { name: '数据管理' })).toBeTruthy();
     const table = screen.getByTestId('stage-center-table');
     await within(table).findByText('DBN-01');
     expect(within(table).getByText('超时')).toBeTruthy();

@@ -98,6 +98,10 @@ export interface TaskHistoryItem {
   stage: number | null;
   handlerName: string | null;
   stageStatus: number | null;
+  /** What happened (contracts TaskLogKind) with its parameters: render with taskLogText. */
+  kind?: string | null;
+  params?: Record<string, string | number> | null;
+  /** What a user typed with it; on lines older than kinds, their stored text. */
   message: string | null;
   action: string | null;
   operatorName: string | null;
@@ -215,6 +219,8 @@ export interface LabelingHistoryItem {
   operatorId: string | null;
   operatorName: string | null;
   handlerName: string | null;
+  kind?: string | null;
+  params?: Record<string, string | number> | null;
   message: string | null;
 }
 
@@ -296,6 +302,12 @@ export interface ChangeRateResult {
 }
 
 /** A user identity lists (task handlers, pilots). */
+export interface HandlerQuery {
+  keyword: string;
+  customerId?: string | null;
+  windFarmId?: string | null;
+}
+
 export interface UserOption {
   userId: string;
   username: string;
@@ -429,19 +441,24 @@ export const tasksApi = tasksApiBase.injectEndpoints({
     changeRates: build.query<ChangeRateResult, TaskQueryParams>({
       query: (params) => ({ url: taskPaths.changeRate, params }),
     }),
-    taskHandlers: build.query<UserOption[], string>({
-      query: (keyword) => ({
-        url: taskPaths.taskHandlers,
-        params: { pageIndex: 1, pageSize: 50, keyword: keyword || undefined },
-        silent: true,
-      }),
+    /** Task handlers; with a task's customer and park only those who may handle it (docs/roles.md). */
+    taskHandlers: build.query<UserOption[], string | HandlerQuery>({
+      query: (q) => {
+        const { keyword, customerId, windFarmId } = typeof q === 'string' ? { keyword: q } : q;
+        return {
+          url: taskPaths.taskHandlers,
+          params: { pageIndex: 1, pageSize: 50, keyword: keyword || undefined, customerId: customerId ?? undefined, windFarmId: windFarmId ?? undefined },
+          silent: true,
+        };
+      },
       transformResponse: (r: PageResult<UserOption> | UserOption[] | null) => listOf(r),
     }),
     pilots: build.query<UserOption[], string>({
       query: (userId) => ({ url: taskPaths.pilots(userId), params: { pageIndex: 1, pageSize: 500 }, silent: true, nullOn403: true }),
       transformResponse: (r: PageResult<UserOption> | UserOption[] | null) => listOf(r),
     }),
-    organizations: build.query<OrganizationOption[], void>({
+    // Named apart from user-center's `organizations` (paged, with arguments): endpoints of one api share one namespace.
+    taskOrganizations: build.query<OrganizationOption[], void>({
       // Only holders of organizationList.show may list them; the others get no organization filter options.
       query: () => ({ url: taskPaths.organizations, params: { pageIndex: 1, pageSize: 500 }, silent: true, nullOn403: true }),
       transformResponse: (r: PageResult<OrganizationOption> | OrganizationOption[] | null) => listOf(r),
@@ -486,7 +503,7 @@ export const {
   useChangeRatesQuery,
   useTaskHandlersQuery,
   usePilotsQuery,
-  useOrganizationsQuery,
+  useTaskOrganizationsQuery,
   useTaskCustomersQuery,
   useTaskParksQuery,
 } = tasksApi;

@@ -304,7 +304,8 @@ export const userCenterApi = withTags.injectEndpoints({
     permittedParks: build.query<PermittedPark[], void>({
       query: () => ({ url: userCenterPaths.parks, silent: true }),
     }),
-    inspectionDataConfigs: build.query<InspectionDataConfig[], void>({
+    // Named apart from asset's `inspectionDataConfigs`: endpoints of one api share one namespace.
+    customerDataConfigs: build.query<InspectionDataConfig[], void>({
       query: () => ({ url: userCenterPaths.inspectionDataConfigs, silent: true }),
     }),
 
@@ -339,6 +340,6 @@ export const {
   useRenameOrganizationMutation,
   useDeleteOrganizationMutation,
   usePermittedParksQuery,
-  useInspectionDataConfigsQuery,
+  useCustomerDataConfigsQuery,
   useChangeOwnPasswordMutation,
 } = userCenterApi;

@@ -1,5 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Navigate, Outlet, useLocation, useMatches, useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { menuLeafOf, useDocumentTitle } from '@/shared/pageTitle';
+import type { RouteHandle } from './handle';
 import { getAccessToken } from '@/core/session/session';
 import { rememberRequestedHash } from '@/core/session/requestedHash';
 import { STORAGE_KEYS } from '@/core/session/storageKeys';
@@ -12,6 +15,12 @@ import { restrictedHostRedirect } from '@/core/navigation/restrictedHost';
 /** Root of every route: the restricted-viewer-host rule and usage logging. */
 export function RootFrame() {
   const location = useLocation();
+  const matches = useMatches();
+  const { t } = useTranslation('layout');
+  // The browser tab names the page: its menu entry, else the route's own title.
+  const leaf = menuLeafOf(location.pathname);
+  const titleKey = leaf?.labelKey ?? [...matches].reverse().map((m) => (m.handle as RouteHandle | undefined)?.titleKey).find(Boolean);
+  useDocumentTitle(titleKey ? t(titleKey) : undefined);
   const config = useAppSelector((s) => s.app.config);
   const dispatch = useAppDispatch();
 

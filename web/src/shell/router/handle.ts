@@ -9,4 +9,6 @@ export interface RouteHandle extends AreaHandle {
    * while another route shows, so e.g. the global map is not recreated.
    */
   keepAlive?: 'globalMap';
+  /** Browser tab title of a page without a menu entry (key in the `layout` namespace, `pageTitles.*`). */
+  titleKey?: string;
 }

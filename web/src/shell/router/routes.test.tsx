@@ -225,3 +225,20 @@ describe('session restore after a reload', () => {
     await expectPath(router, '/login');
   });
 });
+
+describe('browser tab titles (issue #15)', () => {
+  it('name the page like its menu entry, a tool by its own title, the sign-in page too; in the reader’s language', async () => {
+    const { view } = await renderApp({ path: '/login' });
+    await waitFor(() => expect(document.title).toBe('Sign in · Windward'));
+    view.unmount();
+    signIn();
+    const pool = await renderApp({ path: '/qaCenter/taskPool', session: readySession() });
+    await waitFor(() => expect(document.title).toBe('Task Pool · Windward'));
+    pool.view.unmount();
+    const approvals = await renderApp({ path: '/deliveryManagement/approvalTasks', locale: 'zh_cn', session: readySession() });
+    await waitFor(() => expect(document.title).toBe('待审批 · Windward'));
+    approvals.view.unmount();
+    await renderApp({ path: '/labeling', locale: 'zh_cn', session: readySession() });
+    await waitFor(() => expect(document.title).toBe('标注 · Windward'));
+  });
+});

@@ -144,17 +144,21 @@ export const mainLayoutRoutes: RouteObject[] = [
 
 /** Standalone full-page routes (SPEC §2). */
 export const standaloneRoutes: RouteObject[] = [
-  { path: 'labeling', lazy: workPages.labeling, handle: { standalone: true } satisfies RouteHandle },
-  { path: 'sortAndRemove', lazy: workPages.sortAndRemove, handle: { standalone: true } satisfies RouteHandle },
+  { path: 'labeling', lazy: workPages.labeling, handle: { standalone: true, titleKey: 'pageTitles.labeling' } satisfies RouteHandle },
+  {
+    path: 'sortAndRemove',
+    lazy: workPages.sortAndRemove,
+    handle: { standalone: true, titleKey: 'pageTitles.sortAndRemove' } satisfies RouteHandle,
+  },
   // The page honours the build switch `stitching` itself (as area() does for areas).
-  { path: 'stitching', lazy: workPages.stitching, handle: { standalone: true } satisfies RouteHandle },
+  { path: 'stitching', lazy: workPages.stitching, handle: { standalone: true, titleKey: 'pageTitles.stitching' } satisfies RouteHandle },
   {
     path: 'bladeMathPath',
     lazy: workPages.bladeMathPath,
-    handle: { standalone: true } satisfies RouteHandle,
+    handle: { standalone: true, titleKey: 'pageTitles.bladePaths' } satisfies RouteHandle,
   },
-  { path: 'viewDefect', lazy: inspectionPages.viewDefect, handle: { standalone: true } satisfies RouteHandle },
-  { path: 'repairDetailList', lazy: repairPages.detailList, handle: { standalone: true } satisfies RouteHandle },
+  { path: 'viewDefect', lazy: inspectionPages.viewDefect, handle: { standalone: true, titleKey: 'pageTitles.defect' } satisfies RouteHandle },
+  { path: 'repairDetailList', lazy: repairPages.detailList, handle: { standalone: true, titleKey: 'pageTitles.repairDetailList' } satisfies RouteHandle },
 ];
 
 export const routes: RouteObject[] = [
@@ -165,7 +169,7 @@ export const routes: RouteObject[] = [
     children: [
       redirectTo('/before-login'),
       { path: 'before-login', lazy: authPages.beforeLogin },
-      { path: 'login', lazy: authPages.login },
+      { path: 'login', lazy: authPages.login, handle: { titleKey: 'pageTitles.login' } satisfies RouteHandle },
       { path: 'casdoor-callback', lazy: authPages.casdoorCallback },
       { path: 'casdoor-logout-callback', lazy: authPages.casdoorLogoutCallback },
       {

@@ -55,6 +55,8 @@ const injectedRtkApi = api
             fieldToSort: queryArg.fieldToSort,
             descending: queryArg.descending,
             organizationId: queryArg.organizationId,
+            customerId: queryArg.customerId,
+            windFarmId: queryArg.windFarmId,
             keyword: queryArg.keyword,
           },
         }),
@@ -309,6 +311,10 @@ export type UsersTaskHandlersApiArg = {
   fieldToSort?: string;
   descending?: boolean;
   organizationId?: string;
+  /** Only users who may handle tasks of this customer: administrators, and staff assigned to it. */
+  customerId?: string;
+  /** Only users who may handle tasks of this wind park (no park list = every park of their customers). */
+  windFarmId?: string;
   /** Matches username or display name. */
   keyword?: string;
 };
@@ -530,6 +536,7 @@ export type ErrorBody = {
         | 'DEFECTS_ALREADY_IN_OTHER_REPAIR_CAMPAIGNS'
         | 'DEFECTS_IN_EXISTING_REPAIR_CAMPAIGN'
         | 'DEFECTS_IN_OTHER_INVESTIGATION_CAMPAIGN'
+        | 'DEFECTS_UNREVIEWED'
         | 'DEFECT_IN_INVESTIGATION_CANNOT_BE_REMOVED'
         | 'DEFECT_IN_OTHER_PLAN_CAMPAIGN'
         | 'DEFECT_NOT_SUGGESTED'
@@ -546,6 +553,7 @@ export type ErrorBody = {
         | 'FILE_TYPE_NOT_ALLOWED'
         | 'FOUNDATION_CONFIG_NOT_EXIST'
         | 'FOUNDATION_TYPE_MISMATCH'
+        | 'HANDLER_NOT_ELIGIBLE'
         | 'ILLEGAL_TRANSITION'
         | 'IMAGE_HAS_DEFECTS'
         | 'INCORRECT_USERNAME_OR_PASSWORD'
@@ -616,6 +624,7 @@ export type ErrorBody = {
         | 'SSO_NOT_CONFIGURED'
         | 'STAGE_NOT_CURRENT'
         | 'STARTED_INVESTIGATION_CAMPAIGN_CANNOT_BE_DELETED'
+        | 'STITCHING_INCOMPLETE'
         | 'TARGET_TURBINE_NOT_FOUND'
         | 'TASK_ALREADY_PICKED'
         | 'TEXT_TOO_LONG'

@@ -668,6 +668,7 @@ export type ErrorBody = {
         | 'DEFECTS_ALREADY_IN_OTHER_REPAIR_CAMPAIGNS'
         | 'DEFECTS_IN_EXISTING_REPAIR_CAMPAIGN'
         | 'DEFECTS_IN_OTHER_INVESTIGATION_CAMPAIGN'
+        | 'DEFECTS_UNREVIEWED'
         | 'DEFECT_IN_INVESTIGATION_CANNOT_BE_REMOVED'
         | 'DEFECT_IN_OTHER_PLAN_CAMPAIGN'
         | 'DEFECT_NOT_SUGGESTED'
@@ -684,6 +685,7 @@ export type ErrorBody = {
         | 'FILE_TYPE_NOT_ALLOWED'
         | 'FOUNDATION_CONFIG_NOT_EXIST'
         | 'FOUNDATION_TYPE_MISMATCH'
+        | 'HANDLER_NOT_ELIGIBLE'
         | 'ILLEGAL_TRANSITION'
         | 'IMAGE_HAS_DEFECTS'
         | 'INCORRECT_USERNAME_OR_PASSWORD'
@@ -754,6 +756,7 @@ export type ErrorBody = {
         | 'SSO_NOT_CONFIGURED'
         | 'STAGE_NOT_CURRENT'
         | 'STARTED_INVESTIGATION_CAMPAIGN_CANNOT_BE_DELETED'
+        | 'STITCHING_INCOMPLETE'
         | 'TARGET_TURBINE_NOT_FOUND'
         | 'TASK_ALREADY_PICKED'
         | 'TEXT_TOO_LONG'
@@ -1085,8 +1088,48 @@ export type TaskHistoryView = {
   /** LabelingHistoryAction, when the change records one. */
   action: string | null;
   handlerName: string | null;
+  /** What happened (contracts TaskLogKind; render with taskLogText in the reader's language); null on lines older than kinds. */
+  kind:
+    | (
+        | 'TASK_CREATED_BY_UPLOAD'
+        | 'TASK_CREATED_WITHOUT_UPLOAD'
+        | 'UPLOADING'
+        | 'NO_UPLOAD_NEEDED'
+        | 'UPLOADED'
+        | 'INSPECTION_LINKED'
+        | 'IMAGES_PROCESSED'
+        | 'NO_IMAGES'
+        | 'NOT_IN_FLOW_CONFIG'
+        | 'STARTED_AUTOMATICALLY'
+        | 'READY'
+        | 'TIME_LIMIT_EXCEEDED'
+        | 'TASK_STATUS_CHANGED'
+        | 'ASSIGNED'
+        | 'RETRIED'
+        | 'PICKED'
+        | 'PICKED_OVERTIME'
+        | 'RELEASED'
+        | 'COMPLETED'
+        | 'QA_RESULT'
+        | 'REVIEW_PASSED'
+        | 'REVIEW_REPEATED'
+        | 'REVIEW_FAILED'
+        | 'RETURNED'
+        | 'REINSPECTION_REQUESTED'
+        | 'REINSPECTION_APPROVED'
+        | 'REINSPECTION_REJECTED'
+        | 'ERROR_REPORTED'
+        | 'DEMO_STARTED'
+        | 'DEMO_DONE'
+      )
+    | null;
+  /** What the user typed with it (comments, reasons, a reported error); on older lines, their English text. */
   message: string;
   operatorName: string | null;
+  /** The kind's parameters (`stage`, `from`/`to` task statuses, `result` QA status, names). */
+  params: {
+    [key: string]: string | number;
+  } | null;
   stage: number | null;
   stageStatus: number | null;
   time: string;
@@ -1101,9 +1144,48 @@ export type LabelingHistoryView = {
   /** LabelingHistoryAction. */
   action: string | null;
   handlerName: string | null;
+  /** What happened (contracts TaskLogKind, rendered with taskLogText); null on older lines. */
+  kind:
+    | (
+        | 'TASK_CREATED_BY_UPLOAD'
+        | 'TASK_CREATED_WITHOUT_UPLOAD'
+        | 'UPLOADING'
+        | 'NO_UPLOAD_NEEDED'
+        | 'UPLOADED'
+        | 'INSPECTION_LINKED'
+        | 'IMAGES_PROCESSED'
+        | 'NO_IMAGES'
+        | 'NOT_IN_FLOW_CONFIG'
+        | 'STARTED_AUTOMATICALLY'
+        | 'READY'
+        | 'TIME_LIMIT_EXCEEDED'
+        | 'TASK_STATUS_CHANGED'
+        | 'ASSIGNED'
+        | 'RETRIED'
+        | 'PICKED'
+        | 'PICKED_OVERTIME'
+        | 'RELEASED'
+        | 'COMPLETED'
+        | 'QA_RESULT'
+        | 'REVIEW_PASSED'
+        | 'REVIEW_REPEATED'
+        | 'REVIEW_FAILED'
+        | 'RETURNED'
+        | 'REINSPECTION_REQUESTED'
+        | 'REINSPECTION_APPROVED'
+        | 'REINSPECTION_REJECTED'
+        | 'ERROR_REPORTED'
+        | 'DEMO_STARTED'
+        | 'DEMO_DONE'
+      )
+    | null;
+  /** What the user typed with it; on older lines, their English text. */
   message: string;
   operatorId: string | null;
   operatorName: string | null;
+  params: {
+    [key: string]: string | number;
+  } | null;
   stage: number | null;
   time: string;
 };

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Form, Input, InputNumber, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useCreateParkMutation, useCustomersQuery, useUpdateParkMutation, type Park, type SaveParkBody } from '../assetApi';
+import { useCreateParkMutation, useAssetCustomersQuery, useUpdateParkMutation, type Park, type SaveParkBody } from '../assetApi';
 import { ServerRefusal } from '../components';
 import { numberRule } from './formRules';
 
@@ -34,7 +34,7 @@ export function toParkBody(v: ParkFormValues): SaveParkBody {
 export function ParkFormModal({ open, park, onClose }: { open: boolean; park: Park | null; onClose: () => void }) {
   const { t } = useTranslation('asset');
   const [form] = Form.useForm<ParkFormValues>();
-  const customers = useCustomersQuery(undefined, { skip: !open });
+  const customers = useAssetCustomersQuery(undefined, { skip: !open });
   const [create, creating] = useCreateParkMutation();
   const [update, updating] = useUpdateParkMutation();
   const error = park ? updating.error : creating.error;

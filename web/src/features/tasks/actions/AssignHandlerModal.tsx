@@ -3,12 +3,12 @@ import { Alert, App, Form, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/shared/useLocale';
 import { errorMessage } from '../logic';
-import { taskPaths, useAssignHandlerMutation, useTaskHandlersQuery, type UserOption } from '../tasksApi';
+import { taskPaths, useAssignHandlerMutation, useTaskHandlersQuery, useTaskQuery, type UserOption } from '../tasksApi';
 
 export const userLabel = (u: UserOption): string =>
   u.displayName && u.displayName !== u.username ? `${u.displayName} (${u.username})` : u.username;
 
-/** Assign or reassign the current stage of a task to a task handler (identity's users holding qa.edit). */
+/** Assign or reassign the current stage of a task to a task handler (identity's users holding qa.edit who work on its customer). */
 export function AssignHandlerModal({ taskId, turbineName, onClose }: { taskId: string | null; turbineName: string; onClose: () => void }) {
   const { t } = useTranslation('tasks');
   const locale = useLocale();
@@ -16,7 +16,12 @@ export function AssignHandlerModal({ taskId, turbineName, onClose }: { taskId: s
   const [keyword, setKeyword] = useState('');
   const [userId, setUserId] = useState<string | undefined>();
   const [refusal, setRefusal] = useState<unknown>(null);
-  const handlers = useTaskHandlersQuery(keyword.trim(), { skip: !taskId });
+  // Only people who work on the task's customer and park are offered (the server refuses others).
+  const task = useTaskQuery(taskId ?? '', { skip: !taskId });
+  const handlers = useTaskHandlersQuery(
+    { keyword: keyword.trim(), customerId: task.data?.customerId, windFarmId: task.data?.windFarmId },
+    { skip: !taskId || !task.data },
+  );
   const [assign, assigning] = useAssignHandlerMutation();
 
   const close = (): void => {
@@ -57,7 +62,7 @@ export function AssignHandlerModal({ taskId, turbineName, onClose }: { taskId: s
               showSearch={{ filterOption: false, onSearch: setKeyword }}
               value={userId}
               onChange={setUserId}
-              loading={handlers.isFetching}
+              loading={handlers.isFetching || task.isFetching}
               placeholder={t('admin.handlerPlaceholder')}
               notFoundContent={handlers.isFetching ? null : t('admin.noHandler')}
               options={(handlers.data ?? []).map((u) => ({ value: u.userId, label: userLabel(u) }))}

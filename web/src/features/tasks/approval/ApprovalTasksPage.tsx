@@ -1,3 +1,4 @@
+import { usePageTitle } from '@/shared/pageTitle';
 import { useState } from 'react';
 import { Alert, Badge, Button, Form, Result, Select, Space, Table, Tag, Typography } from 'antd';
 import type { TableProps } from 'antd';
@@ -15,7 +16,7 @@ import {
   type ApprovalSortField,
   type PageState,
 } from '../logic';
-import { taskPaths, useApprovalTasksQuery, useOrganizationsQuery, type ApprovalTask } from '../tasksApi';
+import { taskPaths, useApprovalTasksQuery, useTaskOrganizationsQuery, type ApprovalTask } from '../tasksApi';
 import { FilterButtons, PickFilter, PlaceFilters } from '../components/FilterParts';
 import { useTaskRights } from '../components/useTaskRights';
 import { DecisionModal } from './DecisionModal';
@@ -30,6 +31,8 @@ const STATUS_COLORS: Record<number, string> = {
 /** /deliveryManagement/approvalTasks: re-inspection requests (SPEC §3 "Approval task"), waiting ones counted in the title; approve / reject. */
 export function Component() {
   const { t } = useTranslation('tasks');
+  // The page is titled like its menu entry (issue #15).
+  const pageTitle = usePageTitle(t('approval.title'));
   const locale = useLocale();
   const rights = useTaskRights();
   const [form] = Form.useForm<ApprovalFilters>();
@@ -38,7 +41,7 @@ export function Component() {
   const [sort, setSort] = useState<{ field?: ApprovalSortField; descending?: boolean }>({});
   const [deciding, setDeciding] = useState<ApprovalTask | null>(null);
   const list = useApprovalTasksQuery(approvalParams(filters, page, sort), { skip: !rights.approvalShow });
-  const organizations = useOrganizationsQuery(undefined, { skip: !rights.approvalShow });
+  const organizations = useTaskOrganizationsQuery(undefined, { skip: !rights.approvalShow });
 
   if (!rights.approvalShow)
     return (
@@ -128,7 +131,7 @@ export function Component() {
     <div className="tasks-page" data-testid="page-approvalTasks">
       <Space align="center" className="tasks-page__title" style={{ marginBottom: 12 }}>
         <Typography.Title level={4} style={{ margin: 0 }}>
-          {t('approval.title')}
+          {pageTitle}
         </Typography.Title>
         <Badge
           count={list.data?.processingCount ?? 0}

@@ -11,6 +11,7 @@ import {
   TASK_STATUS_LABELS,
   TaskStageStatus,
   labelOf,
+  taskLogText,
   type LabelingHistoryAction,
   type PackageType,
   type TaskStatus,
@@ -138,7 +139,7 @@ function LabelingHistoryTable({ taskId }: { taskId: string }) {
       render: (v: number | null) => (v == null ? '–' : stageLabel(v, locale)),
     },
     { key: 'operator', dataIndex: 'operatorName', title: t('history.operator'), render: (v: string | null) => v || '–' },
-    { key: 'message', dataIndex: 'message', title: t('history.message'), render: (v: string | null) => v || '–' },
+    { key: 'message', dataIndex: 'message', title: t('history.message'), render: (_: unknown, r: LabelingHistoryItem) => taskLogText(r, locale) || '–' },
   ];
   return (
     <>
@@ -197,7 +198,7 @@ export function TaskDetailDrawer({ taskId, onClose }: { taskId: string | null; o
       dataIndex: 'stageStatus',
       render: (v: number | null) => (v == null ? '–' : <Tag color={stageStatusColor(v)}>{stageStatusLabel(v, locale)}</Tag>),
     },
-    { key: 'message', title: t('history.message'), dataIndex: 'message', render: (v: string | null) => v || '–' },
+    { key: 'message', title: t('history.message'), dataIndex: 'message', render: (_: unknown, r: TaskHistoryItem) => taskLogText(r, locale) || '–' },
   ];
 
   return (

@@ -15,7 +15,7 @@ import {
   type TaskStatus,
 } from '../contracts';
 import { AUTOMATIC_STAGES, type TaskFilters } from '../logic';
-import { useOrganizationsQuery, usePilotsQuery, useTaskHandlersQuery } from '../tasksApi';
+import { useTaskOrganizationsQuery, usePilotsQuery, useTaskHandlersQuery } from '../tasksApi';
 import { userLabel } from '../actions/AssignHandlerModal';
 import { stageLabel } from './StageProgress';
 import { FilterButtons, PickFilter, PlaceFilters } from './FilterParts';
@@ -33,7 +33,7 @@ function ExtendedFilters() {
   const me = useAppSelector((s) => s.session.personalInfo?.id ?? '');
   const [keyword, setKeyword] = useState('');
   const handlers = useTaskHandlersQuery(keyword.trim());
-  const organizations = useOrganizationsQuery();
+  const organizations = useTaskOrganizationsQuery();
   const pilots = usePilotsQuery(me, { skip: !me });
   const projectOptions = Object.keys(PROJECT_TYPE_LABELS.en_us).map((k) => ({
     value: Number(k),

@@ -1,3 +1,4 @@
+import { usePageTitle } from '@/shared/pageTitle';
 import { useState } from 'react';
 import { Alert, App, Button, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +24,8 @@ import '../tasks.css';
  */
 export function TaskListScreen({ kind }: { kind: 'pool' | 'mine' }) {
   const { t } = useTranslation('tasks');
+  // The page is titled like its menu entry (issue #15).
+  const pageTitle = usePageTitle(kind === 'pool' ? t('page.poolTitle') : t('page.mineTitle'));
   const locale = useLocale();
   const { message } = App.useApp();
   const denied = useAppSelector((s) => s.session.accessDeniedModules);
@@ -92,7 +95,7 @@ export function TaskListScreen({ kind }: { kind: 'pool' | 'mine' }) {
   return (
     <div className="tasks-page" data-testid={pageTestId}>
       <Typography.Title level={4} className="tasks-page__title">
-        {kind === 'pool' ? t('page.poolTitle') : t('page.mineTitle')}
+        {pageTitle}
       </Typography.Title>
       {kind === 'pool' && <SummaryCards />}
       <TaskFiltersBar

@@ -1,3 +1,4 @@
+import { usePageTitle } from '@/shared/pageTitle';
 import { Result, Tabs, Typography } from 'antd';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +19,8 @@ type FlowTab = 'timeLimits' | 'flowConfigs' | 'changeRate';
  */
 export function Component() {
   const { t } = useTranslation('tasks');
+  // The page is titled like its menu entry (issue #15).
+  const pageTitle = usePageTitle(t('flow.title'));
   const rights = useTaskRights();
   const denied = useAppSelector((s) => s.session.accessDeniedModules);
   const [search, setSearch] = useSearchParams();
@@ -36,7 +39,7 @@ export function Component() {
   return (
     <div className="tasks-page" data-testid="page-flowManagement">
       <Typography.Title level={4} className="tasks-page__title">
-        {t('flow.title')}
+        {pageTitle}
       </Typography.Title>
       {items.length === 0 ? (
         <Result status="403" title={t('page.noAccess')} data-testid="tasks-no-access" />

@@ -1,3 +1,4 @@
+import { usePageTitle } from '@/shared/pageTitle';
 import { useState } from 'react';
 import { Button, Typography } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
@@ -19,6 +20,8 @@ import '../tasks.css';
  */
 export function Component() {
   const { t } = useTranslation('tasks');
+  // The page is titled like its menu entry (issue #15).
+  const pageTitle = usePageTitle(t('page.historyTitle'));
   const rights = useTaskRights();
   const paging = useTaskPaging();
   const [filters, setFilters] = useState<TaskFilters>({});
@@ -33,7 +36,7 @@ export function Component() {
   return (
     <div className="tasks-page" data-testid="page-taskHistory">
       <Typography.Title level={4} className="tasks-page__title">
-        {t('page.historyTitle')}
+        {pageTitle}
       </Typography.Title>
       <TaskFiltersBar
         extended

@@ -1,3 +1,4 @@
+import { usePageTitle } from '@/shared/pageTitle';
 import { useState } from 'react';
 import { Card, Col, Result, Row, Statistic, Table, Tag, Typography } from 'antd';
 import type { TableProps } from 'antd';
@@ -26,6 +27,8 @@ const COUNTS: {
 /** /dataFlowManagement/dataManagement: the task stage center (SPEC §3): active stage rows per stage. */
 export function Component() {
   const { t } = useTranslation('tasks');
+  // The page is titled like its menu entry (issue #15).
+  const pageTitle = usePageTitle(t('stageCenter.title'));
   const locale = useLocale();
   const denied = useAppSelector((s) => s.session.accessDeniedModules);
   const canShow = hasRight(denied, Rights.DATA_MANAGEMENT_SHOW) || hasRight(denied, Rights.QA_SHOW);
@@ -79,7 +82,7 @@ export function Component() {
   return (
     <div className="tasks-page" data-testid="page-dataManagement">
       <Typography.Title level={4} className="tasks-page__title">
-        {t('stageCenter.title')}
+        {pageTitle}
       </Typography.Title>
       <Row gutter={[8, 8]} className="tasks-summary">
         {COUNTS.map((c) => (

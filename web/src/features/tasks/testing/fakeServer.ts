@@ -21,13 +21,16 @@ export const SUMMARY: DashboardSummary = {
   stitchingFQA: info(0),
 };
 
+/** As task-flow answers: kinds with parameters; `message` only holds what a user typed. */
 export const HISTORY: TaskHistoryItem[] = [
   {
     time: '2026-11-20T09:00:00.000Z',
     stage: 1,
     handlerName: null,
     stageStatus: 5,
-    message: 'upload completed',
+    kind: 'NO_UPLOAD_NEEDED',
+    params: null,
+    message: '',
     action: null,
     operatorName: 'system',
   },
@@ -36,9 +39,44 @@ export const HISTORY: TaskHistoryItem[] = [
     stage: 3,
     handlerName: 'Ada Lovelace',
     stageStatus: 4,
-    message: 'picked',
+    kind: 'PICKED',
+    params: null,
+    message: '',
     action: 'PICK',
     operatorName: 'Ada Lovelace',
+  },
+  {
+    time: '2026-11-20T10:00:00.000Z',
+    stage: null,
+    handlerName: null,
+    stageStatus: null,
+    kind: 'TASK_STATUS_CHANGED',
+    params: { from: 1, to: 3 },
+    message: '',
+    action: null,
+    operatorName: 'system',
+  },
+  {
+    time: '2026-11-20T11:00:00.000Z',
+    stage: 5,
+    handlerName: 'Grace Hopper',
+    stageStatus: 4,
+    kind: 'QA_RESULT',
+    params: { result: 3 },
+    message: '轮廓需要修改',
+    action: 'QA_RESULT_ANALYSIS',
+    operatorName: 'Grace Hopper',
+  },
+  {
+    time: '2026-11-20T11:00:01.000Z',
+    stage: 4,
+    handlerName: 'Ada Lovelace',
+    stageStatus: 4,
+    kind: 'RETURNED',
+    params: { stage: 4 },
+    message: '轮廓需要修改',
+    action: 'REQUEST_RETURN',
+    operatorName: 'Grace Hopper',
   },
 ];
 

@@ -1,3 +1,4 @@
+import { usePageTitle } from '@/shared/pageTitle';
 import { useState } from 'react';
 import { DatePicker, Segmented, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
@@ -17,6 +18,8 @@ type TodayKind = 'all' | 'new' | 'completed';
 /** /qaCenter/todayTasks: the tasks created and/or completed on a UTC day (default today), with that day's summary; live. */
 export function Component() {
   const { t } = useTranslation('tasks');
+  // The page is titled like its menu entry (issue #15).
+  const pageTitle = usePageTitle(t('page.todayTitle'));
   const rights = useTaskRights();
   const [date, setDate] = useState(todayUtc());
   const [kind, setKind] = useState<TodayKind>('all');
@@ -34,7 +37,7 @@ export function Component() {
   return (
     <div className="tasks-page" data-testid="page-todayTasks">
       <Typography.Title level={4} className="tasks-page__title">
-        {t('page.todayTitle')}
+        {pageTitle}
       </Typography.Title>
       <SummaryCards date={date} />
       <div className="tasks-page__toolbar">

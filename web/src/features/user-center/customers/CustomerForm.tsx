@@ -18,7 +18,7 @@ import { FormDrawer, useSaveFailure } from '../FormDrawer';
 import {
   userCenterPaths,
   useCreateCustomerMutation,
-  useInspectionDataConfigsQuery,
+  useCustomerDataConfigsQuery,
   useUpdateCustomerMutation,
   type Customer,
   type SaveCustomerBody,
@@ -51,7 +51,7 @@ export function CustomerFormDrawer({ customer, onClose }: { customer: Customer |
   const [createCustomer, creating] = useCreateCustomerMutation();
   const [updateCustomer, updating] = useUpdateCustomerMutation();
   const orgs = useOrganizationOptions();
-  const dataConfigs = useInspectionDataConfigsQuery();
+  const dataConfigs = useCustomerDataConfigsQuery();
   const { failure, clear, refuse } = useSaveFailure(form, SAVE_FIELD_OF_CODE);
   const isNew = customer === null;
 

@@ -172,6 +172,13 @@ describe('sort and remove', () => {
     fireEvent.click(within(strip('p-te')).getByTestId('sar-save-path'));
     await waitFor(() => expect(strip('p-te').getAttribute('data-state')).toBe('saved'));
     fireEvent.click(screen.getByTestId('sar-submit'));
+    // Asked first: cancelling sends nothing; confirming completes the stage.
+    expect(await screen.findByText('确认提交筛选与剔除？')).toBeTruthy();
+    expect(screen.getByTestId('sar-submit-confirm').textContent).toContain('任务将进入标注环节');
+    fireEvent.click(screen.getByRole('button', { name: /取\s*消/ }));
+    expect(calls.some((c) => c.path.endsWith('/complete'))).toBe(false);
+    fireEvent.click(screen.getByTestId('sar-submit'));
+    fireEvent.click(await screen.findByTestId('sar-submit-ok'));
     expect(await screen.findByText('筛选与剔除已提交')).toBeTruthy();
     expect(calls.filter((c) => c.method === 'POST' && c.path === '/gw/task/api/v2/tasks/t-1/stages/3/complete').length).toBe(1);
   });

@@ -135,6 +135,8 @@ function Workbench({ task, data, onDone, onReloadData }: { task: SarTask; data: 
   const [savingPath, setSavingPath] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [unsaved, setUnsaved] = useState<string[] | null>(null);
+  // Submitting ends the stage for good: asked first, like labeling's submit.
+  const [confirmSubmit, setConfirmSubmit] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState<string[] | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [helpOpen, setHelpOpen] = useState(false);
@@ -231,9 +233,14 @@ function Workbench({ task, data, onDone, onReloadData }: { task: SarTask; data: 
     onReloadData();
   };
 
-  const submit = async () => {
+  const askSubmit = () => {
     const open = pathsToSave(store.get());
     if (open.length) return setUnsaved(open);
+    setConfirmSubmit(true);
+  };
+
+  const submit = async () => {
+    setConfirmSubmit(false);
     try {
       await timer?.flush();
       await complete({ taskId: task.taskId, stage: STAGE }).unwrap();
@@ -246,7 +253,7 @@ function Workbench({ task, data, onDone, onReloadData }: { task: SarTask; data: 
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (isTyping(e.target) || confirmDelete || unsaved) return;
+      if (isTyping(e.target) || confirmDelete || unsaved || confirmSubmit) return;
       // Space on a focused button presses that button; it must not also toggle the selection.
       if (e.key === ' ' && (e.target as HTMLElement | null)?.closest?.('button')) return;
       const ctrl = e.ctrlKey || e.metaKey;
@@ -281,7 +288,7 @@ function Workbench({ task, data, onDone, onReloadData }: { task: SarTask; data: 
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [store, onSave, askDelete, readOnly, confirmDelete, unsaved]);
+  }, [store, onSave, askDelete, readOnly, confirmDelete, unsaved, confirmSubmit]);
 
   return (
     <SarStoreContext.Provider value={store}>
@@ -289,7 +296,7 @@ function Workbench({ task, data, onDone, onReloadData }: { task: SarTask; data: 
         data={data}
         spentBase={spentBase}
         timer={timer}
-        onSubmit={() => void submit()}
+        onSubmit={askSubmit}
         submitting={completing.isLoading}
         canWork={canWork}
         help={{ open: helpOpen, set: setHelpOpen }}
@@ -346,6 +353,18 @@ function Workbench({ task, data, onDone, onReloadData }: { task: SarTask; data: 
         onCancel={() => setConfirmDelete(null)}
       >
         <p data-testid="sar-delete-confirm">{t('delete.body')}</p>
+      </Modal>
+      <Modal
+        open={confirmSubmit}
+        title={t('submitConfirm.title')}
+        okText={t('submitConfirm.ok')}
+        cancelText={t('submitConfirm.cancel')}
+        okButtonProps={{ 'data-testid': 'sar-submit-ok' } as ButtonProps}
+        onOk={() => void submit()}
+        onCancel={() => setConfirmSubmit(false)}
+        destroyOnHidden
+      >
+        <p data-testid="sar-submit-confirm">{t('submitConfirm.body')}</p>
       </Modal>
       <Modal
         open={unsaved !== null}

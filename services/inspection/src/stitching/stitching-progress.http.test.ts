@@ -1,0 +1,62 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import sharp from 'sharp';
+import { EventTypes } from '@windward/contracts';
+import { eventually } from '@windward/service-kit/testing';
+import { InspectionHarness, type Body } from '../testing/inspection-harness.js';
+
+const BASE = '/gw/inspection/api/v2';
+
+/** inspection.stitching.changed: task-flow refuses to complete stitching while a blade path is not stitched. */
+describe('stitching progress announced to task-flow', () => {
+  let h: InspectionHarness;
+  let inspectionId: string;
+
+  before(async () => {
+    h = await InspectionHarness.start();
+    const park = await h.park('Hornsea Progress');
+    const turbine = await h.turbine(park.parkId, 'HP-01', 80);
+    inspectionId = (await h.inspection(turbine, '2025-06-01')).inspectionId;
+  });
+  after(async () => h?.stop());
+
+  const announced = async () =>
+    (await h.published(EventTypes.InspectionStitchingChanged))
+      .filter((e: Body) => e.payload.inspectionId === inspectionId)
+      .map((e: Body) => [e.payload.pathCount, e.payload.stitchedPathCount]);
+
+  test('the paths of the processed photos, then each path as its panorama is queued and done', async () => {
+    const photo = await sharp({ create: { width: 600, height: 400, channels: 3, background: { r: 90, g: 120, b: 150 } } }).jpeg().toBuffer();
+    // Blade 1 leading edge (two photos), blade 2 trailing edge (one), and an inactive photo of blade 3 (no path to stitch).
+    for (const [blade, path, sortIndex, active] of [
+      [1, 5, 1, true],
+      [1, 5, 2, true],
+      [2, 6, 1, true],
+      [3, 5, 1, false],
+    ] as const) {
+      const r = await h.upload(inspectionId, photo, `b${blade}-${path}-${sortIndex}.jpg`, {
+        bladePosition: blade,
+        path,
+        chamber: 0,
+        sortIndex,
+        distanceToRoot: String(sortIndex),
+        ...(active ? {} : { isActive: 'false' }),
+      });
+      assert.equal(r.status, 201, JSON.stringify(r.body));
+    }
+    await eventually(async () => (await announced()).length > 0, 30000);
+    assert.deepEqual((await announced()).at(-1), [2, 0]);
+
+    const r = await h.api(`${BASE}/inspections/${inspectionId}/panoramas`, { method: 'POST', json: { bladePosition: 1, pathViewIndex: 5, pixelSizeMm: 2 } });
+    assert.equal(r.status, 202, JSON.stringify(r.body));
+    await eventually(async () => JSON.stringify((await announced()).at(-1)) === JSON.stringify([2, 1]), 30000);
+    // Stitched again: not stitched until the new run is done, then stitched again.
+    const again = await h.api(`${BASE}/panoramas/${r.body.panoramaId}/offsets`, { method: 'PUT', json: { offsets: {} } });
+    assert.ok(again.status < 300, JSON.stringify(again.body));
+    await eventually(async () => {
+      const all = await announced();
+      const i = all.findIndex((x, n) => n > 0 && x[1] === 0 && all[n - 1]![1] === 1);
+      return i > 0 && JSON.stringify(all.at(-1)) === JSON.stringify([2, 1]);
+    }, 30000);
+  });
+});

@@ -1,0 +1,34 @@
+import type { EntityManager } from 'typeorm';
+import { EventTypes } from '@windward/contracts';
+import type { EventPublisher } from '@windward/service-kit';
+import { schemaName } from '../common/columns.js';
+
+/**
+ * Blade paths of an inspection (blade, view, chamber of its active photos) and how many have a
+ * finished panorama. A path being stitched again counts as not stitched until its run is done.
+ */
+export async function stitchingProgress(m: EntityManager, inspectionId: string): Promise<{ pathCount: number; stitchedPathCount: number }> {
+  const s = schemaName(m.connection);
+  const [row]: { paths: number; stitched: number }[] = await m.query(
+    `WITH paths AS (
+       SELECT DISTINCT blade_position, path, chamber FROM ${s}.image
+        WHERE inspection_id = $1 AND is_active AND blade_position IS NOT NULL AND path IS NOT NULL)
+     SELECT count(*)::int AS paths,
+            count(*) FILTER (WHERE EXISTS (
+              SELECT 1 FROM ${s}.panoramas p WHERE p.inspection_id = $1 AND p.blade_position = paths.blade_position
+                 AND p.path_view_index = paths.path AND p.chamber = paths.chamber AND p.status = 'done'))::int AS stitched
+       FROM paths`,
+    [inspectionId],
+  );
+  return { pathCount: row?.paths ?? 0, stitchedPathCount: row?.stitched ?? 0 };
+}
+
+/**
+ * Call inside a transaction that may change stitching completeness (a panorama queued, done or
+ * failed; the photos processed): publishes `inspection.stitching.changed`, so task-flow can refuse
+ * to complete the stitching stage while a blade path is not stitched.
+ */
+export async function announceStitching(m: EntityManager, events: EventPublisher, inspectionId: string, userId?: string): Promise<void> {
+  const p = await stitchingProgress(m, inspectionId);
+  await events.publish(m, EventTypes.InspectionStitchingChanged, inspectionId, { inspectionId, ...p }, userId);
+}
