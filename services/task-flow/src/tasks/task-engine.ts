@@ -240,7 +240,6 @@ export class TaskEngine {
       handlerName: cur?.handlerName ?? null,
     });
     Object.assign(task, row);
-    // UPDATE … RETURNING answers [rows, count] through TypeORM: keep the handler from the state itself.
     const handlerId = cur?.handlerId ?? null;
     task.handler_id = handlerId;
     if (handlerId !== previousHandler) {

@@ -123,14 +123,16 @@ export class TaskStateRepository {
 
   /** Stores the task's derived state with a new version (completed_at set once when completed). */
   async saveState(m: Queryable, taskId: string, st: TaskState): Promise<Pick<TaskRow, 'version' | 'status' | 'current_stage' | 'handler_id'>> {
-    const [row] = await m.query<Pick<TaskRow, 'version' | 'status' | 'current_stage' | 'handler_id'>[]>(
+    type Saved = Pick<TaskRow, 'version' | 'status' | 'current_stage' | 'handler_id'>;
+    // TypeORM answers an UPDATE … RETURNING on PostgreSQL with [rows, affected count], not rows.
+    const [rows] = await m.query<[Saved[], number]>(
       `UPDATE ${this.s}.task SET status = $2, current_stage = $3, current_stage_status = $4, handler_id = $5, handler_name = $6,
          completed_at = CASE WHEN $2 = ${TS.COMPLETED} THEN coalesce(completed_at, now()) ELSE completed_at END,
          updated_at = now(), version = nextval('${this.s.replace(/"/g, '')}.change_seq')
        WHERE id = $1 RETURNING version, status, current_stage, handler_id`,
       [taskId, st.status, st.currentStage, st.currentStageStatus, st.handlerId, st.handlerName],
     );
-    return row!;
+    return rows[0]!;
   }
 
   /** Post-commit notification for live screens (PostgreSQL delivers it only if this transaction commits). */
