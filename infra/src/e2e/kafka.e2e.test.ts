@@ -1,7 +1,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import kafkajs from 'kafkajs';
-import { EventTypes, SERVICE_NAMES, TaskStage, TaskStageStatus as SS } from '@windward/contracts';
+import { io, type Socket } from 'socket.io-client';
+import { EventTypes, SERVICE_NAMES, TaskStage, TaskStageStatus as SS, socketPath } from '@windward/contracts';
 import { eventually, readKafkaEvents } from '@windward/service-kit/testing';
 import { kafkaTopicOf } from '@windward/service-kit';
 import { kafkaScript } from '../launcher/kafka.js';
@@ -32,7 +33,7 @@ describe('the platform on Apache Kafka', () => {
     await p?.stop();
   });
 
-  test('every service runs on the broker, one consumer group per consuming service', async () => {
+  test('Kafka bus: every service runs on the broker, one consumer group per consuming service', async () => {
     assert.equal(p.bus, 'kafka');
     assert.ok(p.kafka, 'the launcher started its own broker');
     const kafka = new kafkajs.Kafka({ clientId: 'e2e-admin', brokers: [p.kafka.brokers], logLevel: kafkajs.logLevel.NOTHING });
@@ -59,7 +60,7 @@ describe('the platform on Apache Kafka', () => {
     }
   });
 
-  test('drone upload → ingest → tiles → sort and remove ready with task-flow SIGKILLed in the middle; then sort and remove and labeling complete: each transition once', async () => {
+  test('Kafka bus: drone upload → ingest → tiles → sort and remove ready with task-flow SIGKILLed in the middle; then sort and remove and labeling complete, each change pushed live to the task pool, each transition once', async () => {
     const { taskId, inspectionId } = await droneUploadToSortAndRemove(p, admin, {
       // Killed once the upload is complete: inspection ingests and tiles it and publishes while
       // task-flow is down; after the restart its group resumes from the committed offsets.
@@ -72,6 +73,18 @@ describe('the platform on Apache Kafka', () => {
         await p.startService('task-flow');
       },
     });
+    // The live task pool: every change of this task from here on reaches a socket.io client.
+    const socket: Socket = io(p.url, { path: socketPath('task-flow'), transports: ['websocket'], auth: { token: admin }, reconnection: false });
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    const pushed: Body[] = [];
+    socket.on('task.changed', (x: Body) => void (x.taskId === taskId && pushed.push(x)));
+    const livePush = (stage: number, status: number) =>
+      eventually(async () => pushed.find((x) => x.taskStageTypes?.[0] === stage && x.taskStageStatus === status), 10000).catch(() =>
+        assert.fail(`no live push of stage ${stage} status ${status}: ${JSON.stringify(pushed.map((x) => [x.taskStageTypes?.[0], x.taskStageStatus]))}`),
+      );
     const call = async (path: string, method = 'GET', json?: unknown) => {
       const r = await p.api(path, { method, token: admin, ...(json === undefined ? {} : { json }) });
       return { status: r.status, body: (await r.json()) as Body };
@@ -82,6 +95,8 @@ describe('the platform on Apache Kafka', () => {
     const sorted = await call(`${TASKS}/tasks/${taskId}/stages/${TaskStage.SORT_AND_REMOVE}/complete`, 'POST');
     assert.equal(sorted.status, 200, JSON.stringify(sorted.body));
     assert.equal(stageOf(sorted.body, TaskStage.LABELING), SS.READY);
+    await livePush(TaskStage.SORT_AND_REMOVE, SS.PROCESSING);
+    await livePush(TaskStage.LABELING, SS.READY);
 
     // Labeling: refused while sides are unlabeled; every image marked labeled → inspection's
     // inspection.labeling.changed reaches task-flow over Kafka → the completion is accepted.
@@ -99,6 +114,9 @@ describe('the platform on Apache Kafka', () => {
     const next = labeled.taskStageTypes[0];
     assert.ok(next > TaskStage.LABELING, `the next stage (${next}) follows labeling`);
     assert.equal(stageOf(labeled, next), SS.READY);
+    await livePush(TaskStage.LABELING, SS.PROCESSING);
+    await livePush(next, SS.READY);
+    socket.close();
 
     // Every transition is in the history exactly once.
     const hist = (await call(`${TASKS}/tasks/${taskId}/history?pageSize=500`)).body.results as Body[];
