@@ -8,6 +8,8 @@ import { DprTemplate } from './dpr/dpr-template.entity.js';
 import { Dpr } from './dpr/dpr.entity.js';
 import { RefsModule } from './refs/refs.module.js';
 import { ProjectsModule } from './projects/projects.module.js';
+import { CampaignsModule } from './campaigns/campaigns.module.js';
+import { DprModule } from './dpr/dpr.module.js';
 
 /**
  * The delivery service: projects (inspection and O&M) with their summary, inspection campaigns,
@@ -22,6 +24,8 @@ import { ProjectsModule } from './projects/projects.module.js';
     }),
     RefsModule,
     ProjectsModule,
+    CampaignsModule,
+    DprModule,
   ],
 })
 export class AppModule {}

@@ -6,8 +6,11 @@ import {
   type DeletedPayload,
   type InspectionCreatedPayload,
   type OrganizationEventPayload,
+  type ParkEventPayload,
 } from '@windward/contracts';
-import { AssetRefsConsumer, OnEvent, SERVICE_CONFIG, type BusContext, type ServiceConfig } from '@windward/service-kit';
+import type { EntityManager } from 'typeorm';
+import { AssetRefsConsumer, EventPublisher, OnEvent, SERVICE_CONFIG, type BusContext, type ServiceConfig } from '@windward/service-kit';
+import { seedDemoProject } from '../seed/demo-seed.js';
 
 /**
  * Delivery's read copies: parks and turbines (the kit's), customers (name, organization, turbine
@@ -18,9 +21,17 @@ import { AssetRefsConsumer, OnEvent, SERVICE_CONFIG, type BusContext, type Servi
 export class RefsConsumer extends AssetRefsConsumer {
   protected readonly schema: string;
 
-  constructor(@Inject(SERVICE_CONFIG) cfg: ServiceConfig) {
+  constructor(
+    @Inject(SERVICE_CONFIG) private readonly cfg: ServiceConfig,
+    private readonly events: EventPublisher,
+  ) {
     super();
     this.schema = `"${cfg.schema}"`;
+  }
+
+  /** Demo parks get a demo project (SEED_DEMO=true only). */
+  protected override async parkChanged(m: EntityManager, park: ParkEventPayload): Promise<void> {
+    if (this.cfg.seedDemo && park.active) await seedDemoProject(m, this.events, park);
   }
 
   @OnEvent(EventTypes.IdentityCustomerCreated, EventTypes.IdentityCustomerUpdated)
