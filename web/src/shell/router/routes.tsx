@@ -3,6 +3,7 @@ import { areaPages, type AreaId } from '@/features/areas';
 import { assetPages } from '@/features/asset/pages';
 import { authPages } from '@/features/auth/pages';
 import { configurationPages } from '@/features/configuration/pages';
+import { deliveryPages } from '@/features/delivery/pages';
 import { inspectionPages } from '@/features/inspection/pages';
 import { middlePages } from '@/features/middle-page/pages';
 import { taskPages } from '@/features/tasks/pages';
@@ -54,7 +55,7 @@ export const mainLayoutRoutes: RouteObject[] = [
           area('campaign/campaignDetail', 'investigationCampaignDetail'),
         ],
       },
-      area('campaign', 'inspectionCampaign'),
+      { path: 'campaign', lazy: deliveryPages.campaigns },
     ],
   },
   {
@@ -84,7 +85,7 @@ export const mainLayoutRoutes: RouteObject[] = [
       { path: 'assetConfig', lazy: assetPages.assetConfig },
       { path: 'defectConfig', lazy: configurationPages.defectConfig },
       area('repairConfig', 'repairConfig'),
-      area('dprActivityConfig', 'dprActivityConfig'),
+      { path: 'dprActivityConfig', lazy: deliveryPages.dprActivityConfig },
     ],
   },
   {
@@ -95,9 +96,9 @@ export const mainLayoutRoutes: RouteObject[] = [
       area('progressDashboard/projectDetails', 'projectDetails'),
       area('performanceStatistics', 'performanceStatistics'),
       { path: 'approvalTasks', lazy: taskPages.approvalTasks },
-      area('dpr', 'dpr'),
-      area('dprList', 'dprList'),
-      area('dprList/dprDetail', 'dprDetail'),
+      { path: 'dpr', lazy: deliveryPages.dpr },
+      { path: 'dprList', lazy: deliveryPages.dprList },
+      { path: 'dprList/dprDetail', lazy: deliveryPages.dprDetail },
     ],
   },
   {
@@ -108,7 +109,7 @@ export const mainLayoutRoutes: RouteObject[] = [
       area('singlePointExport', 'singlePointExport'),
     ],
   },
-  { path: 'projectCenter', children: [redirectTo('/projectCenter/projectList'), area('projectList', 'projectList')] },
+  { path: 'projectCenter', children: [redirectTo('/projectCenter/projectList'), { path: 'projectList', lazy: deliveryPages.projectList }] },
   {
     path: 'qaCenter',
     children: [

@@ -1,0 +1,9 @@
+/** Route modules of the delivery area, loaded on demand (the shell's routes). */
+export const deliveryPages = {
+  projectList: () => import('./projects/ProjectListPage'),
+  campaigns: () => import('./campaigns/CampaignsPage'),
+  dprActivityConfig: () => import('./dpr/DprActivityConfigPage'),
+  dprList: () => import('./dpr/DprListPage'),
+  dprDetail: () => import('./dpr/DprDetailPage'),
+  dpr: () => import('./dpr/DprSubmitPage'),
+};
