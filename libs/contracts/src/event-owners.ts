@@ -55,7 +55,7 @@ export const EVENT_OWNERS: Record<EventType, EventOwnership> = {
   [EventTypes.InspectionLabelingChanged]: { publisher: 'inspection', consumers: ['task-flow'] },
 
   [EventTypes.TaskflowTaskCreated]: { publisher: 'task-flow', consumers: [], external: INTEGRATORS },
-  [EventTypes.TaskflowStageCompleted]: { publisher: 'task-flow', consumers: [], external: `${INTEGRATORS}; delivery's DPR (#18) will count finished stages` },
+  [EventTypes.TaskflowStageCompleted]: { publisher: 'task-flow', consumers: ['delivery'] },
   [EventTypes.TaskflowTaskStatusChanged]: { publisher: 'task-flow', consumers: [], external: INTEGRATORS },
   [EventTypes.TaskflowTurbineStatusChanged]: { publisher: 'task-flow', consumers: [], external: `${INTEGRATORS}; delivery's dashboards (#18) will follow it` },
 

@@ -10,6 +10,8 @@ import { RefsModule } from './refs/refs.module.js';
 import { ProjectsModule } from './projects/projects.module.js';
 import { CampaignsModule } from './campaigns/campaigns.module.js';
 import { DprModule } from './dpr/dpr.module.js';
+import { ProgressModule } from './progress/progress.module.js';
+import { DeliveryProgress1763700000610 } from './migrations/1763700000610-delivery-progress.js';
 
 /**
  * The delivery service: projects (inspection and O&M) with their summary, inspection campaigns,
@@ -20,12 +22,13 @@ import { DprModule } from './dpr/dpr.module.js';
     ServiceKitModule.forService({
       service: 'delivery',
       entities: [Project, InspectionCampaign, DprActivity, DprTemplate, Dpr],
-      migrations: [DeliveryInitial1763700000600],
+      migrations: [DeliveryInitial1763700000600, DeliveryProgress1763700000610],
     }),
     RefsModule,
     ProjectsModule,
     CampaignsModule,
     DprModule,
+    ProgressModule,
   ],
 })
 export class AppModule {}
