@@ -11,6 +11,7 @@ import { ProjectsModule } from './projects/projects.module.js';
 import { CampaignsModule } from './campaigns/campaigns.module.js';
 import { DprModule } from './dpr/dpr.module.js';
 import { ProgressModule } from './progress/progress.module.js';
+import { StatisticsModule } from './statistics/statistics.module.js';
 import { DeliveryProgress1763700000610 } from './migrations/1763700000610-delivery-progress.js';
 
 /**
@@ -29,6 +30,7 @@ import { DeliveryProgress1763700000610 } from './migrations/1763700000610-delive
     CampaignsModule,
     DprModule,
     ProgressModule,
+    StatisticsModule,
   ],
 })
 export class AppModule {}

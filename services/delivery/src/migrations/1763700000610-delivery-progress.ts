@@ -14,6 +14,8 @@ export class DeliveryProgress1763700000610 implements MigrationInterface {
       completed_at timestamptz NOT NULL DEFAULT now(),
       PRIMARY KEY (task_id, stage))`);
     await q.query(`CREATE INDEX stage_progress_inspection_idx ON ${s}.stage_progress (inspection_id)`);
+    // Performance statistics read a time range of completions.
+    await q.query(`CREATE INDEX stage_progress_completed_idx ON ${s}.stage_progress (completed_at)`);
   }
 
   async down(q: QueryRunner): Promise<void> {

@@ -5,6 +5,7 @@ export const addTagTypes = [
   'projects',
   'DPR activity configuration',
   'daily progress reports',
+  'performance statistics',
   'progress dashboard',
   'inspection campaigns',
 ] as const;
@@ -121,6 +122,28 @@ const injectedRtkApi = api
       dprsReject: build.mutation<DprsRejectApiResponse, DprsRejectApiArg>({
         query: (queryArg) => ({ url: `/gw/delivery/api/v2/dprs/${queryArg.id}/reject`, method: 'PUT', body: queryArg.reviewDprDto }),
         invalidatesTags: ['daily progress reports'],
+      }),
+      statisticsGet: build.query<StatisticsGetApiResponse, StatisticsGetApiArg>({
+        query: (queryArg) => ({
+          url: `/gw/delivery/api/v2/performance-statistics`,
+          params: {
+            from: queryArg['from'],
+            to: queryArg.to,
+            organizationId: queryArg.organizationId,
+          },
+        }),
+        providesTags: ['performance statistics'],
+      }),
+      statisticsExport: build.query<StatisticsExportApiResponse, StatisticsExportApiArg>({
+        query: (queryArg) => ({
+          url: `/gw/delivery/api/v2/performance-statistics/export`,
+          params: {
+            from: queryArg['from'],
+            to: queryArg.to,
+            organizationId: queryArg.organizationId,
+          },
+        }),
+        providesTags: ['performance statistics'],
       }),
       progressList: build.query<ProgressListApiResponse, ProgressListApiArg>({
         query: (queryArg) => ({
@@ -325,6 +348,20 @@ export type DprsRejectApiResponse = /** status 200  */ DprView;
 export type DprsRejectApiArg = {
   id: string;
   reviewDprDto: ReviewDprDto;
+};
+export type StatisticsGetApiResponse = /** status 200  */ StatisticsView;
+export type StatisticsGetApiArg = {
+  from: string;
+  to: string;
+  /** One organization; callers without the organization right see only their own. */
+  organizationId?: string;
+};
+export type StatisticsExportApiResponse = /** status 200 The statistics as a workbook. */ Blob;
+export type StatisticsExportApiArg = {
+  from: string;
+  to: string;
+  /** One organization; callers without the organization right see only their own. */
+  organizationId?: string;
 };
 export type ProgressListApiResponse = /** status 200  */ ProjectProgressPage;
 export type ProgressListApiArg = {
@@ -709,6 +746,26 @@ export type SaveDprDto = {
 };
 export type ReviewDprDto = {
   comment?: string | null;
+};
+export type StatisticsDayView = {
+  completed: number;
+  day: string;
+};
+export type StatisticsRowView = {
+  /** Stages of the project's inspections completed in the range. */
+  completed: number;
+  organizationId: string | null;
+  organizationName: string | null;
+  projectId: string;
+  projectName: string;
+  /** contracts TaskStage id. */
+  stage: number;
+};
+export type StatisticsView = {
+  days: StatisticsDayView[];
+  from: string;
+  rows: StatisticsRowView[];
+  to: string;
 };
 export type DprActivityTotalView = {
   activityName: string;
