@@ -5,6 +5,16 @@ import { readySession, renderApp } from '@/test/renderApp';
 import { assetFetch, type Call } from '@/test/fixtures/asset';
 
 configure({ asyncUtilTimeout: 20000 });
+
+/** A socket double: the dashboard's handlers, and `push` plays the server. */
+const sockets: { handlers: Record<string, (arg: unknown) => void>; closed: boolean }[] = [];
+vi.mock('socket.io-client', () => ({
+  io: () => {
+    const s = { handlers: {} as Record<string, (arg: unknown) => void>, closed: false, on(ev: string, fn: (arg: unknown) => void) { s.handlers[ev] = fn; return s; }, close() { s.closed = true; } };
+    sockets.push(s);
+    return s;
+  },
+}));
 afterEach(() => vi.unstubAllGlobals());
 
 const grant = (...keys: string[]): RightEntry[] => keys.map((key) => ({ key, value: true }));
@@ -15,8 +25,9 @@ class FakeDelivery {
     { projectId: 'pr-1', projectName: 'Dogger 2026', projectType: 1, subType: 1, serviceType: null, projectStatusType: 2, operation: false, operationProjectId: null, affiliatedProjectIds: [], customerId: null, customerName: 'North Sea Wind', organizationId: null, organizationName: null, windFarmIds: [], windFarmName: 'Dogger Bank North', windFarms: [], internalTurbineIds: [], externalTurbineIds: [], completedCount: 1, processingCount: 2, plannedVolume: 20, operators: [], projectStartTime: '2026-01-01T00:00:00.000Z', projectCompleteTime: null, projectUpdatedTime: '2026-02-01T00:00:00.000Z', defectTemplateId: null, dprTemplateId: null },
   ];
   activities = [{ activityId: 'a-1', name: 'Turbines flown', unit: 'turbines', templateCount: 1, updatedAt: '2026-01-01T00:00:00.000Z' }];
-  dpr = { dprId: 'd-1', projectId: 'pr-1', projectName: 'Dogger 2026', campaignId: null, reportDate: '2026-06-01', status: 'SUBMITTED', items: [{ activityId: 'a-1', activityName: 'Turbines flown', unit: 'turbines', planned: 10, done: 8 }], weather: 'Windy', downtimeHours: 2, comments: null, photos: [], submittedBy: 'u', submittedByName: 'cm', reviewedByName: null, reviewedAt: null, reviewComment: null, updatedAt: '2026-06-01T00:00:00.000Z' };
+  dpr: Record<string, unknown> = { dprId: 'd-1', projectId: 'pr-1', projectName: 'Dogger 2026', campaignId: null, reportDate: '2026-06-01', status: 'SUBMITTED', items: [{ activityId: 'a-1', activityName: 'Turbines flown', unit: 'turbines', planned: 10, done: 8 }], weather: 'Windy', downtimeHours: 2, comments: null, photos: [], submittedBy: 'u', submittedByName: 'cm', reviewedByName: null, reviewedAt: null, reviewComment: null, updatedAt: '2026-06-01T00:00:00.000Z' };
 
+  inspected = 3;
   respond = (c: Call): { status: number; body?: unknown } | undefined => {
     if (c.method === 'GET' && c.path === '/gw/project/api/v2/projects') return { status: 200, body: { results: this.projects, totalCount: this.projects.length } };
     if (c.method === 'POST' && c.path === '/gw/project/api/v2/projects') {
@@ -28,6 +39,14 @@ class FakeDelivery {
     if (c.method === 'GET' && c.path === '/gw/delivery/api/v2/dpr-templates') return { status: 200, body: { results: [], totalCount: 0 } };
     if (c.method === 'DELETE' && c.path === '/gw/delivery/api/v2/dpr-activities/a-1') return { status: 409, body: { code: -8001, message: 'x' } };
     if (c.method === 'GET' && c.path === '/gw/delivery/api/v2/dprs/d-1') return { status: 200, body: this.dpr };
+    if (c.method === 'GET' && c.path === '/gw/delivery/api/v2/progress/projects') {
+      return { status: 200, body: { results: [{ projectId: 'pr-1', projectName: 'Dogger 2026', customerName: 'North Sea Wind', projectStatusType: 2, turbinesPlanned: 8, turbinesInspected: this.inspected, stages: [{ stage: 1, inspections: this.inspected }], dpr: [] }], totalCount: 1 } };
+    }
+    if (c.method === 'GET' && c.path === '/gw/delivery/api/v2/performance-statistics') {
+      if ((c.query.get('from') ?? '') < '2026-01-01') // The real service fills {months} in the caller's language (the request's locale header).
+        return { status: 400, body: { code: 'TIME_RANGE_TOO_LONG', message: '时间范围不能超过3个月。' } };
+      return { status: 200, body: { from: c.query.get('from'), to: c.query.get('to'), rows: [{ organizationId: null, organizationName: 'Ops', projectId: 'pr-1', projectName: 'Dogger 2026', stage: 5, completed: 7 }], days: [{ day: '2026-06-01', completed: 7 }] } };
+    }
     if (c.method === 'PUT' && c.path === '/gw/delivery/api/v2/dprs/d-1/approve') {
       this.dpr = { ...this.dpr, status: 'APPROVED', reviewedByName: 'pm' };
       return { status: 200, body: this.dpr };
@@ -88,5 +107,26 @@ describe('delivery screens', { timeout: 120000 }, () => {
   it('without the rights the pages say so', async () => {
     await open('/projectCenter/projectList', grant('menu.myAsset'));
     expect(await screen.findByTestId('delivery-no-access')).toBeTruthy();
+  });
+
+  it('progress dashboard: a pushed change refetches, so the card moves without reload', async () => {
+    const { server, calls } = await open('/deliveryManagement/progressDashboard', grant('progressDashboard.show'));
+    const card = await screen.findByTestId('progress-pr-1');
+    await waitFor(() => expect(within(card).getAllByText('3').length).toBeGreaterThan(0));
+    const gets = () => calls.filter((c) => c.path === '/gw/delivery/api/v2/progress/projects').length;
+    const before = gets();
+    server.inspected = 5;
+    sockets.at(-1)!.handlers['progress.changed']!({ projectId: 'pr-1' });
+    await waitFor(() => expect(gets()).toBe(before + 1));
+    await waitFor(() => expect(within(screen.getByTestId('progress-pr-1')).getAllByText('5').length).toBeGreaterThan(0));
+  });
+
+  it('performance statistics: rows per project and stage; a range over 3 months shows the spec message in Chinese', async () => {
+    await open('/deliveryManagement/performanceStatistics', grant('performanceStatistics.show'), 'zh_cn');
+    const table = await screen.findByTestId('stats-table');
+    await waitFor(() => expect(within(table).getByText('Dogger 2026')).toBeTruthy());
+    expect(within(table).getByText('标注质检')).toBeTruthy();
+    fireEvent.change(screen.getByTestId('stats-from'), { target: { value: '2025-01-01' } });
+    expect((await screen.findByTestId('stats-error')).textContent).toBe('时间范围不能超过3个月。');
   });
 });

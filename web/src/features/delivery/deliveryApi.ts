@@ -22,4 +22,6 @@ export const {
   useDprsSubmitMutation,
   useDprsApproveMutation,
   useDprsRejectMutation,
+  useProgressListQuery,
+  useStatisticsGetQuery,
 } = deliveryApi;

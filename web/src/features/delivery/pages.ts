@@ -6,4 +6,6 @@ export const deliveryPages = {
   dprList: () => import('./dpr/DprListPage'),
   dprDetail: () => import('./dpr/DprDetailPage'),
   dpr: () => import('./dpr/DprSubmitPage'),
+  progressDashboard: () => import('./progress/ProgressDashboardPage'),
+  performanceStatistics: () => import('./statistics/PerformanceStatisticsPage'),
 };

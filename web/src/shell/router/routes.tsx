@@ -92,9 +92,9 @@ export const mainLayoutRoutes: RouteObject[] = [
     path: 'deliveryManagement',
     children: [
       redirectTo('/deliveryManagement/progressDashboard'),
-      area('progressDashboard', 'progressDashboard'),
+      { path: 'progressDashboard', lazy: deliveryPages.progressDashboard },
       area('progressDashboard/projectDetails', 'projectDetails'),
-      area('performanceStatistics', 'performanceStatistics'),
+      { path: 'performanceStatistics', lazy: deliveryPages.performanceStatistics },
       { path: 'approvalTasks', lazy: taskPages.approvalTasks },
       { path: 'dpr', lazy: deliveryPages.dpr },
       { path: 'dprList', lazy: deliveryPages.dprList },
