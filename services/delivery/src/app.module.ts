@@ -12,6 +12,8 @@ import { CampaignsModule } from './campaigns/campaigns.module.js';
 import { DprModule } from './dpr/dpr.module.js';
 import { ProgressModule } from './progress/progress.module.js';
 import { StatisticsModule } from './statistics/statistics.module.js';
+import { InvestigationsModule } from './investigations/investigations.module.js';
+import { DeliveryInvestigations1763700000620 } from './migrations/1763700000620-delivery-investigations.js';
 import { DeliveryProgress1763700000610 } from './migrations/1763700000610-delivery-progress.js';
 
 /**
@@ -23,7 +25,7 @@ import { DeliveryProgress1763700000610 } from './migrations/1763700000610-delive
     ServiceKitModule.forService({
       service: 'delivery',
       entities: [Project, InspectionCampaign, DprActivity, DprTemplate, Dpr],
-      migrations: [DeliveryInitial1763700000600, DeliveryProgress1763700000610],
+      migrations: [DeliveryInitial1763700000600, DeliveryProgress1763700000610, DeliveryInvestigations1763700000620],
     }),
     RefsModule,
     ProjectsModule,
@@ -31,6 +33,7 @@ import { DeliveryProgress1763700000610 } from './migrations/1763700000610-delive
     DprModule,
     ProgressModule,
     StatisticsModule,
+    InvestigationsModule,
   ],
 })
 export class AppModule {}

@@ -3,6 +3,7 @@ import { Ctx, Payload } from '@nestjs/microservices';
 import {
   EventTypes,
   type CustomerEventPayload,
+  type DefectEventPayload,
   type DeletedPayload,
   type InspectionCreatedPayload,
   type OrganizationEventPayload,
@@ -70,5 +71,20 @@ export class RefsConsumer extends AssetRefsConsumer {
        VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (inspection_id) DO NOTHING`,
       [p.inspectionId, p.turbineId, p.windFarmId, p.componentType ?? p.packageType, p.inspectionDataConfigId ?? null, p.inspectionDate],
     );
+  }
+
+  /** Inspection's defects: the investigation pool. */
+  @OnEvent(EventTypes.InspectionDefectCreated, EventTypes.InspectionDefectUpdated)
+  async onDefect(@Payload() p: DefectEventPayload, @Ctx() ctx: BusContext): Promise<void> {
+    await ctx.manager.query(
+      `INSERT INTO ${this.schema}.defect_ref (defect_id, inspection_id, severity) VALUES ($1, $2, $3)
+       ON CONFLICT (defect_id) DO UPDATE SET inspection_id = EXCLUDED.inspection_id, severity = EXCLUDED.severity, deleted = false`,
+      [p.defectId, p.inspectionId, p.severity],
+    );
+  }
+
+  @OnEvent(EventTypes.InspectionDefectDeleted)
+  async onDefectDeleted(@Payload() p: DeletedPayload, @Ctx() ctx: BusContext): Promise<void> {
+    await ctx.manager.query(`UPDATE ${this.schema}.defect_ref SET deleted = true WHERE defect_id = $1`, [p.id]);
   }
 }

@@ -8,6 +8,7 @@ export const addTagTypes = [
   'performance statistics',
   'progress dashboard',
   'inspection campaigns',
+  'investigations',
 ] as const;
 const injectedRtkApi = api
   .enhanceEndpoints({
@@ -202,6 +203,67 @@ const injectedRtkApi = api
           body: queryArg.campaignStatusDto,
         }),
         invalidatesTags: ['inspection campaigns'],
+      }),
+      investigationsList: build.query<InvestigationsListApiResponse, InvestigationsListApiArg>({
+        query: (queryArg) => ({
+          url: `/gw/project/api/v2/investigation/campaigns`,
+          params: {
+            pageIndex: queryArg.pageIndex,
+            pageSize: queryArg.pageSize,
+            fieldToSort: queryArg.fieldToSort,
+            descending: queryArg.descending,
+            windFarmId: queryArg.windFarmId,
+          },
+        }),
+        providesTags: ['investigations'],
+      }),
+      investigationsCreate: build.mutation<InvestigationsCreateApiResponse, InvestigationsCreateApiArg>({
+        query: (queryArg) => ({ url: `/gw/project/api/v2/investigation/campaigns`, method: 'POST', body: queryArg.createInvestigationDto }),
+        invalidatesTags: ['investigations'],
+      }),
+      investigationsRemove: build.mutation<InvestigationsRemoveApiResponse, InvestigationsRemoveApiArg>({
+        query: (queryArg) => ({ url: `/gw/project/api/v2/investigation/campaigns/${queryArg.id}`, method: 'DELETE' }),
+        invalidatesTags: ['investigations'],
+      }),
+      investigationsAdd: build.mutation<InvestigationsAddApiResponse, InvestigationsAddApiArg>({
+        query: (queryArg) => ({
+          url: `/gw/project/api/v2/investigation/campaigns/${queryArg.id}/defects`,
+          method: 'POST',
+          body: queryArg.addInvestigationDefectsDto,
+        }),
+        invalidatesTags: ['investigations'],
+      }),
+      investigationsRemoveDefect: build.mutation<InvestigationsRemoveDefectApiResponse, InvestigationsRemoveDefectApiArg>({
+        query: (queryArg) => ({
+          url: `/gw/project/api/v2/investigation/campaigns/${queryArg.id}/defects/${queryArg.defectId}`,
+          method: 'DELETE',
+        }),
+        invalidatesTags: ['investigations'],
+      }),
+      investigationsStatus: build.mutation<InvestigationsStatusApiResponse, InvestigationsStatusApiArg>({
+        query: (queryArg) => ({
+          url: `/gw/project/api/v2/investigation/campaigns/${queryArg.id}/status`,
+          method: 'PUT',
+          body: queryArg.investigationStatusDto,
+        }),
+        invalidatesTags: ['investigations'],
+      }),
+      investigationsParks: build.query<InvestigationsParksApiResponse, InvestigationsParksApiArg>({
+        query: () => ({ url: `/gw/project/api/v2/investigation/plan/windParks` }),
+        providesTags: ['investigations'],
+      }),
+      investigationsPool: build.query<InvestigationsPoolApiResponse, InvestigationsPoolApiArg>({
+        query: (queryArg) => ({
+          url: `/gw/project/api/v2/investigation/pool`,
+          params: {
+            pageIndex: queryArg.pageIndex,
+            pageSize: queryArg.pageSize,
+            fieldToSort: queryArg.fieldToSort,
+            descending: queryArg.descending,
+            windFarmId: queryArg.windFarmId,
+          },
+        }),
+        providesTags: ['investigations'],
       }),
       projectsList: build.query<ProjectsListApiResponse, ProjectsListApiArg>({
         query: (queryArg) => ({
@@ -411,6 +473,53 @@ export type CampaignsStatusApiResponse = /** status 200  */ CampaignView;
 export type CampaignsStatusApiArg = {
   id: string;
   campaignStatusDto: CampaignStatusDto;
+};
+export type InvestigationsListApiResponse = /** status 200  */ InvestigationCampaignPage;
+export type InvestigationsListApiArg = {
+  /** 1-based page number. */
+  pageIndex?: number;
+  /** Rows per page (clamped to the maximum). */
+  pageSize?: number;
+  /** Column to sort by; each list names the ones it allows. */
+  fieldToSort?: string;
+  descending?: boolean;
+  windFarmId?: string;
+};
+export type InvestigationsCreateApiResponse = /** status 201  */ InvestigationCampaignView;
+export type InvestigationsCreateApiArg = {
+  createInvestigationDto: CreateInvestigationDto;
+};
+export type InvestigationsRemoveApiResponse = unknown;
+export type InvestigationsRemoveApiArg = {
+  id: string;
+};
+export type InvestigationsAddApiResponse = /** status 201  */ InvestigationCampaignView;
+export type InvestigationsAddApiArg = {
+  id: string;
+  addInvestigationDefectsDto: AddInvestigationDefectsDto;
+};
+export type InvestigationsRemoveDefectApiResponse = /** status 200  */ InvestigationCampaignView;
+export type InvestigationsRemoveDefectApiArg = {
+  id: string;
+  defectId: string;
+};
+export type InvestigationsStatusApiResponse = /** status 200  */ InvestigationCampaignView;
+export type InvestigationsStatusApiArg = {
+  id: string;
+  investigationStatusDto: InvestigationStatusDto;
+};
+export type InvestigationsParksApiResponse = /** status 200  */ InvestigationParkView[];
+export type InvestigationsParksApiArg = void;
+export type InvestigationsPoolApiResponse = /** status 200  */ PoolDefectPage;
+export type InvestigationsPoolApiArg = {
+  /** 1-based page number. */
+  pageIndex?: number;
+  /** Rows per page (clamped to the maximum). */
+  pageSize?: number;
+  /** Column to sort by; each list names the ones it allows. */
+  fieldToSort?: string;
+  descending?: boolean;
+  windFarmId?: string;
 };
 export type ProjectsListApiResponse = /** status 200  */ ProjectPage;
 export type ProjectsListApiArg = {
@@ -830,6 +939,53 @@ export type CampaignActiveDto = {
 };
 export type CampaignStatusDto = {
   status: 1 | 2 | 3;
+};
+export type InvestigationCampaignView = {
+  campaignId: string;
+  defectIds: string[];
+  name: string;
+  /** 1 to be investigated, 2 under investigation, 3 investigated. */
+  status: number;
+  updatedAt: string;
+  windFarmId: string;
+  windFarmName: string | null;
+};
+export type InvestigationCampaignPage = {
+  results: InvestigationCampaignView[];
+  totalCount: number;
+  /** false when totalCount is the planner's estimate ("about N"). */
+  totalCountExact?: boolean;
+};
+export type CreateInvestigationDto = {
+  defectIds: string[];
+  name: string;
+  windFarmId: string;
+};
+export type AddInvestigationDefectsDto = {
+  defectIds: string[];
+};
+export type InvestigationStatusDto = {
+  status: 1 | 2 | 3;
+};
+export type InvestigationParkView = {
+  campaignCount: number;
+  poolDefectCount: number;
+  windFarmId: string;
+  windFarmName: string;
+};
+export type PoolDefectView = {
+  defectId: string;
+  inspectionId: string;
+  severity: number | null;
+  turbineId: string;
+  turbineName: string | null;
+  windFarmId: string;
+};
+export type PoolDefectPage = {
+  results: PoolDefectView[];
+  totalCount: number;
+  /** false when totalCount is the planner's estimate ("about N"). */
+  totalCountExact?: boolean;
 };
 export type ProjectOperatorView = {
   id: string;
