@@ -39,6 +39,13 @@ class FakeDelivery {
     if (c.method === 'GET' && c.path === '/gw/delivery/api/v2/dpr-templates') return { status: 200, body: { results: [], totalCount: 0 } };
     if (c.method === 'DELETE' && c.path === '/gw/delivery/api/v2/dpr-activities/a-1') return { status: 409, body: { code: -8001, message: 'x' } };
     if (c.method === 'GET' && c.path === '/gw/delivery/api/v2/dprs/d-1') return { status: 200, body: this.dpr };
+    if (c.method === 'GET' && c.path === '/gw/project/api/v2/investigation/plan/windParks') return { status: 200, body: [{ windFarmId: 'p-dogger', windFarmName: 'Dogger Bank North', poolDefectCount: 2, campaignCount: 0 }] };
+    if (c.method === 'GET' && c.path === '/gw/project/api/v2/investigation/pool') {
+      return { status: 200, body: { results: [{ defectId: 'dddddddd-1', inspectionId: 'i', turbineId: 't', turbineName: 'T01', windFarmId: 'p-dogger', severity: 4 }], totalCount: 1 } };
+    }
+    if (c.method === 'POST' && c.path === '/gw/project/api/v2/investigation/campaigns') {
+      return { status: 409, body: { code: 'DEFECTS_IN_OTHER_INVESTIGATION_CAMPAIGN', message: 'x' } };
+    }
     if (c.method === 'GET' && c.path === '/gw/delivery/api/v2/progress/projects') {
       return { status: 200, body: { results: [{ projectId: 'pr-1', projectName: 'Dogger 2026', customerName: 'North Sea Wind', projectStatusType: 2, turbinesPlanned: 8, turbinesInspected: this.inspected, stages: [{ stage: 1, inspections: this.inspected }], dpr: [] }], totalCount: 1 } };
     }
@@ -128,5 +135,20 @@ describe('delivery screens', { timeout: 120000 }, () => {
     expect(within(table).getByText('标注质检')).toBeTruthy();
     fireEvent.change(screen.getByTestId('stats-from'), { target: { value: '2025-01-01' } });
     expect((await screen.findByTestId('stats-error')).textContent).toBe('时间范围不能超过3个月。');
+  });
+
+  it('investigation pool: selected defects become a campaign request; the one-campaign refusal is shown', async () => {
+    const { calls } = await open('/inspection/investigation/list', grant('investigation.pool', 'investigation.edit'));
+    const pool = await screen.findByTestId('investigation-pool');
+    await waitFor(() => expect(within(pool).getByText('T01')).toBeTruthy());
+    fireEvent.click(within(pool).getAllByRole('checkbox').pop()!);
+    fireEvent.change(screen.getByTestId('investigation-name'), { target: { value: 'Cracks' } });
+    fireEvent.click(screen.getByTestId('investigation-create'));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'POST' && c.path === '/gw/project/api/v2/investigation/campaigns').map((c) => c.body)).toEqual([
+        { name: 'Cracks', windFarmId: 'p-dogger', defectIds: ['dddddddd-1'] },
+      ]),
+    );
+    expect((await screen.findByTestId('investigation-error')).textContent).toBe('The defects already exist in another investigation campaign and cannot be added again.');
   });
 });

@@ -24,4 +24,10 @@ export const {
   useDprsRejectMutation,
   useProgressListQuery,
   useStatisticsGetQuery,
+  useInvestigationsParksQuery,
+  useInvestigationsPoolQuery,
+  useInvestigationsListQuery,
+  useInvestigationsCreateMutation,
+  useInvestigationsStatusMutation,
+  useInvestigationsRemoveMutation,
 } = deliveryApi;

@@ -8,4 +8,6 @@ export const deliveryPages = {
   dpr: () => import('./dpr/DprSubmitPage'),
   progressDashboard: () => import('./progress/ProgressDashboardPage'),
   performanceStatistics: () => import('./statistics/PerformanceStatisticsPage'),
+  investigationPool: () => import('./investigations/InvestigationPoolPage'),
+  investigationCampaigns: () => import('./investigations/InvestigationCampaignsPage'),
 };

@@ -50,8 +50,8 @@ export const mainLayoutRoutes: RouteObject[] = [
         path: 'investigation',
         children: [
           redirectTo('/inspection/investigation/list'),
-          area('list', 'investigationPool'),
-          area('campaign', 'investigationCampaigns'),
+          { path: 'list', lazy: deliveryPages.investigationPool },
+          { path: 'campaign', lazy: deliveryPages.investigationCampaigns },
           area('campaign/campaignDetail', 'investigationCampaignDetail'),
         ],
       },
