@@ -1,4 +1,5 @@
-import { Alert } from 'antd';
+import { Alert, Result } from 'antd';
+import { useTranslation } from 'react-i18next';
 import type { SerializedError } from '@reduxjs/toolkit';
 import { errorMessageOf } from '@/core/api/errorMessage';
 import type { ApiError } from '@/core/api/baseQuery';
@@ -20,4 +21,14 @@ export function sortOf(sorter: unknown, fallback: string): { fieldToSort: string
   const s = (Array.isArray(sorter) ? sorter[0] : sorter) as { field?: string; order?: 'ascend' | 'descend' | null } | undefined;
   if (!s?.order || !s.field) return { fieldToSort: fallback, descending: true };
   return { fieldToSort: String(s.field), descending: s.order === 'descend' };
+}
+
+/** The page's frame when the caller lacks its rights (the service refuses the same calls). */
+export function NoAccess({ page }: { page: string }) {
+  const { t } = useTranslation('delivery');
+  return (
+    <div data-testid={`page-${page}`}>
+      <Result status="403" title={t('noAccess')} data-testid="delivery-no-access" />
+    </div>
+  );
 }

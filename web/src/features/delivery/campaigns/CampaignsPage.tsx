@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Button, Form, Input, Popconfirm, Result, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, Form, Input, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '@/core/store';
 import { hasRight, Rights } from '@/shared/contracts';
 import type { CampaignView } from '@/core/api/generated/delivery';
-import { INSPECTION_CAMPAIGN_TYPES, Refusal, sortOf } from '../shared';
+import { INSPECTION_CAMPAIGN_TYPES, Refusal, sortOf, NoAccess } from '../shared';
 import { useCampaignsActiveMutation, useCampaignsCreateMutation, useCampaignsListQuery, useCampaignsStatusMutation, useProjectsListQuery } from '../deliveryApi';
 
 /**
@@ -23,7 +23,7 @@ export function Component() {
   const [create, created] = useCampaignsCreateMutation();
   const [setActive, activeState] = useCampaignsActiveMutation();
   const [setStatus, statusState] = useCampaignsStatusMutation();
-  if (!show) return <Result status="403" title={t('noAccess')} data-testid="delivery-no-access" />;
+  if (!show) return <NoAccess page="inspectionCampaign" />;
   const submit = async (v: { projectId: string; name: string; campaignType: number }) => {
     const r = await create({ saveCampaignDto: { projectId: v.projectId, name: v.name, campaignType: v.campaignType as 1 } });
     if (!('error' in r)) form.resetFields();

@@ -1,9 +1,9 @@
-import { Button, Card, Form, Input, Popconfirm, Result, Select, Table, Typography } from 'antd';
+import { Button, Card, Form, Input, Popconfirm, Select, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '@/core/store';
 import { hasRight, Rights } from '@/shared/contracts';
 import type { DprActivityView, DprTemplateView } from '@/core/api/generated/delivery';
-import { Refusal } from '../shared';
+import { Refusal, NoAccess } from '../shared';
 import {
   useDprConfigActivitiesQuery,
   useDprConfigCreateActivityMutation,
@@ -31,7 +31,7 @@ export function Component() {
   const [removeTemplate, removedTemplate] = useDprConfigRemoveTemplateMutation();
   const [activityForm] = Form.useForm<{ name: string; unit?: string }>();
   const [templateForm] = Form.useForm<{ name: string; activityIds: string[] }>();
-  if (!show) return <Result status="403" title={t('noAccess')} data-testid="delivery-no-access" />;
+  if (!show) return <NoAccess page="dprActivityConfig" />;
   const reset = () => [addedActivity, removedActivity, addedTemplate, removedTemplate].forEach((x) => x.reset());
   const deleteButton = (onConfirm: () => void, testId: string) => (
     <Popconfirm title={t('confirmDelete')} okText={t('delete')} cancelText={t('cancel')} onConfirm={onConfirm}>

@@ -20,7 +20,12 @@ export function Component() {
   const [approve, approved] = useDprsApproveMutation();
   const [reject, rejected] = useDprsRejectMutation();
   const [comment, setComment] = useState('');
-  if (!id) return <Result status="404" title={t('dpr.notFound')} />;
+  if (!id)
+    return (
+      <div data-testid="page-dprDetail">
+        <Result status="404" title={t('dpr.notFound')} />
+      </div>
+    );
   if (q.isLoading) return <Skeleton active />;
   if (q.error || !q.data) return <Refusal error={q.error} />;
   const d = q.data;

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Result, Select, Space, Table, Tag, Typography } from 'antd';
+import { Select, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useAppSelector } from '@/core/store';
 import { hasRight, Rights } from '@/shared/contracts';
 import type { DprView } from '@/core/api/generated/delivery';
-import { sortOf } from '../shared';
+import { sortOf, NoAccess } from '../shared';
 import { useDprsListQuery } from '../deliveryApi';
 
 export const DPR_STATUS_COLOR: Record<string, string> = { SUBMITTED: 'processing', APPROVED: 'success', REJECTED: 'error' };
@@ -18,7 +18,7 @@ export function Component() {
   const [page, setPage] = useState({ pageIndex: 1, pageSize: 20, fieldToSort: 'reportDate', descending: true });
   const [status, setStatus] = useState<'SUBMITTED' | 'APPROVED' | 'REJECTED' | undefined>();
   const list = useDprsListQuery({ ...page, ...(status ? { status } : {}) }, { skip: !show });
-  if (!show) return <Result status="403" title={t('noAccess')} data-testid="delivery-no-access" />;
+  if (!show) return <NoAccess page="dprList" />;
   return (
     <div data-testid="page-dprList" style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
       <Typography.Title level={4} style={{ margin: 0 }}>

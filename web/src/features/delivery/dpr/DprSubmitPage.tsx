@@ -1,10 +1,10 @@
-import { Button, Form, Input, InputNumber, Result, Select, Space, Table, Typography } from 'antd';
+import { Button, Form, Input, InputNumber, Select, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useAppSelector } from '@/core/store';
 import { hasRight, Rights } from '@/shared/contracts';
-import { Refusal } from '../shared';
+import { Refusal, NoAccess } from '../shared';
 import { useDprConfigTemplatesQuery, useDprsSubmitMutation, useProjectsListQuery } from '../deliveryApi';
 
 interface Line {
@@ -30,7 +30,7 @@ export function Component() {
   const [projectId, setProjectId] = useState<string | undefined>();
   const [lines, setLines] = useState<Line[]>([]);
   const [form] = Form.useForm<{ reportDate: string; weather?: string; downtimeHours?: number; comments?: string }>();
-  if (!may) return <Result status="403" title={t('noAccess')} data-testid="delivery-no-access" />;
+  if (!may) return <NoAccess page="dpr" />;
   const pick = (id: string) => {
     setProjectId(id);
     const p = projects.data?.results.find((x) => x.projectId === id);

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Button, Popconfirm, Result, Space, Table, Tag, Typography } from 'antd';
+import { Button, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '@/core/store';
 import { hasRight, Rights } from '@/shared/contracts';
 import type { InvestigationCampaignView } from '@/core/api/generated/delivery';
-import { Refusal, sortOf } from '../shared';
+import { Refusal, sortOf, NoAccess } from '../shared';
 import { useInvestigationsListQuery, useInvestigationsRemoveMutation, useInvestigationsStatusMutation } from '../deliveryApi';
 
 const COLOR: Record<number, string> = { 1: 'default', 2: 'processing', 3: 'success' };
@@ -19,7 +19,7 @@ export function Component() {
   const list = useInvestigationsListQuery(page, { skip: !show });
   const [setStatus, statusState] = useInvestigationsStatusMutation();
   const [remove, removed] = useInvestigationsRemoveMutation();
-  if (!show) return <Result status="403" title={t('noAccess')} data-testid="delivery-no-access" />;
+  if (!show) return <NoAccess page="investigationCampaigns" />;
   return (
     <div data-testid="page-investigationCampaigns" style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
       <Typography.Title level={4} style={{ margin: 0 }}>

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Button, Input, Result, Select, Space, Table, Typography } from 'antd';
+import { Button, Input, Select, Space, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '@/core/store';
 import { hasRight, Rights } from '@/shared/contracts';
 import type { PoolDefectView } from '@/core/api/generated/delivery';
-import { Refusal } from '../shared';
+import { Refusal, NoAccess } from '../shared';
 import { useInvestigationsCreateMutation, useInvestigationsParksQuery, useInvestigationsPoolQuery } from '../deliveryApi';
 
 /**
@@ -24,7 +24,7 @@ export function Component() {
   const [selected, setSelected] = useState<string[]>([]);
   const [name, setName] = useState('');
   const [create, created] = useInvestigationsCreateMutation();
-  if (!show) return <Result status="403" title={t('noAccess')} data-testid="delivery-no-access" />;
+  if (!show) return <NoAccess page="investigationPool" />;
   return (
     <div data-testid="page-investigationPool" style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
       <Typography.Title level={4} style={{ margin: 0 }}>

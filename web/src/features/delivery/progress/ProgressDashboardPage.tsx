@@ -1,10 +1,10 @@
 import { useCallback } from 'react';
-import { Card, Col, Empty, Progress, Result, Row, Space, Statistic, Tag, Typography } from 'antd';
+import { Card, Col, Empty, Progress, Row, Space, Statistic, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '@/core/store';
 import { hasRight, Rights } from '@/shared/contracts';
 import type { ProjectProgressView } from '@/core/api/generated/delivery';
-import { Refusal } from '../shared';
+import { Refusal, NoAccess } from '../shared';
 import { useProgressListQuery } from '../deliveryApi';
 import { useProgressLive } from './live';
 
@@ -49,7 +49,7 @@ export function Component() {
     if (show) void refetch();
   }, [refetch, show]);
   useProgressLive(onChange);
-  if (!show) return <Result status="403" title={t('noAccess')} data-testid="delivery-no-access" />;
+  if (!show) return <NoAccess page="progressDashboard" />;
   const projects = q.data?.results ?? [];
   return (
     <div data-testid="page-progressDashboard" style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>

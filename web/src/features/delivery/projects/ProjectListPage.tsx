@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Checkbox, Form, Input, InputNumber, Modal, Popconfirm, Result, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, Checkbox, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '@/core/store';
@@ -8,7 +8,7 @@ import { isApiError } from '@/core/api/baseQuery';
 import type { ProjectView, SaveProjectDto } from '@/core/api/generated/delivery';
 import { assetApi } from '@/core/api/generated/asset';
 import { useCustomerOptions } from '@/features/user-center';
-import { PROJECT_TYPES, Refusal, SUB_TYPES, sortOf } from '../shared';
+import { PROJECT_TYPES, Refusal, SUB_TYPES, sortOf, NoAccess } from '../shared';
 import { useProjectsCreateMutation, useProjectsListQuery, useProjectsRemoveMutation, useProjectsStatusMutation, useProjectsUpdateMutation } from '../deliveryApi';
 
 interface FormValues {
@@ -127,7 +127,7 @@ export function Component() {
   const needsForce = isApiError(changed.error) && (changed.error.data as { code?: number } | undefined)?.code === -6006;
   const [forceId, setForceId] = useState<string | null>(null);
 
-  if (!show) return <Result status="403" title={t('noAccess')} data-testid="delivery-no-access" />;
+  if (!show) return <NoAccess page="projectList" />;
   const act = async (p: ProjectView, to: 2 | 3, force = false) => {
     removed.reset();
     setForceId(p.projectId);

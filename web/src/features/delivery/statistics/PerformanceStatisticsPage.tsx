@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Button, Card, Input, Result, Space, Table, Typography } from 'antd';
+import { Button, Card, Input, Space, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '@/core/store';
 import { hasRight, Rights } from '@/shared/contracts';
 import { getAccessToken } from '@/core/session/session';
 import type { StatisticsRowView } from '@/core/api/generated/delivery';
-import { Refusal } from '../shared';
+import { Refusal, NoAccess } from '../shared';
 import { useStatisticsGetQuery } from '../deliveryApi';
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
@@ -22,7 +22,7 @@ export function Component() {
   const show = hasRight(denied, Rights.PERFORMANCE_STATISTICS_SHOW);
   const [range, setRange] = useState({ from: isoDay(new Date(Date.now() - 30 * 86400_000)), to: isoDay(new Date()) });
   const q = useStatisticsGetQuery(range, { skip: !show });
-  if (!show) return <Result status="403" title={t('noAccess')} data-testid="delivery-no-access" />;
+  if (!show) return <NoAccess page="performanceStatistics" />;
   const days = q.data?.days ?? [];
   const max = Math.max(1, ...days.map((d) => d.completed));
   const exportFile = async () => {
