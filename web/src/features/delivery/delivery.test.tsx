@@ -15,7 +15,10 @@ vi.mock('socket.io-client', () => ({
     return s;
   },
 }));
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  sockets.length = 0;
+});
 
 const grant = (...keys: string[]): RightEntry[] => keys.map((key) => ({ key, value: true }));
 
@@ -49,6 +52,10 @@ class FakeDelivery {
     if (c.method === 'GET' && c.path === '/gw/delivery/api/v2/progress/projects') {
       return { status: 200, body: { results: [{ projectId: 'pr-1', projectName: 'Dogger 2026', customerName: 'North Sea Wind', projectStatusType: 2, turbinesPlanned: 8, turbinesInspected: this.inspected, stages: [{ stage: 1, inspections: this.inspected }], dpr: [] }], totalCount: 1 } };
     }
+    if (c.method === 'GET' && c.path === '/context/api/v1/projects/pr-1/summary') {
+      return { status: 200, body: { projectId: 'pr-1', projectName: 'Dogger 2026', windFarms: [{ windFarmId: 'p-dogger', windFarmName: 'Dogger Bank North', turbineCount: 8, inspectedTurbineCount: this.inspected }] } };
+    }
+    if (c.method === 'GET' && c.path === '/gw/project/api/v2/campaigns') return { status: 200, body: { results: [], totalCount: 0 } };
     if (c.method === 'GET' && c.path === '/gw/delivery/api/v2/performance-statistics') {
       if ((c.query.get('from') ?? '') < '2026-01-01') // The real service fills {months} in the caller's language (the request's locale header).
         return { status: 400, body: { code: 'TIME_RANGE_TOO_LONG', message: '时间范围不能超过3个月。' } };
@@ -150,5 +157,16 @@ describe('delivery screens', { timeout: 120000 }, () => {
       ]),
     );
     expect((await screen.findByTestId('investigation-error')).textContent).toBe('The defects already exist in another investigation campaign and cannot be added again.');
+  });
+
+  it('project details: per-park turbines inspected, refetched when delivery pushes a change', async () => {
+    const { server } = await open('/deliveryManagement/progressDashboard/projectDetails?projectId=pr-1', grant('progressDashboard.show'));
+    const parks = await screen.findByTestId('details-parks');
+    await waitFor(() => expect(within(parks).getByText('3 / 8')).toBeTruthy());
+    expect(sockets.length).toBe(1);
+    server.inspected = 4;
+    sockets.at(-1)!.handlers['progress.changed']!({ projectId: 'pr-1' });
+    await waitFor(() => expect(within(screen.getByTestId('details-parks')).getByText('4 / 8')).toBeTruthy());
+    expect(sockets.length).toBe(1);
   });
 });

@@ -30,4 +30,5 @@ export const {
   useInvestigationsCreateMutation,
   useInvestigationsStatusMutation,
   useInvestigationsRemoveMutation,
+  useProjectsSummaryQuery,
 } = deliveryApi;

@@ -7,6 +7,7 @@ export const deliveryPages = {
   dprDetail: () => import('./dpr/DprDetailPage'),
   dpr: () => import('./dpr/DprSubmitPage'),
   progressDashboard: () => import('./progress/ProgressDashboardPage'),
+  projectDetails: () => import('./progress/ProjectDetailsPage'),
   performanceStatistics: () => import('./statistics/PerformanceStatisticsPage'),
   investigationPool: () => import('./investigations/InvestigationPoolPage'),
   investigationCampaigns: () => import('./investigations/InvestigationCampaignsPage'),

@@ -77,7 +77,7 @@ describe('main layout redirects and children', () => {
     ['/configuration/defectConfig', 'page-defectConfig'],
     ['/configuration/repairConfig', 'area-repairConfig'],
     ['/configuration/dprActivityConfig', 'page-dprActivityConfig'],
-    ['/deliveryManagement/progressDashboard/projectDetails', 'area-projectDetails'],
+    ['/deliveryManagement/progressDashboard/projectDetails', 'page-projectDetails'],
     ['/deliveryManagement/performanceStatistics', 'page-performanceStatistics'],
     ['/deliveryManagement/approvalTasks', 'page-approvalTasks'],
     ['/deliveryManagement/dpr', 'page-dpr'],

@@ -93,7 +93,7 @@ export const mainLayoutRoutes: RouteObject[] = [
     children: [
       redirectTo('/deliveryManagement/progressDashboard'),
       { path: 'progressDashboard', lazy: deliveryPages.progressDashboard },
-      area('progressDashboard/projectDetails', 'projectDetails'),
+      { path: 'progressDashboard/projectDetails', lazy: deliveryPages.projectDetails },
       { path: 'performanceStatistics', lazy: deliveryPages.performanceStatistics },
       { path: 'approvalTasks', lazy: taskPages.approvalTasks },
       { path: 'dpr', lazy: deliveryPages.dpr },

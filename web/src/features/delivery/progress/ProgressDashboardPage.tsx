@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { Card, Col, Empty, Progress, Row, Space, Statistic, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { useAppSelector } from '@/core/store';
 import { hasRight, Rights } from '@/shared/contracts';
 import type { ProjectProgressView } from '@/core/api/generated/delivery';
@@ -10,10 +11,10 @@ import { useProgressLive } from './live';
 
 const percent = (n: number, of: number) => (of > 0 ? Math.min(100, Math.round((n / of) * 100)) : 0);
 
-function ProjectCard({ p }: { p: ProjectProgressView }) {
+export function ProjectCard({ p }: { p: ProjectProgressView }) {
   const { t } = useTranslation('delivery');
   return (
-    <Card size="small" title={p.projectName} extra={<Tag>{p.customerName}</Tag>} data-testid={`progress-${p.projectId}`}>
+    <Card size="small" title={<Link to={`/deliveryManagement/progressDashboard/projectDetails?projectId=${p.projectId}`}>{p.projectName}</Link>} extra={<Tag>{p.customerName}</Tag>} data-testid={`progress-${p.projectId}`}>
       <Space direction="vertical" style={{ width: '100%' }}>
         <Statistic title={t('progress.inspected')} value={p.turbinesInspected} suffix={`/ ${p.turbinesPlanned}`} />
         <Progress percent={percent(p.turbinesInspected, p.turbinesPlanned)} />

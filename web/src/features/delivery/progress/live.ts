@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { io } from 'socket.io-client';
 import { getAccessToken } from '@/core/session/session';
 
@@ -13,11 +13,14 @@ export const PROGRESS_SOCKET_PATH = '/gw/delivery/socket.io';
  * calls `onChange`, and the screen refetches.
  */
 export function useProgressLive(onChange: () => void): void {
+  // The latest callback, so the one connection lives as long as the screen.
+  const latest = useRef(onChange);
+  latest.current = onChange;
   useEffect(() => {
     const socket = io(window.location.origin, { path: PROGRESS_SOCKET_PATH, auth: (cb) => cb({ token: getAccessToken() ?? '' }) });
-    socket.on(PROGRESS_CHANGED, () => onChange());
+    socket.on(PROGRESS_CHANGED, () => latest.current());
     return () => {
       socket.close();
     };
-  }, [onChange]);
+  }, []);
 }
