@@ -69,4 +69,19 @@ describe('delivery end to end', () => {
     assert.equal((await json(`${API}/campaigns/${c.body.campaignId}/active`, { method: 'PUT', json: { active: false } })).status, 200);
     await eventually(async () => (await row())?.active === false, 20000);
   });
+
+  test('a DPR is submitted, approved, and then refused on edit, through the gateway', async () => {
+    const project = (await json(`${API}/projects?pageSize=1&projectStatusType=2`)).body.results[0];
+    assert.ok(project.dprTemplateId, 'the demo project has the demo DPR template');
+    const template = (await json('/gw/delivery/api/v2/dpr-templates?pageSize=100')).body.results.find((x: Body) => x.templateId === project.dprTemplateId);
+    const body = { projectId: project.projectId, reportDate: '2026-06-01', items: template.activities.map((a: Body) => ({ activityId: a.activityId, planned: 4, done: 3 })) };
+    const dpr = await json('/gw/delivery/api/v2/dprs', { method: 'POST', json: body });
+    assert.equal(dpr.status, 201, JSON.stringify(dpr.body));
+    const approved = await json(`/gw/delivery/api/v2/dprs/${dpr.body.dprId}/approve`, { method: 'PUT', json: {} });
+    assert.equal(approved.body.status, 'APPROVED');
+    const edit = await json(`/gw/delivery/api/v2/dprs/${dpr.body.dprId}`, { method: 'PUT', locale: 'zh_cn', json: { ...body, comments: 'late change' } });
+    assert.equal(edit.status, 409);
+    assert.equal(edit.body.code, 'DPR_APPROVED_CANNOT_CHANGE');
+    assert.equal((await json(`/gw/delivery/api/v2/dprs/${dpr.body.dprId}`)).body.comments, null);
+  });
 });
