@@ -1,11 +1,39 @@
 import { Module } from '@nestjs/common';
 import { ServiceKitModule } from '@windward/service-kit';
+import { DeliveryInitial1763700000600 } from './migrations/1763700000600-delivery-initial.js';
+import { Project } from './projects/project.entity.js';
+import { InspectionCampaign } from './campaigns/campaign.entity.js';
+import { DprActivity } from './dpr/dpr-activity.entity.js';
+import { DprTemplate } from './dpr/dpr-template.entity.js';
+import { Dpr } from './dpr/dpr.entity.js';
+import { RefsModule } from './refs/refs.module.js';
+import { ProjectsModule } from './projects/projects.module.js';
+import { CampaignsModule } from './campaigns/campaigns.module.js';
+import { DprModule } from './dpr/dpr.module.js';
+import { ProgressModule } from './progress/progress.module.js';
+import { StatisticsModule } from './statistics/statistics.module.js';
+import { InvestigationsModule } from './investigations/investigations.module.js';
+import { DeliveryInvestigations1763700000620 } from './migrations/1763700000620-delivery-investigations.js';
+import { DeliveryProgress1763700000610 } from './migrations/1763700000610-delivery-progress.js';
 
 /**
- * The delivery service: its domain modules (SPEC areas listed in docs/services.md) arrive with
- * their issues; the kit already gives it its schema, the bus, jobs, auth, /health and docs.
+ * The delivery service: projects (inspection and O&M) with their summary, inspection campaigns,
+ * DPR activities and templates, and daily progress reports with approvals (docs/delivery.md).
  */
 @Module({
-  imports: [ServiceKitModule.forService({ service: 'delivery', entities: [], migrations: [] })],
+  imports: [
+    ServiceKitModule.forService({
+      service: 'delivery',
+      entities: [Project, InspectionCampaign, DprActivity, DprTemplate, Dpr],
+      migrations: [DeliveryInitial1763700000600, DeliveryProgress1763700000610, DeliveryInvestigations1763700000620],
+    }),
+    RefsModule,
+    ProjectsModule,
+    CampaignsModule,
+    DprModule,
+    ProgressModule,
+    StatisticsModule,
+    InvestigationsModule,
+  ],
 })
 export class AppModule {}

@@ -512,6 +512,43 @@ export const NAMED_ERRORS = {
     zh_cn: '该项目已关联运维项目，不能修改项目类型。',
     status: 409,
   },
+  // --- delivery (#18): transitions SPEC §4 refuses without naming a message ----------------
+  ASSOCIATED_TO_OM_CANNOT_EDIT: {
+    message: 'Associated to an O&M project and cannot be edited',
+    en_us: 'It is associated with an O&M project and cannot be edited.',
+    zh_cn: '已关联运维项目，不能编辑。',
+    status: 409,
+  },
+  PROJECT_STATUS_CANNOT_GO_BACK: {
+    message: 'A started or completed project cannot go back',
+    en_us: 'A started project cannot return to pending, and a completed one cannot return to in progress.',
+    zh_cn: '已开始的项目不能回到待开始，已完成的项目不能回到进行中。',
+    status: 409,
+  },
+  CAMPAIGN_STATUS_CANNOT_GO_BACK: {
+    message: 'A started or completed campaign cannot go back',
+    en_us: 'A started campaign cannot return to pending, and a completed one cannot return to in progress.',
+    zh_cn: '已开始的活动不能回到待开始，已完成的活动不能回到进行中。',
+    status: 409,
+  },
+  INSPECTION_CAMPAIGN_INACTIVE_FINAL: {
+    message: 'An inactive inspection campaign cannot return to active',
+    en_us: 'An inactive inspection campaign cannot be set to active again.',
+    zh_cn: '已停用的巡检活动不能重新启用。',
+    status: 409,
+  },
+  DPR_APPROVED_CANNOT_CHANGE: {
+    message: 'An approved daily progress report can no longer be edited or deleted',
+    en_us: 'This daily progress report has been approved and can no longer be edited or deleted.',
+    zh_cn: '该日报已审批通过，不能再编辑或删除。',
+    status: 409,
+  },
+  DPR_NOT_PENDING_APPROVAL: {
+    message: 'The daily progress report is not waiting for approval',
+    en_us: 'This daily progress report is not waiting for approval.',
+    zh_cn: '该日报不在待审批状态。',
+    status: 409,
+  },
   COMPONENT_TYPE_IN_USE: {
     message: 'The type is used by turbines and cannot be deleted',
     en_us: 'This type is used by turbines and cannot be deleted.',

@@ -3,6 +3,7 @@ import { areaPages, type AreaId } from '@/features/areas';
 import { assetPages } from '@/features/asset/pages';
 import { authPages } from '@/features/auth/pages';
 import { configurationPages } from '@/features/configuration/pages';
+import { deliveryPages } from '@/features/delivery/pages';
 import { inspectionPages } from '@/features/inspection/pages';
 import { middlePages } from '@/features/middle-page/pages';
 import { repairPages } from '@/features/repair/pages';
@@ -50,12 +51,12 @@ export const mainLayoutRoutes: RouteObject[] = [
         path: 'investigation',
         children: [
           redirectTo('/inspection/investigation/list'),
-          area('list', 'investigationPool'),
-          area('campaign', 'investigationCampaigns'),
+          { path: 'list', lazy: deliveryPages.investigationPool },
+          { path: 'campaign', lazy: deliveryPages.investigationCampaigns },
           area('campaign/campaignDetail', 'investigationCampaignDetail'),
         ],
       },
-      area('campaign', 'inspectionCampaign'),
+      { path: 'campaign', lazy: deliveryPages.campaigns },
     ],
   },
   {
@@ -85,20 +86,20 @@ export const mainLayoutRoutes: RouteObject[] = [
       { path: 'assetConfig', lazy: assetPages.assetConfig },
       { path: 'defectConfig', lazy: configurationPages.defectConfig },
       { path: 'repairConfig', lazy: repairPages.config },
-      area('dprActivityConfig', 'dprActivityConfig'),
+      { path: 'dprActivityConfig', lazy: deliveryPages.dprActivityConfig },
     ],
   },
   {
     path: 'deliveryManagement',
     children: [
       redirectTo('/deliveryManagement/progressDashboard'),
-      area('progressDashboard', 'progressDashboard'),
-      area('progressDashboard/projectDetails', 'projectDetails'),
-      area('performanceStatistics', 'performanceStatistics'),
+      { path: 'progressDashboard', lazy: deliveryPages.progressDashboard },
+      { path: 'progressDashboard/projectDetails', lazy: deliveryPages.projectDetails },
+      { path: 'performanceStatistics', lazy: deliveryPages.performanceStatistics },
       { path: 'approvalTasks', lazy: taskPages.approvalTasks },
-      area('dpr', 'dpr'),
-      area('dprList', 'dprList'),
-      area('dprList/dprDetail', 'dprDetail'),
+      { path: 'dpr', lazy: deliveryPages.dpr },
+      { path: 'dprList', lazy: deliveryPages.dprList },
+      { path: 'dprList/dprDetail', lazy: deliveryPages.dprDetail },
     ],
   },
   {
@@ -109,7 +110,7 @@ export const mainLayoutRoutes: RouteObject[] = [
       area('singlePointExport', 'singlePointExport'),
     ],
   },
-  { path: 'projectCenter', children: [redirectTo('/projectCenter/projectList'), area('projectList', 'projectList')] },
+  { path: 'projectCenter', children: [redirectTo('/projectCenter/projectList'), { path: 'projectList', lazy: deliveryPages.projectList }] },
   {
     path: 'qaCenter',
     children: [

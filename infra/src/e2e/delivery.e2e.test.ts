@@ -1,0 +1,87 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { DataSource } from 'typeorm';
+import { openDatabase } from '@windward/service-kit';
+import { eventually } from '@windward/service-kit/testing';
+import { startTestPlatform, type TestPlatform } from './harness.js';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Body = any;
+const API = '/gw/project/api/v2';
+
+/** Delivery through the gateway: its projects and campaigns fill asset's and task-flow's read models. */
+describe('delivery end to end', () => {
+  let p: TestPlatform;
+  let admin: string;
+  let reader: DataSource;
+  const json = async (path: string, init: Parameters<TestPlatform['api']>[1] = {}) => {
+    const r = await p.api(path, { token: admin, ...init });
+    return { status: r.status, body: (await r.json().catch(() => undefined)) as Body };
+  };
+
+  before(async () => {
+    p = await startTestPlatform();
+    admin = await p.login('admin', 'Wind@2026');
+    // Only to look at task-flow's read model; nothing writes through it.
+    reader = await openDatabase({ url: p.databaseUrl, schema: 'e2e_reader', entities: [], migrations: [] });
+  });
+  after(async () => {
+    await reader?.destroy();
+    await p?.stop();
+  });
+
+  test('the demo data has a project per demo park, listed by delivery and by asset', async () => {
+    const list = await json(`${API}/projects?pageSize=50&fieldToSort=projectName&descending=false`);
+    assert.equal(list.status, 200);
+    assert.ok(list.body.results.length >= 1);
+    const demo = list.body.results[0];
+    const park = demo.windFarmIds[0];
+    const inAsset = await json(`/context/api/v2/plants/${park}/projects`);
+    assert.ok(inAsset.body.results.some((x: Body) => x.projectId === demo.projectId));
+  });
+
+  test('a project created in delivery appears in asset’s project list of its park and answers the summary', async () => {
+    const parks = (await json('/context/api/v1/plants?pageSize=50')).body.results as Body[];
+    const park = parks.find((x) => x.windFarmName === 'Hornsea Edge')!;
+    const created = await json(`${API}/projects`, {
+      method: 'POST',
+      json: { projectName: 'E2E Hornsea towers', subType: 2, customerId: park.customerId, windFarmIds: [park.windFarmId], projectStartTime: '2026-01-01T00:00:00Z', projectCompleteTime: '2026-12-31T00:00:00Z' },
+    });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    const id = created.body.projectId;
+    await eventually(async () => (await json(`/context/api/v2/plants/${park.windFarmId}/projects`)).body.results.some((x: Body) => x.projectId === id), 20000);
+    const summary = await json(`/context/api/v1/projects/${id}/summary`);
+    assert.equal(summary.status, 200);
+    assert.equal(summary.body.projectName, 'E2E Hornsea towers');
+    assert.equal(summary.body.turbineCount, park.turbineCount);
+    // A refusal through the gateway, in the caller's language.
+    const bad = await json(`${API}/projects`, { method: 'POST', locale: 'zh_cn', json: { projectName: 'Bad', subType: 1, windFarmIds: [park.windFarmId], projectStartTime: '2026-05-02T00:00:00Z', projectCompleteTime: '2026-05-01T00:00:00Z' } });
+    assert.equal(bad.status, 400);
+    assert.deepEqual(bad.body, { code: -6000, message: '项目时间范围无效。' });
+  });
+
+  test('a campaign set inactive in delivery is inactive in task-flow (its tasks cannot proceed)', async () => {
+    const project = (await json(`${API}/projects?pageSize=1&projectStatusType=2`)).body.results[0];
+    const c = await json(`${API}/campaigns`, { method: 'POST', json: { projectId: project.projectId, name: 'E2E stopped campaign', campaignType: 3 } });
+    assert.equal(c.status, 201, JSON.stringify(c.body));
+    const row = async () => (await reader.query('SELECT active FROM task_flow.campaign_ref WHERE campaign_id = $1', [c.body.campaignId]))[0];
+    await eventually(async () => (await row())?.active === true, 20000);
+    assert.equal((await json(`${API}/campaigns/${c.body.campaignId}/active`, { method: 'PUT', json: { active: false } })).status, 200);
+    await eventually(async () => (await row())?.active === false, 20000);
+  });
+
+  test('a DPR is submitted, approved, and then refused on edit, through the gateway', async () => {
+    const project = (await json(`${API}/projects?pageSize=1&projectStatusType=2`)).body.results[0];
+    assert.ok(project.dprTemplateId, 'the demo project has the demo DPR template');
+    const template = (await json('/gw/delivery/api/v2/dpr-templates?pageSize=100')).body.results.find((x: Body) => x.templateId === project.dprTemplateId);
+    const body = { projectId: project.projectId, reportDate: '2026-06-01', items: template.activities.map((a: Body) => ({ activityId: a.activityId, planned: 4, done: 3 })) };
+    const dpr = await json('/gw/delivery/api/v2/dprs', { method: 'POST', json: body });
+    assert.equal(dpr.status, 201, JSON.stringify(dpr.body));
+    const approved = await json(`/gw/delivery/api/v2/dprs/${dpr.body.dprId}/approve`, { method: 'PUT', json: {} });
+    assert.equal(approved.body.status, 'APPROVED');
+    const edit = await json(`/gw/delivery/api/v2/dprs/${dpr.body.dprId}`, { method: 'PUT', locale: 'zh_cn', json: { ...body, comments: 'late change' } });
+    assert.equal(edit.status, 409);
+    assert.equal(edit.body.code, 'DPR_APPROVED_CANNOT_CHANGE');
+    assert.equal((await json(`/gw/delivery/api/v2/dprs/${dpr.body.dprId}`)).body.comments, null);
+  });
+});

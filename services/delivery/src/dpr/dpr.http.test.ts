@@ -1,0 +1,114 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Rights, errorStatus, type ErrorCode } from '@windward/contracts';
+import { API, DPR_API, DeliveryHarness, type Body } from '../testing/delivery-harness.js';
+
+describe('DPR activities, templates and daily progress reports over HTTP', () => {
+  let h: DeliveryHarness;
+  let flown: Body;
+  let processed: Body;
+  let template: Body;
+  let project: Body;
+  let manager: string;
+  let approver: string;
+
+  const refused = async (req: Promise<{ status: number; body: Body }>, code: ErrorCode, table: string, id?: string) => {
+    const count = await h.count(table);
+    const row = id ? (await h.sql(`SELECT * FROM delivery.${table} WHERE id = $1`, [id]))[0] : undefined;
+    const r = await req;
+    assert.equal(r.status, errorStatus(code), JSON.stringify(r.body));
+    assert.equal(r.body.code, code);
+    assert.equal(await h.count(table), count);
+    if (id) assert.deepEqual((await h.sql(`SELECT * FROM delivery.${table} WHERE id = $1`, [id]))[0], row);
+  };
+  const dprBody = (over: Record<string, unknown> = {}) => ({
+    projectId: project.projectId,
+    reportDate: '2026-06-01',
+    items: [{ activityId: flown.activityId, planned: 10, done: 8 }],
+    weather: 'Wind 14 m/s',
+    downtimeHours: 2.5,
+    comments: 'Gusts in the afternoon',
+    ...over,
+  });
+
+  before(async () => {
+    h = await DeliveryHarness.start();
+    const customer = await h.customer('North Sea Wind');
+    const park = await h.park('Dogger A', customer);
+    flown = (await h.api(`${DPR_API}/dpr-activities`, { method: 'POST', json: { name: 'Turbines flown', unit: 'turbines' } })).body;
+    processed = (await h.api(`${DPR_API}/dpr-activities`, { method: 'POST', json: { name: 'Images processed' } })).body;
+    template = (await h.api(`${DPR_API}/dpr-templates`, { method: 'POST', json: { name: 'Offshore', activityIds: [flown.activityId] } })).body;
+    project = (await h.api(`${API}/projects`, { method: 'POST', json: { projectName: 'With DPR', subType: 1, customerId: customer, windFarmIds: [park], dprTemplateId: template.templateId } })).body;
+    manager = await h.token({ username: 'cm', rights: [Rights.CAMPAIGN_MANAGER_SHOW, Rights.DPR_SHOW] });
+    approver = await h.token({ username: 'pm', rights: [Rights.DPR_SHOW, Rights.DPR_APPROVE] });
+  });
+  after(async () => h?.stop());
+
+  test('activity and template names are unique; a template lists known activities once', async () => {
+    await refused(h.api(`${DPR_API}/dpr-activities`, { method: 'POST', json: { name: 'turbines FLOWN' } }), 'NAME_DUPLICATED', 'dpr_activity');
+    await refused(h.api(`${DPR_API}/dpr-templates`, { method: 'POST', json: { name: 'offshore', activityIds: [] } }), 'NAME_DUPLICATED', 'dpr_template');
+    await refused(h.api(`${DPR_API}/dpr-templates`, { method: 'POST', json: { name: 'Twice', activityIds: [flown.activityId, flown.activityId] } }), 'VALIDATION_FAILED', 'dpr_template');
+    assert.equal(template.activities[0].name, 'Turbines flown');
+  });
+
+  test('-8001: an activity a template lists cannot be deleted; an unused one can', async () => {
+    await refused(h.api(`${DPR_API}/dpr-activities/${flown.activityId}`, { method: 'DELETE' }), -8001, 'dpr_activity', flown.activityId);
+    const spare = (await h.api(`${DPR_API}/dpr-activities`, { method: 'POST', json: { name: 'Spare' } })).body;
+    assert.equal((await h.api(`${DPR_API}/dpr-activities/${spare.activityId}`, { method: 'DELETE' })).status, 204);
+  });
+
+  test('-8002: a template a project uses cannot be deleted; an unused one can', async () => {
+    await refused(h.api(`${DPR_API}/dpr-templates/${template.templateId}`, { method: 'DELETE' }), -8002, 'dpr_template', template.templateId);
+    const spare = (await h.api(`${DPR_API}/dpr-templates`, { method: 'POST', json: { name: 'Spare', activityIds: [processed.activityId] } })).body;
+    assert.equal((await h.api(`${DPR_API}/dpr-templates/${spare.templateId}`, { method: 'DELETE' })).status, 204);
+    const list = await h.api(`${DPR_API}/dpr-templates`);
+    assert.equal(list.body.results.find((t: Body) => t.templateId === template.templateId).projectCount, 1);
+  });
+
+  test('a DPR is submitted, approved, and then refused on edit and delete', async () => {
+    const submitted = await h.api(`${DPR_API}/dprs`, { method: 'POST', token: manager, json: dprBody() });
+    assert.equal(submitted.status, 201, JSON.stringify(submitted.body));
+    assert.equal(submitted.body.status, 'SUBMITTED');
+    assert.equal(submitted.body.submittedByName, 'cm');
+    assert.deepEqual(submitted.body.items, [{ activityId: flown.activityId, activityName: 'Turbines flown', unit: 'turbines', planned: 10, done: 8 }]);
+    const id = submitted.body.dprId;
+    // Campaign managers do not approve their own reports.
+    assert.equal((await h.api(`${DPR_API}/dprs/${id}/approve`, { method: 'PUT', token: manager, json: {} })).status, 403);
+    const approved = await h.api(`${DPR_API}/dprs/${id}/approve`, { method: 'PUT', token: approver, json: { comment: 'Fine' } });
+    assert.equal(approved.status, 200);
+    assert.equal(approved.body.status, 'APPROVED');
+    assert.equal(approved.body.reviewedByName, 'pm');
+    await refused(h.api(`${DPR_API}/dprs/${id}`, { method: 'PUT', token: manager, json: dprBody({ comments: 'changed' }) }), 'DPR_APPROVED_CANNOT_CHANGE', 'dpr', id);
+    await refused(h.api(`${DPR_API}/dprs/${id}`, { method: 'DELETE', token: manager }), 'DPR_APPROVED_CANNOT_CHANGE', 'dpr', id);
+    await refused(h.api(`${DPR_API}/dprs/${id}/reject`, { method: 'PUT', token: approver, json: { comment: 'late' } }), 'DPR_NOT_PENDING_APPROVAL', 'dpr', id);
+  });
+
+  test('a rejected DPR needs a comment, can be edited and goes back to waiting for approval', async () => {
+    const id = (await h.api(`${DPR_API}/dprs`, { method: 'POST', token: manager, json: dprBody({ reportDate: '2026-06-02' }) })).body.dprId;
+    await refused(h.api(`${DPR_API}/dprs/${id}/reject`, { method: 'PUT', token: approver, json: {} }), 'REQUIRED', 'dpr', id);
+    const rejected = await h.api(`${DPR_API}/dprs/${id}/reject`, { method: 'PUT', token: approver, json: { comment: 'Numbers do not add up' } });
+    assert.equal(rejected.body.status, 'REJECTED');
+    const edited = await h.api(`${DPR_API}/dprs/${id}`, { method: 'PUT', token: manager, json: dprBody({ reportDate: '2026-06-02', items: [{ activityId: flown.activityId, planned: 10, done: 10 }] }) });
+    assert.equal(edited.status, 200);
+    assert.equal(edited.body.status, 'SUBMITTED');
+    assert.equal(edited.body.reviewComment, null);
+    assert.equal((await h.api(`${DPR_API}/dprs/${id}`, { method: 'DELETE', token: manager })).status, 204);
+  });
+
+  test("items must be activities of the project's template, each once", async () => {
+    await refused(h.api(`${DPR_API}/dprs`, { method: 'POST', token: manager, json: dprBody({ items: [{ activityId: processed.activityId, planned: 1, done: 1 }] }) }), 'VALIDATION_FAILED', 'dpr');
+    await refused(
+      h.api(`${DPR_API}/dprs`, { method: 'POST', token: manager, json: dprBody({ items: [{ activityId: flown.activityId, planned: 1, done: 1 }, { activityId: flown.activityId, planned: 1, done: 1 }] }) }),
+      'VALIDATION_FAILED',
+      'dpr',
+    );
+    await refused(h.api(`${DPR_API}/dprs`, { method: 'POST', token: approver, json: dprBody() }), 'NO_ACCESS_RIGHTS', 'dpr');
+  });
+
+  test('the list filters by project and status and pages on the server', async () => {
+    const r = await h.api(`${DPR_API}/dprs?projectId=${project.projectId}&status=APPROVED`, { token: approver });
+    assert.equal(r.status, 200);
+    assert.equal(r.body.totalCount, 1);
+    assert.equal(r.body.results[0].projectName, 'With DPR');
+  });
+});

@@ -1,0 +1,7 @@
+import { Module } from '@nestjs/common';
+import { DprConfigController, DprsController } from './dpr.controller.js';
+import { DprConfigService } from './dpr-config.service.js';
+import { DprsService } from './dprs.service.js';
+
+@Module({ controllers: [DprConfigController, DprsController], providers: [DprConfigService, DprsService] })
+export class DprModule {}

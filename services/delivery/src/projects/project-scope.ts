@@ -1,0 +1,18 @@
+import type { EntityManager } from 'typeorm';
+import { AppError } from '@windward/contracts';
+import { canSeeCustomer, type AuthUser } from '@windward/service-kit';
+import { Project } from './project.entity.js';
+
+/** A caller sees a project of a customer in scope that covers at least one park in scope (or no park yet). */
+export function canSeeProject(user: AuthUser, p: Pick<Project, 'customerId' | 'windParkIds'>): boolean {
+  if (user.customerIds !== null && !(p.customerId && canSeeCustomer(user, p.customerId))) return false;
+  if (user.parkIds === null || p.windParkIds.length === 0) return true;
+  return p.windParkIds.some((id) => user.parkIds!.includes(id));
+}
+
+/** The project, if the caller may see it; unknown and out-of-scope ids are the same 404. `lock` serialises its writers. */
+export async function loadVisibleProject(m: EntityManager, user: AuthUser, id: string, lock = false): Promise<Project> {
+  const p = await m.findOne(Project, { where: { id }, ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}) });
+  if (!p || !canSeeProject(user, p)) throw new AppError('NOT_FOUND');
+  return p;
+}

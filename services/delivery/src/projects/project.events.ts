@@ -1,0 +1,24 @@
+import type { EntityManager } from 'typeorm';
+import type { ProjectEventPayload } from '@windward/contracts';
+import { InspectionCampaign } from '../campaigns/campaign.entity.js';
+import type { Project } from './project.entity.js';
+
+/** What delivery.project.* carries: everything asset's project read model keeps (see asset's ProjectConsumer). */
+export async function projectPayload(m: EntityManager, p: Project): Promise<ProjectEventPayload> {
+  const rows: { type: number }[] = await m
+    .createQueryBuilder(InspectionCampaign, 'c')
+    .select('DISTINCT c.campaignType', 'type')
+    .where('c.projectId = :id AND c.active', { id: p.id })
+    .getRawMany();
+  return {
+    projectId: p.id,
+    projectName: p.name,
+    status: p.status,
+    projectType: p.projectType,
+    customerId: p.customerId,
+    windFarmIds: p.windParkIds,
+    turbineIds: [...new Set([...p.externalTurbineIds, ...p.internalTurbineIds])],
+    operation: p.operation,
+    campaignTypes: rows.map((r) => Number(r.type)).sort((a, b) => a - b),
+  };
+}

@@ -1,0 +1,371 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, In, type EntityManager } from 'typeorm';
+import { AppError, EventTypes, ProjectType, Rights, canChangeProjectStatus, projectTypeOfSubType, type ProjectStatusCode, type ProjectSubType } from '@windward/contracts';
+import { EventPublisher, SERVICE_CONFIG, canSeeCustomer, canSeePark, parsePage, uniqueAsConflict, type AuthUser, type ServiceConfig } from '@windward/service-kit';
+import { InspectionCampaign } from '../campaigns/campaign.entity.js';
+import { DprTemplate } from '../dpr/dpr-template.entity.js';
+import { RefsRepository } from '../refs/refs.repository.js';
+import { Project } from './project.entity.js';
+import { projectPayload } from './project.events.js';
+import { canSeeProject, loadVisibleProject } from './project-scope.js';
+import type { ProjectListQuery, ProjectStatusDto, ProjectSummaryQuery, SaveProjectDto } from './project.dto.js';
+import type { ProjectPage, ProjectSummaryView, ProjectView } from './project.view.js';
+
+const SORT_COLUMN: Record<string, string> = {
+  projectName: 'p.name',
+  projectStartTime: 'p.startTime',
+  projectUpdatedTime: 'p.updatedAt',
+  projectStatusType: 'p.status',
+};
+
+const invalid = (field: string, reason: string) => new AppError('VALIDATION_FAILED', { details: [{ field, constraints: { rule: reason } }] });
+const hasRepeats = (ids: string[]) => new Set(ids).size !== ids.length;
+
+@Injectable()
+export class ProjectsService {
+  private readonly s: string;
+
+  constructor(
+    private readonly ds: DataSource,
+    private readonly events: EventPublisher,
+    @Inject(SERVICE_CONFIG) cfg: ServiceConfig,
+  ) {
+    this.s = `"${cfg.schema}"`;
+  }
+
+  refs(m: EntityManager = this.ds.manager) {
+    return new RefsRepository(m, this.s);
+  }
+
+  async list(user: AuthUser, q: ProjectListQuery): Promise<ProjectPage> {
+    const page = parsePage(q, Object.keys(SORT_COLUMN), { sortField: 'projectUpdatedTime', descending: true });
+    const qb = this.ds.getRepository(Project).createQueryBuilder('p');
+    // Data scope in SQL, so paging counts only what the caller sees (same rule as canSeeProject).
+    if (user.customerIds !== null) qb.andWhere('p.customerId = ANY(:scopeCustomers)', { scopeCustomers: user.customerIds });
+    if (user.parkIds !== null) qb.andWhere(`(p.windParkIds && :scopeParks::uuid[] OR cardinality(p.windParkIds) = 0)`, { scopeParks: user.parkIds });
+    if (q.projectId) qb.andWhere('p.id = :projectId', { projectId: q.projectId });
+    if (q.projectName) qb.andWhere('p.name ILIKE :name', { name: `%${q.projectName.replace(/[%_\\]/g, '\\$&')}%` });
+    if (q.customerId) qb.andWhere('p.customerId = :customerId', { customerId: q.customerId });
+    if (q.customerIds?.length) qb.andWhere('p.customerId = ANY(:customerIds)', { customerIds: q.customerIds });
+    if (q.windFarmId) qb.andWhere(':windFarmId = ANY(p.windParkIds)', { windFarmId: q.windFarmId });
+    if (q.windParkIds?.length) qb.andWhere('p.windParkIds && :windParkIds::uuid[]', { windParkIds: q.windParkIds });
+    if (q.projectOperatorId) qb.andWhere(`p.operators @> :op::jsonb`, { op: JSON.stringify([{ id: q.projectOperatorId }]) });
+    if (q.projectStatusType) qb.andWhere('p.status = :status', { status: q.projectStatusType });
+    if (q.projectType) qb.andWhere('p.projectType = :type', { type: q.projectType });
+    if (q.organizationId) qb.andWhere('p.organizationId = :org', { org: q.organizationId });
+    if (q.operation !== undefined) qb.andWhere('p.operation = :operation', { operation: q.operation });
+    if (q.startDate) qb.andWhere('(p.endTime IS NULL OR p.endTime >= :startDate)', { startDate: q.startDate });
+    if (q.endDate) qb.andWhere('(p.startTime IS NULL OR p.startTime <= :endDate)', { endDate: q.endDate });
+    const [rows, totalCount] = await qb
+      .orderBy(SORT_COLUMN[page.sortField]!, page.descending ? 'DESC' : 'ASC', 'NULLS LAST')
+      .addOrderBy('p.id')
+      .skip(page.skip)
+      .take(page.take)
+      .getManyAndCount();
+    return { results: await this.present(this.ds.manager, rows), totalCount };
+  }
+
+  async get(user: AuthUser, id: string): Promise<ProjectView> {
+    const p = await loadVisibleProject(this.ds.manager, user, id);
+    return (await this.present(this.ds.manager, [p]))[0]!;
+  }
+
+  async create(user: AuthUser, dto: SaveProjectDto): Promise<ProjectView> {
+    return this.ds.transaction(async (m) => {
+      const p = m.create(Project, { status: 1, operation: dto.operation ?? false, operationProjectId: null });
+      await this.apply(m, user, p, dto, null);
+      await this.events.publish(m, EventTypes.DeliveryProjectCreated, p.id, await projectPayload(m, p), user.userId);
+      return (await this.present(m, [p]))[0]!;
+    });
+  }
+
+  async update(user: AuthUser, id: string, dto: SaveProjectDto): Promise<ProjectView> {
+    return this.ds.transaction(async (m) => {
+      const p = await loadVisibleProject(m, user, id, true);
+      const before = { ...p };
+      await this.apply(m, user, p, dto, before);
+      await this.events.publish(m, EventTypes.DeliveryProjectUpdated, p.id, await projectPayload(m, p), user.userId);
+      return (await this.present(m, [p]))[0]!;
+    });
+  }
+
+  /** Only a pending project that no O&M project holds can be deleted. */
+  async remove(user: AuthUser, id: string): Promise<void> {
+    await this.ds.transaction(async (m) => {
+      const p = await loadVisibleProject(m, user, id, true);
+      this.assertMayEdit(user, p.operation);
+      if (p.operationProjectId) throw new AppError('ASSOCIATED_TO_OM_CANNOT_DELETE');
+      if (p.status !== 1) throw new AppError(-6004);
+      const campaigns = await m.find(InspectionCampaign, { where: { projectId: id } });
+      await m.delete(Project, { id });
+      // Its campaigns go with it: task-flow hears that they stopped.
+      for (const c of campaigns) {
+        await this.events.publish(
+          m,
+          EventTypes.DeliveryCampaignUpdated,
+          c.id,
+          { campaignId: c.id, name: c.name, projectId: null, projectType: p.projectType, status: c.status, active: false },
+          user.userId,
+        );
+      }
+      await this.events.publish(m, EventTypes.DeliveryProjectDeleted, id, { id }, user.userId);
+    });
+  }
+
+  /** pending → processing → completed, never back; an O&M project closes after its campaigns unless forced (-6006). */
+  async changeStatus(user: AuthUser, id: string, dto: ProjectStatusDto): Promise<ProjectView> {
+    return this.ds.transaction(async (m) => {
+      const p = await loadVisibleProject(m, user, id, true);
+      if (p.operation ? !user.rights.includes(Rights.OPERATION_PROJECT_OPERATE) : !user.rights.includes(Rights.PROJECT_CENTER_EDIT)) {
+        throw new AppError('NO_ACCESS_RIGHTS');
+      }
+      const to = dto.projectStatusType as ProjectStatusCode;
+      if (!canChangeProjectStatus(p.status as ProjectStatusCode, to)) throw new AppError('PROJECT_STATUS_CANNOT_GO_BACK');
+      if (p.status === to) return (await this.present(m, [p]))[0]!;
+      if (p.operation && to === 3 && !dto.force) {
+        const unfinished = await m
+          .createQueryBuilder(InspectionCampaign, 'c')
+          .innerJoin(Project, 'p', 'p.id = c.projectId')
+          .where('(p.id = :id OR p.operationProjectId = :id) AND c.active AND c.status <> 3', { id })
+          .getExists();
+        if (unfinished) throw new AppError(-6006);
+      }
+      p.status = to;
+      await m.save(p);
+      await this.events.publish(m, EventTypes.DeliveryProjectStatusChanged, p.id, await projectPayload(m, p), user.userId);
+      return (await this.present(m, [p]))[0]!;
+    });
+  }
+
+  async summary(user: AuthUser, id: string, q: ProjectSummaryQuery): Promise<ProjectSummaryView> {
+    const m = this.ds.manager;
+    const p = await loadVisibleProject(m, user, id);
+    const refs = this.refs(m);
+    const subtype = q.inspectionSubtype ?? 0;
+    const listed = subtype === 1 ? p.externalTurbineIds : subtype === 2 ? p.internalTurbineIds : [...new Set([...p.externalTurbineIds, ...p.internalTurbineIds])];
+    const parks = await refs.parks(p.windParkIds);
+    const inspected = await refs.inspections({
+      parkIds: p.windParkIds,
+      turbineIds: listed,
+      from: p.startTime,
+      to: p.endTime,
+      ...(q.inspectionType !== undefined ? { componentType: q.inspectionType } : {}),
+      ...(q.inspectionDataConfigId ? { inspectionDataConfigId: q.inspectionDataConfigId } : {}),
+    });
+    const listedTurbines = await refs.turbines(listed);
+    const windFarms = [];
+    for (const park of parks) {
+      const turbineCount = listed.length ? listedTurbines.filter((t) => t.parkId === park.id).length : await refs.turbineCountOfParks([park.id]);
+      windFarms.push({
+        windFarmId: park.id,
+        windFarmName: park.name,
+        turbineCount,
+        inspectedTurbineCount: inspected.filter((i) => i.parkId === park.id).length,
+      });
+    }
+    const campaigns = await m.find(InspectionCampaign, { where: { projectId: id } });
+    const customer = p.customerId ? await refs.customer(p.customerId) : undefined;
+    return {
+      projectId: p.id,
+      projectName: p.name,
+      projectType: p.projectType,
+      subType: p.subType,
+      projectStatusType: p.status,
+      customerName: customer?.name ?? null,
+      inspectionSubtype: subtype,
+      inspectionType: q.inspectionType ?? null,
+      inspectionDataConfigId: q.inspectionDataConfigId ?? null,
+      turbineCount: windFarms.reduce((n, w) => n + w.turbineCount, 0),
+      inspectedTurbineCount: inspected.length,
+      inspectionCount: inspected.reduce((n, i) => n + i.inspections, 0),
+      campaignCount: campaigns.length,
+      activeCampaignCount: campaigns.filter((c) => c.active).length,
+      windFarms,
+      projectStartTime: p.startTime,
+      projectCompleteTime: p.endTime,
+    };
+  }
+
+  private assertMayEdit(user: AuthUser, operation: boolean) {
+    const right = operation ? Rights.OPERATION_PROJECT_EDIT : Rights.PROJECT_CENTER_EDIT;
+    if (!user.rights.includes(right)) throw new AppError('NO_ACCESS_RIGHTS');
+  }
+
+  /** Every rule of SPEC §4/§5 for a project's fields, then the write. `before` is null on create. */
+  private async apply(m: EntityManager, user: AuthUser, p: Project, dto: SaveProjectDto, before: Project | null): Promise<void> {
+    const operation = before ? before.operation : (dto.operation ?? false);
+    this.assertMayEdit(user, operation);
+    if (before && dto.operation !== undefined && dto.operation !== before.operation) throw invalid('operation', 'fixed at creation');
+
+    // Type: the sub-type fixes it (SPEC §3 mapping).
+    const subType = dto.subType ?? null;
+    let projectType = dto.projectType;
+    if (subType !== null) {
+      const mapped = projectTypeOfSubType(subType as ProjectSubType);
+      if (projectType !== undefined && projectType !== mapped) throw invalid('subType', `sub-type ${subType} belongs to project type ${mapped}`);
+      projectType = mapped;
+    }
+    if (projectType === undefined) throw invalid('projectType', 'required without a sub-type');
+
+    // A project an O&M project holds is frozen (SPEC §4).
+    if (before?.operationProjectId) {
+      if (projectType !== before.projectType) throw new AppError('PROJECT_TYPE_CANNOT_BE_MODIFIED');
+      throw new AppError('ASSOCIATED_TO_OM_CANNOT_EDIT');
+    }
+
+    const start = dto.projectStartTime ? new Date(dto.projectStartTime) : null;
+    const end = dto.projectCompleteTime ? new Date(dto.projectCompleteTime) : null;
+    if (start && end && start > end) throw new AppError(-6000);
+
+    const internal = dto.internalTurbineIds ?? [];
+    const external = dto.externalTurbineIds ?? [];
+    if (hasRepeats(internal)) throw new AppError(-6001);
+    if (hasRepeats(external)) throw new AppError(-6002);
+
+    // Parks, customer and turbines from the read copies, within the caller's scope.
+    const refs = this.refs(m);
+    const parkIds = [...new Set(dto.windFarmIds)];
+    const parks = await refs.parks(parkIds);
+    if (parks.length !== parkIds.length || parks.some((k) => !canSeePark(user, k.id) || !canSeeCustomer(user, k.customerId))) {
+      throw invalid('windFarmIds', 'unknown wind park');
+    }
+    let customerId = dto.customerId ?? null;
+    if (!customerId && parks.length) {
+      const owners = new Set(parks.map((k) => k.customerId));
+      if (owners.size === 1) customerId = parks[0]!.customerId;
+    }
+    const customer = customerId ? await refs.customer(customerId) : undefined;
+    if (customerId && (!customer || !canSeeCustomer(user, customerId))) throw invalid('customerId', 'unknown customer');
+    if (customerId && parks.some((k) => k.customerId !== customerId)) throw invalid('windFarmIds', "a wind park of another customer");
+    if (!customerId && user.customerIds !== null) throw invalid('customerId', 'required');
+    for (const [field, ids] of [
+      ['internalTurbineIds', internal],
+      ['externalTurbineIds', external],
+    ] as const) {
+      const found = await refs.turbines(ids);
+      if (found.length !== ids.length || found.some((t) => !parkIds.includes(t.parkId))) throw invalid(field, "a turbine outside the project's wind parks");
+    }
+
+    // Manual projects respect the customer's turbine quota (SPEC §5).
+    if (projectType === ProjectType.MANUAL && customer?.maxTurbines != null) {
+      const listed = new Set([...internal, ...external]).size;
+      const count = listed || (await refs.turbineCountOfParks(parkIds));
+      if (count > customer.maxTurbines) throw new AppError('TURBINE_LIMIT_EXCEEDED');
+    }
+
+    // A project with inspection data keeps its defect template.
+    const defectTemplateId = dto.defectTemplateId === undefined ? (before?.defectTemplateId ?? null) : dto.defectTemplateId;
+    if (before && before.defectTemplateId && defectTemplateId !== before.defectTemplateId) {
+      const data = await refs.inspections({ parkIds: before.windParkIds, turbineIds: [...before.internalTurbineIds, ...before.externalTurbineIds], from: before.startTime, to: before.endTime });
+      if (data.length) throw new AppError('PROJECT_HAS_INSPECTION_DATA');
+    }
+    const dprTemplateId = dto.dprTemplateId ?? null;
+    if (dprTemplateId && !(await m.findOne(DprTemplate, { where: { id: dprTemplateId }, lock: { mode: 'pessimistic_read' } }))) {
+      throw invalid('dprTemplateId', 'unknown DPR template');
+    }
+
+    const name = dto.projectName.trim();
+    if (operation) {
+      const same = await m
+        .createQueryBuilder(Project, 'p')
+        .where('p.operation AND lower(p.name) = lower(:name)', { name })
+        .andWhere(before ? 'p.id <> :id' : 'TRUE', { id: before?.id })
+        .getExists();
+      if (same) throw new AppError(-6008);
+    } else if (dto.affiliatedProjectIds?.length) {
+      throw invalid('affiliatedProjectIds', 'only O&M projects hold projects');
+    }
+
+    Object.assign(p, {
+      name,
+      projectType,
+      subType,
+      serviceType: dto.serviceType ?? null,
+      customerId,
+      organizationId: dto.organizationId ?? customer?.organizationId ?? null,
+      windParkIds: parkIds,
+      internalTurbineIds: internal,
+      externalTurbineIds: external,
+      operators: (dto.operators ?? []).map((o) => ({ id: o.id, name: o.name.trim() })),
+      plannedVolume: dto.plannedVolume ?? null,
+      startTime: start,
+      endTime: end,
+      defectTemplateId,
+      dprTemplateId,
+    });
+    await uniqueAsConflict(() => m.save(p), { project_operation_name_uq: -6008 });
+    if (operation && dto.affiliatedProjectIds !== undefined) await this.affiliate(m, user, p, dto.affiliatedProjectIds);
+  }
+
+  /** An O&M project holds inspection projects of its own parks (-6003), each held by one O&M project only (-6005). */
+  private async affiliate(m: EntityManager, user: AuthUser, om: Project, ids: string[]): Promise<void> {
+    const wanted = [...new Set(ids)];
+    const projects = wanted.length ? await m.find(Project, { where: { id: In(wanted) }, lock: { mode: 'pessimistic_write' } }) : [];
+    if (projects.length !== wanted.length || projects.some((x) => x.operation || !canSeeProject(user, x))) {
+      throw invalid('affiliatedProjectIds', 'unknown inspection project');
+    }
+    for (const x of projects) {
+      if (x.operationProjectId && x.operationProjectId !== om.id) throw new AppError(-6005);
+      if (x.windParkIds.some((park) => !om.windParkIds.includes(park))) throw new AppError(-6003);
+    }
+    await m
+      .createQueryBuilder()
+      .update(Project)
+      .set({ operationProjectId: null })
+      .where('operationProjectId = :id', { id: om.id })
+      .andWhere(wanted.length ? 'id <> ALL(:wanted)' : 'TRUE', { wanted })
+      .execute();
+    if (wanted.length) await m.update(Project, { id: In(wanted) }, { operationProjectId: om.id });
+  }
+
+  async present(m: EntityManager, rows: Project[]): Promise<ProjectView[]> {
+    if (!rows.length) return [];
+    const refs = this.refs(m);
+    const ids = rows.map((r) => r.id);
+    const parkNames = await refs.names('park_ref', [...new Set(rows.flatMap((r) => r.windParkIds))]);
+    const customers = await refs.names('customer_ref', rows.flatMap((r) => (r.customerId ? [r.customerId] : [])));
+    const orgs = await refs.names('organization_ref', rows.flatMap((r) => (r.organizationId ? [r.organizationId] : [])));
+    const counts: { projectId: string; completed: number; processing: number }[] = await m
+      .createQueryBuilder(InspectionCampaign, 'c')
+      .select('c.projectId', 'projectId')
+      .addSelect('count(*) FILTER (WHERE c.status = 3)::int', 'completed')
+      .addSelect('count(*) FILTER (WHERE c.status = 2 AND c.active)::int', 'processing')
+      .where('c.projectId IN (:...ids)', { ids })
+      .groupBy('c.projectId')
+      .getRawMany();
+    const affiliated = await m.find(Project, { select: { id: true, operationProjectId: true }, where: { operationProjectId: In(ids) } });
+    return rows.map((p) => {
+      const c = counts.find((x) => x.projectId === p.id);
+      const windFarms = p.windParkIds.map((id) => ({ id, name: parkNames.get(id) ?? '' }));
+      return {
+        projectId: p.id,
+        projectName: p.name,
+        projectType: p.projectType,
+        subType: p.subType,
+        serviceType: p.serviceType,
+        projectStatusType: p.status,
+        operation: p.operation,
+        operationProjectId: p.operationProjectId,
+        affiliatedProjectIds: affiliated.filter((a) => a.operationProjectId === p.id).map((a) => a.id),
+        customerId: p.customerId,
+        customerName: p.customerId ? (customers.get(p.customerId) ?? null) : null,
+        organizationId: p.organizationId,
+        organizationName: p.organizationId ? (orgs.get(p.organizationId) ?? null) : null,
+        windFarmIds: p.windParkIds,
+        windFarmName: windFarms.map((w) => w.name).join(', '),
+        windFarms,
+        internalTurbineIds: p.internalTurbineIds,
+        externalTurbineIds: p.externalTurbineIds,
+        completedCount: c?.completed ?? 0,
+        processingCount: c?.processing ?? 0,
+        plannedVolume: p.plannedVolume,
+        operators: p.operators,
+        projectStartTime: p.startTime,
+        projectCompleteTime: p.endTime,
+        projectUpdatedTime: p.updatedAt,
+        defectTemplateId: p.defectTemplateId,
+        dprTemplateId: p.dprTemplateId,
+      };
+    });
+  }
+}

@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+import { EventTypes } from '@windward/contracts';
+import { ServiceHarness, eventually, type Body } from '@windward/service-kit/testing';
+import { AppModule } from '../app.module.js';
+
+export type { Body };
+export const API = '/gw/project/api/v2';
+export const DPR_API = '/gw/delivery/api/v2';
+
+/**
+ * The delivery service on a fresh database (the kit's ServiceHarness), with helpers that announce
+ * customers, parks, turbines and inspections as identity, asset and inspection would, through the real bus.
+ */
+export class DeliveryHarness extends ServiceHarness {
+  static override async start(env: Record<string, string> = {}): Promise<DeliveryHarness> {
+    return new DeliveryHarness(...(await ServiceHarness.boot(AppModule, 'delivery', env)));
+  }
+
+  private async until(sql: string, params: unknown[]) {
+    await eventually(async () => (await this.sql(sql, params)).length > 0);
+  }
+
+  async customer(name: string, maxTurbines: number | null = null): Promise<string> {
+    const customerId = randomUUID();
+    await this.publish(EventTypes.IdentityCustomerCreated, customerId, { customerId, customerName: name, customerTypeId: 1, organizationId: null, maxTurbines });
+    await this.until('SELECT 1 FROM delivery.customer_ref WHERE customer_id = $1', [customerId]);
+    return customerId;
+  }
+
+  async park(name: string, customerId: string): Promise<string> {
+    return (await this.announcePark(name, 'SELECT 1 FROM delivery.park_ref WHERE wind_farm_id = $1', customerId)).parkId;
+  }
+
+  async turbines(parkId: string, ...names: string[]): Promise<string[]> {
+    const ids: string[] = [];
+    for (const turbineName of names) {
+      const turbineId = randomUUID();
+      await this.publish(EventTypes.AssetTurbineCreated, turbineId, { turbineId, turbineName, windFarmId: parkId, serialNumber: null });
+      ids.push(turbineId);
+    }
+    await this.until('SELECT 1 FROM delivery.turbine_ref WHERE turbine_id = $1', [ids.at(-1)]);
+    return ids;
+  }
+
+  async inspection(turbineId: string, windFarmId: string, inspectionDate: string, componentType = 1): Promise<string> {
+    const inspectionId = randomUUID();
+    await this.publish(EventTypes.InspectionInspectionCreated, inspectionId, { inspectionId, turbineId, windFarmId, packageType: 1, componentType, inspectionDate });
+    await this.until('SELECT 1 FROM delivery.inspection_ref WHERE inspection_id = $1', [inspectionId]);
+    return inspectionId;
+  }
+
+  async projectRow(id: string): Promise<Body | undefined> {
+    return (await this.sql('SELECT * FROM delivery.project WHERE id = $1', [id]))[0];
+  }
+
+  async count(table: string): Promise<number> {
+    return (await this.sql<{ n: number }>(`SELECT count(*)::int AS n FROM delivery.${table}`))[0]!.n;
+  }
+}

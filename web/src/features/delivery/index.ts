@@ -1,0 +1,2 @@
+/** The delivery feature's public API: its pages only. */
+export * from './pages';
