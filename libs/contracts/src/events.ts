@@ -272,6 +272,20 @@ export interface DefectEventPayload {
   inspectionId: string;
   severity: number | null;
   dpsStatus: number;
+  // Optional (added for report's defect tables): where the defect is and what it is; absent in older events.
+  turbineId?: string;
+  windFarmId?: string;
+  defectNo?: string;
+  defectType?: string;
+  /** Blade 1..3 on the rotor. */
+  bladePosition?: number | null;
+  /** View index 1..8 (contracts `ViewIndex`). */
+  position?: number | null;
+  distanceToRoot?: number | null;
+  sizeLength?: number | null;
+  sizeWidth?: number | null;
+  repairPriority?: number | null;
+  recommendation?: string | null;
 }
 /** An inspection linked to (or unlinked from) the previous inspection of its turbine for the defect timeline. */
 export interface TimelineLinkPayload {

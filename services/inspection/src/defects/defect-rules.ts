@@ -61,6 +61,18 @@ export const defectPayload = (d: Defect): DefectEventPayload => ({
   inspectionId: d.inspectionId,
   severity: d.severity,
   dpsStatus: d.dpsStatus,
+  // What report's defect tables show (its read model is fed by these events only).
+  turbineId: d.turbineId,
+  windFarmId: d.windParkId,
+  defectNo: d.defectNo,
+  defectType: d.defectType,
+  bladePosition: d.bladePosition,
+  position: d.position,
+  distanceToRoot: d.distanceToRoot,
+  sizeLength: d.sizeLength,
+  sizeWidth: d.sizeWidth,
+  repairPriority: d.repairPriority,
+  recommendation: d.recommendation,
 });
 
 /** A defect and its inspection; the same 404 for unknown and out-of-scope ids. */

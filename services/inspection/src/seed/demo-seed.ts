@@ -13,6 +13,7 @@ import { Image } from '../images/image.entity.js';
 import { TILES_QUEUE, originalKey } from '../images/tiles.worker.js';
 import { Defect } from '../defects/defect.entity.js';
 import { checkPolygon } from '../defects/polygon.js';
+import { defectPayload } from '../defects/defect-rules.js';
 import { recomputeTimeline } from '../timeline/timeline.store.js';
 import { bladePhoto, outline, type Mark } from './demo-images.js';
 
@@ -196,12 +197,7 @@ export class DemoSeed {
           createdBy: null,
         });
         await m.save(row);
-        await this.events.publish(m, EventTypes.InspectionDefectCreated, row.id, {
-          defectId: row.id,
-          inspectionId: insp.id,
-          severity: row.severity,
-          dpsStatus: row.dpsStatus,
-        });
+        await this.events.publish(m, EventTypes.InspectionDefectCreated, row.id, defectPayload(row));
       }
     }
     return insp;
