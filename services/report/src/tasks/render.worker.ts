@@ -64,7 +64,8 @@ export class RenderWorker extends JobWorker<{ reportTaskId: string }> {
         task.format === ReportFormat.PDF ? await this.chromium.pdf(reportHtml(data)) : task.format === ReportFormat.DOCX ? await renderDocx(data) : await renderXlsx(data);
       await step(85, 'storing');
       const name = reportFileName(data, task.format);
-      const key = `${id}/${name}`;
+      // Store keys are plain ASCII; the display name (Chinese park names) only goes to the download header.
+      const key = `${id}/report.${task.format}`;
       await this.store.put(key, bytes);
       await this.tasks.ds.transaction(async (m) => {
         await this.tasks.done(m, id, { key, name, size: bytes.length }, retentionDays());
