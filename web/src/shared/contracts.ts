@@ -40,6 +40,11 @@ export {
   lookupMessage,
   MENU_TREE,
   tokenRefreshTime,
+  LOADED_REPORTS_LIMIT,
+  pushRecent,
+  REPORT_FORMATS,
+  REPORT_SECTIONS,
+  ReportTaskStatus,
 } from '@windward/contracts';
 export type {
   ErrorCode,
@@ -48,6 +53,8 @@ export type {
   Locale,
   MenuNode,
   PageResult,
+  ReportFormat,
+  ReportSection,
   Right,
   RightEntry,
   ValidationResult,

@@ -5,6 +5,7 @@ import { authPages } from '@/features/auth/pages';
 import { configurationPages } from '@/features/configuration/pages';
 import { inspectionPages } from '@/features/inspection/pages';
 import { middlePages } from '@/features/middle-page/pages';
+import { reportPages } from '@/features/report/pages';
 import { taskPages } from '@/features/tasks/pages';
 import { userCenterPages } from '@/features/user-center/pages';
 import { workPages } from '@/features/work/pages';
@@ -85,8 +86,11 @@ export const mainLayoutRoutes: RouteObject[] = [
       { path: 'defectConfig', lazy: configurationPages.defectConfig },
       area('repairConfig', 'repairConfig'),
       area('dprActivityConfig', 'dprActivityConfig'),
+      { path: 'reportConfig', lazy: reportPages.reportConfig },
     ],
   },
+  // The download queue (SPEC §2 "Download queue"; the spec shows no path): the header badge opens it.
+  { path: 'downloadQueue', lazy: reportPages.downloadQueue },
   {
     path: 'deliveryManagement',
     children: [
