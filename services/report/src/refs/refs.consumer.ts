@@ -60,7 +60,10 @@ export class RefsConsumer extends AssetRefsConsumer {
 
   @OnEvent(EventTypes.InspectionInspectionUpdated)
   async onInspectionUpdated(@Payload() p: InspectionUpdatedPayload, @Ctx() ctx: BusContext): Promise<void> {
-    await ctx.manager.query(`UPDATE ${this.schema}.inspection_ref SET is_active = $2 WHERE inspection_id = $1`, [p.inspectionId, p.isActive]);
+    await ctx.manager.query(`UPDATE ${this.schema}.inspection_ref SET is_active = $2 WHERE inspection_id = $1`, [
+      p.inspectionId,
+      p.isActive,
+    ]);
     if (p.isActive) await this.onlyActive(ctx, p.inspectionId, p.turbineId, p.componentType);
   }
 

@@ -43,7 +43,12 @@ export class ChromiumBrowser implements OnApplicationShutdown {
       await page.setRequestInterception(true);
       page.on('request', (r) => (r.url().startsWith('data:') ? r.continue() : r.abort()));
       await page.setContent(html, { waitUntil: 'load', timeout: 60_000 });
-      const bytes = await page.pdf({ format: 'A4', landscape: true, printBackground: true, margin: { top: '12mm', bottom: '12mm', left: '10mm', right: '10mm' } });
+      const bytes = await page.pdf({
+        format: 'A4',
+        landscape: true,
+        printBackground: true,
+        margin: { top: '12mm', bottom: '12mm', left: '10mm', right: '10mm' },
+      });
       return Buffer.from(bytes);
     } finally {
       await page.close().catch(() => undefined);

@@ -54,13 +54,25 @@ export async function renderDocx(d: ReportData): Promise<Buffer> {
     if (logo)
       body.push(
         new Paragraph({
-          children: [new ImageRun({ type: logo[1] === 'png' ? 'png' : 'jpg', data: Buffer.from(logo[2]!, 'base64'), transformation: { width: 160, height: 60 } })],
+          children: [
+            new ImageRun({
+              type: logo[1] === 'png' ? 'png' : 'jpg',
+              data: Buffer.from(logo[2]!, 'base64'),
+              transformation: { width: 160, height: 60 },
+            }),
+          ],
         }),
       );
     body.push(new Paragraph({ heading: HeadingLevel.TITLE, children: [new TextRun({ text: t.title, font: FONT })] }));
     body.push(new Paragraph({ children: [new TextRun({ text: d.scopeName, font: FONT, size: 28 })] }));
     if (d.customerName) body.push(new Paragraph({ children: [new TextRun({ text: `${t.customer}: ${d.customerName}`, font: FONT })] }));
-    body.push(new Paragraph({ children: [new TextRun({ text: `${t.generatedAt}: ${d.generatedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`, font: FONT })] }));
+    body.push(
+      new Paragraph({
+        children: [
+          new TextRun({ text: `${t.generatedAt}: ${d.generatedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`, font: FONT }),
+        ],
+      }),
+    );
   }
   if (d.sections.has(ReportSection.SUMMARY)) {
     const levels = [0, 1, 2, 3, 4, 5];
@@ -75,7 +87,13 @@ export async function renderDocx(d: ReportData): Promise<Buffer> {
     body.push(
       table(
         [t.park, t.turbine, t.inspectionDate, ...levels.map((s) => severityName(d, s)), t.total],
-        turbineSummaries(d.defects).map((s) => [s.parkName, s.turbineName, s.inspectionDate, ...levels.map((l) => s.bySeverity[l]!), s.total]),
+        turbineSummaries(d.defects).map((s) => [
+          s.parkName,
+          s.turbineName,
+          s.inspectionDate,
+          ...levels.map((l) => s.bySeverity[l]!),
+          s.total,
+        ]),
       ),
     );
   }
@@ -118,7 +136,10 @@ export async function renderDocx(d: ReportData): Promise<Buffer> {
     const withText = d.defects.filter((x) => x.recommendation);
     body.push(
       withText.length
-        ? table([t.defectNo, t.turbine, t.recommendation], withText.map((x) => [x.defectNo ?? t.none, x.turbineName, x.recommendation!]))
+        ? table(
+            [t.defectNo, t.turbine, t.recommendation],
+            withText.map((x) => [x.defectNo ?? t.none, x.turbineName, x.recommendation!]),
+          )
         : new Paragraph({ alignment: AlignmentType.LEFT, children: [new TextRun({ text: t.none, font: FONT })] }),
     );
   }

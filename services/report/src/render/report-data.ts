@@ -144,7 +144,17 @@ export function turbineSummaries(defects: readonly ReportDefect[]): TurbineSumma
   for (const x of defects) {
     const k = `${x.parkName}\u0000${x.turbineName}\u0000${x.inspectionDate}`;
     let s = map.get(k);
-    if (!s) map.set(k, (s = { parkName: x.parkName, turbineName: x.turbineName, inspectionDate: x.inspectionDate, bySeverity: [0, 0, 0, 0, 0, 0, 0], total: 0 }));
+    if (!s)
+      map.set(
+        k,
+        (s = {
+          parkName: x.parkName,
+          turbineName: x.turbineName,
+          inspectionDate: x.inspectionDate,
+          bySeverity: [0, 0, 0, 0, 0, 0, 0],
+          total: 0,
+        }),
+      );
     s.bySeverity[x.severity === null ? 6 : Math.min(5, Math.max(0, x.severity))]!++;
     s.total++;
   }

@@ -1,6 +1,15 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { positionName, priorityName, severityHex, severityName, statusName, texts, turbineSummaries, type ReportData } from './report-data.js';
+import {
+  positionName,
+  priorityName,
+  severityHex,
+  severityName,
+  statusName,
+  texts,
+  turbineSummaries,
+  type ReportData,
+} from './report-data.js';
 
 /**
  * The defect list as a workbook, written with exceljs's streaming writer (rows are committed as

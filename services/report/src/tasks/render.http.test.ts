@@ -118,7 +118,13 @@ describe('report rendering (PDF, DOCX, XLSX)', () => {
     const t = await h.api(`${API}/report-templates`, {
       ...admin,
       method: 'POST',
-      json: { name: 'Short', sections: ['cover', 'defectTable'], customerName: 'Acme Wind', language: 'zh_cn', severityLabels: [{ severity: 5, label: '紧急' }] },
+      json: {
+        name: 'Short',
+        sections: ['cover', 'defectTable'],
+        customerName: 'Acme Wind',
+        language: 'zh_cn',
+        severityLabels: [{ severity: 5, label: '紧急' }],
+      },
     });
     assert.equal(t.status, 201, JSON.stringify(t.body));
     const { task, file } = await render('turbines', turbineId, { format: 'pdf', templateId: t.body.id }, 'en_us');

@@ -1,7 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { AppError, EventTypes, REPORT_MAX_DEFECTS, REPORT_SECTIONS, ReportFormat, type ErrorCode } from '@windward/contracts';
-import { EventPublisher, FILE_STORE, JobWorker, JobsService, LOGGER, fileStoreUri, type FileStore, type ReportProgress } from '@windward/service-kit';
+import {
+  EventPublisher,
+  FILE_STORE,
+  JobWorker,
+  JobsService,
+  LOGGER,
+  fileStoreUri,
+  type FileStore,
+  type ReportProgress,
+} from '@windward/service-kit';
 import { ChromiumBrowser } from '../render/browser.js';
 import { renderDocx } from '../render/docx.js';
 import { reportHtml } from '../render/html.js';
@@ -61,7 +70,11 @@ export class RenderWorker extends JobWorker<{ reportTaskId: string }> {
         defects,
       };
       const bytes =
-        task.format === ReportFormat.PDF ? await this.chromium.pdf(reportHtml(data)) : task.format === ReportFormat.DOCX ? await renderDocx(data) : await renderXlsx(data);
+        task.format === ReportFormat.PDF
+          ? await this.chromium.pdf(reportHtml(data))
+          : task.format === ReportFormat.DOCX
+            ? await renderDocx(data)
+            : await renderXlsx(data);
       await step(85, 'storing');
       const name = reportFileName(data, task.format);
       // Store keys are plain ASCII; the display name (Chinese park names) only goes to the download header.
@@ -69,14 +82,23 @@ export class RenderWorker extends JobWorker<{ reportTaskId: string }> {
       await this.store.put(key, bytes);
       await this.tasks.ds.transaction(async (m) => {
         await this.tasks.done(m, id, { key, name, size: bytes.length }, retentionDays());
-        await this.events.publish(m, EventTypes.ReportTaskCompleted, id, { reportTaskId: id, fileUri: fileStoreUri(`${REPORTS_PREFIX}/${key}`) }, task.user_id);
+        await this.events.publish(
+          m,
+          EventTypes.ReportTaskCompleted,
+          id,
+          { reportTaskId: id, fileUri: fileStoreUri(`${REPORTS_PREFIX}/${key}`) },
+          task.user_id,
+        );
       });
       // Taken off the list while rendering: nothing should stay behind.
       if (!(await this.tasks.find(id))) await this.store.removePrefix(id);
     } catch (err) {
       const code: ErrorCode = err instanceof AppError ? err.code : 'INTERNAL_ERROR';
       if (!(err instanceof AppError)) this.log.error({ err, reportTaskId: id }, 'report rendering failed');
-      await this.tasks.failed(id, { code, ...(err instanceof Error && !(err instanceof AppError) ? { detail: err.message.slice(0, 500) } : {}) });
+      await this.tasks.failed(id, {
+        code,
+        ...(err instanceof Error && !(err instanceof AppError) ? { detail: err.message.slice(0, 500) } : {}),
+      });
     }
   }
 }

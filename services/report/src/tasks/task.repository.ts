@@ -73,7 +73,17 @@ export interface DefectSelection {
 
 export type NewTask = Pick<
   ReportTaskRow,
-  'user_id' | 'scope_type' | 'scope_id' | 'scope_name' | 'format' | 'template_id' | 'locale' | 'wind_farm_ids' | 'turbine_ids' | 'severities' | 'defect_count'
+  | 'user_id'
+  | 'scope_type'
+  | 'scope_id'
+  | 'scope_name'
+  | 'format'
+  | 'template_id'
+  | 'locale'
+  | 'wind_farm_ids'
+  | 'turbine_ids'
+  | 'severities'
+  | 'defect_count'
 >;
 
 export const TASK_SORT = { createdAt: 'created_at', status: 'status', scopeName: 'lower(scope_name)' } as const;
@@ -99,26 +109,41 @@ export class ReportTaskRepository {
     return (await this.ds.query(`SELECT wind_farm_id, name, customer_id FROM ${this.s}.park_ref WHERE wind_farm_id = $1`, [id]))[0] ?? null;
   }
   async parks(ids: string[]): Promise<ParkRefRow[]> {
-    return this.ds.query(`SELECT wind_farm_id, name, customer_id FROM ${this.s}.park_ref WHERE wind_farm_id = ANY ($1) ORDER BY lower(name)`, [ids]);
+    return this.ds.query(
+      `SELECT wind_farm_id, name, customer_id FROM ${this.s}.park_ref WHERE wind_farm_id = ANY ($1) ORDER BY lower(name)`,
+      [ids],
+    );
   }
   async project(id: string): Promise<ProjectRefRow | null> {
     return (
-      (await this.ds.query(
-        `SELECT project_id, name, customer_id, wind_farm_ids, turbine_ids FROM ${this.s}.project_ref WHERE project_id = $1 AND NOT deleted`,
-        [id],
-      ))[0] ?? null
+      (
+        await this.ds.query(
+          `SELECT project_id, name, customer_id, wind_farm_ids, turbine_ids FROM ${this.s}.project_ref WHERE project_id = $1 AND NOT deleted`,
+          [id],
+        )
+      )[0] ?? null
     );
   }
   async turbine(id: string): Promise<TurbineRefRow | null> {
-    return (await this.ds.query(`SELECT turbine_id, wind_farm_id, name FROM ${this.s}.turbine_ref WHERE turbine_id = $1 AND NOT deleted`, [id]))[0] ?? null;
+    return (
+      (
+        await this.ds.query(`SELECT turbine_id, wind_farm_id, name FROM ${this.s}.turbine_ref WHERE turbine_id = $1 AND NOT deleted`, [id])
+      )[0] ?? null
+    );
   }
   async turbinesOf(ids: string[]): Promise<TurbineRefRow[]> {
-    return this.ds.query(`SELECT turbine_id, wind_farm_id, name FROM ${this.s}.turbine_ref WHERE turbine_id = ANY ($1) AND NOT deleted`, [ids]);
+    return this.ds.query(`SELECT turbine_id, wind_farm_id, name FROM ${this.s}.turbine_ref WHERE turbine_id = ANY ($1) AND NOT deleted`, [
+      ids,
+    ]);
   }
   async inspection(id: string): Promise<InspectionRefRow | null> {
     return (
-      (await this.ds.query(`SELECT inspection_id, turbine_id, wind_farm_id, inspection_date FROM ${this.s}.inspection_ref WHERE inspection_id = $1`, [id]))[0] ??
-      null
+      (
+        await this.ds.query(
+          `SELECT inspection_id, turbine_id, wind_farm_id, inspection_date FROM ${this.s}.inspection_ref WHERE inspection_id = $1`,
+          [id],
+        )
+      )[0] ?? null
     );
   }
 
@@ -201,14 +226,28 @@ export class ReportTaskRepository {
   async insertIfRoom(t: NewTask, limit: number): Promise<ReportTaskRow | null> {
     return this.ds.transaction(async (m) => {
       await m.query(`SELECT pg_advisory_xact_lock(hashtext('report_task:' || $1))`, [t.user_id]);
-      const [{ n }] = (await m.query(`SELECT count(*)::int AS n FROM ${this.s}.report_task WHERE user_id = $1 AND status IN (0, 1)`, [t.user_id])) as {
+      const [{ n }] = (await m.query(`SELECT count(*)::int AS n FROM ${this.s}.report_task WHERE user_id = $1 AND status IN (0, 1)`, [
+        t.user_id,
+      ])) as {
         n: number;
       }[];
       if (n >= limit) return null;
       const rows: ReportTaskRow[] = await m.query(
         `INSERT INTO ${this.s}.report_task (user_id, scope_type, scope_id, scope_name, format, template_id, locale, wind_farm_ids, turbine_ids, severities, defect_count)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING *`,
-        [t.user_id, t.scope_type, t.scope_id, t.scope_name, t.format, t.template_id, t.locale, t.wind_farm_ids, t.turbine_ids, t.severities, t.defect_count],
+        [
+          t.user_id,
+          t.scope_type,
+          t.scope_id,
+          t.scope_name,
+          t.format,
+          t.template_id,
+          t.locale,
+          t.wind_farm_ids,
+          t.turbine_ids,
+          t.severities,
+          t.defect_count,
+        ],
       );
       return rows[0]!;
     });
@@ -243,7 +282,11 @@ export class ReportTaskRepository {
   }
 
   async progress(id: string, percent: number, step: string): Promise<void> {
-    await this.ds.query(`UPDATE ${this.s}.report_task SET progress = $2, step = $3 WHERE id = $1 AND status = 1`, [id, Math.round(percent), step]);
+    await this.ds.query(`UPDATE ${this.s}.report_task SET progress = $2, step = $3 WHERE id = $1 AND status = 1`, [
+      id,
+      Math.round(percent),
+      step,
+    ]);
   }
 
   async done(m: EntityManager, id: string, file: { key: string; name: string; size: number }, retentionDays: number): Promise<void> {
@@ -265,7 +308,9 @@ export class ReportTaskRepository {
   async requeue(id: string, userId: string, limit: number): Promise<'ok' | 'full' | 'not-failed'> {
     return this.ds.transaction(async (m) => {
       await m.query(`SELECT pg_advisory_xact_lock(hashtext('report_task:' || $1))`, [userId]);
-      const [{ n }] = (await m.query(`SELECT count(*)::int AS n FROM ${this.s}.report_task WHERE user_id = $1 AND status IN (0, 1)`, [userId])) as {
+      const [{ n }] = (await m.query(`SELECT count(*)::int AS n FROM ${this.s}.report_task WHERE user_id = $1 AND status IN (0, 1)`, [
+        userId,
+      ])) as {
         n: number;
       }[];
       if (n >= limit) return 'full';
@@ -284,10 +329,15 @@ export class ReportTaskRepository {
 
   /** Finished tasks whose file is past its retention. */
   async expired(limit: number): Promise<{ id: string; file_key: string | null }[]> {
-    return this.ds.query(`SELECT id, file_key FROM ${this.s}.report_task WHERE status = 2 AND expires_at < now() ORDER BY expires_at LIMIT $1`, [limit]);
+    return this.ds.query(
+      `SELECT id, file_key FROM ${this.s}.report_task WHERE status = 2 AND expires_at < now() ORDER BY expires_at LIMIT $1`,
+      [limit],
+    );
   }
 
   async markExpired(id: string): Promise<void> {
-    await this.ds.query(`UPDATE ${this.s}.report_task SET status = 4, file_key = NULL, file_size = NULL WHERE id = $1 AND status = 2`, [id]);
+    await this.ds.query(`UPDATE ${this.s}.report_task SET status = 4, file_key = NULL, file_size = NULL WHERE id = $1 AND status = 2`, [
+      id,
+    ]);
   }
 }

@@ -21,28 +21,48 @@ export class ReportTasksController {
   /** Queues a report of a project's defects (SPEC §7); ExceedLimit when the download list is full. */
   @Post('projects/:id/report-tasks')
   @RequireRights(...REPORT)
-  forProject(@CurrentUser() u: AuthUser, @IdParam() id: string, @Body() dto: CreateReportTaskDto, @RequestLocale() l: Locale): Promise<ReportTaskView> {
+  forProject(
+    @CurrentUser() u: AuthUser,
+    @IdParam() id: string,
+    @Body() dto: CreateReportTaskDto,
+    @RequestLocale() l: Locale,
+  ): Promise<ReportTaskView> {
     return this.tasks.create(u, ReportScope.PROJECT, id, dto, l);
   }
 
   /** Queues a report of a wind park's active inspections. */
   @Post('parks/:id/report-tasks')
   @RequireRights(...REPORT)
-  forPark(@CurrentUser() u: AuthUser, @IdParam('id', 'WIND_PARK_NOT_FOUND') id: string, @Body() dto: CreateReportTaskDto, @RequestLocale() l: Locale): Promise<ReportTaskView> {
+  forPark(
+    @CurrentUser() u: AuthUser,
+    @IdParam('id', 'WIND_PARK_NOT_FOUND') id: string,
+    @Body() dto: CreateReportTaskDto,
+    @RequestLocale() l: Locale,
+  ): Promise<ReportTaskView> {
     return this.tasks.create(u, ReportScope.PARK, id, dto, l);
   }
 
   /** Queues a report of a turbine's active inspections. */
   @Post('turbines/:id/report-tasks')
   @RequireRights(...REPORT)
-  forTurbine(@CurrentUser() u: AuthUser, @IdParam() id: string, @Body() dto: CreateReportTaskDto, @RequestLocale() l: Locale): Promise<ReportTaskView> {
+  forTurbine(
+    @CurrentUser() u: AuthUser,
+    @IdParam() id: string,
+    @Body() dto: CreateReportTaskDto,
+    @RequestLocale() l: Locale,
+  ): Promise<ReportTaskView> {
     return this.tasks.create(u, ReportScope.TURBINE, id, dto, l);
   }
 
   /** Queues a report of one inspection. */
   @Post('inspections/:id/report-tasks')
   @RequireRights(...REPORT)
-  forInspection(@CurrentUser() u: AuthUser, @IdParam() id: string, @Body() dto: CreateReportTaskDto, @RequestLocale() l: Locale): Promise<ReportTaskView> {
+  forInspection(
+    @CurrentUser() u: AuthUser,
+    @IdParam() id: string,
+    @Body() dto: CreateReportTaskDto,
+    @RequestLocale() l: Locale,
+  ): Promise<ReportTaskView> {
     return this.tasks.create(u, ReportScope.INSPECTION, id, dto, l);
   }
 
@@ -63,13 +83,20 @@ export class ReportTasksController {
   /** The finished report file; "report not yet exported" before it is ready. */
   @Get('report-tasks/:id/file')
   @RequireRights(...REPORT)
-  @ApiProduces('application/pdf', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+  @ApiProduces(
+    'application/pdf',
+    'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  )
   @ApiOkResponse(BINARY)
   async file(@CurrentUser() u: AuthUser, @IdParam() id: string, @Res() res: Response): Promise<void> {
     const f = await this.tasks.file(u, id);
     res.setHeader('content-type', f.type);
     res.setHeader('content-length', String(f.size));
-    res.setHeader('content-disposition', `attachment; filename="${f.name.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(f.name)}`);
+    res.setHeader(
+      'content-disposition',
+      `attachment; filename="${f.name.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(f.name)}`,
+    );
     f.stream.pipe(res);
   }
 

@@ -143,7 +143,10 @@ describe('report tasks: refusals (nothing queued)', () => {
     assert.equal(r.status, 400);
     assert.equal(r.body.code, -13012);
     assert.equal(await h.taskCount(), before);
-    await h.sql(`DELETE FROM report.defect_ref WHERE defect_id IN (SELECT defect_id FROM report.defect_ref WHERE inspection_id = $1 LIMIT 1)`, [insp]);
+    await h.sql(
+      `DELETE FROM report.defect_ref WHERE defect_id IN (SELECT defect_id FROM report.defect_ref WHERE inspection_id = $1 LIMIT 1)`,
+      [insp],
+    );
     const ok = await h.create('parks', parkId, { format: 'xlsx' });
     assert.equal(ok.status, 201);
     assert.equal(ok.body.defectCount, 2500);
@@ -151,7 +154,7 @@ describe('report tasks: refusals (nothing queued)', () => {
     assert.equal(done.status, 2, JSON.stringify(done));
   });
 
-  test('download before the file is ready: REPORT_NOT_EXPORTED; another user\'s task: 404; retry only a failed one', async () => {
+  test("download before the file is ready: REPORT_NOT_EXPORTED; another user's task: 404; retry only a failed one", async () => {
     const userId = randomUUID();
     const token = await h.token({ sub: userId, rights: [Rights.IMAGE_EXPORT], cid: null, pid: null });
     await queued(h, userId, 1, parkA);

@@ -44,7 +44,8 @@ interface Resolved {
   projectId: string | null;
 }
 
-const visible = (user: AuthUser, p: ParkRefRow | null): p is ParkRefRow => !!p && canSeeCustomer(user, p.customer_id) && canSeePark(user, p.wind_farm_id);
+const visible = (user: AuthUser, p: ParkRefRow | null): p is ParkRefRow =>
+  !!p && canSeeCustomer(user, p.customer_id) && canSeePark(user, p.wind_farm_id);
 
 export function presentTask(t: ReportTaskRow, locale: Locale): ReportTaskView {
   return {
@@ -100,7 +101,12 @@ export class ReportTasksService {
       template = await this.templates.find(dto.templateId);
       if (!template) throw new AppError(-13003);
     } else if (r.projectId) template = await this.templates.forProject(r.projectId);
-    const sel: DefectSelection = { windFarmIds: r.windFarmIds, turbineIds: r.turbineIds, inspectionId: r.inspectionId, severities: dto.severities?.length ? dto.severities : null };
+    const sel: DefectSelection = {
+      windFarmIds: r.windFarmIds,
+      turbineIds: r.turbineIds,
+      inspectionId: r.inspectionId,
+      severities: dto.severities?.length ? dto.severities : null,
+    };
     const count = r.windFarmIds.length ? await this.tasks.countDefects(sel, REPORT_MAX_DEFECTS) : 0;
     if (count === 0) throw new AppError('NO_QUALIFYING_DEFECTS');
     if (count > REPORT_MAX_DEFECTS) throw new AppError(-13012);
@@ -142,7 +148,8 @@ export class ReportTasksService {
         let turbineIds: string[] | null = p.turbine_ids.length ? p.turbine_ids : null;
         if (dto.turbineIds?.length) {
           const known = await this.tasks.turbinesOf(dto.turbineIds);
-          const ok = (t: string) => known.some((k) => k.turbine_id === t && windFarmIds.includes(k.wind_farm_id)) && (!turbineIds || turbineIds.includes(t));
+          const ok = (t: string) =>
+            known.some((k) => k.turbine_id === t && windFarmIds.includes(k.wind_farm_id)) && (!turbineIds || turbineIds.includes(t));
           if (!dto.turbineIds.every(ok)) throw new AppError('NOT_FOUND');
           turbineIds = dto.turbineIds;
         }
@@ -220,7 +227,10 @@ export class ReportTasksService {
     const row = await this.own(user, id);
     const r = await this.tasks.requeue(row.id, user.userId, queueLimit());
     if (r === 'full') throw new AppError('EXCEED_LIMIT');
-    if (r === 'not-failed') throw new AppError('VALIDATION_FAILED', { details: [{ field: 'status', constraints: { rule: 'only a failed report can be retried' } }] });
+    if (r === 'not-failed')
+      throw new AppError('VALIDATION_FAILED', {
+        details: [{ field: 'status', constraints: { rule: 'only a failed report can be retried' } }],
+      });
     await this.tasks.setJob(row.id, await this.jobs.send(RENDER_QUEUE, { reportTaskId: row.id }));
     return this.get(user, id, locale);
   }

@@ -39,7 +39,12 @@ export class SaveReportTemplateDto {
   @IsOptional() @ValidateIf((_o, v) => v !== null) @IsString() @MaxLength(100) customerName?: string | null;
   /** The report's language, whatever the requester's UI language; null = the requester's. */
   @IsOptional() @ValidateIf((_o, v) => v !== null) @IsIn(LOCALES) language?: Locale | null;
-  @IsOptional() @IsArray() @ArrayMaxSize(6) @ValidateNested({ each: true }) @Type(() => SeverityLabelDto) severityLabels?: SeverityLabelDto[];
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(6)
+  @ValidateNested({ each: true })
+  @Type(() => SeverityLabelDto)
+  severityLabels?: SeverityLabelDto[];
   /** Projects whose reports use this template by default; a referenced template cannot be deleted (-8002). */
   @IsOptional() @IsArray() @ArrayUnique() @ArrayMaxSize(500) @IsUUID('all', { each: true }) projectIds?: string[];
 }

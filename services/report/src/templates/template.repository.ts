@@ -88,7 +88,10 @@ export class ReportTemplateRepository {
   /** Deletes unless a project references it; the row lock keeps a concurrent save from adding one in between. */
   async deleteUnreferenced(id: string): Promise<'deleted' | 'missing' | 'referenced'> {
     return this.ds.transaction(async (m) => {
-      const rows: { project_ids: string[] }[] = await m.query(`SELECT project_ids FROM ${this.s}.report_template WHERE id = $1 FOR UPDATE`, [id]);
+      const rows: { project_ids: string[] }[] = await m.query(
+        `SELECT project_ids FROM ${this.s}.report_template WHERE id = $1 FOR UPDATE`,
+        [id],
+      );
       if (!rows[0]) return 'missing';
       if (rows[0].project_ids.length) return 'referenced';
       await m.query(`DELETE FROM ${this.s}.report_template WHERE id = $1`, [id]);

@@ -17,7 +17,10 @@ describe('report templates (Config Center)', () => {
   });
 
   test('create, read, list (paged, filtered), update', async () => {
-    const c = await h.api(url, { method: 'POST', json: { name: ' Standard ', sections: ['cover', 'summary'], language: 'en_us', customerName: 'Acme' } });
+    const c = await h.api(url, {
+      method: 'POST',
+      json: { name: ' Standard ', sections: ['cover', 'summary'], language: 'en_us', customerName: 'Acme' },
+    });
     assert.equal(c.status, 201, JSON.stringify(c.body));
     assert.equal(c.body.name, 'Standard');
     assert.deepEqual(c.body.sections, ['cover', 'summary']);

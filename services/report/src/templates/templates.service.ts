@@ -75,7 +75,9 @@ export class ReportTemplatesService {
       logo: dto.logo ?? null,
       customerName: dto.customerName?.trim() || null,
       language: dto.language ?? null,
-      severityLabels: Object.fromEntries((dto.severityLabels ?? []).filter((l) => l.label.trim()).map((l) => [String(l.severity), l.label.trim()])),
+      severityLabels: Object.fromEntries(
+        (dto.severityLabels ?? []).filter((l) => l.label.trim()).map((l) => [String(l.severity), l.label.trim()]),
+      ),
       projectIds: dto.projectIds ?? [],
     };
   }

@@ -21,7 +21,11 @@ export class ReportHarness extends ServiceHarness {
   static override async start(env: Record<string, string> = {}): Promise<ReportHarness> {
     const filesDir = await mkdtemp(path.join(os.tmpdir(), 'ww-report-files-'));
     const h = new ReportHarness(
-      ...(await ServiceHarness.boot(AppModule, 'report', { LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', FILES_DIR: filesDir, ...env })),
+      ...(await ServiceHarness.boot(AppModule, 'report', {
+        LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+        FILES_DIR: filesDir,
+        ...env,
+      })),
     );
     h.filesDir = filesDir;
     return h;
@@ -41,7 +45,14 @@ export class ReportHarness extends ServiceHarness {
   /** A project of delivery covering these parks (every turbine of them). */
   async project(name: string, windFarmIds: string[], customerId: string | null = null): Promise<string> {
     const projectId = randomUUID();
-    await this.publish(EventTypes.DeliveryProjectCreated, projectId, { projectId, projectName: name, status: 1, customerId, windFarmIds, turbineIds: [] });
+    await this.publish(EventTypes.DeliveryProjectCreated, projectId, {
+      projectId,
+      projectName: name,
+      status: 1,
+      customerId,
+      windFarmIds,
+      turbineIds: [],
+    });
     await eventually(async () => (await this.sql('SELECT 1 FROM report.project_ref WHERE project_id = $1', [projectId])).length > 0);
     return projectId;
   }
@@ -57,7 +68,9 @@ export class ReportHarness extends ServiceHarness {
       inspectionDate: `${date}T00:00:00.000Z`,
       isActive: true,
     });
-    await eventually(async () => (await this.sql('SELECT 1 FROM report.inspection_ref WHERE inspection_id = $1', [inspectionId])).length > 0);
+    await eventually(
+      async () => (await this.sql('SELECT 1 FROM report.inspection_ref WHERE inspection_id = $1', [inspectionId])).length > 0,
+    );
     return inspectionId;
   }
 
@@ -84,7 +97,11 @@ export class ReportHarness extends ServiceHarness {
       for (const p of payloads) await publisher.publish(m, EventTypes.InspectionDefectCreated, p.defectId, p);
     });
     const ids = payloads.map((p) => p.defectId);
-    await eventually(async () => (await this.sql('SELECT count(*)::int AS n FROM report.defect_ref WHERE defect_id = ANY ($1)', [ids]))[0].n === ids.length, 30000);
+    await eventually(
+      async () =>
+        (await this.sql('SELECT count(*)::int AS n FROM report.defect_ref WHERE defect_id = ANY ($1)', [ids]))[0].n === ids.length,
+      30000,
+    );
     return payloads;
   }
 
@@ -98,10 +115,14 @@ export class ReportHarness extends ServiceHarness {
 
   /** Waits until the task is ready (or failed) and returns it. */
   waitDone(id: string, init: ApiInit = {}, timeoutMs = 60000): Promise<Body> {
-    return eventually(async () => {
-      const r = await this.api(`${API}/report-tasks/${id}`, init);
-      return r.body.status >= 2 ? r.body : null;
-    }, timeoutMs, 200);
+    return eventually(
+      async () => {
+        const r = await this.api(`${API}/report-tasks/${id}`, init);
+        return r.body.status >= 2 ? r.body : null;
+      },
+      timeoutMs,
+      200,
+    );
   }
 
   override async stop() {

@@ -43,14 +43,33 @@ function task(over: Record<string, unknown> = {}) {
 function reportServer() {
   const state = {
     tasks: [] as ReturnType<typeof task>[],
-    templates: [{ id: 'tpl-1', name: 'Standard', sections: ['cover', 'defectTable'], logo: null, customerName: null, language: null, severityLabels: [], projectIds: ['pr-1'], createdAt: '', updatedAt: '' }],
+    templates: [
+      {
+        id: 'tpl-1',
+        name: 'Standard',
+        sections: ['cover', 'defectTable'],
+        logo: null,
+        customerName: null,
+        language: null,
+        severityLabels: [],
+        projectIds: ['pr-1'],
+        createdAt: '',
+        updatedAt: '',
+      },
+    ],
     createAnswer: null as null | { status: number; body: unknown },
   };
   const respond = (c: Call): { status: number; body?: unknown } | undefined => {
     if (!c.path.startsWith(API)) return undefined;
-    if (c.method === 'GET' && c.path === `${API}/report-templates`) return { status: 200, body: { results: state.templates, totalCount: state.templates.length } };
+    if (c.method === 'GET' && c.path === `${API}/report-templates`)
+      return { status: 200, body: { results: state.templates, totalCount: state.templates.length } };
     if (c.method === 'POST' && c.path === `${API}/report-templates`) {
-      const t = { ...(c.body as object), id: `tpl-${state.templates.length + 1}`, createdAt: '', updatedAt: '' } as (typeof state.templates)[number];
+      const t = {
+        ...(c.body as object),
+        id: `tpl-${state.templates.length + 1}`,
+        createdAt: '',
+        updatedAt: '',
+      } as (typeof state.templates)[number];
       state.templates.push(t);
       return { status: 201, body: t };
     }
@@ -85,7 +104,11 @@ async function open(path: string, opts: { locale?: 'en_us' | 'zh_cn'; rights?: R
   server.state.tasks.push(...(opts.tasks ?? []));
   const { fetchMock, calls } = assetFetch(server.respond);
   vi.stubGlobal('fetch', fetchMock);
-  const app = await renderApp({ path, locale: opts.locale, session: readySession({ accessDeniedModules: opts.rights ?? grant('image.export') }) });
+  const app = await renderApp({
+    path,
+    locale: opts.locale,
+    session: readySession({ accessDeniedModules: opts.rights ?? grant('image.export') }),
+  });
   return { ...app, calls, server };
 }
 
@@ -122,7 +145,16 @@ describe('report dialog', { timeout: 120000 }, () => {
 describe('download queue', { timeout: 120000 }, () => {
   it('shows live progress until the report is ready, then offers the download; a failure says why and can be retried', async () => {
     const { server, calls } = await open('/downloadQueue', {
-      tasks: [task(), task({ id: 't-2', status: 3, progress: 20, step: 'failed', error: { code: 'INTERNAL_ERROR', message: 'Something went wrong on the server.' } })],
+      tasks: [
+        task(),
+        task({
+          id: 't-2',
+          status: 3,
+          progress: 20,
+          step: 'failed',
+          error: { code: 'INTERNAL_ERROR', message: 'Something went wrong on the server.' },
+        }),
+      ],
     });
     const table = await screen.findByTestId('queue-table', {}, { timeout: 20000 });
     await waitFor(() => expect(within(table).getAllByTestId('queue-progress').length).toBe(1), { timeout: 20000 });
@@ -159,12 +191,20 @@ describe('report templates (Config Center)', { timeout: 120000 }, () => {
     fireEvent.click(screen.getByTestId('template-save'));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === `${API}/report-templates`)).toBe(true));
     const body = calls.find((c) => c.method === 'POST' && c.path === `${API}/report-templates`)!.body as Record<string, unknown>;
-    expect(body).toMatchObject({ name: 'Short', sections: ['cover', 'defectTable'], severityLabels: [{ severity: 5, label: 'Critical' }], projectIds: [], language: null });
+    expect(body).toMatchObject({
+      name: 'Short',
+      sections: ['cover', 'defectTable'],
+      severityLabels: [{ severity: 5, label: 'Critical' }],
+      projectIds: [],
+      language: null,
+    });
 
     const row = within(table).getByText('Standard').closest('tr')!;
     fireEvent.click(within(row).getByTestId('template-delete'));
     const confirms = await screen.findAllByRole('button', { name: 'Delete' });
     fireEvent.click(confirms[confirms.length - 1]!);
-    expect((await screen.findByTestId('templates-error')).textContent).toBe('This template is referenced by a project and cannot be deleted.');
+    expect((await screen.findByTestId('templates-error')).textContent).toBe(
+      'This template is referenced by a project and cannot be deleted.',
+    );
   });
 });

@@ -18,12 +18,7 @@ export const {
   useReportTemplatesRemoveMutation,
 } = reportApi;
 
-export type {
-  CreateReportTaskDto,
-  ReportTaskView,
-  ReportTemplateView,
-  SaveReportTemplateDto,
-} from '@/core/api/generated/report';
+export type { CreateReportTaskDto, ReportTaskView, ReportTemplateView, SaveReportTemplateDto } from '@/core/api/generated/report';
 
 export const REPORT_API = '/report/api/v1';
 export type ReportScopeKind = 'project' | 'park' | 'turbine' | 'inspection';

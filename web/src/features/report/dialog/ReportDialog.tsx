@@ -55,7 +55,11 @@ export function ReportDialog({ scope, id, subject, parkCount = 1, onClose }: Pro
   const pdfRefused = format === 'pdf' && parkCount > 1;
 
   const submit = async (v: Values) => {
-    const dto: CreateReportTaskDto = { format: v.format, ...(v.templateId ? { templateId: v.templateId } : {}), ...(v.locale ? { locale: v.locale } : {}) };
+    const dto: CreateReportTaskDto = {
+      format: v.format,
+      ...(v.templateId ? { templateId: v.templateId } : {}),
+      ...(v.locale ? { locale: v.locale } : {}),
+    };
     const r = await create({ id, createReportTaskDto: dto });
     if (!('error' in r)) setQueued(true);
   };
@@ -73,7 +77,13 @@ export function ReportDialog({ scope, id, subject, parkCount = 1, onClose }: Pro
         ) : (
           <Space>
             <Button onClick={onClose}>{t('dialog.cancel')}</Button>
-            <Button type="primary" disabled={pdfRefused} loading={state.isLoading} onClick={() => form.submit()} data-testid="report-submit">
+            <Button
+              type="primary"
+              disabled={pdfRefused}
+              loading={state.isLoading}
+              onClick={() => form.submit()}
+              data-testid="report-submit"
+            >
               {t('dialog.submit')}
             </Button>
           </Space>
@@ -120,7 +130,12 @@ export function ReportDialog({ scope, id, subject, parkCount = 1, onClose }: Pro
           </Form.Item>
           {pdfRefused && <Alert type="warning" showIcon message={t('dialog.pdfSinglePark')} data-testid="report-pdf-warning" />}
           {state.error && (
-            <Alert type="error" showIcon message={errorMessageOf(state.error, locale, reportTasksPath(scope, id))} data-testid="report-error" />
+            <Alert
+              type="error"
+              showIcon
+              message={errorMessageOf(state.error, locale, reportTasksPath(scope, id))}
+              data-testid="report-error"
+            />
           )}
         </Form>
       )}
@@ -137,7 +152,7 @@ export function ReportButton(props: Omit<Props, 'onClose'> & { size?: 'small' | 
   return (
     <>
       <Button icon={<FilePdfOutlined />} size={props.size} onClick={() => setOpen(true)} data-testid={`report-button-${props.scope}`}>
-        {t('button')}
+        {t(`buttons.${props.scope}`)}
       </Button>
       {open && <ReportDialog {...props} onClose={() => setOpen(false)} />}
     </>

@@ -21,7 +21,13 @@ export function DownloadQueueBadge() {
   if (!allowed) return null;
   return (
     <Badge count={q.data?.totalCount ?? 0} size="small" data-testid="queue-badge">
-      <Button type="text" icon={<CloudDownloadOutlined />} onClick={() => navigate(DOWNLOAD_QUEUE_PATH)} aria-label={t('queue.title')} data-testid="queue-badge-button" />
+      <Button
+        type="text"
+        icon={<CloudDownloadOutlined />}
+        onClick={() => navigate(DOWNLOAD_QUEUE_PATH)}
+        aria-label={t('queue.title')}
+        data-testid="queue-badge-button"
+      />
     </Badge>
   );
 }

@@ -8,7 +8,13 @@ import { ReportTaskStatus } from '@/shared/contracts';
 import { fetchProtected, saveBlob } from '@/shared/download';
 import { useLocale } from '@/shared/useLocale';
 import { canReport, fileSize, isUnfinished, openReportWindow } from '../logic';
-import { reportFilePath, useReportTasksListQuery, useReportTasksRemoveMutation, useReportTasksRetryMutation, type ReportTaskView } from '../reportApi';
+import {
+  reportFilePath,
+  useReportTasksListQuery,
+  useReportTasksRemoveMutation,
+  useReportTasksRetryMutation,
+  type ReportTaskView,
+} from '../reportApi';
 
 /** How often the queue asks again while a report is queued or rendering. */
 export const QUEUE_POLL_MS = 2000;
@@ -29,7 +35,10 @@ export function Component() {
   const [busy, setBusy] = useState(false);
   const allowed = canReport(denied);
   const [poll, setPoll] = useState(0);
-  const q = useReportTasksListQuery({ ...page, status, fieldToSort: 'createdAt', descending: true }, { skip: !allowed, pollingInterval: poll });
+  const q = useReportTasksListQuery(
+    { ...page, status, fieldToSort: 'createdAt', descending: true },
+    { skip: !allowed, pollingInterval: poll },
+  );
   const unfinished = (q.data?.results ?? []).some((r) => isUnfinished(r.status));
   useEffect(() => setPoll(unfinished ? QUEUE_POLL_MS : 0), [unfinished]);
   const [retry, retrying] = useReportTasksRetryMutation();
@@ -115,13 +124,23 @@ export function Component() {
           },
           { key: 'why', title: t('queue.reason'), render: (_: unknown, r) => r.error?.message ?? '' },
           { key: 'size', title: t('queue.size'), render: (_: unknown, r) => fileSize(r.fileSize) },
-          { key: 'created', title: t('queue.created'), render: (_: unknown, r) => new Date(r.createdAt).toLocaleString(locale === 'zh_cn' ? 'zh-CN' : 'en-GB') },
+          {
+            key: 'created',
+            title: t('queue.created'),
+            render: (_: unknown, r) => new Date(r.createdAt).toLocaleString(locale === 'zh_cn' ? 'zh-CN' : 'en-GB'),
+          },
           {
             key: 'actions',
             render: (_: unknown, r) => (
               <Space size="small">
                 {r.status === ReportTaskStatus.DONE && (
-                  <Button size="small" icon={<DownloadOutlined />} loading={busy} onClick={() => void download(r)} data-testid="queue-download">
+                  <Button
+                    size="small"
+                    icon={<DownloadOutlined />}
+                    loading={busy}
+                    onClick={() => void download(r)}
+                    data-testid="queue-download"
+                  >
                     {t('queue.download')}
                   </Button>
                 )}
@@ -137,8 +156,20 @@ export function Component() {
                     {t('queue.retry')}
                   </Button>
                 )}
-                <Popconfirm title={t('queue.removeConfirm')} okText={t('queue.remove')} cancelText={t('dialog.cancel')} onConfirm={() => void remove({ id: r.id })}>
-                  <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={t('queue.remove')} data-testid="queue-remove" />
+                <Popconfirm
+                  title={t('queue.removeConfirm')}
+                  okText={t('queue.remove')}
+                  cancelText={t('dialog.cancel')}
+                  onConfirm={() => void remove({ id: r.id })}
+                >
+                  <Button
+                    size="small"
+                    type="text"
+                    danger
+                    icon={<DeleteOutlined />}
+                    aria-label={t('queue.remove')}
+                    data-testid="queue-remove"
+                  />
                 </Popconfirm>
               </Space>
             ),

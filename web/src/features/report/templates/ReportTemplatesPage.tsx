@@ -179,7 +179,14 @@ export function Component() {
         )}
       </Space>
       {removing.error && (
-        <Alert type="error" showIcon closable onClose={() => removing.reset()} message={errorMessageOf(removing.error, locale)} data-testid="templates-error" />
+        <Alert
+          type="error"
+          showIcon
+          closable
+          onClose={() => removing.reset()}
+          message={errorMessageOf(removing.error, locale)}
+          data-testid="templates-error"
+        />
       )}
       <Table<ReportTemplateView>
         rowKey="id"
@@ -196,9 +203,17 @@ export function Component() {
         data-testid="templates-table"
         columns={[
           { key: 'name', dataIndex: 'name', title: t('templates.name') },
-          { key: 'sections', title: t('templates.sections'), render: (_: unknown, r) => r.sections.map((s) => <Tag key={s}>{t(`sections.${s}`)}</Tag>) },
+          {
+            key: 'sections',
+            title: t('templates.sections'),
+            render: (_: unknown, r) => r.sections.map((s) => <Tag key={s}>{t(`sections.${s}`)}</Tag>),
+          },
           { key: 'customer', title: t('templates.customerName'), render: (_: unknown, r) => r.customerName ?? '–' },
-          { key: 'language', title: t('fields.language'), render: (_: unknown, r) => (r.language ? t(`languages.${r.language}`) : t('templates.requesterLanguage')) },
+          {
+            key: 'language',
+            title: t('fields.language'),
+            render: (_: unknown, r) => (r.language ? t(`languages.${r.language}`) : t('templates.requesterLanguage')),
+          },
           { key: 'projects', title: t('templates.projectCount'), render: (_: unknown, r) => r.projectIds.length },
           ...(grants.edit
             ? [
@@ -206,14 +221,28 @@ export function Component() {
                   key: 'actions',
                   render: (_: unknown, r: ReportTemplateView) => (
                     <Space size="small">
-                      <Button size="small" type="text" icon={<EditOutlined />} aria-label={t('templates.edit')} onClick={() => setEditing(r)} data-testid="template-edit" />
+                      <Button
+                        size="small"
+                        type="text"
+                        icon={<EditOutlined />}
+                        aria-label={t('templates.edit')}
+                        onClick={() => setEditing(r)}
+                        data-testid="template-edit"
+                      />
                       <Popconfirm
                         title={t('templates.deleteConfirm', { name: r.name })}
                         okText={t('queue.remove')}
                         cancelText={t('dialog.cancel')}
                         onConfirm={() => void remove({ id: r.id })}
                       >
-                        <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={t('queue.remove')} data-testid="template-delete" />
+                        <Button
+                          size="small"
+                          type="text"
+                          danger
+                          icon={<DeleteOutlined />}
+                          aria-label={t('queue.remove')}
+                          data-testid="template-delete"
+                        />
                       </Popconfirm>
                     </Space>
                   ),
