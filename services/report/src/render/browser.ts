@@ -55,6 +55,12 @@ export class ChromiumBrowser implements OnApplicationShutdown {
     }
   }
 
+  /** The running browser's process id (benchmarks measure its memory), or null. */
+  async processId(): Promise<number | null> {
+    const b = this.browser && (await this.browser.catch(() => null));
+    return b?.process()?.pid ?? null;
+  }
+
   async onApplicationShutdown(): Promise<void> {
     const b = this.browser;
     this.browser = null;

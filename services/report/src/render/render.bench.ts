@@ -39,16 +39,23 @@ function data(turbines: number, perTurbine: number, locale: 'en_us' | 'zh_cn' = 
 
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)]!;
 
-/** RSS (MiB) of this process and of every chromium process. */
-function rssMiB(): { node: number; chromium: number } {
-  let chromium = 0;
-  try {
-    const out = execFileSync('ps', ['-C', 'chromium', '-o', 'rss='], { encoding: 'utf8' });
-    chromium = out.split('\n').reduce((s, l) => s + (Number(l.trim()) || 0), 0) / 1024;
-  } catch {
-    /* no chromium running */
+/** RSS (MiB) of this process and of the benchmark's chromium (its whole process tree). */
+async function rssMiB(): Promise<{ node: number; chromium: number }> {
+  const root = await chromium.processId();
+  let total = 0;
+  if (root) {
+    const rows = execFileSync('ps', ['-eo', 'pid=,ppid=,rss='], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .map((l) => l.trim().split(/\s+/).map(Number) as [number, number, number]);
+    const tree = new Set([root]);
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const [pid, ppid] of rows) if (tree.has(ppid) && !tree.has(pid)) grew = !!tree.add(pid);
+    }
+    total = rows.filter(([pid]) => tree.has(pid)).reduce((s, [, , rss]) => s + rss, 0) / 1024;
   }
-  return { node: process.memoryUsage().rss / 1048576, chromium };
+  return { node: process.memoryUsage().rss / 1048576, chromium: total };
 }
 
 async function timed(label: string, runs: number, work: () => Promise<Buffer>) {
@@ -59,7 +66,7 @@ async function timed(label: string, runs: number, work: () => Promise<Buffer>) {
     const t0 = performance.now();
     size = (await work()).length;
     times.push(performance.now() - t0);
-    const m = rssMiB();
+    const m = await rssMiB();
     peak = { node: Math.max(peak.node, m.node), chromium: Math.max(peak.chromium, m.chromium) };
   }
   console.log(
