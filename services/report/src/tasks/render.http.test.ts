@@ -1,12 +1,15 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { EventTypes, Rights } from '@windward/contracts';
 import { API, ReportHarness, type Body } from '../testing/report-harness.js';
+import { ExpiryWorker } from './expiry.worker.js';
 
 /**
  * Each format rendered for real from defects that came through the bus, downloaded and opened:
@@ -135,5 +138,36 @@ describe('report rendering (PDF, DOCX, XLSX)', () => {
     assert.ok(text.includes('Acme Wind'));
     assert.ok(text.includes('紧急'), 'the template names severity 5');
     assert.ok(!text.includes('概要'), 'no summary section');
+  });
+
+  test('a failed report says why and can be retried; housekeeping removes an expired file ("report not yet exported" afterwards)', async () => {
+    const userId = randomUUID();
+    const token = await h.token({ sub: userId, rights: [Rights.MENU_SEARCH_EXPORT], cid: null, pid: null });
+    const [row] = await h.sql(
+      `INSERT INTO report.report_task (user_id, scope_type, scope_id, scope_name, format, locale, wind_farm_ids, turbine_ids, defect_count, status, error)
+       VALUES ($1, 'turbine', $2, 'WTG-07', 'xlsx', 'en_us', ARRAY[$3::uuid], ARRAY[$2::uuid], 4, 3, '{"code":"INTERNAL_ERROR"}') RETURNING id`,
+      [userId, turbineId, parkId],
+    );
+    const failed = await h.api(`${API}/report-tasks/${row.id}`, { token, locale: 'zh_cn' });
+    assert.equal(failed.body.status, 3);
+    assert.equal(failed.body.statusName, '失败');
+    assert.equal(failed.body.error.code, 'INTERNAL_ERROR');
+    assert.ok(failed.body.error.message.length > 0);
+    const retried = await h.api(`${API}/report-tasks/${row.id}/retry`, { method: 'POST', token });
+    assert.equal(retried.status, 200, JSON.stringify(retried.body));
+    const done = await h.waitDone(row.id, { token });
+    assert.equal(done.status, 2);
+    assert.equal(done.error, null);
+
+    await h.sql(`UPDATE report.report_task SET expires_at = now() - interval '1 minute' WHERE id = $1`, [row.id]);
+    const removed = await h.svc.app.get(ExpiryWorker).expireNow();
+    assert.ok(removed >= 1);
+    const after = await h.api(`${API}/report-tasks/${row.id}`, { token });
+    assert.equal(after.body.status, 4);
+    const file = await h.api(`${API}/report-tasks/${row.id}/file`, { token });
+    assert.equal(file.status, 409);
+    assert.equal(file.body.code, 'REPORT_NOT_EXPORTED');
+    assert.equal((await h.sql(`SELECT file_key FROM report.report_task WHERE id = $1`, [row.id]))[0].file_key, null);
+    assert.equal(existsSync(path.join(h.filesDir, 'reports', row.id)), false, 'the file left the store');
   });
 });
