@@ -54,7 +54,24 @@ describe('defects: rules, DPS flow, lists with filters, templates, events', () =
     assert.deepEqual(d.polygon, TRI);
     assert.deepEqual(d.selector, { type: 'SvgSelector', value: '<svg><polygon points="10,10 100,10 100,80"></polygon></svg>' });
     const ev = (await h.published(EventTypes.InspectionDefectCreated)).at(-1);
-    assert.deepEqual(ev.payload, { defectId: d.defectId, inspectionId: insp.inspectionId, severity: 3, dpsStatus: 2 });
+    // Position and type travel too: report's defect tables are fed by these events only.
+    assert.deepEqual(ev.payload, {
+      defectId: d.defectId,
+      inspectionId: insp.inspectionId,
+      severity: 3,
+      dpsStatus: 2,
+      turbineId: d.turbineId,
+      windFarmId: park.parkId,
+      defectNo: '000001',
+      defectType: 'Erosion',
+      bladePosition: 2,
+      position: 6,
+      distanceToRoot: 60,
+      sizeLength: 12.5,
+      sizeWidth: 3.125,
+      repairPriority: 2,
+      recommendation: 'Repair',
+    });
     assert.equal((await create({ defectNo: '000042' })).body.defectNo, '000042');
     assert.equal((await create({})).body.defectNo, '000043');
   });
