@@ -280,15 +280,22 @@ export interface DefectEventPayload {
   inspectionId: string;
   severity: number | null;
   dpsStatus: number;
-  // Optional (added for repair's defect read model: plans filter and group by these); absent = unknown, keep what is stored.
+  // Optional (repair's defect read model filters and groups by these; report's defect tables show
+  // them): where the defect is and what it is; absent in older events = unknown, keep what is stored.
   windFarmId?: string;
   turbineId?: string;
   /** The 6-digit defect id users see. */
   defectNo?: string;
   defectType?: string | null;
+  /** Blade 1..3 on the rotor. */
   bladePosition?: number | null;
+  /** View index 1..8 (contracts `ViewIndex`). */
+  position?: number | null;
   distanceToRoot?: number | null;
+  sizeLength?: number | null;
+  sizeWidth?: number | null;
   repairPriority?: number | null;
+  recommendation?: string | null;
   /** Defect timeline status versus the previous inspection (NEW, INCREASED, STABLE, REPAIRED, NOT_APPLICABLE). */
   timelineStatus?: string | null;
 }

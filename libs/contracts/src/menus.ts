@@ -139,6 +139,8 @@ export const MENU_TREE: readonly MenuNode[] = [
         labelKey: 'menu.dprActivityConfiguration',
         menuRight: Rights.MENU_DPR_ACTIVITY_CONFIGURATION,
       },
+      // No menu right of its own (SPEC §6 has none): shown with the defect-configuration show right, as the report service reads it.
+      { key: '/configuration/reportConfig', labelKey: 'menu.reportConfiguration', moduleRight: Rights.DEFECT_CONFIG_SHOW },
     ],
   },
 ];

@@ -1,11 +1,23 @@
 import { Module } from '@nestjs/common';
-import { ServiceKitModule } from '@windward/service-kit';
+import { FileStoreModule, ServiceKitModule } from '@windward/service-kit';
+import { ReportInitial1763700000900 } from './migrations/1763700000900-report-initial.js';
+import { RefsModule } from './refs/refs.module.js';
+import { ReportTasksModule } from './tasks/tasks.module.js';
+import { REPORTS_PREFIX } from './tasks/render.worker.js';
+import { ReportTemplatesModule } from './templates/templates.module.js';
 
 /**
- * The report service: its domain modules (SPEC areas listed in docs/services.md) arrive with
- * their issues; the kit already gives it its schema, the bus, jobs, auth, /health and docs.
+ * The report service (docs/reports.md): report templates (Config Center), report tasks — the
+ * per-user download queue — rendered to PDF (chromium), DOCX and XLSX by a job into the shared
+ * file store, from read models fed by asset, delivery and inspection events. Raw SQL, no entities.
  */
 @Module({
-  imports: [ServiceKitModule.forService({ service: 'report', entities: [], migrations: [] })],
+  imports: [
+    ServiceKitModule.forService({ service: 'report', entities: [], migrations: [ReportInitial1763700000900] }),
+    FileStoreModule.forRoot({ scope: REPORTS_PREFIX }),
+    RefsModule,
+    ReportTemplatesModule,
+    ReportTasksModule,
+  ],
 })
 export class AppModule {}

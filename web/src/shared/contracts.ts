@@ -41,6 +41,11 @@ export {
   MAX_PAGE_SIZE,
   MENU_TREE,
   tokenRefreshTime,
+  LOADED_REPORTS_LIMIT,
+  pushRecent,
+  REPORT_FORMATS,
+  REPORT_SECTIONS,
+  ReportTaskStatus,
 } from '@windward/contracts';
 export type {
   ErrorCode,
@@ -49,6 +54,8 @@ export type {
   Locale,
   MenuNode,
   PageResult,
+  ReportFormat,
+  ReportSection,
   Right,
   RightEntry,
   ValidationResult,

@@ -13,3 +13,4 @@ export * from './severity.js';
 export * from './roles.js';
 export * from './paging.js';
 export * from './customer.js';
+export * from './report.js';

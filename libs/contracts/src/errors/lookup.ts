@@ -12,8 +12,11 @@ import type { ErrorParams } from './types.js';
  */
 export const DEFECT_SEARCH_PATH = /^\/context\/api\/v[12]\/(?=[^?#]*defect)(?=[^?#]*search)/i;
 
-/** The report-tasks path: /report/api/v1/projects/{id}/report-tasks (trailing slash allowed). */
-export const REPORT_TASKS_PATH = /^\/report\/api\/v1\/projects\/[^/?#]+\/report-tasks\/?(?:[?#]|$)/i;
+/**
+ * The report-tasks path: /report/api/v1/projects/{id}/report-tasks (trailing slash allowed), and
+ * the same creation for a park, a turbine or an inspection (report service, docs/reports.md).
+ */
+export const REPORT_TASKS_PATH = /^\/report\/api\/v1\/(?:projects|parks|turbines|inspections)\/[^/?#]+\/report-tasks\/?(?:[?#]|$)/i;
 
 /** Path part of a request path or absolute URL. */
 function pathOf(requestPath: string): string {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Catch, HttpException, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
-import { AppError, errorText, type ErrorCode } from '@windward/contracts';
+import { AppError, errorText, exceedLimitText, type ErrorCode } from '@windward/contracts';
 import { requestLocale } from './locale.js';
 
 export interface ErrorBody {
@@ -43,7 +43,10 @@ export class AppExceptionFilter implements ExceptionFilter {
 
   private toBody(exception: unknown, locale: ReturnType<typeof requestLocale>, req: Request) {
     if (exception instanceof AppError) {
-      const body: ErrorBody = { code: exception.code, message: errorText(exception.code, locale, exception.params) };
+      // ExceedLimit has one text per path (SPEC §8): the report-tasks path says the download list is full.
+      const message =
+        exception.code === 'EXCEED_LIMIT' ? exceedLimitText(locale, req.originalUrl ?? req.url) : errorText(exception.code, locale, exception.params);
+      const body: ErrorBody = { code: exception.code, message };
       if (exception.details !== undefined) body.details = exception.details;
       return { status: exception.status, body };
     }

@@ -61,14 +61,19 @@ export const defectPayload = (d: Defect): DefectEventPayload => ({
   inspectionId: d.inspectionId,
   severity: d.severity,
   dpsStatus: d.dpsStatus,
-  // What repair's defect read model needs to build plans (filters, single park, blade distance).
+  // What repair's defect read model (plans: filters, single park, blade distance) and report's
+  // defect tables need; both are fed by these events only.
   windFarmId: d.windParkId,
   turbineId: d.turbineId,
   defectNo: d.defectNo,
   defectType: d.defectType,
   bladePosition: d.bladePosition,
+  position: d.position,
   distanceToRoot: d.distanceToRoot,
+  sizeLength: d.sizeLength,
+  sizeWidth: d.sizeWidth,
   repairPriority: d.repairPriority,
+  recommendation: d.recommendation,
   timelineStatus: d.timelineStatus,
 });
 

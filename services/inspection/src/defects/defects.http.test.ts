@@ -54,7 +54,7 @@ describe('defects: rules, DPS flow, lists with filters, templates, events', () =
     assert.deepEqual(d.polygon, TRI);
     assert.deepEqual(d.selector, { type: 'SvgSelector', value: '<svg><polygon points="10,10 100,10 100,80"></polygon></svg>' });
     const ev = (await h.published(EventTypes.InspectionDefectCreated)).at(-1);
-    // What repair's defect read model needs travels along (park, turbine, number, position, priority, timeline).
+    // What repair's defect read model and report's defect tables need travels along (park, turbine, number, position, size, priority, timeline).
     assert.deepEqual(ev.payload, {
       defectId: d.defectId,
       inspectionId: insp.inspectionId,
@@ -65,8 +65,12 @@ describe('defects: rules, DPS flow, lists with filters, templates, events', () =
       defectNo: '000001',
       defectType: 'Erosion',
       bladePosition: 2,
+      position: 6,
       distanceToRoot: 60,
+      sizeLength: 12.5,
+      sizeWidth: 3.125,
       repairPriority: 2,
+      recommendation: 'Repair',
       timelineStatus: 'NOT_APPLICABLE',
     });
     assert.equal((await create({ defectNo: '000042' })).body.defectNo, '000042');

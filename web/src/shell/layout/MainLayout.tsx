@@ -10,6 +10,7 @@ import { SIDEBAR_COLLAPSED_VALUE } from '@/shared/contracts';
 import { useAppDispatch, useAppSelector } from '@/core/store';
 import { logout } from '@/features/auth';
 import { UserMenu } from '@/features/user-center';
+import { DownloadQueueBadge } from '@/features/report';
 import { assetPages } from '@/features/asset/pages';
 import { LanguageSwitch } from '@/shared/components/LanguageSwitch';
 import { buildMenu, MENU_TREE, selectedMenuKey, type MenuNode } from './menu';
@@ -104,6 +105,7 @@ export function Component() {
             {t('productName')}
           </Typography.Text>
           <Space size="middle">
+            <DownloadQueueBadge />
             <LanguageSwitch />
             <UserMenu name={personalInfo?.displayName ?? personalInfo?.username} />
             <Button onClick={() => void onLogout()} loading={loggingOut}>

@@ -7,6 +7,7 @@ import { deliveryPages } from '@/features/delivery/pages';
 import { inspectionPages } from '@/features/inspection/pages';
 import { middlePages } from '@/features/middle-page/pages';
 import { repairPages } from '@/features/repair/pages';
+import { reportPages } from '@/features/report/pages';
 import { taskPages } from '@/features/tasks/pages';
 import { userCenterPages } from '@/features/user-center/pages';
 import { workPages } from '@/features/work/pages';
@@ -87,8 +88,11 @@ export const mainLayoutRoutes: RouteObject[] = [
       { path: 'defectConfig', lazy: configurationPages.defectConfig },
       { path: 'repairConfig', lazy: repairPages.config },
       { path: 'dprActivityConfig', lazy: deliveryPages.dprActivityConfig },
+      { path: 'reportConfig', lazy: reportPages.reportConfig },
     ],
   },
+  // The download queue (SPEC §2 "Download queue"; the spec shows no path): the header badge opens it.
+  { path: 'downloadQueue', lazy: reportPages.downloadQueue },
   {
     path: 'deliveryManagement',
     children: [

@@ -12,6 +12,7 @@ import {
   type Locale,
 } from '@/shared/contracts';
 import { formatDate, formatDateTime, formatNumber } from '@/shared/utils/format';
+import { ReportButton } from '@/features/report';
 import { useLocale } from '@/shared/useLocale';
 import { useAllPermittedProjectFarmsQuery, useAllTurbinesQuery, type Turbine, type TurbineInspection } from '../assetApi';
 import { selectionChanged, type UserSelectedData } from '../assetSlice';
@@ -235,6 +236,10 @@ export function Component() {
           }))}
           onChange={(v: string) => choose({ inspectionId: v })}
         />
+        {turbine && <ReportButton scope="turbine" id={turbine.turbineId} subject={turbine.turbineName} />}
+        {turbine && inspection && (
+          <ReportButton scope="inspection" id={inspection.inspectionId} subject={`${turbine.turbineName} ${formatDate(inspection.inspectionDate, locale)}`} />
+        )}
         {turbine && (
           <NewInspectionButton
             turbine={turbine}

@@ -8,6 +8,7 @@ import { useAppDispatch, useAppSelector } from '@/core/store';
 import { isApiError } from '@/core/api/baseQuery';
 import { COMPONENT_TYPE_LABELS, TURBINE_PIPELINE_STATE_LABELS, labelOf, lookupMessage } from '@/shared/contracts';
 import { formatDateTime, formatNumber } from '@/shared/utils/format';
+import { ReportButton } from '@/features/report';
 import { useLocale } from '@/shared/useLocale';
 import {
   assetPaths,
@@ -106,7 +107,12 @@ function ParkSummary({ windFarmId }: { windFarmId: string }) {
   if (park.error) return <LoadError error={park.error} onRetry={() => void park.refetch()} />;
   const p = park.data;
   return (
-    <Card title={t('windPark.summary')} size="small" data-testid="park-summary">
+    <Card
+      title={t('windPark.summary')}
+      size="small"
+      data-testid="park-summary"
+      extra={p && <ReportButton scope="park" id={windFarmId} subject={p.windFarmName} size="small" />}
+    >
       {!p ? (
         <Skeleton active />
       ) : (
@@ -263,6 +269,9 @@ export function Component() {
           onChange={(v: string) => choose({ projectId: v })}
           data-testid="select-project"
         />
+        {projectId && (
+          <ReportButton scope="project" id={projectId} subject={projectOptions.find((o) => o.value === projectId)?.label ?? ''} />
+        )}
         <LabeledSelect
           id="wp-type"
           label={t('selectors.inspectionType')}

@@ -1,61 +1,11 @@
-import { buildHeaders, buildUrl, type RequestArgs } from '@/core/api/baseQuery';
-import { currentLocale } from '@/core/i18n';
-import { getAccessToken, getClientId } from '@/core/session/session';
-import { lookupMessage } from '../contracts';
+import type { RequestArgs } from '@/core/api/baseQuery';
+import { fetchProtected, saveBlob } from '@/shared/download';
 
-/** A refused download, with the server's message translated (the catalogue's code). */
-export class DownloadError extends Error {}
+// The protected-download helpers are shared with the report feature's download queue.
+export { DownloadError, fileNameOf, saveBlob } from '@/shared/download';
 
-/** The file name of a `content-disposition` header (plain or RFC 5987 `filename*`). */
-export function fileNameOf(disposition: string | null): string | null {
-  if (!disposition) return null;
-  const star = /filename\*=(?:UTF-8'')?([^;]+)/i.exec(disposition);
-  if (star) {
-    try {
-      return decodeURIComponent(star[1]!.trim().replace(/^"|"$/g, ''));
-    } catch {
-      /* fall back to the plain name */
-    }
-  }
-  const plain = /filename="?([^";]+)"?/i.exec(disposition);
-  return plain ? plain[1]!.trim() : null;
-}
-
-/** Hands a blob to the browser as a file download. */
-export function saveBlob(blob: Blob, name: string): void {
-  const href = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = name;
-  a.style.display = 'none';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  // Revoked after the click has been handled.
-  setTimeout(() => URL.revokeObjectURL(href), 1000);
-}
-
-/**
- * Downloads a protected file: fetched with the same headers as every call (bearer token, locale,
- * client id — never a token in the URL), then saved from a Blob. Throws DownloadError with the
- * server's refusal in the interface language.
- */
+/** Downloads a protected file and saves it (the server's name, else `fallbackName`). */
 export async function downloadFile(url: string, params: RequestArgs['params'], fallbackName: string): Promise<void> {
-  const locale = currentLocale();
-  const headers = buildHeaders(
-    { locale, clientId: getClientId(localStorage), accessToken: getAccessToken(localStorage) },
-    { headers: { Accept: '*/*' } },
-  );
-  const response = await fetch(buildUrl(url, params), { headers });
-  if (!response.ok) {
-    const text = await response.text().catch(() => '');
-    let body: unknown = text;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      /* not JSON: the text itself */
-    }
-    throw new DownloadError(lookupMessage(body, locale, url));
-  }
-  saveBlob(await response.blob(), fileNameOf(response.headers.get('content-disposition')) ?? fallbackName);
+  const { blob, name } = await fetchProtected(url, params);
+  saveBlob(blob, name ?? fallbackName);
 }

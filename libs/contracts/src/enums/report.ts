@@ -1,0 +1,32 @@
+import type { Labels } from './locale.js';
+
+/** Report file formats (SPEC §2 "Report export in PDF, Word and Excel"). */
+export const ReportFormat = { PDF: 'pdf', DOCX: 'docx', XLSX: 'xlsx' } as const;
+export type ReportFormat = (typeof ReportFormat)[keyof typeof ReportFormat];
+export const REPORT_FORMATS: readonly ReportFormat[] = Object.values(ReportFormat);
+
+/** What a report is made for: the four creation routes of the report service. */
+export const ReportScope = { PROJECT: 'project', PARK: 'park', TURBINE: 'turbine', INSPECTION: 'inspection' } as const;
+export type ReportScope = (typeof ReportScope)[keyof typeof ReportScope];
+
+/** Sections a report template switches on (Config Center). */
+export const ReportSection = {
+  COVER: 'cover',
+  SUMMARY: 'summary',
+  DEFECT_TABLE: 'defectTable',
+  RECOMMENDATIONS: 'recommendations',
+} as const;
+export type ReportSection = (typeof ReportSection)[keyof typeof ReportSection];
+export const REPORT_SECTIONS: readonly ReportSection[] = Object.values(ReportSection);
+
+/** A report task in the download queue. */
+export const ReportTaskStatus = { QUEUED: 0, RENDERING: 1, DONE: 2, FAILED: 3, EXPIRED: 4 } as const;
+export type ReportTaskStatus = (typeof ReportTaskStatus)[keyof typeof ReportTaskStatus];
+
+export const REPORT_TASK_STATUS_LABELS = {
+  en_us: { 0: 'Queued', 1: 'Rendering', 2: 'Ready', 3: 'Failed', 4: 'Expired' },
+  zh_cn: { 0: '排队中', 1: '生成中', 2: '可下载', 3: '失败', 4: '已过期' },
+} as const satisfies Labels<ReportTaskStatus>;
+
+/** SPEC §9: an export holds at most 2500 defects (-13012 beyond). */
+export const REPORT_MAX_DEFECTS = 2500;

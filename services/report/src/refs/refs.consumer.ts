@@ -1,0 +1,119 @@
+import { Controller, Inject } from '@nestjs/common';
+import { Ctx, Payload } from '@nestjs/microservices';
+import {
+  EventTypes,
+  componentTypeOfPackage,
+  type DefectEventPayload,
+  type DeletedPayload,
+  type InspectionCreatedPayload,
+  type InspectionUpdatedPayload,
+  type ProjectEventPayload,
+} from '@windward/contracts';
+import { AssetRefsConsumer, OnEvent, SERVICE_CONFIG, type BusContext, type ServiceConfig } from '@windward/service-kit';
+
+/**
+ * The report context's read models: parks and turbines (the kit's copies), projects from delivery,
+ * inspections and defects from inspection. Reports are rendered from these only; report never
+ * reads another service's tables.
+ */
+@Controller()
+export class RefsConsumer extends AssetRefsConsumer {
+  protected readonly schema: string;
+
+  constructor(@Inject(SERVICE_CONFIG) cfg: ServiceConfig) {
+    super();
+    this.schema = `"${cfg.schema}"`;
+  }
+
+  @OnEvent(EventTypes.DeliveryProjectCreated, EventTypes.DeliveryProjectUpdated, EventTypes.DeliveryProjectStatusChanged)
+  async onProject(@Payload() p: ProjectEventPayload, @Ctx() ctx: BusContext): Promise<void> {
+    // Optional fields absent = unknown: keep what is stored (a status change carries no parks).
+    await ctx.manager.query(
+      `INSERT INTO ${this.schema}.project_ref (project_id, name, customer_id, wind_farm_ids, turbine_ids)
+       VALUES ($1, $2, $3, COALESCE($4::uuid[], '{}'), COALESCE($5::uuid[], '{}'))
+       ON CONFLICT (project_id) DO UPDATE SET name = EXCLUDED.name,
+         customer_id = COALESCE($3, project_ref.customer_id),
+         wind_farm_ids = COALESCE($4::uuid[], project_ref.wind_farm_ids),
+         turbine_ids = COALESCE($5::uuid[], project_ref.turbine_ids),
+         deleted = false`,
+      [p.projectId, p.projectName, p.customerId ?? null, p.windFarmIds ?? null, p.turbineIds ?? null],
+    );
+  }
+
+  @OnEvent(EventTypes.DeliveryProjectDeleted)
+  async onProjectDeleted(@Payload() p: DeletedPayload, @Ctx() ctx: BusContext): Promise<void> {
+    await ctx.manager.query(`UPDATE ${this.schema}.project_ref SET deleted = true WHERE project_id = $1`, [p.id]);
+  }
+
+  @OnEvent(EventTypes.InspectionInspectionCreated)
+  async onInspection(@Payload() p: InspectionCreatedPayload, @Ctx() ctx: BusContext): Promise<void> {
+    const component = p.componentType ?? componentTypeOfPackage(p.packageType);
+    await ctx.manager.query(
+      `INSERT INTO ${this.schema}.inspection_ref (inspection_id, turbine_id, wind_farm_id, inspection_date, component_type, package_type, is_active)
+       VALUES ($1, $2, $3, $4::timestamptz::date, $5, $6, $7)
+       ON CONFLICT (inspection_id) DO UPDATE SET turbine_id = EXCLUDED.turbine_id, wind_farm_id = EXCLUDED.wind_farm_id,
+         inspection_date = EXCLUDED.inspection_date, component_type = EXCLUDED.component_type, package_type = EXCLUDED.package_type`,
+      [p.inspectionId, p.turbineId, p.windFarmId, p.inspectionDate, component ?? null, p.packageType, p.isActive ?? true],
+    );
+    if (p.isActive) await this.onlyActive(ctx, p.inspectionId, p.turbineId, component ?? null);
+  }
+
+  @OnEvent(EventTypes.InspectionInspectionUpdated)
+  async onInspectionUpdated(@Payload() p: InspectionUpdatedPayload, @Ctx() ctx: BusContext): Promise<void> {
+    await ctx.manager.query(`UPDATE ${this.schema}.inspection_ref SET is_active = $2 WHERE inspection_id = $1`, [
+      p.inspectionId,
+      p.isActive,
+    ]);
+    if (p.isActive) await this.onlyActive(ctx, p.inspectionId, p.turbineId, p.componentType);
+  }
+
+  /** Activating one inspection deactivates the turbine's others of the same component (inspection's rule). */
+  private async onlyActive(ctx: BusContext, inspectionId: string, turbineId: string, component: number | null) {
+    await ctx.manager.query(
+      `UPDATE ${this.schema}.inspection_ref SET is_active = false
+       WHERE turbine_id = $1 AND component_type IS NOT DISTINCT FROM $2 AND inspection_id <> $3 AND is_active`,
+      [turbineId, component, inspectionId],
+    );
+  }
+
+  @OnEvent(EventTypes.InspectionDefectCreated, EventTypes.InspectionDefectUpdated)
+  async onDefect(@Payload() p: DefectEventPayload, @Ctx() ctx: BusContext): Promise<void> {
+    // Older events carry only severity and DPS status: COALESCE keeps what a fuller event told.
+    await ctx.manager.query(
+      `INSERT INTO ${this.schema}.defect_ref (defect_id, inspection_id, severity, dps_status, defect_no, defect_type, blade_position,
+         position, distance_to_root, size_length, size_width, repair_priority, recommendation)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+       ON CONFLICT (defect_id) DO UPDATE SET severity = EXCLUDED.severity, dps_status = EXCLUDED.dps_status,
+         defect_no = COALESCE(EXCLUDED.defect_no, defect_ref.defect_no),
+         defect_type = COALESCE(EXCLUDED.defect_type, defect_ref.defect_type),
+         blade_position = CASE WHEN $14 THEN EXCLUDED.blade_position ELSE defect_ref.blade_position END,
+         position = CASE WHEN $14 THEN EXCLUDED.position ELSE defect_ref.position END,
+         distance_to_root = CASE WHEN $14 THEN EXCLUDED.distance_to_root ELSE defect_ref.distance_to_root END,
+         size_length = CASE WHEN $14 THEN EXCLUDED.size_length ELSE defect_ref.size_length END,
+         size_width = CASE WHEN $14 THEN EXCLUDED.size_width ELSE defect_ref.size_width END,
+         repair_priority = CASE WHEN $14 THEN EXCLUDED.repair_priority ELSE defect_ref.repair_priority END,
+         recommendation = CASE WHEN $14 THEN EXCLUDED.recommendation ELSE defect_ref.recommendation END`,
+      [
+        p.defectId,
+        p.inspectionId,
+        p.severity,
+        p.dpsStatus,
+        p.defectNo ?? null,
+        p.defectType ?? null,
+        p.bladePosition ?? null,
+        p.position ?? null,
+        p.distanceToRoot ?? null,
+        p.sizeLength ?? null,
+        p.sizeWidth ?? null,
+        p.repairPriority ?? null,
+        p.recommendation ?? null,
+        p.defectType !== undefined,
+      ],
+    );
+  }
+
+  @OnEvent(EventTypes.InspectionDefectDeleted)
+  async onDefectDeleted(@Payload() p: DeletedPayload, @Ctx() ctx: BusContext): Promise<void> {
+    await ctx.manager.query(`DELETE FROM ${this.schema}.defect_ref WHERE defect_id = $1`, [p.id]);
+  }
+}

@@ -1,0 +1,153 @@
+import {
+  AlignmentType,
+  Document,
+  HeadingLevel,
+  ImageRun,
+  Packer,
+  PageOrientation,
+  Paragraph,
+  ShadingType,
+  Table,
+  TableCell,
+  TableRow,
+  TextRun,
+  WidthType,
+} from 'docx';
+import { ReportSection } from '@windward/contracts';
+import {
+  positionName,
+  priorityName,
+  severityHex,
+  severityName,
+  sizeText,
+  statusName,
+  texts,
+  turbineSummaries,
+  type ReportData,
+} from './report-data.js';
+
+const FONT = 'Noto Sans CJK SC';
+
+function cell(text: string | number, opts: { header?: boolean; fill?: string } = {}): TableCell {
+  return new TableCell({
+    children: [new Paragraph({ children: [new TextRun({ text: String(text), bold: opts.header, font: FONT, size: 16 })] })],
+    ...(opts.fill ? { shading: { type: ShadingType.CLEAR, color: 'auto', fill: opts.fill.replace('#', '') } } : {}),
+  });
+}
+
+function table(header: string[], rows: (string | number)[][]): Table {
+  return new Table({
+    width: { size: 100, type: WidthType.PERCENTAGE },
+    rows: [
+      new TableRow({ tableHeader: true, children: header.map((h) => cell(h, { header: true, fill: '#F0F0F0' })) }),
+      ...rows.map((r) => new TableRow({ children: r.map((v) => cell(v)) })),
+    ],
+  });
+}
+
+/** The report as an editable Word document: real headings and tables, the same sections as the PDF. */
+export async function renderDocx(d: ReportData): Promise<Buffer> {
+  const t = texts(d);
+  const body: (Paragraph | Table)[] = [];
+  if (d.sections.has(ReportSection.COVER)) {
+    const logo = d.logo?.match(/^data:image\/(png|jpeg);base64,(.+)$/);
+    if (logo)
+      body.push(
+        new Paragraph({
+          children: [
+            new ImageRun({
+              type: logo[1] === 'png' ? 'png' : 'jpg',
+              data: Buffer.from(logo[2]!, 'base64'),
+              transformation: { width: 160, height: 60 },
+            }),
+          ],
+        }),
+      );
+    body.push(new Paragraph({ heading: HeadingLevel.TITLE, children: [new TextRun({ text: t.title, font: FONT })] }));
+    body.push(new Paragraph({ children: [new TextRun({ text: d.scopeName, font: FONT, size: 28 })] }));
+    if (d.customerName) body.push(new Paragraph({ children: [new TextRun({ text: `${t.customer}: ${d.customerName}`, font: FONT })] }));
+    body.push(
+      new Paragraph({
+        children: [
+          new TextRun({ text: `${t.generatedAt}: ${d.generatedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`, font: FONT }),
+        ],
+      }),
+    );
+  }
+  if (d.sections.has(ReportSection.SUMMARY)) {
+    const levels = [0, 1, 2, 3, 4, 5];
+    body.push(new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun({ text: t.summary, font: FONT })] }));
+    body.push(
+      table(
+        [t.severity, ...levels.map((s) => severityName(d, s)), t.total],
+        [[t.defects, ...levels.map((s) => d.defects.filter((x) => x.severity === s).length), d.defects.length]],
+      ),
+    );
+    body.push(new Paragraph({ heading: HeadingLevel.HEADING_2, children: [new TextRun({ text: t.turbineSummary, font: FONT })] }));
+    body.push(
+      table(
+        [t.park, t.turbine, t.inspectionDate, ...levels.map((s) => severityName(d, s)), t.total],
+        turbineSummaries(d.defects).map((s) => [
+          s.parkName,
+          s.turbineName,
+          s.inspectionDate,
+          ...levels.map((l) => s.bySeverity[l]!),
+          s.total,
+        ]),
+      ),
+    );
+  }
+  if (d.sections.has(ReportSection.DEFECT_TABLE)) {
+    body.push(new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun({ text: t.defectTable, font: FONT })] }));
+    body.push(
+      new Table({
+        width: { size: 100, type: WidthType.PERCENTAGE },
+        rows: [
+          new TableRow({
+            tableHeader: true,
+            children: [t.defectNo, t.turbine, t.blade, t.position, t.distance, t.type, t.severity, t.size, t.priority, t.status].map((h) =>
+              cell(h, { header: true, fill: '#F0F0F0' }),
+            ),
+          }),
+          ...d.defects.map(
+            (x) =>
+              new TableRow({
+                children: [
+                  cell(x.defectNo ?? t.none),
+                  cell(x.turbineName),
+                  cell(x.bladePosition ?? t.none),
+                  cell(positionName(d, x.position)),
+                  cell(x.distanceToRoot ?? t.none),
+                  cell(x.defectType ?? t.none),
+                  // The severity palette colours the cell, as in the PDF.
+                  cell(severityName(d, x.severity), { fill: severityHex(x.severity) }),
+                  cell(sizeText(x)),
+                  cell(priorityName(d, x.repairPriority)),
+                  cell(statusName(d, x.dpsStatus)),
+                ],
+              }),
+          ),
+        ],
+      }),
+    );
+  }
+  if (d.sections.has(ReportSection.RECOMMENDATIONS)) {
+    body.push(new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun({ text: t.recommendations, font: FONT })] }));
+    const withText = d.defects.filter((x) => x.recommendation);
+    body.push(
+      withText.length
+        ? table(
+            [t.defectNo, t.turbine, t.recommendation],
+            withText.map((x) => [x.defectNo ?? t.none, x.turbineName, x.recommendation!]),
+          )
+        : new Paragraph({ alignment: AlignmentType.LEFT, children: [new TextRun({ text: t.none, font: FONT })] }),
+    );
+  }
+  const doc = new Document({
+    creator: 'Windward',
+    title: `${t.title} ${d.scopeName}`,
+    styles: { default: { document: { run: { font: FONT } } } },
+    sections: [{ properties: { page: { size: { orientation: PageOrientation.LANDSCAPE } } }, children: body }],
+  });
+  return Packer.toBuffer(doc);
+}

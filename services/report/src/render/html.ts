@@ -1,0 +1,101 @@
+import { ReportSection } from '@windward/contracts';
+import {
+  positionName,
+  priorityName,
+  severityHex,
+  severityName,
+  sizeText,
+  statusName,
+  texts,
+  turbineSummaries,
+  type ReportData,
+} from './report-data.js';
+
+const esc = (v: unknown): string =>
+  String(v ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** Only a data URL of a PNG/JPEG reaches the page (the template DTO checks it too). */
+const safeLogo = (logo: string | null) => (logo && /^data:image\/(png|jpeg);base64,[A-Za-z0-9+/=]+$/.test(logo) ? logo : null);
+
+/**
+ * The PDF's HTML: cover, summary (severity counts and defects per turbine), defect table with the
+ * severity palette, recommendations. Fonts: Noto Sans CJK covers Latin and Chinese, so a zh_cn
+ * report prints its headings (fonts-noto-cjk is installed with chromium).
+ */
+export function reportHtml(d: ReportData): string {
+  const t = texts(d);
+  const parts: string[] = [];
+  if (d.sections.has(ReportSection.COVER)) {
+    const logo = safeLogo(d.logo);
+    parts.push(`<section class="cover">
+      ${logo ? `<img class="logo" src="${logo}" alt="">` : ''}
+      <h1>${esc(t.title)}</h1>
+      <p class="scope">${esc(d.scopeName)}</p>
+      <table class="meta">
+        ${d.customerName ? `<tr><th>${esc(t.customer)}</th><td>${esc(d.customerName)}</td></tr>` : ''}
+        <tr><th>${esc(t.generatedAt)}</th><td>${esc(d.generatedAt.toISOString().slice(0, 16).replace('T', ' '))} UTC</td></tr>
+        <tr><th>${esc(t.defects)}</th><td>${d.defects.length}</td></tr>
+      </table>
+    </section>`);
+  }
+  if (d.sections.has(ReportSection.SUMMARY)) {
+    const turbines = turbineSummaries(d.defects);
+    const levels = [0, 1, 2, 3, 4, 5];
+    const totals = levels.map((s) => d.defects.filter((x) => x.severity === s).length);
+    parts.push(`<section><h2>${esc(t.summary)}</h2>
+      <table class="grid"><thead><tr><th>${esc(t.severity)}</th>${levels
+        .map((s) => `<th><span class="sev" style="background:${severityHex(s)}"></span>${esc(severityName(d, s))}</th>`)
+        .join('')}<th>${esc(t.total)}</th></tr></thead>
+      <tbody><tr><td>${esc(t.defects)}</td>${totals.map((n) => `<td class="num">${n}</td>`).join('')}<td class="num">${d.defects.length}</td></tr></tbody></table>
+      <h3>${esc(t.turbineSummary)}</h3>
+      <table class="grid"><thead><tr><th>${esc(t.park)}</th><th>${esc(t.turbine)}</th><th>${esc(t.inspectionDate)}</th>${levels
+        .map((s) => `<th>${esc(severityName(d, s))}</th>`)
+        .join('')}<th>${esc(t.total)}</th></tr></thead><tbody>
+      ${turbines
+        .map(
+          (s) =>
+            `<tr><td>${esc(s.parkName)}</td><td>${esc(s.turbineName)}</td><td>${esc(s.inspectionDate)}</td>${levels
+              .map((l) => `<td class="num">${s.bySeverity[l]}</td>`)
+              .join('')}<td class="num">${s.total}</td></tr>`,
+        )
+        .join('')}
+      </tbody></table></section>`);
+  }
+  if (d.sections.has(ReportSection.DEFECT_TABLE)) {
+    parts.push(`<section><h2>${esc(t.defectTable)}</h2>
+      <table class="grid defects"><thead><tr>
+        <th>${esc(t.defectNo)}</th><th>${esc(t.turbine)}</th><th>${esc(t.blade)}</th><th>${esc(t.position)}</th><th>${esc(t.distance)}</th>
+        <th>${esc(t.type)}</th><th>${esc(t.severity)}</th><th>${esc(t.size)}</th><th>${esc(t.priority)}</th><th>${esc(t.status)}</th>
+      </tr></thead><tbody>
+      ${d.defects
+        .map(
+          (x) => `<tr>
+        <td>${esc(x.defectNo ?? t.none)}</td><td>${esc(x.turbineName)}</td><td class="num">${esc(x.bladePosition ?? t.none)}</td>
+        <td>${esc(positionName(d, x.position))}</td><td class="num">${esc(x.distanceToRoot ?? t.none)}</td><td>${esc(x.defectType ?? t.none)}</td>
+        <td><span class="sev" style="background:${severityHex(x.severity)}"></span>${esc(severityName(d, x.severity))}</td>
+        <td>${esc(sizeText(x))}</td><td>${esc(priorityName(d, x.repairPriority))}</td><td>${esc(statusName(d, x.dpsStatus))}</td></tr>`,
+        )
+        .join('')}
+      </tbody></table></section>`);
+  }
+  if (d.sections.has(ReportSection.RECOMMENDATIONS)) {
+    const withText = d.defects.filter((x) => x.recommendation);
+    parts.push(`<section><h2>${esc(t.recommendations)}</h2>
+      ${
+        withText.length
+          ? `<table class="grid"><thead><tr><th>${esc(t.defectNo)}</th><th>${esc(t.turbine)}</th><th>${esc(t.recommendation)}</th></tr></thead><tbody>
+        ${withText.map((x) => `<tr><td>${esc(x.defectNo ?? t.none)}</td><td>${esc(x.turbineName)}</td><td>${esc(x.recommendation)}</td></tr>`).join('')}
+        </tbody></table>`
+          : `<p>${esc(t.none)}</p>`
+      }</section>`);
+  }
+  return `<!doctype html><html lang="${d.locale === 'zh_cn' ? 'zh-CN' : 'en'}"><head><meta charset="utf-8"><title>${esc(t.title)}</title><style>
+  body { font-family: 'Noto Sans CJK SC', 'Noto Sans', sans-serif; font-size: 9pt; color: #222; margin: 0; }
+  h1 { font-size: 24pt; margin: 0 0 8pt; } h2 { font-size: 14pt; border-bottom: 1px solid #999; padding-bottom: 2pt; } h3 { font-size: 11pt; }
+  .cover { page-break-after: always; padding-top: 80pt; } .cover .scope { font-size: 14pt; } .logo { max-height: 60pt; max-width: 200pt; }
+  table.meta th { text-align: left; padding-right: 12pt; }
+  table.grid { border-collapse: collapse; width: 100%; } table.grid th, table.grid td { border: 1px solid #bbb; padding: 2pt 4pt; }
+  table.grid thead { display: table-header-group; } table.grid tr { page-break-inside: avoid; } th { background: #f0f0f0; }
+  .num { text-align: right; } .sev { display: inline-block; width: 8pt; height: 8pt; margin-right: 3pt; border-radius: 2pt; vertical-align: middle; }
+  </style></head><body>${parts.join('\n')}</body></html>`;
+}

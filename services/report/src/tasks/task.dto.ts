@@ -1,0 +1,24 @@
+import { ArrayMaxSize, ArrayUnique, IsArray, IsIn, IsInt, IsOptional, IsUUID, Max, Min } from 'class-validator';
+import { LOCALES, REPORT_FORMATS, type Locale, type ReportFormat } from '@windward/contracts';
+import { PageQueryDto, QueryIntList } from '@windward/service-kit';
+
+/** A report request: format, template, language and which defects (SPEC §2, §9). */
+export class CreateReportTaskDto {
+  @IsIn(REPORT_FORMATS) format!: ReportFormat;
+  /** A report template (-13003 when unknown); default: the template of the project, else every section. */
+  @IsOptional() @IsUUID() templateId?: string;
+  /** The report's language; default the template's, else the request's locale. */
+  @IsOptional() @IsIn(LOCALES) locale?: Locale;
+  /** Some wind parks of the project (a PDF needs exactly one); default all the caller may see. */
+  @IsOptional() @IsArray() @ArrayUnique() @ArrayMaxSize(500) @IsUUID('all', { each: true }) windFarmIds?: string[];
+  /** Some turbines (at most 200, SPEC §9). */
+  @IsOptional() @IsArray() @ArrayUnique() @ArrayMaxSize(500) @IsUUID('all', { each: true }) turbineIds?: string[];
+  /** Only these severities (0..5). */
+  @IsOptional() @IsArray() @ArrayUnique() @IsInt({ each: true }) @Min(0, { each: true }) @Max(5, { each: true }) severities?: number[];
+}
+
+/** The caller's download list (sort by createdAt, status, scopeName; newest first by default). */
+export class ReportTaskListQuery extends PageQueryDto {
+  /** Task statuses 0 queued, 1 rendering, 2 ready, 3 failed, 4 expired: `1,2` or repeated. */
+  @IsOptional() @QueryIntList() @IsInt({ each: true }) @Min(0, { each: true }) @Max(4, { each: true }) status?: number[];
+}

@@ -1,0 +1,343 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { ErrorCode, Locale, ReportFormat, ReportScope } from '@windward/contracts';
+import { SERVICE_CONFIG, type ServiceConfig } from '@windward/service-kit';
+import type { ReportDefect } from '../render/report-data.js';
+
+/** Why a render failed, as the task keeps it. */
+export interface TaskError {
+  code: ErrorCode;
+  detail?: string;
+}
+
+/** A row of `report_task` (migration 1763700000900). */
+export interface ReportTaskRow {
+  id: string;
+  user_id: string;
+  scope_type: ReportScope;
+  scope_id: string;
+  scope_name: string;
+  format: ReportFormat;
+  template_id: string | null;
+  locale: Locale;
+  wind_farm_ids: string[];
+  turbine_ids: string[] | null;
+  severities: number[] | null;
+  defect_count: number;
+  status: number;
+  progress: number;
+  step: string | null;
+  error: TaskError | null;
+  job_id: string | null;
+  file_key: string | null;
+  file_name: string | null;
+  /** bigint, as node-postgres reads it. */
+  file_size: string | null;
+  created_at: Date;
+  started_at: Date | null;
+  finished_at: Date | null;
+  expires_at: Date | null;
+}
+
+export interface ParkRefRow {
+  wind_farm_id: string;
+  name: string;
+  customer_id: string;
+}
+export interface ProjectRefRow {
+  project_id: string;
+  name: string;
+  customer_id: string | null;
+  wind_farm_ids: string[];
+  turbine_ids: string[];
+}
+export interface TurbineRefRow {
+  turbine_id: string;
+  wind_farm_id: string;
+  name: string;
+}
+export interface InspectionRefRow {
+  inspection_id: string;
+  turbine_id: string;
+  wind_farm_id: string;
+  inspection_date: Date | string;
+}
+
+/** Which defects a report holds: the parks, optionally some turbines, one inspection or the active ones, some severities. */
+export interface DefectSelection {
+  windFarmIds: string[];
+  turbineIds: string[] | null;
+  inspectionId: string | null;
+  severities: number[] | null;
+}
+
+export type NewTask = Pick<
+  ReportTaskRow,
+  | 'user_id'
+  | 'scope_type'
+  | 'scope_id'
+  | 'scope_name'
+  | 'format'
+  | 'template_id'
+  | 'locale'
+  | 'wind_farm_ids'
+  | 'turbine_ids'
+  | 'severities'
+  | 'defect_count'
+>;
+
+export const TASK_SORT = { createdAt: 'created_at', status: 'status', scopeName: 'lower(scope_name)' } as const;
+
+/** A `date` column as 'YYYY-MM-DD' (node-postgres reads it as local midnight). */
+export const day = (v: string | Date) =>
+  v instanceof Date
+    ? `${v.getFullYear()}-${String(v.getMonth() + 1).padStart(2, '0')}-${String(v.getDate()).padStart(2, '0')}`
+    : String(v).slice(0, 10);
+
+@Injectable()
+export class ReportTaskRepository {
+  readonly s: string;
+
+  constructor(
+    readonly ds: DataSource,
+    @Inject(SERVICE_CONFIG) cfg: ServiceConfig,
+  ) {
+    this.s = `"${cfg.schema}"`;
+  }
+
+  async park(id: string): Promise<ParkRefRow | null> {
+    return (await this.ds.query(`SELECT wind_farm_id, name, customer_id FROM ${this.s}.park_ref WHERE wind_farm_id = $1`, [id]))[0] ?? null;
+  }
+  async parks(ids: string[]): Promise<ParkRefRow[]> {
+    return this.ds.query(
+      `SELECT wind_farm_id, name, customer_id FROM ${this.s}.park_ref WHERE wind_farm_id = ANY ($1) ORDER BY lower(name)`,
+      [ids],
+    );
+  }
+  async project(id: string): Promise<ProjectRefRow | null> {
+    return (
+      (
+        await this.ds.query(
+          `SELECT project_id, name, customer_id, wind_farm_ids, turbine_ids FROM ${this.s}.project_ref WHERE project_id = $1 AND NOT deleted`,
+          [id],
+        )
+      )[0] ?? null
+    );
+  }
+  async turbine(id: string): Promise<TurbineRefRow | null> {
+    return (
+      (
+        await this.ds.query(`SELECT turbine_id, wind_farm_id, name FROM ${this.s}.turbine_ref WHERE turbine_id = $1 AND NOT deleted`, [id])
+      )[0] ?? null
+    );
+  }
+  async turbinesOf(ids: string[]): Promise<TurbineRefRow[]> {
+    return this.ds.query(`SELECT turbine_id, wind_farm_id, name FROM ${this.s}.turbine_ref WHERE turbine_id = ANY ($1) AND NOT deleted`, [
+      ids,
+    ]);
+  }
+  async inspection(id: string): Promise<InspectionRefRow | null> {
+    return (
+      (
+        await this.ds.query(
+          `SELECT inspection_id, turbine_id, wind_farm_id, inspection_date FROM ${this.s}.inspection_ref WHERE inspection_id = $1`,
+          [id],
+        )
+      )[0] ?? null
+    );
+  }
+
+  private selectionSql(sel: DefectSelection): { where: string; params: unknown[] } {
+    return {
+      // DPS "deleted" defects are out of every report; without one inspection, each turbine's active inspections count.
+      where: `d.dps_status <> 0 AND i.wind_farm_id = ANY ($1::uuid[])
+        AND ($2::uuid[] IS NULL OR i.turbine_id = ANY ($2::uuid[]))
+        AND (CASE WHEN $3::uuid IS NULL THEN i.is_active ELSE i.inspection_id = $3::uuid END)
+        AND ($4::smallint[] IS NULL OR d.severity = ANY ($4::smallint[]))`,
+      params: [sel.windFarmIds, sel.turbineIds, sel.inspectionId, sel.severities],
+    };
+  }
+
+  /** How many defects the selection holds, counting at most `cap` + 1 (enough to refuse). */
+  async countDefects(sel: DefectSelection, cap: number): Promise<number> {
+    const { where, params } = this.selectionSql(sel);
+    const rows: { n: number }[] = await this.ds.query(
+      `SELECT count(*)::int AS n FROM (SELECT 1 FROM ${this.s}.defect_ref d JOIN ${this.s}.inspection_ref i ON i.inspection_id = d.inspection_id
+       WHERE ${where} LIMIT ${cap + 1}) x`,
+      params,
+    );
+    return rows[0]!.n;
+  }
+
+  /** The selection's defects with park and turbine names, in report order (park, turbine, blade, distance). */
+  async defects(sel: DefectSelection, limit: number): Promise<ReportDefect[]> {
+    const { where, params } = this.selectionSql(sel);
+    const rows: {
+      defect_id: string;
+      defect_no: string | null;
+      park_name: string | null;
+      turbine_name: string | null;
+      inspection_date: Date | string;
+      blade_position: number | null;
+      position: number | null;
+      distance_to_root: string | null;
+      defect_type: string | null;
+      severity: number | null;
+      size_length: string | null;
+      size_width: string | null;
+      repair_priority: number | null;
+      dps_status: number;
+      recommendation: string | null;
+    }[] = await this.ds.query(
+      `SELECT d.defect_id, d.defect_no, p.name AS park_name, t.name AS turbine_name, i.inspection_date, d.blade_position, d.position,
+         d.distance_to_root, d.defect_type, d.severity, d.size_length, d.size_width, d.repair_priority, d.dps_status, d.recommendation
+       FROM ${this.s}.defect_ref d JOIN ${this.s}.inspection_ref i ON i.inspection_id = d.inspection_id
+       LEFT JOIN ${this.s}.park_ref p ON p.wind_farm_id = i.wind_farm_id
+       LEFT JOIN ${this.s}.turbine_ref t ON t.turbine_id = i.turbine_id
+       WHERE ${where}
+       ORDER BY lower(p.name), lower(t.name), i.inspection_date DESC, d.blade_position NULLS LAST, d.distance_to_root NULLS LAST, d.defect_no
+       LIMIT ${limit}`,
+      params,
+    );
+    const num = (v: string | null) => (v === null ? null : Number(v));
+    return rows.map((r) => ({
+      defectId: r.defect_id,
+      defectNo: r.defect_no,
+      parkName: r.park_name ?? '—',
+      turbineName: r.turbine_name ?? '—',
+      inspectionDate: day(r.inspection_date),
+      bladePosition: r.blade_position,
+      position: r.position,
+      distanceToRoot: num(r.distance_to_root),
+      defectType: r.defect_type,
+      severity: r.severity,
+      sizeLength: num(r.size_length),
+      sizeWidth: num(r.size_width),
+      repairPriority: r.repair_priority,
+      dpsStatus: r.dps_status,
+      recommendation: r.recommendation,
+    }));
+  }
+
+  /**
+   * Inserts a task unless the user's download list is full: the per-user advisory lock makes two
+   * simultaneous requests count one after the other. Null = full.
+   */
+  async insertIfRoom(t: NewTask, limit: number): Promise<ReportTaskRow | null> {
+    return this.ds.transaction(async (m) => {
+      await m.query(`SELECT pg_advisory_xact_lock(hashtext('report_task:' || $1))`, [t.user_id]);
+      const [{ n }] = (await m.query(`SELECT count(*)::int AS n FROM ${this.s}.report_task WHERE user_id = $1 AND status IN (0, 1)`, [
+        t.user_id,
+      ])) as {
+        n: number;
+      }[];
+      if (n >= limit) return null;
+      const rows: ReportTaskRow[] = await m.query(
+        `INSERT INTO ${this.s}.report_task (user_id, scope_type, scope_id, scope_name, format, template_id, locale, wind_farm_ids, turbine_ids, severities, defect_count)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING *`,
+        [
+          t.user_id,
+          t.scope_type,
+          t.scope_id,
+          t.scope_name,
+          t.format,
+          t.template_id,
+          t.locale,
+          t.wind_farm_ids,
+          t.turbine_ids,
+          t.severities,
+          t.defect_count,
+        ],
+      );
+      return rows[0]!;
+    });
+  }
+
+  async find(id: string, m: EntityManager = this.ds.manager): Promise<ReportTaskRow | null> {
+    return ((await m.query(`SELECT * FROM ${this.s}.report_task WHERE id = $1`, [id])) as ReportTaskRow[])[0] ?? null;
+  }
+
+  async page(userId: string, opts: { statuses?: number[]; sort: keyof typeof TASK_SORT; descending: boolean; skip: number; take: number }) {
+    const rows: (ReportTaskRow & { total: string })[] = await this.ds.query(
+      `SELECT *, count(*) OVER () AS total FROM ${this.s}.report_task
+       WHERE user_id = $1 AND ($4::smallint[] IS NULL OR status = ANY ($4::smallint[]))
+       ORDER BY ${TASK_SORT[opts.sort]} ${opts.descending ? 'DESC' : 'ASC'}, id LIMIT $2 OFFSET $3`,
+      [userId, opts.take, opts.skip, opts.statuses?.length ? opts.statuses : null],
+    );
+    return { rows, totalCount: rows.length ? Number(rows[0]!.total) : 0 };
+  }
+
+  async setJob(id: string, jobId: string): Promise<void> {
+    await this.ds.query(`UPDATE ${this.s}.report_task SET job_id = $2 WHERE id = $1`, [id, jobId]);
+  }
+
+  /** Claims a queued task for rendering (a retried job may find it already rendering). */
+  async claim(id: string): Promise<ReportTaskRow | null> {
+    const rows: [ReportTaskRow[], number] = await this.ds.query(
+      `UPDATE ${this.s}.report_task SET status = 1, progress = 1, step = 'loading', started_at = now(), error = NULL
+       WHERE id = $1 AND status IN (0, 1) RETURNING *`,
+      [id],
+    );
+    return rows[0][0] ?? null;
+  }
+
+  async progress(id: string, percent: number, step: string): Promise<void> {
+    await this.ds.query(`UPDATE ${this.s}.report_task SET progress = $2, step = $3 WHERE id = $1 AND status = 1`, [
+      id,
+      Math.round(percent),
+      step,
+    ]);
+  }
+
+  async done(m: EntityManager, id: string, file: { key: string; name: string; size: number }, retentionDays: number): Promise<void> {
+    await m.query(
+      `UPDATE ${this.s}.report_task SET status = 2, progress = 100, step = 'done', file_key = $2, file_name = $3, file_size = $4,
+         finished_at = now(), expires_at = now() + make_interval(days => $5) WHERE id = $1`,
+      [id, file.key, file.name, file.size, retentionDays],
+    );
+  }
+
+  async failed(id: string, error: TaskError): Promise<void> {
+    await this.ds.query(`UPDATE ${this.s}.report_task SET status = 3, step = 'failed', error = $2, finished_at = now() WHERE id = $1`, [
+      id,
+      JSON.stringify(error),
+    ]);
+  }
+
+  /** A failed task back in the queue (the caller's list must have room: same lock as insertIfRoom). */
+  async requeue(id: string, userId: string, limit: number): Promise<'ok' | 'full' | 'not-failed'> {
+    return this.ds.transaction(async (m) => {
+      await m.query(`SELECT pg_advisory_xact_lock(hashtext('report_task:' || $1))`, [userId]);
+      const [{ n }] = (await m.query(`SELECT count(*)::int AS n FROM ${this.s}.report_task WHERE user_id = $1 AND status IN (0, 1)`, [
+        userId,
+      ])) as {
+        n: number;
+      }[];
+      if (n >= limit) return 'full';
+      const r: [unknown[], number] = await m.query(
+        `UPDATE ${this.s}.report_task SET status = 0, progress = 0, step = NULL, error = NULL, started_at = NULL, finished_at = NULL
+         WHERE id = $1 AND status = 3`,
+        [id],
+      );
+      return r[1] ? 'ok' : 'not-failed';
+    });
+  }
+
+  async remove(id: string): Promise<void> {
+    await this.ds.query(`DELETE FROM ${this.s}.report_task WHERE id = $1`, [id]);
+  }
+
+  /** Finished tasks whose file is past its retention. */
+  async expired(limit: number): Promise<{ id: string; file_key: string | null }[]> {
+    return this.ds.query(
+      `SELECT id, file_key FROM ${this.s}.report_task WHERE status = 2 AND expires_at < now() ORDER BY expires_at LIMIT $1`,
+      [limit],
+    );
+  }
+
+  async markExpired(id: string): Promise<void> {
+    await this.ds.query(`UPDATE ${this.s}.report_task SET status = 4, file_key = NULL, file_size = NULL WHERE id = $1 AND status = 2`, [
+      id,
+    ]);
+  }
+}

@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { DpsStatus, EventTypes, PackageType, type DefectEventPayload } from '@windward/contracts';
+import { EventPublisher } from '@windward/service-kit';
+import { ServiceHarness, eventually, type ApiInit, type Body } from '@windward/service-kit/testing';
+import { AppModule } from '../app.module.js';
+
+export type { Body };
+export const API = '/report/api/v1';
+
+/**
+ * The report service on a fresh database and file folder, fed through the real bus as asset,
+ * delivery and inspection would feed it, with helpers for report tasks and templates.
+ */
+export class ReportHarness extends ServiceHarness {
+  filesDir = '';
+  private defectNo = 1;
+
+  static override async start(env: Record<string, string> = {}): Promise<ReportHarness> {
+    const filesDir = await mkdtemp(path.join(os.tmpdir(), 'ww-report-files-'));
+    const h = new ReportHarness(
+      ...(await ServiceHarness.boot(AppModule, 'report', {
+        LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+        FILES_DIR: filesDir,
+        ...env,
+      })),
+    );
+    h.filesDir = filesDir;
+    return h;
+  }
+
+  park(name: string, customerId?: string) {
+    return this.announcePark(name, 'SELECT 1 FROM report.park_ref WHERE wind_farm_id = $1', customerId);
+  }
+
+  async turbine(parkId: string, name: string): Promise<string> {
+    const turbineId = randomUUID();
+    await this.publish(EventTypes.AssetTurbineCreated, turbineId, { turbineId, turbineName: name, windFarmId: parkId, serialNumber: null });
+    await eventually(async () => (await this.sql('SELECT 1 FROM report.turbine_ref WHERE turbine_id = $1', [turbineId])).length > 0);
+    return turbineId;
+  }
+
+  /** A project of delivery covering these parks (every turbine of them). */
+  async project(name: string, windFarmIds: string[], customerId: string | null = null): Promise<string> {
+    const projectId = randomUUID();
+    await this.publish(EventTypes.DeliveryProjectCreated, projectId, {
+      projectId,
+      projectName: name,
+      status: 1,
+      customerId,
+      windFarmIds,
+      turbineIds: [],
+    });
+    await eventually(async () => (await this.sql('SELECT 1 FROM report.project_ref WHERE project_id = $1', [projectId])).length > 0);
+    return projectId;
+  }
+
+  /** An active blade inspection of a turbine, as inspection announces it. */
+  async inspection(parkId: string, turbineId: string, date = '2026-05-04'): Promise<string> {
+    const inspectionId = randomUUID();
+    await this.publish(EventTypes.InspectionInspectionCreated, inspectionId, {
+      inspectionId,
+      turbineId,
+      windFarmId: parkId,
+      packageType: PackageType.BLADE_AUTO,
+      inspectionDate: `${date}T00:00:00.000Z`,
+      isActive: true,
+    });
+    await eventually(
+      async () => (await this.sql('SELECT 1 FROM report.inspection_ref WHERE inspection_id = $1', [inspectionId])).length > 0,
+    );
+    return inspectionId;
+  }
+
+  /** Defects of an inspection as inspection.defect.created events (one upstream transaction); resolves once all are copied. */
+  async defects(inspectionId: string, items: Partial<DefectEventPayload>[]): Promise<DefectEventPayload[]> {
+    const publisher = new EventPublisher('inspection', 'upstream');
+    const payloads: DefectEventPayload[] = items.map((x, i) => ({
+      defectId: randomUUID(),
+      inspectionId,
+      severity: 2,
+      dpsStatus: DpsStatus.PENDING,
+      defectNo: String(this.defectNo++).padStart(6, '0'),
+      defectType: 'Erosion',
+      bladePosition: (i % 3) + 1,
+      position: 5,
+      distanceToRoot: 10 + i,
+      sizeLength: 120,
+      sizeWidth: 30,
+      repairPriority: 3,
+      recommendation: null,
+      ...x,
+    }));
+    await this.upstream.transaction(async (m) => {
+      for (const p of payloads) await publisher.publish(m, EventTypes.InspectionDefectCreated, p.defectId, p);
+    });
+    const ids = payloads.map((p) => p.defectId);
+    await eventually(
+      async () =>
+        (await this.sql('SELECT count(*)::int AS n FROM report.defect_ref WHERE defect_id = ANY ($1)', [ids]))[0].n === ids.length,
+      30000,
+    );
+    return payloads;
+  }
+
+  create(scope: 'projects' | 'parks' | 'turbines' | 'inspections', id: string, body: unknown, init: ApiInit = {}) {
+    return this.api(`${API}/${scope}/${id}/report-tasks`, { ...init, method: 'POST', json: body });
+  }
+
+  async taskCount(): Promise<number> {
+    return (await this.sql('SELECT count(*)::int AS n FROM report.report_task'))[0].n;
+  }
+
+  /** Waits until the task is ready (or failed) and returns it. */
+  waitDone(id: string, init: ApiInit = {}, timeoutMs = 60000): Promise<Body> {
+    return eventually(
+      async () => {
+        const r = await this.api(`${API}/report-tasks/${id}`, init);
+        return r.body.status >= 2 ? r.body : null;
+      },
+      timeoutMs,
+      200,
+    );
+  }
+
+  override async stop() {
+    await super.stop();
+    await rm(this.filesDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,210 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { RightEntry } from '@/shared/contracts';
+import { readySession, renderApp } from '@/test/renderApp';
+import { assetFetch, type Call } from '@/test/fixtures/asset';
+
+configure({ asyncUtilTimeout: 20000 });
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+const grant = (...keys: string[]): RightEntry[] => keys.map((key) => ({ key, value: true }));
+const API = '/report/api/v1';
+
+function task(over: Record<string, unknown> = {}) {
+  return {
+    id: 't-1',
+    scopeType: 'park',
+    scopeId: 'p-dogger',
+    scopeName: 'Dogger Bank North',
+    format: 'pdf',
+    templateId: null,
+    locale: 'en_us',
+    windFarmIds: ['p-dogger'],
+    defectCount: 12,
+    status: 1,
+    statusName: 'Rendering',
+    progress: 40,
+    step: 'rendering',
+    error: null,
+    fileName: null,
+    fileSize: null,
+    createdAt: '2026-05-01T08:00:00.000Z',
+    startedAt: null,
+    finishedAt: null,
+    expiresAt: null,
+    ...over,
+  };
+}
+
+/** A fake report service behind the asset fixtures. */
+function reportServer() {
+  const state = {
+    tasks: [] as ReturnType<typeof task>[],
+    templates: [
+      {
+        id: 'tpl-1',
+        name: 'Standard',
+        sections: ['cover', 'defectTable'],
+        logo: null,
+        customerName: null,
+        language: null,
+        severityLabels: [],
+        projectIds: ['pr-1'],
+        createdAt: '',
+        updatedAt: '',
+      },
+    ],
+    createAnswer: null as null | { status: number; body: unknown },
+  };
+  const respond = (c: Call): { status: number; body?: unknown } | undefined => {
+    if (!c.path.startsWith(API)) return undefined;
+    if (c.method === 'GET' && c.path === `${API}/report-templates`)
+      return { status: 200, body: { results: state.templates, totalCount: state.templates.length } };
+    if (c.method === 'POST' && c.path === `${API}/report-templates`) {
+      const t = {
+        ...(c.body as object),
+        id: `tpl-${state.templates.length + 1}`,
+        createdAt: '',
+        updatedAt: '',
+      } as (typeof state.templates)[number];
+      state.templates.push(t);
+      return { status: 201, body: t };
+    }
+    if (c.method === 'DELETE' && c.path.startsWith(`${API}/report-templates/`)) {
+      return { status: 409, body: { code: -8002, message: 'This template is referenced by a project and cannot be deleted.' } };
+    }
+    if (c.method === 'POST' && /\/report-tasks$/.test(c.path)) {
+      if (state.createAnswer) return state.createAnswer;
+      const t = task({ id: `t-${state.tasks.length + 1}`, status: 0, progress: 0, format: (c.body as { format: string }).format });
+      state.tasks.push(t);
+      return { status: 201, body: t };
+    }
+    if (c.method === 'GET' && c.path === `${API}/report-tasks`) {
+      const statuses = c.query.getAll('status').map(Number);
+      const list = statuses.length ? state.tasks.filter((t) => statuses.includes(t.status)) : state.tasks;
+      return { status: 200, body: { results: list, totalCount: list.length } };
+    }
+    const retry = new RegExp(`^${API}/report-tasks/([^/]+)/retry$`).exec(c.path);
+    if (retry) {
+      const t = state.tasks.find((x) => x.id === retry[1])!;
+      Object.assign(t, { status: 0, progress: 0, error: null });
+      return { status: 200, body: t };
+    }
+    return { status: 404, body: { code: 'NOT_FOUND', message: 'Not found' } };
+  };
+  return { state, respond };
+}
+
+async function open(path: string, opts: { locale?: 'en_us' | 'zh_cn'; rights?: RightEntry[]; tasks?: ReturnType<typeof task>[] } = {}) {
+  localStorage.setItem('access_token', 'acc');
+  const server = reportServer();
+  server.state.tasks.push(...(opts.tasks ?? []));
+  const { fetchMock, calls } = assetFetch(server.respond);
+  vi.stubGlobal('fetch', fetchMock);
+  const app = await renderApp({
+    path,
+    locale: opts.locale,
+    session: readySession({ accessDeniedModules: opts.rights ?? grant('image.export') }),
+  });
+  return { ...app, calls, server };
+}
+
+describe('report dialog', { timeout: 120000 }, () => {
+  it('asks for an Excel report of the wind park and says it is queued (en)', async () => {
+    const { calls, server } = await open('/inspection/windPark?windFarmId=p-dogger');
+    fireEvent.click(await screen.findByTestId('report-button-park'));
+    const dialog = await screen.findByTestId('report-dialog');
+    fireEvent.click(within(dialog).getByText('Excel'));
+    fireEvent.click(within(dialog).getByTestId('report-submit'));
+    expect((await screen.findByTestId('report-queued')).textContent).toContain('The report is queued');
+    const posts = calls.filter((c) => c.method === 'POST' && c.path === `${API}/parks/p-dogger/report-tasks`);
+    expect(posts.map((c) => c.body)).toEqual([{ format: 'xlsx' }]);
+    expect(server.state.tasks.length).toBe(1);
+  });
+
+  it('a full download list shows the report-tasks text of ExceedLimit in Chinese; nothing is queued', async () => {
+    const { server } = await open('/inspection/windPark?windFarmId=p-dogger', { locale: 'zh_cn' });
+    server.state.createAnswer = { status: 400, body: { code: 'EXCEED_LIMIT', message: 'x' } };
+    fireEvent.click(await screen.findByTestId('report-button-park'));
+    fireEvent.click(within(await screen.findByTestId('report-dialog')).getByTestId('report-submit'));
+    const error = await screen.findByTestId('report-error');
+    expect(error.textContent).toContain('下载列表');
+    expect(server.state.tasks.length).toBe(0);
+  });
+
+  it('is not offered without a report right', async () => {
+    await open('/inspection/windPark?windFarmId=p-dogger', { rights: [] });
+    await screen.findByTestId('park-summary');
+    expect(screen.queryByTestId('report-button-park')).toBeNull();
+  });
+});
+
+describe('download queue', { timeout: 120000 }, () => {
+  it('shows live progress until the report is ready, then offers the download; a failure says why and can be retried', async () => {
+    const { server, calls } = await open('/downloadQueue', {
+      tasks: [
+        task(),
+        task({
+          id: 't-2',
+          status: 3,
+          progress: 20,
+          step: 'failed',
+          error: { code: 'INTERNAL_ERROR', message: 'Something went wrong on the server.' },
+        }),
+      ],
+    });
+    const table = await screen.findByTestId('queue-table', {}, { timeout: 20000 });
+    await waitFor(() => expect(within(table).getAllByTestId('queue-progress').length).toBe(1), { timeout: 20000 });
+    expect(within(table).getByText('Rendering')).toBeTruthy();
+    expect(within(table).getByText('Something went wrong on the server.')).toBeTruthy();
+    Object.assign(server.state.tasks[0]!, { status: 2, progress: 100, step: 'done', fileName: 'Dogger.pdf', fileSize: 2048 });
+    await waitFor(() => expect(within(table).getByTestId('queue-download')).toBeTruthy(), { timeout: 20000 });
+    expect(within(table).getByText('2.0 KB')).toBeTruthy();
+    fireEvent.click(within(table).getByTestId('queue-retry'));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === `${API}/report-tasks/t-2/retry`)).toBe(true));
+  });
+
+  it('speaks Chinese and refuses a user without the right', async () => {
+    await open('/downloadQueue', { locale: 'zh_cn', tasks: [task({ status: 2, progress: 100 })] });
+    expect(await screen.findByText('下载队列', { selector: 'h4' })).toBeTruthy();
+    expect(await screen.findByText('可下载')).toBeTruthy();
+    vi.unstubAllGlobals();
+    await open('/downloadQueue', { rights: [] });
+    expect(await screen.findByTestId('queue-no-access')).toBeTruthy();
+  });
+});
+
+describe('report templates (Config Center)', { timeout: 120000 }, () => {
+  it('creates a template with its sections and language; a referenced one cannot be deleted (-8002)', async () => {
+    const { calls } = await open('/configuration/reportConfig', { rights: grant('defectConfig.edit', 'defectConfig.show') });
+    const table = await screen.findByTestId('templates-table');
+    await waitFor(() => expect(within(table).getByText('Standard')).toBeTruthy());
+    fireEvent.click(screen.getByTestId('template-add'));
+    const form = await screen.findByTestId('template-form');
+    fireEvent.change(within(form).getByTestId('template-name'), { target: { value: 'Short' } });
+    fireEvent.click(within(form).getByText('Summary'));
+    fireEvent.click(within(form).getByText('Recommendations'));
+    fireEvent.change(within(form).getByTestId('template-label-5'), { target: { value: 'Critical' } });
+    fireEvent.click(screen.getByTestId('template-save'));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === `${API}/report-templates`)).toBe(true));
+    const body = calls.find((c) => c.method === 'POST' && c.path === `${API}/report-templates`)!.body as Record<string, unknown>;
+    expect(body).toMatchObject({
+      name: 'Short',
+      sections: ['cover', 'defectTable'],
+      severityLabels: [{ severity: 5, label: 'Critical' }],
+      projectIds: [],
+      language: null,
+    });
+
+    const row = within(table).getByText('Standard').closest('tr')!;
+    fireEvent.click(within(row).getByTestId('template-delete'));
+    const confirms = await screen.findAllByRole('button', { name: 'Delete' });
+    fireEvent.click(confirms[confirms.length - 1]!);
+    expect((await screen.findByTestId('templates-error')).textContent).toBe(
+      'This template is referenced by a project and cannot be deleted.',
+    );
+  });
+});

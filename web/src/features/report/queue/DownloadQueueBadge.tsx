@@ -1,0 +1,33 @@
+import { Badge, Button } from 'antd';
+import { CloudDownloadOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { useAppSelector } from '@/core/store';
+import { ReportTaskStatus } from '@/shared/contracts';
+import { canReport } from '../logic';
+import { useReportTasksListQuery } from '../reportApi';
+import { DOWNLOAD_QUEUE_PATH } from '../dialog/ReportDialog';
+
+/** The header's download-queue button: how many reports are still queued or rendering (polled). */
+export function DownloadQueueBadge() {
+  const { t } = useTranslation('report');
+  const navigate = useNavigate();
+  const denied = useAppSelector((s) => s.session.accessDeniedModules);
+  const allowed = canReport(denied);
+  const q = useReportTasksListQuery(
+    { pageSize: 1, status: [ReportTaskStatus.QUEUED, ReportTaskStatus.RENDERING] },
+    { skip: !allowed, pollingInterval: 5000 },
+  );
+  if (!allowed) return null;
+  return (
+    <Badge count={q.data?.totalCount ?? 0} size="small" data-testid="queue-badge">
+      <Button
+        type="text"
+        icon={<CloudDownloadOutlined />}
+        onClick={() => navigate(DOWNLOAD_QUEUE_PATH)}
+        aria-label={t('queue.title')}
+        data-testid="queue-badge-button"
+      />
+    </Badge>
+  );
+}

@@ -1,0 +1,27 @@
+import { reportApi } from '@/core/api/generated/report';
+
+/*
+ * The report service's endpoints as generated from its OpenAPI document (npm run openapi);
+ * re-exported under short names for the feature's screens.
+ */
+export const {
+  useReportTasksForProjectMutation,
+  useReportTasksForParkMutation,
+  useReportTasksForTurbineMutation,
+  useReportTasksForInspectionMutation,
+  useReportTasksListQuery,
+  useReportTasksRetryMutation,
+  useReportTasksRemoveMutation,
+  useReportTemplatesListQuery,
+  useReportTemplatesCreateMutation,
+  useReportTemplatesUpdateMutation,
+  useReportTemplatesRemoveMutation,
+} = reportApi;
+
+export type { CreateReportTaskDto, ReportTaskView, ReportTemplateView, SaveReportTemplateDto } from '@/core/api/generated/report';
+
+export const REPORT_API = '/report/api/v1';
+export type ReportScopeKind = 'project' | 'park' | 'turbine' | 'inspection';
+/** The creation path of a scope (its ExceedLimit text is the download-list one). */
+export const reportTasksPath = (scope: ReportScopeKind, id: string) => `${REPORT_API}/${scope}s/${id}/report-tasks`;
+export const reportFilePath = (id: string) => `${REPORT_API}/report-tasks/${id}/file`;
