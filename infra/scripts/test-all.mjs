@@ -28,8 +28,12 @@ const seconds = (ms) => (ms / 1000).toFixed(1);
 const cores = availableParallelism();
 // Node test files of one workspace are independent (own database, own ports): two at a time.
 const nodeConcurrency = String(Math.max(1, Math.min(2, cores)));
-// One e2e file at a time: each runs eight services, a gateway and often Chromium on two cores.
-const e2eConcurrency = process.env.E2E_CONCURRENCY ?? '1';
+// End-to-end files wait in one queue. The e2e lane takes them one at a time (each runs eight
+// services, a gateway and often Chromium); once the checks lane is done it takes files from the
+// same queue, so the second core is not left idle while the e2e lane still has a long way to go.
+const e2eQueue = [];
+let templateReady;
+const templateBuilt = new Promise((resolve) => (templateReady = resolve));
 
 function testFiles(dir, pattern) {
   if (!existsSync(dir)) return [];
@@ -88,11 +92,22 @@ async function ensureDatabase() {
   return server;
 }
 
-/** The end-to-end lane: the settled demo-data template, then every e2e file on a copy of it. */
+/** Runs e2e files from the shared queue, one at a time, each as its own job. */
+async function e2eWorker() {
+  const infra = path.join(root, 'infra');
+  while (e2eQueue.length) {
+    const file = e2eQueue.shift();
+    const job = `e2e ${path.basename(file, '.e2e.test.js')}`;
+    const r = await run(job, process.execPath, ['--test', '--test-reporter=tap', '--enable-source-maps', file], { cwd: infra });
+    record(job, r, tapCounts(r.code, r.out));
+  }
+}
+
+/** The end-to-end lane: the settled demo-data template, then e2e files (each on a copy of it). */
 async function e2eLane() {
   const infra = path.join(root, 'infra');
   const files = testFiles(path.join(infra, 'dist/e2e'), /\.e2e\.test\.js$/);
-  if (!files.length || !wanted('e2e')) return;
+  if (!files.length || !wanted('e2e')) return templateReady(false);
   const t0 = Date.now();
   console.log(`[test] e2e template: started at +${seconds(t0 - started)} s`);
   const { buildE2eTemplate } = await import(path.join(infra, 'dist/e2e/template.js'));
@@ -103,12 +118,15 @@ async function e2eLane() {
   });
   // The template counts as one test: the demo pipeline settled cleanly, or it did not.
   record('e2e template (demo data settled)', { ms: Date.now() - t0 }, { passed: template ? 1 : 0, failed: template ? 0 : 1, skipped: 0 });
-  if (!template) return;
+  if (!template) return templateReady(false);
   console.log(`[test] e2e template ${template.database} ready in ${seconds(Date.now() - t0)} s`);
   process.env.E2E_TEMPLATE_DB = template.database;
   process.env.E2E_TEMPLATE_FILES = template.filesDir;
+  e2eQueue.push(...files);
+  templateReady(true);
   try {
-    await nodeSuite('e2e', infra, files, e2eConcurrency);
+    await e2eWorker();
+    await checksDone; // the other worker may still be on its last file
   } finally {
     await template.drop();
   }
@@ -164,8 +182,21 @@ async function checksLane() {
 }
 
 const embedded = await ensureDatabase();
+let checksFinished;
+const checksDone = new Promise((resolve) => (checksFinished = resolve));
 try {
-  await Promise.all([e2eLane(), checksLane()]);
+  await Promise.all([
+    e2eLane(),
+    (async () => {
+      try {
+        await checksLane();
+        // Then help with the end-to-end files that are still waiting.
+        if (await templateBuilt) await e2eWorker();
+      } finally {
+        checksFinished();
+      }
+    })(),
+  ]);
 } finally {
   await embedded?.stop();
 }

@@ -106,7 +106,8 @@ describe('users', () => {
     await screen.findByText('pilot-one');
     fireEvent.click(screen.getByRole('button', { name: 'Edit reader' }));
     const form = await screen.findByTestId('user-form');
-    expect(within(form).getByText('North Sea Wind')).toBeTruthy();
+    // The selected customer shows by name once the customer lookup has answered (later under load).
+    expect(await within(form).findByText('North Sea Wind')).toBeTruthy();
     const parkInput = within(form).getByLabelText('Wind parks') as HTMLInputElement;
     await waitFor(() => expect(parkInput.disabled).toBe(false));
     fireEvent.mouseDown(parkInput.closest('.ant-select')!);
