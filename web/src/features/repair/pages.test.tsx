@@ -2,13 +2,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { errorText } from './contracts';
 import { renderRepair } from './testing/render';
-import { sockets } from './testing/fakeSocket';
+import { sockets } from '@/test/fakeSocket';
 import { CAMPAIGN, TECH, TURBINE, type Call } from './testing/fakeServer';
 
 vi.setConfig({ testTimeout: 60000 });
 
 vi.mock('socket.io-client', async () => {
-  const { FakeSocket, sockets } = await import('./testing/fakeSocket');
+  const { FakeSocket, sockets } = await import('@/test/fakeSocket');
   return {
     io: (url: string, options: unknown) => {
       const s = new FakeSocket();

@@ -3,14 +3,14 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { errorText } from './contracts';
 import { todayUtc } from './logic';
 import { renderTasks, ADMIN_RIGHTS } from './testing/render';
-import { sockets } from './testing/fakeSocket';
+import { sockets } from '@/test/fakeSocket';
 import { task } from './testing/fixtures';
 import type { Call } from './testing/fakeServer';
 
 vi.setConfig({ testTimeout: 150000 });
 
 vi.mock('socket.io-client', async () => {
-  const { FakeSocket, sockets } = await import('./testing/fakeSocket');
+  const { FakeSocket, sockets } = await import('@/test/fakeSocket');
   return {
     io: () => {
       const s = new FakeSocket();

@@ -2,13 +2,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { errorText } from './contracts';
 import { ADMIN_RIGHTS, QA_RIGHTS, renderTasks } from './testing/render';
-import { sockets } from './testing/fakeSocket';
+import { sockets } from '@/test/fakeSocket';
 import type { Call } from './testing/fakeServer';
 
 vi.setConfig({ testTimeout: 150000 });
 
 vi.mock('socket.io-client', async () => {
-  const { FakeSocket, sockets } = await import('./testing/fakeSocket');
+  const { FakeSocket, sockets } = await import('@/test/fakeSocket');
   return {
     io: () => {
       const s = new FakeSocket();

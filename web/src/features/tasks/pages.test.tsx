@@ -2,14 +2,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { errorText } from './contracts';
 import { renderTasks } from './testing/render';
-import { sockets, type FakeSocket } from './testing/fakeSocket';
+import { sockets, type FakeSocket } from '@/test/fakeSocket';
 import { task } from './testing/fixtures';
 import type { Call } from './testing/fakeServer';
 
 vi.setConfig({ testTimeout: 60000 });
 
 vi.mock('socket.io-client', async () => {
-  const { FakeSocket, sockets } = await import('./testing/fakeSocket');
+  const { FakeSocket, sockets } = await import('@/test/fakeSocket');
   return {
     io: (url: string, options: unknown) => {
       const s = new FakeSocket();
