@@ -19,6 +19,7 @@ export * from './events/kafka-bus.js';
 export * from './events/event-bus.js';
 export * from './events/bus-transport.js';
 export * from './events/asset-refs.consumer.js';
+export * from './events/user-refs.consumer.js';
 export * from './jobs/jobs.service.js';
 export * from './jobs/job-worker.js';
 export * from './jobs/housekeeping.js';
