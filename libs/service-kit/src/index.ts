@@ -1,6 +1,7 @@
 export * from './config/config.js';
 export * from './database/database.js';
 export * from './database/schema-of.js';
+export * from './database/asset-ref-tables.js';
 export * from './database/kit-infra.migration.js';
 export * from './logging/logger.js';
 export * from './errors/locale.js';
@@ -19,6 +20,7 @@ export * from './events/kafka-bus.js';
 export * from './events/event-bus.js';
 export * from './events/bus-transport.js';
 export * from './events/asset-refs.consumer.js';
+export * from './events/user-refs.consumer.js';
 export * from './jobs/jobs.service.js';
 export * from './jobs/job-worker.js';
 export * from './jobs/housekeeping.js';

@@ -1,3 +1,4 @@
+import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { AppError, MAX_PAGE_SIZE } from '@windward/contracts';
 
 export interface PageRequest {
@@ -29,6 +30,25 @@ export function parsePage(
   }
   const desc = q.descending === undefined ? (defaults.descending ?? false) : String(q.descending) === 'true';
   return { skip: (pageIndex - 1) * pageSize, take: pageSize, pageIndex, pageSize, sortField: requested, descending: desc };
+}
+
+/**
+ * One page of an entity list: sorted by the requested column (NULLS LAST), then by `tieBreak`
+ * so rows with equal sort keys keep a stable order across pages; returns the rows and the total.
+ * `columns` maps each sortable field to its column (the list `parsePage` validated against).
+ */
+export function pageRows<T extends ObjectLiteral>(
+  qb: SelectQueryBuilder<T>,
+  page: PageRequest,
+  columns: Readonly<Record<string, string>>,
+  tieBreak: string,
+): Promise<[T[], number]> {
+  return qb
+    .orderBy(columns[page.sortField]!, page.descending ? 'DESC' : 'ASC', 'NULLS LAST')
+    .addOrderBy(tieBreak)
+    .skip(page.skip)
+    .take(page.take)
+    .getManyAndCount();
 }
 
 /** Comma-separated or repeated query values as a list (`ids=a,b` or `ids=a&ids=b`). */

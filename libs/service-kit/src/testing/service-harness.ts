@@ -119,6 +119,28 @@ export class ServiceHarness {
     return { parkId, customerId };
   }
 
+  /**
+   * A user as identity announces it (active, no organization, the given roles and data scope);
+   * resolves with its id once `readModel` — SQL with the user id as $1 — finds it in the
+   * service's own copy.
+   */
+  async announceUser(name: string, roles: number[], readModel: string, scope: { customerIds?: string[]; parkIds?: string[] } = {}): Promise<string> {
+    const userId = randomUUID();
+    await this.publish(EventTypes.IdentityUserCreated, userId, {
+      userId,
+      username: name,
+      displayName: name,
+      email: null,
+      roles,
+      organizationId: null,
+      customerIds: scope.customerIds ?? [],
+      parkIds: scope.parkIds ?? [],
+      active: true,
+    });
+    await eventually(async () => (await this.sql(readModel, [userId])).length > 0);
+    return userId;
+  }
+
   sql<T = Body>(query: string, params: unknown[] = []): Promise<T[]> {
     return this.upstream.query(query, params);
   }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import { AppError, EventTypes, type ParkEventPayload } from '@windward/contracts';
-import { EventPublisher, assertCustomerScope, parsePage, scopeIds, type AuthUser } from '@windward/service-kit';
+import { EventPublisher, assertCustomerScope, pageRows, parsePage, scopeIds, type AuthUser } from '@windward/service-kit';
 import { WindPark } from './wind-park.entity.js';
 import { CustomerRef } from '../customers/customer-ref.entity.js';
 import { Turbine } from '../turbines/turbine.entity.js';
@@ -53,12 +53,7 @@ export class PlantsService {
     if (provinces.length) qb.andWhere('p.province IN (:...provinces)', { provinces });
     const cities = q.cities ?? q.city ?? [];
     if (cities.length) qb.andWhere('p.city IN (:...cities)', { cities });
-    const [rows, totalCount] = await qb
-      .orderBy(SORT_COLUMN[page.sortField]!, page.descending ? 'DESC' : 'ASC', 'NULLS LAST')
-      .addOrderBy('p.id')
-      .skip(page.skip)
-      .take(page.take)
-      .getManyAndCount();
+    const [rows, totalCount] = await pageRows(qb, page, SORT_COLUMN, 'p.id');
     return { results: await this.present(this.ds.manager, rows), totalCount };
   }
 

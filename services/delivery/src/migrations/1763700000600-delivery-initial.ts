@@ -1,5 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { schemaOf } from '@windward/service-kit';
+import { createAssetRefTables, schemaOf } from '@windward/service-kit';
 
 /**
  * The delivery context: read copies of asset's parks and turbines, identity's customers and
@@ -12,16 +12,7 @@ export class DeliveryInitial1763700000600 implements MigrationInterface {
   async up(q: QueryRunner): Promise<void> {
     const s = schemaOf(q);
     // The kit's AssetRefsConsumer writes these two with raw SQL (same shape in every service).
-    await q.query(`CREATE TABLE ${s}.park_ref (
-      wind_farm_id uuid PRIMARY KEY,
-      name text NOT NULL,
-      customer_id uuid NOT NULL,
-      active boolean NOT NULL DEFAULT true)`);
-    await q.query(`CREATE TABLE ${s}.turbine_ref (
-      turbine_id uuid PRIMARY KEY,
-      wind_farm_id uuid NOT NULL,
-      name text NOT NULL,
-      deleted boolean NOT NULL DEFAULT false)`);
+    await createAssetRefTables(q);
     await q.query(`CREATE INDEX turbine_ref_park_idx ON ${s}.turbine_ref (wind_farm_id) WHERE NOT deleted`);
     await q.query(`CREATE TABLE ${s}.customer_ref (
       customer_id uuid PRIMARY KEY,

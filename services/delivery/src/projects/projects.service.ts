@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import { AppError, EventTypes, ProjectType, Rights, canChangeProjectStatus, projectTypeOfSubType, type ProjectStatusCode, type ProjectSubType } from '@windward/contracts';
-import { EventPublisher, SERVICE_CONFIG, canSeeCustomer, canSeePark, parsePage, uniqueAsConflict, type AuthUser, type ServiceConfig } from '@windward/service-kit';
+import { EventPublisher, SERVICE_CONFIG, canSeeCustomer, canSeePark, pageRows, parsePage, uniqueAsConflict, type AuthUser, type ServiceConfig } from '@windward/service-kit';
 import { InspectionCampaign } from '../campaigns/campaign.entity.js';
 import { DprTemplate } from '../dpr/dpr-template.entity.js';
 import { RefsRepository } from '../refs/refs.repository.js';
@@ -56,12 +56,7 @@ export class ProjectsService {
     if (q.operation !== undefined) qb.andWhere('p.operation = :operation', { operation: q.operation });
     if (q.startDate) qb.andWhere('(p.endTime IS NULL OR p.endTime >= :startDate)', { startDate: q.startDate });
     if (q.endDate) qb.andWhere('(p.startTime IS NULL OR p.startTime <= :endDate)', { endDate: q.endDate });
-    const [rows, totalCount] = await qb
-      .orderBy(SORT_COLUMN[page.sortField]!, page.descending ? 'DESC' : 'ASC', 'NULLS LAST')
-      .addOrderBy('p.id')
-      .skip(page.skip)
-      .take(page.take)
-      .getManyAndCount();
+    const [rows, totalCount] = await pageRows(qb, page, SORT_COLUMN, 'p.id');
     return { results: await this.present(this.ds.manager, rows), totalCount };
   }
 

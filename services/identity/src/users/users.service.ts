@@ -21,7 +21,7 @@ import {
   type Locale,
   type UserEventPayload,
 } from '@windward/contracts';
-import { EventPublisher, parsePage, type AuthUser } from '@windward/service-kit';
+import { EventPublisher, pageRows, parsePage, type AuthUser } from '@windward/service-kit';
 import { User } from './user.entity.js';
 import { hashPassword } from './password.js';
 import { likePattern } from '../common/query.js';
@@ -111,12 +111,7 @@ export class UsersService {
     if (q.organizationId) qb.andWhere('u.organizationId = :org', { org: q.organizationId });
     if (q.customerId) qb.andWhere(':cid = ANY(u.customerIds)', { cid: q.customerId });
     if (q.active !== undefined) qb.andWhere('u.active = :active', { active: q.active });
-    const [rows, totalCount] = await qb
-      .orderBy(SORT_COLUMN[page.sortField]!, page.descending ? 'DESC' : 'ASC', 'NULLS LAST')
-      .addOrderBy('u.id')
-      .skip(page.skip)
-      .take(page.take)
-      .getManyAndCount();
+    const [rows, totalCount] = await pageRows(qb, page, SORT_COLUMN, 'u.id');
     return { results: await this.present(rows), totalCount };
   }
 

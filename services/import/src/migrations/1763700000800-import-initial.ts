@@ -1,5 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { schemaOf } from '@windward/service-kit';
+import { createAssetRefTables, schemaOf } from '@windward/service-kit';
 
 /**
  * The import context: read models of asset's parks and turbines (an upload names a park and a
@@ -10,16 +10,7 @@ export class ImportInitial1763700000800 implements MigrationInterface {
 
   async up(q: QueryRunner): Promise<void> {
     const s = schemaOf(q);
-    await q.query(`CREATE TABLE ${s}.park_ref (
-      wind_farm_id uuid PRIMARY KEY,
-      name text NOT NULL,
-      customer_id uuid NOT NULL,
-      active boolean NOT NULL DEFAULT true)`);
-    await q.query(`CREATE TABLE ${s}.turbine_ref (
-      turbine_id uuid PRIMARY KEY,
-      wind_farm_id uuid NOT NULL,
-      name text NOT NULL,
-      deleted boolean NOT NULL DEFAULT false)`);
+    await createAssetRefTables(q);
     await q.query(`CREATE INDEX turbine_ref_name_idx ON ${s}.turbine_ref (wind_farm_id, lower(name)) WHERE NOT deleted`);
 
     // status = SPEC §4 upload file statuses 0..8; errors = [{code, params?, entries?}] of the last refusal.

@@ -7,7 +7,6 @@ import {
   type InspectionCreatedPayload,
   type ProjectEventPayload,
   type TurbineEventPayload,
-  type UserEventPayload,
 } from '@windward/contracts';
 import type { EntityManager } from 'typeorm';
 import { AssetRefsConsumer, OnEvent, type BusContext } from '@windward/service-kit';
@@ -104,21 +103,6 @@ export class RefsConsumer extends AssetRefsConsumer {
   @OnEvent(EventTypes.InspectionDefectDeleted)
   async onDefectDeleted(@Payload() p: DeletedPayload, @Ctx() ctx: BusContext) {
     await ctx.manager.query(`UPDATE ${this.s}.defect_ref SET deleted = true WHERE defect_id = $1`, [p.id]);
-  }
-
-  @OnEvent(EventTypes.IdentityUserCreated, EventTypes.IdentityUserUpdated)
-  async onUser(@Payload() p: UserEventPayload, @Ctx() ctx: BusContext) {
-    await ctx.manager.query(
-      `INSERT INTO ${this.s}.user_ref (user_id, username, display_name, roles, active) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (user_id) DO UPDATE SET username = EXCLUDED.username, display_name = EXCLUDED.display_name, roles = EXCLUDED.roles,
-         active = EXCLUDED.active, deleted = false`,
-      [p.userId, p.username, p.displayName || p.username, p.roles, p.active],
-    );
-  }
-
-  @OnEvent(EventTypes.IdentityUserDeleted)
-  async onUserDeleted(@Payload() p: DeletedPayload, @Ctx() ctx: BusContext) {
-    await ctx.manager.query(`UPDATE ${this.s}.user_ref SET deleted = true, active = false WHERE user_id = $1`, [p.id]);
   }
 
   @OnEvent(EventTypes.DeliveryProjectCreated, EventTypes.DeliveryProjectUpdated, EventTypes.DeliveryProjectStatusChanged)

@@ -135,19 +135,7 @@ export class RepairHarness extends ServiceHarness {
 
   /** A user as identity announces it, and their token (a repair technician by default, with that role's rights). */
   async user(name: string, roles: number[] = [RoleId.REPAIR_TECHNICIAN], rights?: string[]) {
-    const userId = randomUUID();
-    await this.publish(EventTypes.IdentityUserCreated, userId, {
-      userId,
-      username: name,
-      displayName: name,
-      email: null,
-      roles,
-      organizationId: null,
-      customerIds: [],
-      parkIds: [],
-      active: true,
-    });
-    await this.until('SELECT 1 FROM repair.user_ref WHERE user_id = $1', [userId]);
+    const userId = await this.announceUser(name, roles, 'SELECT 1 FROM repair.user_ref WHERE user_id = $1');
     // Like identity's claims for a user without customers: an empty customer scope.
     const token = await this.token({ sub: userId, username: name, roles, cid: [], rights: rights ?? [...(DEFAULT_ROLE_RIGHTS[roles[0] as keyof typeof DEFAULT_ROLE_RIGHTS] ?? [])] });
     return { userId, name, token };

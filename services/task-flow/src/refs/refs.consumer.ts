@@ -8,7 +8,6 @@ import {
   type OrganizationEventPayload,
   type ParkEventPayload,
   type TurbineMovedPayload,
-  type UserEventPayload,
 } from '@windward/contracts';
 import type { EntityManager } from 'typeorm';
 import { AssetRefsConsumer, OnEvent, type BusContext } from '@windward/service-kit';
@@ -83,21 +82,6 @@ export class RefsConsumer extends AssetRefsConsumer {
       [p.organizationGuid, p.organizationName],
     );
     await ctx.manager.query(`UPDATE ${this.s}.task SET organization_name = $2 WHERE organization_id = $1`, [p.organizationGuid, p.organizationName]);
-  }
-
-  @OnEvent(EventTypes.IdentityUserCreated, EventTypes.IdentityUserUpdated)
-  async onUser(@Payload() p: UserEventPayload, @Ctx() ctx: BusContext) {
-    await ctx.manager.query(
-      `INSERT INTO ${this.s}.user_ref (user_id, username, display_name, roles, active, customer_ids, park_ids) VALUES ($1, $2, $3, $4, $5, $6, $7)
-       ON CONFLICT (user_id) DO UPDATE SET username = EXCLUDED.username, display_name = EXCLUDED.display_name, roles = EXCLUDED.roles,
-         active = EXCLUDED.active, customer_ids = EXCLUDED.customer_ids, park_ids = EXCLUDED.park_ids, deleted = false`,
-      [p.userId, p.username, p.displayName || p.username, p.roles, p.active, p.customerIds ?? [], p.parkIds ?? []],
-    );
-  }
-
-  @OnEvent(EventTypes.IdentityUserDeleted)
-  async onUserDeleted(@Payload() p: DeletedPayload, @Ctx() ctx: BusContext) {
-    await ctx.manager.query(`UPDATE ${this.s}.user_ref SET deleted = true, active = false WHERE user_id = $1`, [p.id]);
   }
 
   /** Inspection campaigns (optional delivery events): an inactive campaign never becomes active again. */

@@ -71,19 +71,10 @@ export class TaskFlowHarness extends ServiceHarness {
    * announced as a data admin, with `cid` as a labeler assigned to those customers (and parks).
    */
   async user(name: string, rights: string[] = [Rights.QA_SHOW, Rights.QA_EDIT], scope: { cid?: string[] | null; pid?: string[] | null } = {}) {
-    const userId = randomUUID();
-    await this.publish(EventTypes.IdentityUserCreated, userId, {
-      userId,
-      username: name,
-      displayName: name,
-      email: null,
-      roles: scope.cid == null ? [RoleId.DA] : [RoleId.LABELER],
-      organizationId: null,
+    const userId = await this.announceUser(name, scope.cid == null ? [RoleId.DA] : [RoleId.LABELER], 'SELECT 1 FROM task_flow.user_ref WHERE user_id = $1', {
       customerIds: scope.cid ?? [],
       parkIds: scope.pid ?? [],
-      active: true,
     });
-    await this.until('SELECT 1 FROM task_flow.user_ref WHERE user_id = $1', [userId]);
     const token = await this.token({ sub: userId, username: name, rights, cid: scope.cid ?? null, pid: scope.pid ?? null });
     return { userId, name, token };
   }

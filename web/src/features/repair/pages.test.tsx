@@ -1,28 +1,15 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { errorText } from './contracts';
 import { renderRepair } from './testing/render';
-import { sockets } from './testing/fakeSocket';
+import { resetFakesAfterEach, sockets } from '@/test/fakeSocket';
 import { CAMPAIGN, TECH, TURBINE, type Call } from './testing/fakeServer';
 
 vi.setConfig({ testTimeout: 60000 });
 
-vi.mock('socket.io-client', async () => {
-  const { FakeSocket, sockets } = await import('./testing/fakeSocket');
-  return {
-    io: (url: string, options: unknown) => {
-      const s = new FakeSocket();
-      s.options = { url, options };
-      sockets.push(s);
-      return s;
-    },
-  };
-});
+vi.mock('socket.io-client', () => import('@/test/fakeSocket'));
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  sockets.length = 0;
-});
+resetFakesAfterEach();
 
 const writes = (calls: Call[], method: string, path: string) => calls.filter((c) => c.method === method && c.path === `/gw/repair/api/v2${path}`);
 const gets = (calls: Call[], path: string) => calls.filter((c) => c.method === 'GET' && c.path === `/gw/repair/api/v2${path}`);

@@ -3,27 +3,17 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { errorText } from './contracts';
 import { todayUtc } from './logic';
 import { renderTasks, ADMIN_RIGHTS } from './testing/render';
-import { sockets } from './testing/fakeSocket';
+import { resetFakesAfterEach, sockets } from '@/test/fakeSocket';
 import { task } from './testing/fixtures';
 import type { Call } from './testing/fakeServer';
 
 vi.setConfig({ testTimeout: 150000 });
 
-vi.mock('socket.io-client', async () => {
-  const { FakeSocket, sockets } = await import('./testing/fakeSocket');
-  return {
-    io: () => {
-      const s = new FakeSocket();
-      sockets.push(s);
-      return s;
-    },
-  };
-});
+vi.mock('socket.io-client', () => import('@/test/fakeSocket'));
 
+resetFakesAfterEach();
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
-  sockets.length = 0;
   localStorage.clear();
 });
 

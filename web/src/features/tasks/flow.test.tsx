@@ -2,26 +2,16 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { errorText } from './contracts';
 import { ADMIN_RIGHTS, QA_RIGHTS, renderTasks } from './testing/render';
-import { sockets } from './testing/fakeSocket';
+import { resetFakesAfterEach } from '@/test/fakeSocket';
 import type { Call } from './testing/fakeServer';
 
 vi.setConfig({ testTimeout: 150000 });
 
-vi.mock('socket.io-client', async () => {
-  const { FakeSocket, sockets } = await import('./testing/fakeSocket');
-  return {
-    io: () => {
-      const s = new FakeSocket();
-      sockets.push(s);
-      return s;
-    },
-  };
-});
+vi.mock('socket.io-client', () => import('@/test/fakeSocket'));
 
+resetFakesAfterEach();
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
-  sockets.length = 0;
 });
 
 const gets = (calls: Call[], path: string) => calls.filter((c) => c.method === 'GET' && c.path.endsWith(path));

@@ -1,29 +1,16 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { errorText } from './contracts';
 import { renderTasks } from './testing/render';
-import { sockets, type FakeSocket } from './testing/fakeSocket';
+import { resetFakesAfterEach, sockets, type FakeSocket } from '@/test/fakeSocket';
 import { task } from './testing/fixtures';
 import type { Call } from './testing/fakeServer';
 
 vi.setConfig({ testTimeout: 60000 });
 
-vi.mock('socket.io-client', async () => {
-  const { FakeSocket, sockets } = await import('./testing/fakeSocket');
-  return {
-    io: (url: string, options: unknown) => {
-      const s = new FakeSocket();
-      s.options = { url, options };
-      sockets.push(s);
-      return s;
-    },
-  };
-});
+vi.mock('socket.io-client', () => import('@/test/fakeSocket'));
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  sockets.length = 0;
-});
+resetFakesAfterEach();
 
 const lists = (calls: Call[], path: string) => calls.filter((c) => c.method === 'GET' && c.path.endsWith(path));
 const lastSocket = (): FakeSocket => sockets.at(-1)!;

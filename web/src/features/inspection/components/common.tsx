@@ -1,8 +1,9 @@
-import { Alert, Button, Tag, Tooltip, type FormRule } from 'antd';
+import { Alert, Tag, Tooltip, type FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '@/core/api/baseQuery';
 import { useAppSelector } from '@/core/store';
 import { useLocale } from '@/shared/useLocale';
+import { LoadFailedAlert } from '@/shared/components/LoadFailedAlert';
 import { errorMessageOf } from '@/core/api/errorMessage';
 import { useAuthedObjectUrl } from '@/shared/viewer/authedFetch';
 import { errorText, lookupMessage, type Locale, type ValidationResult } from '../contracts';
@@ -11,23 +12,7 @@ import { canEditComponent, canLinkDefects, severityFill, severityLevel } from '.
 /** A failed load, with a retry. */
 export function LoadError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   const { t } = useTranslation('inspection');
-  const locale = useLocale();
-  return (
-    <Alert
-      type="error"
-      showIcon
-      title={t('common.loadFailed')}
-      description={errorMessageOf(error as ApiError, locale)}
-      action={
-        onRetry ? (
-          <Button size="small" onClick={onRetry}>
-            {t('common.retry')}
-          </Button>
-        ) : undefined
-      }
-      data-testid="inspection-load-error"
-    />
-  );
+  return <LoadFailedAlert error={error} title={t('common.loadFailed')} retryLabel={t('common.retry')} onRetry={onRetry} testId="inspection-load-error" />;
 }
 
 /** Severity in the blade colour scheme (levels 0..8): a coloured tag "Severity 3" / "TBD". */

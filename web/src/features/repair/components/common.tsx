@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Alert, Button, Result, Tag } from 'antd';
+import { Alert, Result, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorMessageOf } from '@/core/api/errorMessage';
 import type { ApiError } from '@/core/api/baseQuery';
 import { useAppSelector } from '@/core/store';
 import { useLocale } from '@/shared/useLocale';
+import { LoadFailedAlert } from '@/shared/components/LoadFailedAlert';
 import {
   REPAIR_CAMPAIGN_STATUS_LABELS,
   REPAIR_PRIORITY_LABELS,
@@ -55,21 +56,7 @@ export function RepairError({ error, testId, onClose }: { error: unknown; testId
 
 export function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const { t } = useTranslation('repair');
-  const locale = useLocale();
-  return (
-    <Alert
-      type="error"
-      showIcon
-      title={t('common.loadFailed')}
-      description={errorMessageOf(error as ApiError, locale)}
-      action={
-        <Button size="small" onClick={onRetry}>
-          {t('common.retry')}
-        </Button>
-      }
-      data-testid="repair-load-error"
-    />
-  );
+  return <LoadFailedAlert error={error} title={t('common.loadFailed')} retryLabel={t('common.retry')} onRetry={onRetry} testId="repair-load-error" />;
 }
 
 export function NoAccess({ testId }: { testId: string }) {

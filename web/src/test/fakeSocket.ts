@@ -1,3 +1,5 @@
+import { afterEach, vi } from 'vitest';
+
 type Handler = (...args: unknown[]) => void;
 
 /** A socket.io client double: the test fires server messages; `emit` records client messages. */
@@ -25,4 +27,24 @@ export class FakeSocket {
   }
 }
 
+/** Every socket the code under test opened, oldest first. */
 export const sockets: FakeSocket[] = [];
+
+/**
+ * Stands in for socket.io-client's `io`, so a test can mock the package with this module:
+ * `vi.mock('socket.io-client', () => import('@/test/fakeSocket'))`.
+ */
+export function io(url: string, options: unknown): FakeSocket {
+  const s = new FakeSocket();
+  s.options = { url, options };
+  sockets.push(s);
+  return s;
+}
+
+/** The cleanup of a page test that talks to a fake server and fake sockets. */
+export function resetFakesAfterEach(): void {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    sockets.length = 0;
+  });
+}

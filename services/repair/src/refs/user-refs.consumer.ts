@@ -1,0 +1,14 @@
+import { Controller } from '@nestjs/common';
+import { UserRefsConsumer } from '@windward/service-kit';
+import { Sql } from '../common/sql.js';
+
+/** Identity's users (the kit's copy in user_ref). */
+@Controller()
+export class UsersConsumer extends UserRefsConsumer {
+  protected readonly schema: string;
+
+  constructor(sql: Sql) {
+    super();
+    this.schema = sql.s;
+  }
+}

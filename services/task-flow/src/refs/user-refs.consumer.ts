@@ -1,0 +1,16 @@
+import { Controller } from '@nestjs/common';
+import { UserRefsConsumer } from '@windward/service-kit';
+import { Sql } from '../common/sql.js';
+
+/** Identity's users (the kit's copy in user_ref). */
+@Controller()
+export class UsersConsumer extends UserRefsConsumer {
+  protected readonly schema: string;
+  /** Task lists filter by the user's customers and parks. */
+  protected override readonly keepsScope = true;
+
+  constructor(sql: Sql) {
+    super();
+    this.schema = sql.s;
+  }
+}

@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+import { Alert, Button } from 'antd';
+import { errorMessageOf } from '@/core/api/errorMessage';
+import type { ApiError } from '@/core/api/baseQuery';
+import { useLocale } from '@/shared/useLocale';
+
+/**
+ * A failed load: the feature's headline, the refusal in the user's language (SPEC §8 lookup)
+ * and, when `onRetry` is given, a retry button. Texts come from the feature's own namespace.
+ */
+export function LoadFailedAlert({
+  error,
+  title,
+  retryLabel,
+  onRetry,
+  testId,
+}: {
+  error: unknown;
+  title: ReactNode;
+  retryLabel: ReactNode;
+  onRetry?: () => void;
+  testId: string;
+}) {
+  const locale = useLocale();
+  return (
+    <Alert
+      type="error"
+      showIcon
+      title={title}
+      description={errorMessageOf(error as ApiError, locale)}
+      action={
+        onRetry ? (
+          <Button size="small" onClick={onRetry}>
+            {retryLabel}
+          </Button>
+        ) : undefined
+      }
+      data-testid={testId}
+    />
+  );
+}
