@@ -205,7 +205,8 @@ export class KafkaBus implements BusAdapter {
       this.log.error({ err: payload.error, group }, 'kafka consumer crashed; starting it again in 5 s');
       setTimeout(() => {
         if (this.closing) return;
-        this.consumers.splice(this.consumers.indexOf(consumer), 1);
+        const i = this.consumers.indexOf(consumer); // -1 when it crashed before it ran
+        if (i >= 0) this.consumers.splice(i, 1);
         void consumer
           .disconnect()
           .catch(() => undefined)
