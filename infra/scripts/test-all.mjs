@@ -75,9 +75,9 @@ function tapCounts(code, out) {
 const results = [];
 const record = (job, r, counts) => results.push({ job, ms: r.ms, ...counts });
 
-async function nodeSuite(job, cwd, files, concurrency = nodeConcurrency) {
+async function nodeSuite(job, cwd, files) {
   if (!files.length || !wanted(job)) return;
-  const args = ['--test', '--test-reporter=tap', `--test-concurrency=${concurrency}`, '--enable-source-maps', ...files];
+  const args = ['--test', '--test-reporter=tap', `--test-concurrency=${nodeConcurrency}`, '--enable-source-maps', ...files];
   const r = await run(job, process.execPath, args, { cwd });
   record(job, r, tapCounts(r.code, r.out));
 }

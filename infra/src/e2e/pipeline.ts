@@ -39,7 +39,6 @@ export async function droneUploadToSortAndRemove(
     const text = await r.text();
     return { status: r.status, body: (text && (r.headers.get('content-type') ?? '').includes('json') ? JSON.parse(text) : text) as Body };
   };
-  const stage = stageOf;
   const sql = new pg.Client({ connectionString: p.db.url });
   await sql.connect();
   try {
@@ -67,7 +66,7 @@ export async function droneUploadToSortAndRemove(
       const r = await call(`${TASKS}/tasks?turbineName=${encodeURIComponent(turbine.name)}&pageSize=100`);
       return r.body.results?.find((t: Body) => t.uploadTaskId === uploadTaskId);
     }, 30000);
-    assert.equal(stage((await call(`${TASKS}/tasks/${task.taskId}`)).body, TaskStage.UPLOAD), SS.PROCESSING);
+    assert.equal(stageOf((await call(`${TASKS}/tasks/${task.taskId}`)).body, TaskStage.UPLOAD), SS.PROCESSING);
 
     const archive = zipSync({
       'B1/P5/DJI_0001.JPG': await photo(40),
@@ -97,10 +96,10 @@ export async function droneUploadToSortAndRemove(
     // inspection.images.processed completes auto-processing and sort and remove becomes ready.
     const walked = await eventually(async () => {
       const t = (await call(`${TASKS}/tasks/${task.taskId}`)).body;
-      return stage(t, TaskStage.SORT_AND_REMOVE) === SS.READY ? t : null;
+      return stageOf(t, TaskStage.SORT_AND_REMOVE) === SS.READY ? t : null;
     }, 60000);
-    assert.equal(stage(walked, TaskStage.UPLOAD), SS.COMPLETED);
-    assert.equal(stage(walked, TaskStage.AUTO_PROCESSING), SS.COMPLETED);
+    assert.equal(stageOf(walked, TaskStage.UPLOAD), SS.COMPLETED);
+    assert.equal(stageOf(walked, TaskStage.AUTO_PROCESSING), SS.COMPLETED);
     assert.equal(walked.droneId, 'M300-E2E');
     assert.equal(walked.uploadFileUri, `filestore:uploads/${uploadTaskId}/manifest.json`);
     assert.ok(walked.inspectionId, 'the task is bound to the ingested inspection');
