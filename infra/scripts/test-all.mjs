@@ -92,25 +92,54 @@ async function ensureDatabase() {
   return server;
 }
 
-/** Runs e2e files from the shared queue, one at a time, each as its own job. */
+let e2eTemplate = null; // infra/dist/e2e/template.js, once the template is built
+const e2eCleanups = [];
+const usesTemplate = (file) => !/fromScratch:\s*true/.test(readFileSync(file, 'utf8'));
+
+/** A copy of the template for the next file, or null (the file then makes its own). */
+function prepareE2eCopy() {
+  return e2eTemplate.copyE2eTemplate(e2eTemplate.template).catch((err) => {
+    console.log(`[test] e2e copy of the template failed: ${err.message}`);
+    return null;
+  });
+}
+
+/**
+ * Runs e2e files from the shared queue, one at a time, each as its own job. The next file's copy
+ * of the template is made while a file runs, and a finished file's copy is removed beside the
+ * next one: neither is on the lane's path (see template.ts, E2E_COPY_ENV).
+ */
 async function e2eWorker() {
   const infra = path.join(root, 'infra');
+  let spare = null;
   while (e2eQueue.length) {
     const file = e2eQueue.shift();
     const job = `e2e ${path.basename(file, '.e2e.test.js')}`;
-    const r = await run(job, process.execPath, ['--test', '--test-reporter=tap', '--enable-source-maps', file], { cwd: infra });
+    let copy = null;
+    if (usesTemplate(file)) {
+      copy = await (spare ?? prepareE2eCopy());
+      spare = null;
+    }
+    if (!spare && e2eQueue.length) spare = prepareE2eCopy();
+    const env = { ...process.env, ...(copy ? e2eTemplate.e2eCopyEnv(copy) : {}) };
+    const r = await run(job, process.execPath, ['--test', '--test-reporter=tap', '--enable-source-maps', file], { cwd: infra, env });
     record(job, r, tapCounts(r.code, r.out));
+    if (copy) e2eCleanups.push(e2eTemplate.removeE2eCopy(copy));
   }
+  if (spare) e2eCleanups.push(spare.then((c) => c && e2eTemplate.removeE2eCopy(c)));
 }
 
 /** The end-to-end lane: the settled demo-data template, then e2e files (each on a copy of it). */
 async function e2eLane() {
   const infra = path.join(root, 'infra');
-  const files = testFiles(path.join(infra, 'dist/e2e'), /\.e2e\.test\.js$/);
+  // E2E_ONLY=<regular expression> runs only the e2e files whose name matches (by hand).
+  const only = process.env.E2E_ONLY ? new RegExp(process.env.E2E_ONLY) : null;
+  const files = testFiles(path.join(infra, 'dist/e2e'), /\.e2e\.test\.js$/).filter((f) => !only || only.test(path.basename(f)));
   if (!files.length || !wanted('e2e')) return templateReady(false);
   const t0 = Date.now();
   console.log(`[test] e2e template: started at +${seconds(t0 - started)} s`);
-  const { buildE2eTemplate } = await import(path.join(infra, 'dist/e2e/template.js'));
+  const templateModule = await import(path.join(infra, 'dist/e2e/template.js'));
+  const { buildE2eTemplate } = templateModule;
   const lines = [];
   const template = await buildE2eTemplate((l) => lines.push(l)).catch((err) => {
     console.log(`\n===== e2e template (failed) =====\n${lines.slice(-200).join('\n')}\n${err.stack ?? err}`);
@@ -122,12 +151,14 @@ async function e2eLane() {
   console.log(`[test] e2e template ${template.database} ready in ${seconds(Date.now() - t0)} s`);
   process.env.E2E_TEMPLATE_DB = template.database;
   process.env.E2E_TEMPLATE_FILES = template.filesDir;
+  e2eTemplate = { ...templateModule, template };
   e2eQueue.push(...files);
   templateReady(true);
   try {
     await e2eWorker();
     await checksDone; // the other worker may still be on its last file
   } finally {
+    await Promise.allSettled(e2eCleanups);
     await template.drop();
   }
 }

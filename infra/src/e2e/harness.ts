@@ -1,8 +1,16 @@
-import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { apiClient, createTestDatabase, type ApiRequest, type TestDatabase } from '@windward/service-kit/testing';
 import type { Platform, PlatformOptions } from '../launcher/platform.js';
-import { buildE2eTemplate, copyE2eTemplate, E2E_ROOT, startPlatformForTests, templateFromEnv } from './template.js';
+import {
+  buildE2eTemplate,
+  copyE2eTemplate,
+  E2E_ROOT,
+  removeE2eCopy,
+  startPlatformForTests,
+  takeHandedE2eCopy,
+  templateFromEnv,
+  type E2eCopy,
+} from './template.js';
 
 export interface TestPlatform extends Platform {
   db: TestDatabase;
@@ -28,9 +36,12 @@ export async function startTestPlatform(o: TestPlatformOptions = {}): Promise<Te
   let db: TestDatabase;
   let dataDir: string;
   let dropTemplate = async () => {};
+  let handed: E2eCopy | null = null;
   if (o.fromScratch) {
     db = await createTestDatabase();
     dataDir = path.join(E2E_ROOT, db.name);
+  } else if ((handed = takeHandedE2eCopy())) {
+    ({ db, dataDir } = handed);
   } else {
     let template = templateFromEnv();
     if (!template) {
@@ -61,8 +72,7 @@ export async function startTestPlatform(o: TestPlatformOptions = {}): Promise<Te
     login,
     stop: async () => {
       await platform.stop();
-      await db.drop();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!handed) await removeE2eCopy({ db, dataDir });
       await dropTemplate();
     },
   };
