@@ -15,12 +15,13 @@ import { PinoNestLogger } from './logging/logger.js';
 import { EventBus } from './events/event-bus.js';
 import { BusTransport } from './events/bus-transport.js';
 import { openApiDocument } from './openapi/openapi.js';
+import { JSON_BODY_LIMIT_MB, verifyJsonDepth } from './http/input-limits.js';
 
 /** How long a service keeps an idle HTTP connection open: longer than the gateway's 60 s. */
 export const SERVICE_KEEP_ALIVE_MS = 65_000;
 
 /** Largest JSON or form body a service reads. */
-export const JSON_BODY_LIMIT = '2mb';
+export const JSON_BODY_LIMIT = `${JSON_BODY_LIMIT_MB}mb`;
 
 export interface StartedService {
   app: INestApplication;
@@ -38,7 +39,8 @@ export async function bootstrapService(module: unknown, service: ServiceName, op
   // Our own body parsers: Express's 100 kB JSON default refuses a repair plan of 10,000 defect ids
   // (about 400 kB) before the service can answer with the spec's cap message.
   const app = await NestFactory.create<NestExpressApplication>(module as never, { bufferLogs: true, bodyParser: false });
-  app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
+  // Nest's types leave out `verify` (it uses it for rawBody, which is off): over-deep JSON is refused before parsing.
+  app.useBodyParser('json', { limit: JSON_BODY_LIMIT, verify: verifyJsonDepth } as { limit: string });
   app.useBodyParser('urlencoded', { extended: true, limit: JSON_BODY_LIMIT });
   const cfg = app.get<ServiceConfig>(SERVICE_CONFIG);
   const log = app.get<Logger>(LOGGER);

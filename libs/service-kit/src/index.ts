@@ -29,6 +29,7 @@ export * from './bootstrap.js';
 export * from './database/embedded.js';
 export * from './http/paging.js';
 export * from './http/dto.js';
+export * from './http/input-limits.js';
 export * from './database/unique-violation.js';
 export * from './realtime/realtime-hub.js';
 export * from './realtime/change-feed.js';
