@@ -8,6 +8,7 @@ export * from './errors/locale.js';
 export * from './errors/app-exception.filter.js';
 export * from './auth/auth-user.js';
 export * from './auth/token-verifier.js';
+export * from './auth/revocations.js';
 export * from './auth/decorators.js';
 export * from './auth/auth.guard.js';
 export * from './auth/data-scope.js';

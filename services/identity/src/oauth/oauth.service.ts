@@ -3,7 +3,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, IsNull, Repository, type EntityManager } from 'typeorm';
 import bcrypt from 'bcryptjs';
-import { AppError } from '@windward/contracts';
+import { AppError, EventTypes, type SessionRevokedPayload } from '@windward/contracts';
+import { EventPublisher } from '@windward/service-kit';
 import { User } from '../users/user.entity.js';
 import { accessClaims } from '../users/user-access.js';
 import { RefreshToken } from './refresh-token.entity.js';
@@ -32,7 +33,8 @@ function parseClients(raw: string): Map<string, string> {
 
 @Injectable()
 export class OAuthService {
-  readonly accessTtl = Number(process.env.ACCESS_TOKEN_TTL_SECONDS ?? 3600);
+  /** 15 minutes: revocation reaches every service within seconds by event; a short life bounds a restarted service's gap. */
+  readonly accessTtl = Number(process.env.ACCESS_TOKEN_TTL_SECONDS ?? 900);
   readonly refreshTtl = Number(process.env.REFRESH_TOKEN_TTL_SECONDS ?? 30 * 24 * 3600);
   private readonly clients = parseClients(process.env.OAUTH_CLIENTS ?? 'windward-web:windward-web-secret');
 
@@ -42,6 +44,7 @@ export class OAuthService {
     @InjectRepository(RefreshToken) private readonly tokens: Repository<RefreshToken>,
     private readonly keys: SigningKeysService,
     private readonly failures: LoginFailureRepository,
+    private readonly events: EventPublisher,
   ) {}
 
   /** Checks `Authorization: Basic base64(clientId:secret)`; returns the client id. */
@@ -103,6 +106,7 @@ export class OAuthService {
       if (row.usedAt || row.revokedAt) {
         // Returned, not thrown: the family's revocation must commit before the caller is refused.
         await m.update(RefreshToken, { familyId: row.familyId, revokedAt: IsNull() }, { revokedAt: new Date() });
+        await this.sessionsEnded(m, row.userId, [row.familyId], 'replay');
         return 'replayed';
       }
       if (row.expiresAt.getTime() < Date.now()) throw new AppError('TOKEN_REVOKED');
@@ -120,12 +124,28 @@ export class OAuthService {
   async revoke(token: string | undefined): Promise<void> {
     if (!token) return;
     const row = await this.tokens.findOne({ where: { tokenHash: sha256(token) } });
-    if (row) await this.tokens.update({ familyId: row.familyId, revokedAt: IsNull() }, { revokedAt: new Date() });
+    if (!row) return;
+    await this.ds.transaction(async (m) => {
+      await m.update(RefreshToken, { familyId: row.familyId, revokedAt: IsNull() }, { revokedAt: new Date() });
+      await this.sessionsEnded(m, row.userId, [row.familyId], 'logout');
+    });
   }
 
-  /** Revokes every session of a user (password change, deactivation). */
-  async revokeAllFor(m: EntityManager, userId: string): Promise<void> {
+  /** Revokes every session of a user (password change, deactivation, deletion). */
+  async revokeAllFor(m: EntityManager, userId: string, reason: SessionRevokedPayload['reason'] = 'password'): Promise<void> {
+    const live = await m
+      .createQueryBuilder(RefreshToken, 't')
+      .select('DISTINCT t.familyId', 'familyId')
+      .where('t.userId = :userId AND t.revokedAt IS NULL', { userId })
+      .getRawMany<{ familyId: string }>();
     await m.update(RefreshToken, { userId, revokedAt: IsNull() }, { revokedAt: new Date() });
+    await this.sessionsEnded(m, userId, live.map((r) => r.familyId), reason);
+  }
+
+  /** Every service learns the ended sessions by event and refuses their access tokens at once. */
+  private async sessionsEnded(m: EntityManager, userId: string, sessionIds: string[], reason: SessionRevokedPayload['reason']) {
+    if (!sessionIds.length) return;
+    await this.events.publish(m, EventTypes.IdentitySessionRevoked, userId, { userId, sessionIds, reason });
   }
 
   async issue(m: EntityManager, user: User, clientId: string, familyId: string, idToken: string | null): Promise<TokenView> {

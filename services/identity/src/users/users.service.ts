@@ -292,6 +292,7 @@ export class UsersService {
       const u = await this.findForWrite(tx, actor, id);
       if (u.id === actor.userId) throw new AppError('OPERATION_DENIED');
       await this.assertNotLastSuperAdmin(tx, u);
+      await this.oauth.revokeAllFor(tx, u.id, 'deleted');
       await tx.delete(User, { id: u.id });
       await this.events.publish(tx, EventTypes.IdentityUserDeleted, u.id, { id: u.id }, actor.userId);
     });
@@ -306,7 +307,7 @@ export class UsersService {
       if (u.active !== active) {
         u.active = active;
         await tx.update(User, { id: u.id }, { active });
-        if (!active) await this.oauth.revokeAllFor(tx, u.id);
+        if (!active) await this.oauth.revokeAllFor(tx, u.id, 'deactivated');
         await this.events.publish(tx, EventTypes.IdentityUserUpdated, u.id, userPayload(u), actor.userId);
       }
       return (await this.present([u], tx))[0]!;
