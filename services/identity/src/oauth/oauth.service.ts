@@ -16,6 +16,19 @@ import type { TokenView } from './oauth.view.js';
 /** Failed sign-ins allowed per username and IP within the window before refusing (docs/identity.md). */
 export const LOGIN_FAILURE_LIMIT = 5;
 export const LOGIN_FAILURE_WINDOW_MINUTES = 15;
+/** Failures of one account (from any IP) before each further attempt waits; the wait doubles up to the cap. */
+export const ACCOUNT_FREE_FAILURES = 10;
+export const ACCOUNT_MAX_DELAY_SECONDS = 60;
+
+/**
+ * The wait before the next attempt on an account with `failures` recent failures: none up to
+ * ACCOUNT_FREE_FAILURES, then 1 s, 2 s, 4 s… capped — it slows a guesser, and an attacker can
+ * never lock the owner out for longer than the cap.
+ */
+export function accountDelaySeconds(failures: number): number {
+  if (failures < ACCOUNT_FREE_FAILURES) return 0;
+  return Math.min(2 ** (failures - ACCOUNT_FREE_FAILURES), ACCOUNT_MAX_DELAY_SECONDS);
+}
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
@@ -35,6 +48,8 @@ function parseClients(raw: string): Map<string, string> {
 export class OAuthService {
   /** 15 minutes: revocation reaches every service within seconds by event; a short life bounds a restarted service's gap. */
   readonly accessTtl = Number(process.env.ACCESS_TOKEN_TTL_SECONDS ?? 900);
+  /** Failed sign-ins one client IP may make (any usernames) within the window: password spraying. */
+  readonly ipFailureLimit = Number(process.env.LOGIN_IP_FAILURE_LIMIT ?? 50);
   readonly refreshTtl = Number(process.env.REFRESH_TOKEN_TTL_SECONDS ?? 30 * 24 * 3600);
   private readonly clients = parseClients(process.env.OAUTH_CLIENTS ?? 'windward-web:windward-web-secret');
 
@@ -75,6 +90,10 @@ export class OAuthService {
     if (!username || !password) throw new AppError('WRONG_USERNAME_OR_PASSWORD');
     if ((await this.failures.countRecent(username, ip, LOGIN_FAILURE_WINDOW_MINUTES)) >= LOGIN_FAILURE_LIMIT)
       throw new AppError('TOO_MANY_LOGIN_ATTEMPTS');
+    if ((await this.failures.ipFailures(ip, LOGIN_FAILURE_WINDOW_MINUTES)) >= this.ipFailureLimit) throw new AppError('TOO_MANY_LOGIN_ATTEMPTS');
+    const account = await this.failures.accountFailures(username, LOGIN_FAILURE_WINDOW_MINUTES);
+    const wait = accountDelaySeconds(account.count);
+    if (wait > 0 && account.lastAt && Date.now() - account.lastAt.getTime() < wait * 1000) throw new AppError('TOO_MANY_LOGIN_ATTEMPTS');
     const user = await this.users
       .createQueryBuilder('u')
       .addSelect('u.passwordHash')
@@ -90,7 +109,7 @@ export class OAuthService {
     }
     if (!user.active) throw new AppError('ACCESS_DENIED');
     if (user.validUntil && user.validUntil.getTime() < Date.now()) throw new AppError('ACCOUNT_EXPIRED');
-    await this.failures.clear(username, ip);
+    await this.failures.clearAccount(username);
     return this.ds.transaction((m) => this.issue(m, user, clientId, randomUUID(), null));
   }
 

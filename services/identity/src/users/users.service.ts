@@ -12,6 +12,7 @@ import {
   checkPassword,
   checkUsername,
   isAdminRole,
+  isCommonPassword,
   isRight,
   isRoleId,
   ROLE_LABELS,
@@ -230,6 +231,7 @@ export class UsersService {
       this.assertUsernameRule(dto.username);
       const pw = checkPassword(dto.password);
       if (!pw.ok) throw new AppError(pw.code);
+      if (isCommonPassword(dto.password)) throw new AppError('PASSWORD_TOO_COMMON');
       this.assertRoles(dto.roles);
       const customerIds = [...new Set(dto.customerIds ?? [])];
       const parkIds = [...new Set(dto.parkIds ?? [])];
@@ -319,6 +321,7 @@ export class UsersService {
     const password = dto.password ?? dto.newPassword ?? '';
     const rule = checkPassword(password);
     if (!rule.ok) throw new AppError(rule.code);
+    if (isCommonPassword(password)) throw new AppError('PASSWORD_TOO_COMMON');
     if (dto.confirmPassword !== undefined && dto.confirmPassword !== password) throw new AppError('PASSWORDS_DO_NOT_MATCH');
     const hash = await hashPassword(password);
     await this.ds.transaction(async (tx) => {
