@@ -65,7 +65,12 @@ describe('service kit hardening: bad input over real HTTP (issue #16)', () => {
     auth = await TestAuth.start();
     process.env.DATABASE_URL = db.url;
     process.env.LOG_LEVEL = 'silent';
+    // Small limits so the 429s can be seen; the defaults are generous (docs/security.md).
+    process.env.RATE_LIMIT_USER_PER_MINUTE = '40';
+    process.env.RATE_LIMIT_IP_PER_MINUTE = '120';
     svc = await bootstrapService(HardeningModule, 'inspection', { port: 0 });
+    delete process.env.RATE_LIMIT_USER_PER_MINUTE;
+    delete process.env.RATE_LIMIT_IP_PER_MINUTE;
     token = await auth.token({ roles: [100], rights: [] });
   });
   after(async () => {
@@ -141,5 +146,44 @@ describe('service kit hardening: bad input over real HTTP (issue #16)', () => {
       assert.ok(b.message.includes(String(JSON_BODY_LIMIT_MB)), b.message);
     }
     assert.equal(await rows(), 1);
+  });
+
+  test('API answers carry the security headers, no x-powered-by, and are not cached', async () => {
+    for (const r of [await call('GET', '/gadgets'), await call('POST', '/gadgets', '{'), await fetch(`${svc.url}/gw/inspection/api/v2/hardening/gadgets`)]) {
+      assert.equal(r.headers.get('x-powered-by'), null);
+      assert.equal(r.headers.get('x-content-type-options'), 'nosniff');
+      assert.equal(r.headers.get('cache-control'), 'no-store');
+      assert.equal(r.headers.get('referrer-policy'), 'no-referrer');
+      assert.match(r.headers.get('content-security-policy') ?? '', /frame-ancestors 'none'/);
+    }
+  });
+
+  test('a signed-in user over the per-user limit gets 429 with Retry-After; others are not affected', async () => {
+    const busy = await auth.token({ sub: 'busy-user', roles: [100] });
+    const calm = await auth.token({ sub: 'calm-user', roles: [100] });
+    let limited: Response | undefined;
+    for (let i = 0; i < 60 && !limited; i++) {
+      const r = await fetch(`${svc.url}/gw/inspection/api/v2/hardening/gadgets`, { headers: { authorization: `Bearer ${busy}`, locale: 'zh_cn' } });
+      if (r.status === 429) limited = r;
+      else await r.arrayBuffer();
+    }
+    assert.ok(limited, 'no 429 within 60 requests');
+    const wait = Number(limited.headers.get('retry-after'));
+    assert.ok(wait >= 1 && wait <= 60, String(wait));
+    assert.deepEqual(await limited.json(), { code: 'TOO_MANY_REQUESTS', message: errorText('TOO_MANY_REQUESTS', 'zh_cn', { seconds: wait }) });
+    assert.equal((await fetch(`${svc.url}/gw/inspection/api/v2/hardening/gadgets`, { headers: { authorization: `Bearer ${calm}` } })).status, 200);
+  });
+
+  test('one IP over the per-IP limit gets 429 with Retry-After, even without a token; health stays reachable', async () => {
+    let limited: Response | undefined;
+    for (let i = 0; i < 200 && !limited; i++) {
+      const r = await fetch(`${svc.url}/gw/inspection/api/v2/hardening/gadgets`);
+      if (r.status === 429) limited = r;
+      else await r.arrayBuffer();
+    }
+    assert.ok(limited, 'no 429 within 200 requests');
+    assert.ok(Number(limited.headers.get('retry-after')) >= 1);
+    assert.equal(((await limited.json()) as { code: string }).code, 'TOO_MANY_REQUESTS');
+    assert.equal((await fetch(`${svc.url}/health`)).status, 200);
   });
 });

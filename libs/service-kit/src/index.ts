@@ -31,6 +31,7 @@ export * from './database/embedded.js';
 export * from './http/paging.js';
 export * from './http/dto.js';
 export * from './http/input-limits.js';
+export * from './http/protection.js';
 export * from './database/unique-violation.js';
 export * from './realtime/realtime-hub.js';
 export * from './realtime/change-feed.js';
