@@ -4,7 +4,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ALL_EVENT_TYPES, EVENT_OWNERS, EventTypes, SERVICE_NAMES, type EventType, type ServiceName } from '@windward/contracts';
-import { ASSET_REFS_EVENTS, USER_REFS_EVENTS } from '@windward/service-kit';
+import { ASSET_REFS_EVENTS, KIT_CONSUMED_EVENTS, USER_REFS_EVENTS } from '@windward/service-kit';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -31,6 +31,8 @@ function usage() {
     m.set(type, (m.get(type) ?? new Set()).add(s));
   };
   for (const service of SERVICE_NAMES) {
+    // The kit consumes some events itself in every service (session revocations).
+    for (const type of KIT_CONSUMED_EVENTS) consumed.set(type, (consumed.get(type) ?? new Set()).add(service));
     for (const file of sources(path.join(root, 'services', service, 'src'))) {
       let text = readFileSync(file, 'utf8');
       if (/extends AssetRefsConsumer\b/.test(text)) {

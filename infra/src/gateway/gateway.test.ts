@@ -8,7 +8,7 @@ import path from 'node:path';
 import { Server as IoServer } from 'socket.io';
 import { io as ioClient } from 'socket.io-client';
 import { SERVICE_NAMES, socketPath, type ServiceName } from '@windward/contracts';
-import { createGateway } from './gateway.js';
+import { createGateway, trustedProxy } from './gateway.js';
 
 const listen = (s: Server) => new Promise<number>((r) => s.listen(0, '127.0.0.1', () => r((s.address() as { port: number }).port)));
 
@@ -48,6 +48,27 @@ describe('gateway', () => {
   test('API paths are proxied with path and query intact and X-Forwarded-For set', async () => {
     const r = await fetch(`${base}/context/api/v1/plants?pageIndex=2`);
     assert.deepEqual(await r.json(), { path: '/context/api/v1/plants?pageIndex=2', forwardedFor: '127.0.0.1' });
+  });
+
+  test('X-Forwarded-For from a client that is not a trusted proxy is dropped (no posing as another IP)', async () => {
+    // Loopback is trusted by default (a local reverse proxy): its chain is kept and extended.
+    const kept = await fetch(`${base}/context/api/v1/plants`, { headers: { 'x-forwarded-for': '203.0.113.7' } });
+    assert.equal(((await kept.json()) as { forwardedFor: string }).forwardedFor, '203.0.113.7,127.0.0.1');
+    const strict = createGateway({ port: 0, webDir: os.tmpdir(), upstreams: Object.fromEntries(SERVICE_NAMES.map((n) => [n, base])) as Record<ServiceName, string>, trustedProxies: 'none' });
+    const strictBase = `http://127.0.0.1:${await listen(strict)}`;
+    try {
+      const r = await fetch(`${strictBase}/context/api/v1/plants`, { headers: { 'x-forwarded-for': '203.0.113.7', forwarded: 'for=203.0.113.7' } });
+      // The strict gateway drops the client's header; the default gateway behind it then adds loopback twice.
+      assert.equal(((await r.json()) as { forwardedFor: string }).forwardedFor, '127.0.0.1,127.0.0.1');
+    } finally {
+      await new Promise((r) => strict.close(r));
+    }
+    const t = trustedProxy('10.0.0.5, loopback');
+    assert.equal(t('10.0.0.5'), true);
+    assert.equal(t('::ffff:127.0.0.1'), true);
+    assert.equal(t('::1'), true);
+    assert.equal(t('10.0.0.6'), false);
+    assert.equal(trustedProxy('none')('127.0.0.1'), false);
   });
 
   test('other paths serve the web console; unknown ones fall back to index.html, never outside the web root', async () => {

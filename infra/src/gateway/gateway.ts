@@ -12,6 +12,27 @@ export interface GatewayOptions {
   upstreams: Record<ServiceName, string>;
   /** Told of every request the gateway could not hand to its service (answered 502). */
   onProxyError?: (line: string) => void;
+  /**
+   * Peers whose X-Forwarded-* headers are believed (a reverse proxy in front): comma-separated
+   * addresses, `loopback`, or `none`. Default: env TRUSTED_PROXIES, else `loopback`. From anyone
+   * else the headers are dropped, so a client cannot pose as another IP (sign-in throttling).
+   */
+  trustedProxies?: string;
+}
+
+/** Whether a peer address is one of the trusted proxies (`loopback`, exact addresses, `none`). */
+export function trustedProxy(spec: string): (address: string) => boolean {
+  const items = spec.split(',').map((s) => s.trim()).filter((s) => s && s !== 'none');
+  return (address) => {
+    const plain = address.replace(/^::ffff:/, '');
+    return items.some((i) => (i === 'loopback' ? plain === '::1' || plain.startsWith('127.') : i === plain || i === address));
+  };
+}
+
+/** Drops forwarding headers a client set itself unless it is a trusted proxy; the proxy then adds the real peer. */
+function distrustForwarding(req: IncomingMessage, trusted: (address: string) => boolean) {
+  if (trusted(req.socket.remoteAddress ?? '')) return;
+  for (const h of ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'x-real-ip', 'forwarded']) delete req.headers[h];
 }
 
 const MIME: Record<string, string> = {
@@ -84,6 +105,7 @@ export function createGateway(o: GatewayOptions): Server {
     }
   });
   const webRoot = path.resolve(o.webDir);
+  const trusted = trustedProxy(o.trustedProxies ?? process.env.TRUSTED_PROXIES ?? 'loopback');
 
   const server = createServer((req, res) => {
     // Whatever a request carries, it is answered: a malformed one gets a 400, a fault here a 500,
@@ -92,6 +114,7 @@ export function createGateway(o: GatewayOptions): Server {
       const url = req.url ?? '/';
       const route = matchRoute(url);
       if (route) {
+        distrustForwarding(req, trusted);
         proxy.web(req, res, { target: o.upstreams[route.service] });
         return;
       }
@@ -115,6 +138,7 @@ export function createGateway(o: GatewayOptions): Server {
   server.on('upgrade', (req, socket, head) => {
     try {
       const route = matchRoute(req.url ?? '/');
+      distrustForwarding(req, trusted);
       if (route?.websocket) proxy.ws(req, socket, head, { target: o.upstreams[route.service] });
       else socket.destroy();
     } catch {

@@ -25,7 +25,8 @@ export function renderNginxConfig(o: NginxOptions = {}): string {
     '  proxy_read_timeout 120s;',
     '  proxy_http_version 1.1;',
     '  proxy_set_header Host $host;',
-    '  proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;',
+    // The client's own address only: a forwarded chain the client wrote would let it pose as any IP.
+    '  proxy_set_header X-Forwarded-For $remote_addr;',
     '  proxy_set_header X-Forwarded-Proto $scheme;',
     '',
   );

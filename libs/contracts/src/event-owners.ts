@@ -1,5 +1,5 @@
 import { EventTypes, type EventType } from './events.js';
-import type { ServiceName } from './services.js';
+import { SERVICE_NAMES, type ServiceName } from './services.js';
 
 /**
  * Who publishes each event and who consumes it. An event nobody inside Windward consumes is
@@ -29,6 +29,8 @@ export const EVENT_OWNERS: Record<EventType, EventOwnership> = {
   [EventTypes.IdentityOrganizationCreated]: { publisher: 'identity', consumers: ['delivery', 'task-flow'] },
   [EventTypes.IdentityOrganizationUpdated]: { publisher: 'identity', consumers: ['delivery', 'task-flow'] },
   [EventTypes.IdentityOrganizationDeleted]: { publisher: 'identity', consumers: ['delivery'] },
+  // Consumed by the kit in every service (its revocation set), identity included.
+  [EventTypes.IdentitySessionRevoked]: { publisher: 'identity', consumers: [...SERVICE_NAMES] },
 
   [EventTypes.AssetParkCreated]: { publisher: 'asset', consumers: ['delivery', 'identity', 'import', 'inspection', 'repair', 'report', 'task-flow'] },
   [EventTypes.AssetParkUpdated]: { publisher: 'asset', consumers: ['delivery', 'identity', 'import', 'inspection', 'repair', 'report', 'task-flow'] },

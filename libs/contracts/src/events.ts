@@ -19,6 +19,7 @@ export const EventTypes = {
   IdentityOrganizationCreated: 'identity.organization.created',
   IdentityOrganizationUpdated: 'identity.organization.updated',
   IdentityOrganizationDeleted: 'identity.organization.deleted',
+  IdentitySessionRevoked: 'identity.session.revoked',
 
   AssetParkCreated: 'asset.park.created',
   AssetParkUpdated: 'asset.park.updated',
@@ -121,6 +122,16 @@ export interface OrganizationEventPayload {
 }
 export interface DeletedPayload {
   id: string;
+}
+/**
+ * Sign-in sessions that ended (logout, replayed refresh token, password change or reset,
+ * deactivation, deletion): every service refuses access tokens carrying these session ids
+ * (`sid`) from now on and closes their sockets (issue #16).
+ */
+export interface SessionRevokedPayload {
+  userId: string;
+  sessionIds: string[];
+  reason: 'logout' | 'replay' | 'password' | 'deactivated' | 'deleted';
 }
 export interface ParkEventPayload {
   windFarmId: string;
@@ -443,6 +454,7 @@ export interface EventPayloads {
   'identity.customer.deleted': DeletedPayload;
   'identity.organization.created': OrganizationEventPayload;
   'identity.organization.updated': OrganizationEventPayload;
+  'identity.session.revoked': SessionRevokedPayload;
   'identity.organization.deleted': DeletedPayload;
   'asset.park.created': ParkEventPayload;
   'asset.park.updated': ParkEventPayload;

@@ -15,12 +15,17 @@ import { PinoNestLogger } from './logging/logger.js';
 import { EventBus } from './events/event-bus.js';
 import { BusTransport } from './events/bus-transport.js';
 import { openApiDocument } from './openapi/openapi.js';
+import { JSON_BODY_LIMIT_MB, verifyJsonDepth } from './http/input-limits.js';
+import { RateLimiter, ipRateLimit, securityHeaders } from './http/protection.js';
+
+/** Requests per minute one client IP may send to one service (generous: the gateway's own IP in tests and the demo). */
+export const DEFAULT_IP_PER_MINUTE = 6000;
 
 /** How long a service keeps an idle HTTP connection open: longer than the gateway's 60 s. */
 export const SERVICE_KEEP_ALIVE_MS = 65_000;
 
 /** Largest JSON or form body a service reads. */
-export const JSON_BODY_LIMIT = '2mb';
+export const JSON_BODY_LIMIT = `${JSON_BODY_LIMIT_MB}mb`;
 
 export interface StartedService {
   app: INestApplication;
@@ -38,12 +43,17 @@ export async function bootstrapService(module: unknown, service: ServiceName, op
   // Our own body parsers: Express's 100 kB JSON default refuses a repair plan of 10,000 defect ids
   // (about 400 kB) before the service can answer with the spec's cap message.
   const app = await NestFactory.create<NestExpressApplication>(module as never, { bufferLogs: true, bodyParser: false });
-  app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
-  app.useBodyParser('urlencoded', { extended: true, limit: JSON_BODY_LIMIT });
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
   const cfg = app.get<ServiceConfig>(SERVICE_CONFIG);
+  app.use(securityHeaders(`/gw/${cfg.context}/docs`));
+  // Per-IP request limit before anything is read (issue #16; RATE_LIMIT_IP_PER_MINUTE, 0 = off).
+  app.use(ipRateLimit(new RateLimiter(Number(process.env.RATE_LIMIT_IP_PER_MINUTE ?? DEFAULT_IP_PER_MINUTE))));
+  // Nest's types leave out `verify` (it uses it for rawBody, which is off): over-deep JSON is refused before parsing.
+  app.useBodyParser('json', { limit: JSON_BODY_LIMIT, verify: verifyJsonDepth } as { limit: string });
+  app.useBodyParser('urlencoded', { extended: true, limit: JSON_BODY_LIMIT });
   const log = app.get<Logger>(LOGGER);
   app.useLogger(new PinoNestLogger(log));
-  app.set('trust proxy', 'loopback');
   app.use(
     pinoHttp({
       logger: log,
@@ -70,7 +80,8 @@ export async function bootstrapService(module: unknown, service: ServiceName, op
   express.get('/health', health);
   express.get(`/gw/${cfg.context}/health`, health);
 
-  SwaggerModule.setup(`gw/${cfg.context}/docs`, app, () => openApiDocument(app, service));
+  // API documentation: off in production unless SWAGGER=true (it maps every endpoint for an attacker).
+  if (!cfg.production || process.env.SWAGGER === 'true') SwaggerModule.setup(`gw/${cfg.context}/docs`, app, () => openApiDocument(app, service));
 
   app.connectMicroservice({ strategy: new BusTransport(app.get(EventBus)) }, { inheritAppConfig: true });
   app.enableShutdownHooks();

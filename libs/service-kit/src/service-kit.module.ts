@@ -10,6 +10,7 @@ import { createLogger } from './logging/logger.js';
 import { AppExceptionFilter } from './errors/app-exception.filter.js';
 import { AuthGuard } from './auth/auth.guard.js';
 import { LocalKeySet, TokenVerifier } from './auth/token-verifier.js';
+import { RevocationSet, SessionRevocationConsumer } from './auth/revocations.js';
 import { EventBus, createBusAdapter } from './events/event-bus.js';
 import { EventPublisher } from './events/event-publisher.js';
 import { deadLetterController } from './events/dead-letter.controller.js';
@@ -85,7 +86,7 @@ export class ServiceKitModule {
           },
         }),
       ],
-      controllers: [deadLetterController(o.service)],
+      controllers: [deadLetterController(o.service), SessionRevocationConsumer],
       providers: [
         {
           provide: EventBus,
@@ -99,10 +100,11 @@ export class ServiceKitModule {
           useFactory: (c: ServiceConfig, ds: DataSource, log: Logger) => new JobsService(c.databaseUrl, c.schema, ds, log),
         },
         LocalKeySet,
+        RevocationSet,
         {
           provide: TokenVerifier,
-          inject: [SERVICE_CONFIG, LocalKeySet],
-          useFactory: (c: ServiceConfig, local: LocalKeySet) => new TokenVerifier(o.localKeys ? local : c.jwksUrl),
+          inject: [SERVICE_CONFIG, LocalKeySet, RevocationSet],
+          useFactory: (c: ServiceConfig, local: LocalKeySet, revoked: RevocationSet) => new TokenVerifier(o.localKeys ? local : c.jwksUrl, revoked),
         },
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_FILTER, inject: [LOGGER], useFactory: (log: Logger) => new AppExceptionFilter(log) },
@@ -122,7 +124,7 @@ export class ServiceKitModule {
         },
         KitLifecycle,
       ],
-      exports: [core, TypeOrmModule, EventBus, EventPublisher, JobsService, TokenVerifier, LocalKeySet],
+      exports: [core, TypeOrmModule, EventBus, EventPublisher, JobsService, TokenVerifier, LocalKeySet, RevocationSet],
     };
   }
 }

@@ -85,3 +85,22 @@ export const ROLE_LABELS = {
     6: '报告审核员',
   },
 } as const satisfies Labels<RoleId>;
+
+/** The roles of a customer's own accounts: customer admin, writer and reader (SPEC §6). */
+export const CUSTOMER_ROLE_IDS: readonly RoleId[] = [RoleId.CA, RoleId.CA_LEGACY, RoleId.CW, RoleId.CR];
+
+/**
+ * The roles a user holding `actorRoles` may give to an account (on create or update, its own
+ * included): administrators any role; a customer admin only the customer roles (CA, CW, CR,
+ * for its own customers — the data scope is checked by identity); anyone else none.
+ */
+export function grantableRoles(actorRoles: readonly number[]): RoleId[] {
+  if (actorRoles.some(isAdminRole)) return [...ROLE_IDS];
+  if (actorRoles.some((r) => r === RoleId.CA || r === RoleId.CA_LEGACY)) return [...CUSTOMER_ROLE_IDS];
+  return [];
+}
+
+/** True when a user holding `actorRoles` may give `roleId` to an account. */
+export function canGrantRole(actorRoles: readonly number[], roleId: number): boolean {
+  return (grantableRoles(actorRoles) as readonly number[]).includes(roleId);
+}

@@ -107,7 +107,7 @@ describe('named catalogue', () => {
       assert.ok(e.message.trim().length > 0, `message ${k}`);
       assert.match(e.en_us, /[.!]$/, `en ${k}`);
       assert.match(e.zh_cn, CJK, `zh ${k}`);
-      assert.ok([400, 401, 403, 404, 409, 429, 500].includes(e.status), `status ${k}`);
+      assert.ok([400, 401, 403, 404, 409, 413, 429, 500].includes(e.status), `status ${k}`);
     }
   });
   test('no two entries share a text (lookup would be ambiguous)', () => {

@@ -921,6 +921,32 @@ export const NAMED_ERRORS = {
     status: 409,
   },
 
+  // --- security (issue #16) ----------------------------------------------------------------
+  BODY_TOO_LARGE: {
+    message: 'The request body cannot be larger than {maxMb}MB',
+    en_us: 'The request body cannot be larger than {maxMb}MB.',
+    zh_cn: '请求内容不能超过{maxMb}MB。',
+    status: 413,
+  },
+  TOO_MANY_REQUESTS: {
+    message: 'Too many requests, retry after {seconds} seconds',
+    en_us: 'Too many requests. Please wait {seconds} seconds and try again.',
+    zh_cn: '请求过于频繁，请等待{seconds}秒后再试。',
+    status: 429,
+  },
+  PASSWORD_TOO_COMMON: {
+    message: 'The password is too common',
+    en_us: 'This password is too common and easy to guess. Please choose another one.',
+    zh_cn: '该密码过于常见，容易被猜到，请换一个。',
+    status: 400,
+  },
+  TOO_MANY_PASSWORD_ATTEMPTS: {
+    message: 'Too many wrong old passwords',
+    en_us: 'The old password was wrong too many times. Please wait {seconds} seconds and try again.',
+    zh_cn: '旧密码错误次数过多，请等待{seconds}秒后再试。',
+    status: 429,
+  },
+
   // --- protocol level ---------------------------------------------------------------------
   NOT_FOUND: {
     message: 'Not found',

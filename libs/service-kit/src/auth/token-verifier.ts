@@ -1,6 +1,7 @@
 import { createLocalJWKSet, createRemoteJWKSet, jwtVerify, type JSONWebKeySet, type JWTVerifyGetKey } from 'jose';
 import { AppError } from '@windward/contracts';
 import { userFromClaims, type AccessTokenClaims, type AuthUser } from './auth-user.js';
+import type { RevocationSet } from './revocations.js';
 
 /**
  * Keys held in-process, for the service that signs the tokens (identity): it verifies with its
@@ -27,18 +28,25 @@ export const TOKEN_AUDIENCE = 'windward';
 export class TokenVerifier {
   private readonly keys: JWTVerifyGetKey;
 
-  constructor(source: string | JSONWebKeySet | LocalKeySet) {
+  /** Sessions identity ended (kit consumer of identity.session.revoked); their tokens are refused. */
+  readonly revocations: RevocationSet | null;
+
+  constructor(source: string | JSONWebKeySet | LocalKeySet, revocations: RevocationSet | null = null) {
+    this.revocations = revocations;
     if (typeof source === 'string') this.keys = createRemoteJWKSet(new URL(source), { cooldownDuration: 1000 });
     else if (source instanceof LocalKeySet) this.keys = (header, token) => source.getKey(header, token);
     else this.keys = createLocalJWKSet(source);
   }
 
   async verify(token: string): Promise<AuthUser> {
+    let user: AuthUser;
     try {
       const { payload } = await jwtVerify(token, this.keys, { issuer: TOKEN_ISSUER, audience: TOKEN_AUDIENCE, algorithms: ['RS256'] });
-      return userFromClaims(payload as unknown as AccessTokenClaims);
+      user = userFromClaims(payload as unknown as AccessTokenClaims);
     } catch {
       throw new AppError('UNAUTHORIZED');
     }
+    if (this.revocations?.isRevoked(user.sessionId)) throw new AppError('UNAUTHORIZED');
+    return user;
   }
 }

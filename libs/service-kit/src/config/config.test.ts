@@ -29,3 +29,16 @@ test('refuses to start without a database, with an unknown bus, or with demo dat
   assert.throws(() => loadConfig('asset', { ...base, NODE_ENV: 'production', SEED_DEMO: 'true' }), /refused in production/);
   assert.equal(loadConfig('asset', { ...base, NODE_ENV: 'production' }).production, true);
 });
+
+test('NODE_ENV=production refuses default secrets: OAuth client secret, S3 key, database password', () => {
+  const prod = { DATABASE_URL: 'postgres://windward:Str0ng-db@db/windward', NODE_ENV: 'production' };
+  assert.throws(() => loadConfig('identity', prod), /OAUTH_CLIENTS/);
+  assert.throws(() => loadConfig('identity', { ...prod, OAUTH_CLIENTS: 'windward-web:windward-web-secret' }), /OAUTH_CLIENTS/);
+  assert.equal(loadConfig('identity', { ...prod, OAUTH_CLIENTS: 'windward-web:9f2c1d7e' }).production, true);
+  assert.throws(() => loadConfig('asset', { ...prod, DATABASE_URL: 'postgres://windward:windward@db/windward' }), /DATABASE_URL/);
+  const s3 = { ...prod, FILE_STORE: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'windward' };
+  assert.throws(() => loadConfig('asset', { ...s3, S3_SECRET_ACCESS_KEY: 'windward-secret' }), /S3_SECRET_ACCESS_KEY/);
+  assert.equal(loadConfig('asset', { ...s3, S3_SECRET_ACCESS_KEY: 'k8#Lq2' }).production, true);
+  // Development keeps its defaults.
+  assert.equal(loadConfig('identity', { DATABASE_URL: 'postgres://windward:windward@db/windward' }).production, false);
+});

@@ -42,6 +42,29 @@ function fileStoreKind(env: NodeJS.ProcessEnv): ServiceConfig['fileStore'] {
   throw new Error(`FILE_STORE must be local or s3, got ${kind}`);
 }
 
+/** Development defaults that must never guard a production system (issue #16). */
+const DEFAULT_SECRETS = ['windward-web-secret', 'windward-secret', 'minioadmin', 'postgres', 'windward', 'password', 'changeme'];
+
+/**
+ * NODE_ENV=production refuses to start with a default secret: the web's OAuth client secret
+ * (identity), the S3/MinIO keys, the database password.
+ */
+export function assertNoDefaultSecrets(service: ServiceName, env: NodeJS.ProcessEnv, databaseUrl: string): void {
+  const bad: string[] = [];
+  if (service === 'identity') {
+    const clients = (env.OAUTH_CLIENTS ?? '').split(',').filter(Boolean);
+    if (!clients.length || clients.some((c) => DEFAULT_SECRETS.includes(c.slice(c.indexOf(':') + 1)))) bad.push('OAUTH_CLIENTS');
+  }
+  if (env.FILE_STORE === 's3' && env.S3_SECRET_ACCESS_KEY !== undefined && DEFAULT_SECRETS.includes(env.S3_SECRET_ACCESS_KEY)) bad.push('S3_SECRET_ACCESS_KEY');
+  try {
+    const password = decodeURIComponent(new URL(databaseUrl).password);
+    if (password && DEFAULT_SECRETS.includes(password)) bad.push('DATABASE_URL (password)');
+  } catch {
+    // Not a URL (e.g. a socket path): nothing to check.
+  }
+  if (bad.length) throw new Error(`NODE_ENV=production refuses default or missing secrets: ${bad.join(', ')} (docs/security.md).`);
+}
+
 export function loadConfig(service: ServiceName, env: NodeJS.ProcessEnv = process.env): ServiceConfig {
   const d = SERVICES[service];
   const prefix = serviceEnvPrefix(service);
@@ -54,6 +77,7 @@ export function loadConfig(service: ServiceName, env: NodeJS.ProcessEnv = proces
   const production = env.NODE_ENV === 'production';
   const seedDemo = env.SEED_DEMO === 'true';
   if (production && seedDemo) throw new Error('Demo data is refused in production (NODE_ENV=production).');
+  if (production) assertNoDefaultSecrets(service, env, databaseUrl);
   return {
     service,
     schema: env[`${prefix}_SCHEMA`] ?? d.schema,

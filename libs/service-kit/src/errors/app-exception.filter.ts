@@ -4,6 +4,8 @@ import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { AppError, errorText, exceedLimitText, type ErrorCode } from '@windward/contracts';
 import { requestLocale } from './locale.js';
+import { pgError } from '../database/unique-violation.js';
+import { JSON_BODY_LIMIT_MB } from '../http/input-limits.js';
 
 export interface ErrorBody {
   code: ErrorCode | number;
@@ -19,8 +21,23 @@ const STATUS_CODES: Record<number, ErrorCode> = {
   401: 'UNAUTHORIZED',
   403: 'NO_ACCESS_RIGHTS',
   404: 'NOT_FOUND',
-  413: 'FILE_TOO_LARGE',
 };
+
+/**
+ * Bad input the database refuses (PostgreSQL class 22, "data exception": an integer beyond the
+ * column's range, a non-UUID where a UUID goes, a NUL byte, an impossible date) is the client's
+ * fault, and the statement's transaction stored nothing: a 400, never a 500.
+ */
+function isDataException(err: unknown): boolean {
+  const code = pgError(err)?.code;
+  return typeof code === 'string' && code.startsWith('22');
+}
+
+/** The status of a body-parser refusal (`entity.too.large`, `entity.parse.failed`, `entity.too.deep`…). */
+function parserStatus(err: unknown): number | undefined {
+  const e = err as { type?: unknown; status?: unknown } | null;
+  return e && typeof e.type === 'string' && e.type.startsWith('entity.') && typeof e.status === 'number' ? e.status : undefined;
+}
 
 /**
  * The one exception filter: domain errors become `{code, message, title?}` in the request's
@@ -49,6 +66,26 @@ export class AppExceptionFilter implements ExceptionFilter {
       const body: ErrorBody = { code: exception.code, message };
       if (exception.details !== undefined) body.details = exception.details;
       return { status: exception.status, body };
+    }
+    const parser = parserStatus(exception);
+    const status413 = parser === 413 || (exception instanceof HttpException && exception.getStatus() === 413);
+    if (status413) {
+      // JSON and form bodies (uploads have their own FILE_TOO_LARGE with their own limit).
+      const params = { maxMb: JSON_BODY_LIMIT_MB };
+      return { status: 413, body: { code: 'BODY_TOO_LARGE', message: errorText('BODY_TOO_LARGE', locale, params) } as ErrorBody };
+    }
+    if (parser !== undefined && parser < 500) {
+      const body: ErrorBody = { code: 'VALIDATION_FAILED', message: errorText('VALIDATION_FAILED', locale), details: [{ reason: (exception as { type: string }).type }] };
+      return { status: 400, body };
+    }
+    if (isDataException(exception)) {
+      this.log.warn({ err: exception, path: req.url }, 'input refused by the database');
+      const body: ErrorBody = { code: 'VALIDATION_FAILED', message: errorText('VALIDATION_FAILED', locale), details: [{ reason: 'value out of range or malformed' }] };
+      return { status: 400, body };
+    }
+    if (exception instanceof RangeError && /call stack/i.test(exception.message)) {
+      // Input nested too deeply for a recursive library; the request is refused, nothing was stored.
+      return { status: 400, body: { code: 'VALIDATION_FAILED', message: errorText('VALIDATION_FAILED', locale) } as ErrorBody };
     }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();

@@ -52,6 +52,7 @@ export function recordRooms(customerId: string | null | undefined, parkId: strin
  */
 export class RealtimeHub {
   readonly io: Server;
+  private readonly stopWatching: () => void;
 
   constructor(http: HttpServer, private readonly o: RealtimeHubOptions) {
     // Same origin through the gateway: no CORS needed, and no client bundle served by the service.
@@ -67,6 +68,8 @@ export class RealtimeHub {
         },
       );
     });
+    // A revoked session's sockets are told (`session_revoked`) and closed at once (issue #16).
+    this.stopWatching = o.verifier.revocations?.onRevoked((sids) => this.dropSessions(sids)) ?? (() => undefined);
     this.io.on('connection', (socket) => {
       const user = socket.data.user as AuthUser;
       const rooms = socket.data.rooms as string[];
@@ -92,7 +95,19 @@ export class RealtimeHub {
     if (rooms.length) this.io.to([...rooms]).emit(event, payload);
   }
 
+  /** Closes every socket opened with an access token of these sessions. */
+  dropSessions(sessionIds: readonly string[]): void {
+    for (const socket of this.io.sockets.sockets.values()) {
+      const sid = (socket.data.user as AuthUser | undefined)?.sessionId;
+      if (sid && sessionIds.includes(sid)) {
+        socket.emit('session_revoked', { code: 'UNAUTHORIZED' });
+        socket.disconnect(true);
+      }
+    }
+  }
+
   async close(): Promise<void> {
+    this.stopWatching();
     this.io.disconnectSockets(true);
     // Closes engine.io; the HTTP server is closed by Nest afterwards (an error here only says so).
     await new Promise<void>((r) => this.io.close(() => r()));

@@ -2,13 +2,18 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
 import bcrypt from 'bcryptjs';
-import { AppError, SCREEN_RIGHTS, checkPasswordChange, toRightEntries } from '@windward/contracts';
+import { AppError, SCREEN_RIGHTS, checkPasswordChange, isCommonPassword, toRightEntries } from '@windward/contracts';
 import type { AuthUser } from '@windward/service-kit';
 import { User } from '../users/user.entity.js';
 import { OAuthService } from '../oauth/oauth.service.js';
+import { LoginFailureRepository } from '../oauth/login-failure.repository.js';
 import { PASSWORD_HASH_ROUNDS } from '../users/password.js';
 import type { ChangePasswordDto } from './account.dto.js';
 import type { MeView, RightEntryView } from './account.view.js';
+
+/** Wrong old passwords allowed per account within the window on password change. */
+export const OLD_PASSWORD_LIMIT = 5;
+export const OLD_PASSWORD_WINDOW_MINUTES = 15;
 
 @Injectable()
 export class AccountService {
@@ -16,6 +21,7 @@ export class AccountService {
     private readonly ds: DataSource,
     @InjectRepository(User) private readonly users: Repository<User>,
     private readonly oauth: OAuthService,
+    private readonly failures: LoginFailureRepository,
   ) {}
 
   async me(userId: string): Promise<MeView> {
@@ -40,9 +46,19 @@ export class AccountService {
     const newPassword = dto.newPassword ?? '';
     const rule = checkPasswordChange(oldPassword, newPassword, dto.confirmPassword ?? newPassword);
     if (!rule.ok) throw new AppError(rule.code);
+    if (isCommonPassword(newPassword)) throw new AppError('PASSWORD_TOO_COMMON');
+    // Wrong old passwords count like failed sign-ins, per account: a stolen session cannot guess the password.
+    const key = `#old-password:${userId}`;
+    if ((await this.failures.countRecent(key, '', OLD_PASSWORD_WINDOW_MINUTES)) >= OLD_PASSWORD_LIMIT) {
+      throw new AppError('TOO_MANY_PASSWORD_ATTEMPTS', { params: { seconds: OLD_PASSWORD_WINDOW_MINUTES * 60 } });
+    }
     const user = await this.users.createQueryBuilder('u').addSelect('u.passwordHash').where('u.id = :userId', { userId }).getOne();
     if (!user) throw new AppError('USER_NOT_FOUND');
-    if (!(await bcrypt.compare(oldPassword, user.passwordHash))) throw new AppError('INVALID_OLD_PASSWORD');
+    if (!(await bcrypt.compare(oldPassword, user.passwordHash))) {
+      await this.failures.record(key, '');
+      throw new AppError('INVALID_OLD_PASSWORD');
+    }
+    await this.failures.clearAccount(key);
     const hash = await bcrypt.hash(newPassword, PASSWORD_HASH_ROUNDS);
     await this.ds.transaction(async (m) => {
       await m.update(User, { id: userId }, { passwordHash: hash });

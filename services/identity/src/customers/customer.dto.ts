@@ -1,4 +1,4 @@
-import { PageQueryDto, QueryList } from '@windward/service-kit';
+import { INT32_MAX, PageQueryDto, QueryList } from '@windward/service-kit';
 import { Type } from 'class-transformer';
 import {
   IsArray,
@@ -8,6 +8,7 @@ import {
   IsOptional,
   IsString,
   IsUUID,
+  Max,
   MaxLength,
   Min,
   MinLength,
@@ -45,8 +46,8 @@ export class SeverityNameDto {
 export class SaveCustomerDto {
   @IsString() @MinLength(1) @MaxLength(100) customerName!: string;
   @IsOptional() @IsInt() customerTypeId?: number | null;
-  @IsOptional() @IsInt() @Min(0) maxFlightTimes?: number | null;
-  @IsOptional() @IsInt() @Min(0) maxTurbines?: number | null;
+  @IsOptional() @IsInt() @Min(0) @Max(INT32_MAX) maxFlightTimes?: number | null;
+  @IsOptional() @IsInt() @Min(0) @Max(INT32_MAX) maxTurbines?: number | null;
   @IsOptional() @IsDateString() validDate?: string | null;
   @IsOptional() @IsUUID() organizationId?: string | null;
   @IsOptional() @IsString() @MaxLength(200) customerAddress?: string | null;
@@ -64,12 +65,12 @@ export class SaveCustomerDto {
 /** Filters of the customer list (besides paging; sort by customerName, createdAt, validDate). */
 export class CustomerListQuery extends PageQueryDto {
   /** Only these customers (`a,b` or repeated); still limited to the caller's scope. */
-  @IsOptional() @QueryList() @IsArray() @IsString({ each: true }) customerIds?: string[];
+  @IsOptional() @QueryList() @IsArray() @IsUUID('all', { each: true }) customerIds?: string[];
   @IsOptional() @IsString() customerName?: string;
   @IsOptional() @IsUUID() organizationId?: string;
 }
 
 export class CustomerIdsQuery {
   /** Customer ids, `a,b` or repeated; ids outside the caller's scope are left out. */
-  @IsOptional() @QueryList() @IsArray() @IsString({ each: true }) ids?: string[];
+  @IsOptional() @QueryList() @IsArray() @IsUUID('all', { each: true }) ids?: string[];
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import {
   AppError,
+  hasSpecialCharacters,
   EventTypes,
   FLOW_FEATURE_STAGES,
   SEVERITY_LEVELS,
@@ -185,6 +186,8 @@ export class CustomersService {
   }
 
   private async assertNameFree(m: EntityManager, name: string, exceptId?: string) {
+    // SPEC §5 "some fields reject special characters": customer names do (docs/security.md).
+    if (hasSpecialCharacters(name)) throw new AppError('SPECIAL_CHARACTERS_NOT_ALLOWED', { details: [{ field: 'customerName' }] });
     const qb = m.createQueryBuilder(Customer, 'c').where('lower(c.name) = lower(:name)', { name: name.trim() });
     if (exceptId) qb.andWhere('c.id <> :exceptId', { exceptId });
     if (await qb.getExists()) throw new AppError('CUSTOMER_NAME_EXISTS');

@@ -40,4 +40,28 @@ export class LoginFailureRepository {
   async clear(username: string, ip: string): Promise<void> {
     await this.ds.query(`DELETE FROM ${this.table} WHERE lower(username) = lower($1) AND ip = $2`, [username, ip]);
   }
+
+  /** Failures of `username` from any IP within the last `minutes`, and when the latest was. */
+  async accountFailures(username: string, minutes: number): Promise<{ count: number; lastAt: Date | null }> {
+    const [row]: { count: number; last: Date | null }[] = await this.ds.query(
+      `SELECT count(*)::int AS count, max(at) AS last FROM ${this.table}
+       WHERE lower(username) = lower($1) AND at > now() - make_interval(mins => $2)`,
+      [username, minutes],
+    );
+    return { count: row!.count, lastAt: row!.last ? new Date(row!.last) : null };
+  }
+
+  /** Failures from `ip` for any username within the last `minutes` (password spraying). */
+  async ipFailures(ip: string, minutes: number): Promise<number> {
+    const [row]: { count: number }[] = await this.ds.query(
+      `SELECT count(*)::int AS count FROM ${this.table} WHERE ip = $1 AND at > now() - make_interval(mins => $2)`,
+      [ip, minutes],
+    );
+    return row!.count;
+  }
+
+  /** A successful sign-in (or password change) forgets every failure of `username`. */
+  async clearAccount(username: string): Promise<void> {
+    await this.ds.query(`DELETE FROM ${this.table} WHERE lower(username) = lower($1)`, [username]);
+  }
 }

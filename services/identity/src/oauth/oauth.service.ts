@@ -3,7 +3,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, IsNull, Repository, type EntityManager } from 'typeorm';
 import bcrypt from 'bcryptjs';
-import { AppError } from '@windward/contracts';
+import { AppError, EventTypes, type SessionRevokedPayload } from '@windward/contracts';
+import { EventPublisher } from '@windward/service-kit';
 import { User } from '../users/user.entity.js';
 import { accessClaims } from '../users/user-access.js';
 import { RefreshToken } from './refresh-token.entity.js';
@@ -15,6 +16,19 @@ import type { TokenView } from './oauth.view.js';
 /** Failed sign-ins allowed per username and IP within the window before refusing (docs/identity.md). */
 export const LOGIN_FAILURE_LIMIT = 5;
 export const LOGIN_FAILURE_WINDOW_MINUTES = 15;
+/** Failures of one account (from any IP) before each further attempt waits; the wait doubles up to the cap. */
+export const ACCOUNT_FREE_FAILURES = 10;
+export const ACCOUNT_MAX_DELAY_SECONDS = 60;
+
+/**
+ * The wait before the next attempt on an account with `failures` recent failures: none up to
+ * ACCOUNT_FREE_FAILURES, then 1 s, 2 s, 4 s… capped — it slows a guesser, and an attacker can
+ * never lock the owner out for longer than the cap.
+ */
+export function accountDelaySeconds(failures: number): number {
+  if (failures < ACCOUNT_FREE_FAILURES) return 0;
+  return Math.min(2 ** (failures - ACCOUNT_FREE_FAILURES), ACCOUNT_MAX_DELAY_SECONDS);
+}
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
@@ -32,7 +46,10 @@ function parseClients(raw: string): Map<string, string> {
 
 @Injectable()
 export class OAuthService {
-  readonly accessTtl = Number(process.env.ACCESS_TOKEN_TTL_SECONDS ?? 3600);
+  /** 15 minutes: revocation reaches every service within seconds by event; a short life bounds a restarted service's gap. */
+  readonly accessTtl = Number(process.env.ACCESS_TOKEN_TTL_SECONDS ?? 900);
+  /** Failed sign-ins one client IP may make (any usernames) within the window: password spraying. */
+  readonly ipFailureLimit = Number(process.env.LOGIN_IP_FAILURE_LIMIT ?? 50);
   readonly refreshTtl = Number(process.env.REFRESH_TOKEN_TTL_SECONDS ?? 30 * 24 * 3600);
   private readonly clients = parseClients(process.env.OAUTH_CLIENTS ?? 'windward-web:windward-web-secret');
 
@@ -42,6 +59,7 @@ export class OAuthService {
     @InjectRepository(RefreshToken) private readonly tokens: Repository<RefreshToken>,
     private readonly keys: SigningKeysService,
     private readonly failures: LoginFailureRepository,
+    private readonly events: EventPublisher,
   ) {}
 
   /** Checks `Authorization: Basic base64(clientId:secret)`; returns the client id. */
@@ -72,6 +90,10 @@ export class OAuthService {
     if (!username || !password) throw new AppError('WRONG_USERNAME_OR_PASSWORD');
     if ((await this.failures.countRecent(username, ip, LOGIN_FAILURE_WINDOW_MINUTES)) >= LOGIN_FAILURE_LIMIT)
       throw new AppError('TOO_MANY_LOGIN_ATTEMPTS');
+    if ((await this.failures.ipFailures(ip, LOGIN_FAILURE_WINDOW_MINUTES)) >= this.ipFailureLimit) throw new AppError('TOO_MANY_LOGIN_ATTEMPTS');
+    const account = await this.failures.accountFailures(username, LOGIN_FAILURE_WINDOW_MINUTES);
+    const wait = accountDelaySeconds(account.count);
+    if (wait > 0 && account.lastAt && Date.now() - account.lastAt.getTime() < wait * 1000) throw new AppError('TOO_MANY_LOGIN_ATTEMPTS');
     const user = await this.users
       .createQueryBuilder('u')
       .addSelect('u.passwordHash')
@@ -87,7 +109,7 @@ export class OAuthService {
     }
     if (!user.active) throw new AppError('ACCESS_DENIED');
     if (user.validUntil && user.validUntil.getTime() < Date.now()) throw new AppError('ACCOUNT_EXPIRED');
-    await this.failures.clear(username, ip);
+    await this.failures.clearAccount(username);
     return this.ds.transaction((m) => this.issue(m, user, clientId, randomUUID(), null));
   }
 
@@ -103,6 +125,7 @@ export class OAuthService {
       if (row.usedAt || row.revokedAt) {
         // Returned, not thrown: the family's revocation must commit before the caller is refused.
         await m.update(RefreshToken, { familyId: row.familyId, revokedAt: IsNull() }, { revokedAt: new Date() });
+        await this.sessionsEnded(m, row.userId, [row.familyId], 'replay');
         return 'replayed';
       }
       if (row.expiresAt.getTime() < Date.now()) throw new AppError('TOKEN_REVOKED');
@@ -120,12 +143,28 @@ export class OAuthService {
   async revoke(token: string | undefined): Promise<void> {
     if (!token) return;
     const row = await this.tokens.findOne({ where: { tokenHash: sha256(token) } });
-    if (row) await this.tokens.update({ familyId: row.familyId, revokedAt: IsNull() }, { revokedAt: new Date() });
+    if (!row) return;
+    await this.ds.transaction(async (m) => {
+      await m.update(RefreshToken, { familyId: row.familyId, revokedAt: IsNull() }, { revokedAt: new Date() });
+      await this.sessionsEnded(m, row.userId, [row.familyId], 'logout');
+    });
   }
 
-  /** Revokes every session of a user (password change, deactivation). */
-  async revokeAllFor(m: EntityManager, userId: string): Promise<void> {
+  /** Revokes every session of a user (password change, deactivation, deletion). */
+  async revokeAllFor(m: EntityManager, userId: string, reason: SessionRevokedPayload['reason'] = 'password'): Promise<void> {
+    const live = await m
+      .createQueryBuilder(RefreshToken, 't')
+      .select('DISTINCT t.familyId', 'familyId')
+      .where('t.userId = :userId AND t.revokedAt IS NULL', { userId })
+      .getRawMany<{ familyId: string }>();
     await m.update(RefreshToken, { userId, revokedAt: IsNull() }, { revokedAt: new Date() });
+    await this.sessionsEnded(m, userId, live.map((r) => r.familyId), reason);
+  }
+
+  /** Every service learns the ended sessions by event and refuses their access tokens at once. */
+  private async sessionsEnded(m: EntityManager, userId: string, sessionIds: string[], reason: SessionRevokedPayload['reason']) {
+    if (!sessionIds.length) return;
+    await this.events.publish(m, EventTypes.IdentitySessionRevoked, userId, { userId, sessionIds, reason });
   }
 
   async issue(m: EntityManager, user: User, clientId: string, familyId: string, idToken: string | null): Promise<TokenView> {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { AppError, EventTypes, RoleId } from '@windward/contracts';
+import { AppError, EventTypes, RoleId, hasSpecialCharacters } from '@windward/contracts';
 import { EventPublisher, parsePage, type AuthUser } from '@windward/service-kit';
 import { Organization } from './organization.entity.js';
 import { Customer } from '../customers/customer.entity.js';
@@ -99,6 +99,8 @@ export class OrganizationsService {
   private validName(name: string): string {
     const trimmed = name.trim();
     if (!trimmed || trimmed.length > 100) throw new AppError('VALIDATION_FAILED', { details: [{ field: 'organizationName' }] });
+    // SPEC §5 "some fields reject special characters": names that label data everywhere do (docs/security.md).
+    if (hasSpecialCharacters(trimmed)) throw new AppError('SPECIAL_CHARACTERS_NOT_ALLOWED', { details: [{ field: 'organizationName' }] });
     return trimmed;
   }
 

@@ -12,10 +12,12 @@ import {
   checkPassword,
   checkUsername,
   isAdminRole,
+  isCommonPassword,
   isRight,
   isRoleId,
   ROLE_LABELS,
   canonicalRoleId,
+  canGrantRole,
   isUuid,
   rightsForRoles,
   type Locale,
@@ -229,6 +231,7 @@ export class UsersService {
       this.assertUsernameRule(dto.username);
       const pw = checkPassword(dto.password);
       if (!pw.ok) throw new AppError(pw.code);
+      if (isCommonPassword(dto.password)) throw new AppError('PASSWORD_TOO_COMMON');
       this.assertRoles(dto.roles);
       const customerIds = [...new Set(dto.customerIds ?? [])];
       const parkIds = [...new Set(dto.parkIds ?? [])];
@@ -263,7 +266,9 @@ export class UsersService {
       const organizationId = dto.organizationId !== undefined ? dto.organizationId : u.organizationId;
       if (dto.username !== undefined && dto.username !== u.username) this.assertUsernameRule(dto.username);
       this.assertRoles(roles);
-      this.assertAssignable(actor, roles, customerIds);
+      // Roles added or taken away must be ones the caller may grant (its own account included).
+      const changed = [...roles.filter((r) => !u.roles.includes(r)), ...u.roles.filter((r) => !roles.includes(r))];
+      this.assertAssignable(actor, changed, customerIds);
       if (u.id === actor.userId && u.roles.some(isAdminRole) && !roles.some(isAdminRole)) throw new AppError('OPERATION_DENIED');
       await this.assertUnique(tx, dto.username ?? u.username, dto.email !== undefined ? dto.email : u.email, u.id);
       await this.assertMembership(tx, organizationId, customerIds, parkIds);
@@ -289,6 +294,7 @@ export class UsersService {
       const u = await this.findForWrite(tx, actor, id);
       if (u.id === actor.userId) throw new AppError('OPERATION_DENIED');
       await this.assertNotLastSuperAdmin(tx, u);
+      await this.oauth.revokeAllFor(tx, u.id, 'deleted');
       await tx.delete(User, { id: u.id });
       await this.events.publish(tx, EventTypes.IdentityUserDeleted, u.id, { id: u.id }, actor.userId);
     });
@@ -303,7 +309,7 @@ export class UsersService {
       if (u.active !== active) {
         u.active = active;
         await tx.update(User, { id: u.id }, { active });
-        if (!active) await this.oauth.revokeAllFor(tx, u.id);
+        if (!active) await this.oauth.revokeAllFor(tx, u.id, 'deactivated');
         await this.events.publish(tx, EventTypes.IdentityUserUpdated, u.id, userPayload(u), actor.userId);
       }
       return (await this.present([u], tx))[0]!;
@@ -315,6 +321,7 @@ export class UsersService {
     const password = dto.password ?? dto.newPassword ?? '';
     const rule = checkPassword(password);
     if (!rule.ok) throw new AppError(rule.code);
+    if (isCommonPassword(password)) throw new AppError('PASSWORD_TOO_COMMON');
     if (dto.confirmPassword !== undefined && dto.confirmPassword !== password) throw new AppError('PASSWORDS_DO_NOT_MATCH');
     const hash = await hashPassword(password);
     await this.ds.transaction(async (tx) => {
@@ -329,7 +336,7 @@ export class UsersService {
       const u = await this.findForWrite(tx, actor, id);
       const customerIds = [...new Set(dto.customerIds)];
       const parkIds = [...new Set(dto.parkIds)];
-      this.assertAssignable(actor, u.roles, customerIds);
+      this.assertAssignable(actor, [], customerIds);
       await this.assertMembership(tx, u.organizationId, customerIds, parkIds);
       u.customerIds = customerIds;
       u.parkIds = parkIds;
@@ -398,12 +405,15 @@ export class UsersService {
     if (!roles.length || !roles.every(isRoleId)) throw new AppError('VALIDATION_FAILED', { details: [{ field: 'roles' }] });
   }
 
-  /** Scoped administrators (customer admins) only hand out non-admin roles inside their own customers. */
+  /**
+   * A caller grants only the roles it may grant (contracts `grantableRoles`: administrators any,
+   * customer admins CA/CW/CR) and, when scoped, only inside its own customers.
+   */
   private assertAssignable(actor: AuthUser, roles: number[], customerIds: string[]) {
+    if (roles.some((r) => !canGrantRole(actor.roles, r))) throw new AppError('NO_ACCESS_RIGHTS');
     if (actor.customerIds === null) return;
     const own = actor.customerIds;
-    if (!customerIds.length || customerIds.some((id) => !own.includes(id)) || roles.some(isAdminRole))
-      throw new AppError('NO_ACCESS_RIGHTS');
+    if (!customerIds.length || customerIds.some((id) => !own.includes(id))) throw new AppError('NO_ACCESS_RIGHTS');
   }
 
   private async assertUnique(tx: EntityManager, username: string, email: string | null, exceptId?: string) {

@@ -19,6 +19,7 @@ export {
   Rights,
   SEVERITY_LEVELS,
   SHOW_EDIT_AREAS,
+  canGrantRole,
   canonicalRoleId,
   checkMaxLength,
   checkPassword,

@@ -15,6 +15,7 @@ import {
   rightGroup,
   rightsFromChecked,
   roleOptions,
+  grantableRoleOptions,
   ruleText,
   serverPasswordField,
   severityMappingFromNames,
@@ -76,6 +77,13 @@ describe('roles and rights', () => {
     expect(en.map((o) => o.value)).toEqual([100, 92, 91, 90, 89, 88, 87, 2, 4, 5, 6]);
     expect(en[0]).toEqual({ value: 100, label: 'Super admin' });
     expect(roleOptions('zh_cn')[7]).toEqual({ value: 2, label: '飞手' });
+  });
+
+  it('offers a customer admin only the customer roles; roles the edited user holds show disabled', () => {
+    expect(grantableRoleOptions('en_us', [90]).map((o) => o.value)).toEqual([90, 89, 88]);
+    expect(grantableRoleOptions('en_us', [89]).map((o) => o.value)).toEqual([]);
+    expect(grantableRoleOptions('en_us', [100])).toHaveLength(11);
+    expect(grantableRoleOptions('en_us', [90], [5]).find((o) => o.value === 5)).toEqual({ value: 5, label: 'Engineer', disabled: true });
   });
 
   it('groups every right exactly once: menu rights, show/edit pairs by area, other rights', () => {

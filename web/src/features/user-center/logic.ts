@@ -8,6 +8,7 @@ import {
   ROLE_IDS,
   ROLE_LABELS,
   Rights,
+  canGrantRole,
   canonicalRoleId,
   checkPassword,
   checkPasswordChange,
@@ -106,6 +107,16 @@ export function errorCode(error: unknown): string | undefined {
 /** Current role ids (legacy 0, 1, 3 name the same roles as 100, 92, 90), labels in the locale. */
 export function roleOptions(locale: Locale): { value: number; label: string }[] {
   return ROLE_IDS.filter((r) => canonicalRoleId(r) === r).map((r) => ({ value: r, label: ROLE_LABELS[locale][r] }));
+}
+
+/**
+ * The role choices of the user form: the roles the signed-in user may grant (the server refuses
+ * the others), plus the ones the edited user already holds, shown but disabled.
+ */
+export function grantableRoleOptions(locale: Locale, ownRoles: readonly number[], held: readonly number[] = []) {
+  return roleOptions(locale)
+    .filter((o) => canGrantRole(ownRoles, o.value) || held.includes(o.value))
+    .map((o) => (canGrantRole(ownRoles, o.value) ? o : { ...o, disabled: true }));
 }
 
 export function roleLabel(roleId: number, locale: Locale): string {

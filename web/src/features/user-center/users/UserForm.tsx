@@ -2,6 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { Alert, App, DatePicker, Form, Input, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/shared/useLocale';
+import { useAppSelector } from '@/core/store';
 import { isEmail } from '../contracts';
 import {
   blankToNull,
@@ -9,7 +10,7 @@ import {
   keepParksOfCustomers,
   parksForCustomers,
   passwordError,
-  roleOptions,
+  grantableRoleOptions,
   toDayjs,
   usernameError,
   validUntilFromPicker,
@@ -33,6 +34,7 @@ export interface UserFormValues {
 }
 
 const NO_IDS: string[] = [];
+const NO_ROLES: number[] = [];
 
 /** Server refusals that belong to one field; the rest show above the buttons. */
 const FIELD_OF_CODE: Readonly<Record<string, keyof UserFormValues>> = {
@@ -56,6 +58,8 @@ export function UserFormDrawer({ user, onClose }: { user: UserItem | null; onClo
   const { failure, clear, refuse } = useSaveFailure(form, FIELD_OF_CODE);
   const chosenCustomers = Form.useWatch('customerIds', form) ?? NO_IDS;
   const isNew = user === null;
+  const ownRoles = useAppSelector((st) => st.session.personalInfo?.roles ?? NO_ROLES);
+  const roleChoices = useMemo(() => grantableRoleOptions(locale, ownRoles, user?.roles), [locale, ownRoles, user]);
 
   const parkOptions = useMemo(
     () => parksForCustomers(parks.parks, chosenCustomers).map((p) => ({ value: p.windFarmId, label: p.windFarmName })),
@@ -162,7 +166,7 @@ export function UserFormDrawer({ user, onClose }: { user: UserItem | null; onClo
           </Form.Item>
         )}
         <Form.Item name="roles" label={t('users.roles')} rules={[{ required: true, type: 'array', min: 1, message: t('users.rolesRequired') }]}>
-          <Select mode="multiple" options={roleOptions(locale)} showSearch={{ optionFilterProp: 'label' }} />
+          <Select mode="multiple" options={roleChoices} showSearch={{ optionFilterProp: 'label' }} />
         </Form.Item>
         <Form.Item name="organizationId" label={t('users.organization')}>
           <Select allowClear options={orgs.options} loading={orgs.loading} showSearch={{ optionFilterProp: 'label' }} />

@@ -1,0 +1,156 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { io, type Socket } from 'socket.io-client';
+import { RoleId, SERVICE_NAMES, SERVICES, socketPath } from '@windward/contracts';
+import { eventually } from '@windward/service-kit/testing';
+import { WEB_BASIC, startTestPlatform, type TestPlatform } from './harness.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const DEMO = 'Demo@2026';
+/** Short access tokens so a genuinely expired one can be had without long waits. */
+const TTL_SECONDS = 6;
+
+/** Every operation of every service, from the committed OpenAPI documents (a new route is covered automatically). */
+function operations(): { method: string; path: string; public: boolean }[] {
+  const ops: { method: string; path: string; public: boolean }[] = [];
+  for (const name of SERVICE_NAMES) {
+    const doc = JSON.parse(readFileSync(path.join(ROOT, 'services', name, 'openapi.json'), 'utf8')) as {
+      paths: Record<string, Record<string, { security?: unknown[] }>>;
+    };
+    for (const [p, byMethod] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(byMethod)) {
+        // Sign-in calls are the only public API (no bearer scheme in the document).
+        ops.push({ method: method.toUpperCase(), path: p.replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000'), public: p.startsWith('/oauth/') && !op.security?.length });
+      }
+    }
+  }
+  return ops;
+}
+
+/** Issue #16: the running platform attacked through its gateway; it refuses and stays up. */
+describe('security: attacks through the gateway', () => {
+  let p: TestPlatform;
+
+  const tokens = async (username: string, password: string) => {
+    const r = await p.api('/oauth/token', { method: 'POST', headers: { authorization: WEB_BASIC }, form: { grant_type: 'password', username, password, scope: '' } });
+    assert.equal(r.status, 200, await r.clone().text());
+    return (await r.json()) as { access_token: string; refresh_token: string };
+  };
+  const healthy = async () => {
+    for (const name of SERVICE_NAMES) assert.equal((await p.api(`/gw/${SERVICES[name].context}/health`)).status, 200, name);
+  };
+
+  before(async () => {
+    p = await startTestPlatform({ env: { ACCESS_TOKEN_TTL_SECONDS: String(TTL_SECONDS) } });
+  });
+  after(async () => {
+    await p?.stop();
+  });
+
+  test('rights matrix: every protected route refuses no token, a forged token and an expired token with 401', async () => {
+    const { access_token: real } = await tokens('customer-reader', DEMO);
+    const [header, payload] = real.split('.') as [string, string, string];
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
+    const tampered = Buffer.from(JSON.stringify({ ...claims, roles: [RoleId.SA], cid: null, pid: null })).toString('base64url');
+    const none = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
+    const forged = [`${header}.${tampered}.${real.split('.')[2]}`, `${none}.${tampered}.`];
+    // The same sign-in's token, once it has expired (wait on the condition, not a fixed sleep).
+    await eventually(async () => (await p.api('/context/api/v1/accounts/me', { token: real })).status === 401, (TTL_SECONDS + 5) * 1000, 250);
+    const ops = operations();
+    assert.ok(ops.length > 200, `only ${ops.length} operations`);
+    const wrong: string[] = [];
+    const attempts = ops
+      .filter((o) => !o.public)
+      .flatMap((op) => ([['none', undefined], ['forged', forged[0]], ['alg-none', forged[1]], ['expired', real]] as const).map(([label, token]) => ({ op, label, token })));
+    // Eight at a time: about a thousand requests, well under the per-IP limits.
+    for (let i = 0; i < attempts.length; i += 8) {
+      await Promise.all(
+        attempts.slice(i, i + 8).map(async ({ op, label, token }) => {
+          const r = await p.api(op.path, { method: op.method, ...(token ? { token } : {}), ...(['POST', 'PUT', 'PATCH'].includes(op.method) ? { json: {} } : {}) });
+          await r.arrayBuffer();
+          if (r.status !== 401) wrong.push(`${op.method} ${op.path} ${label}: ${r.status}`);
+        }),
+      );
+    }
+    assert.deepEqual(wrong, []);
+    await healthy();
+  });
+
+  test('a customer admin cannot grant itself or others internal roles through the gateway', async () => {
+    const { access_token: ca } = await tokens('customer-admin', DEMO);
+    const me = (await (await p.api('/context/api/v1/accounts/me', { token: ca })).json()) as { id?: string; userId?: string; customerIds: string[] };
+    const myId = (me.id ?? me.userId)!;
+    const post = await p.api('/context/api/v1/users', {
+      method: 'POST',
+      token: ca,
+      json: { username: 'ca-engineer', password: 'Start123', displayName: 'x', roles: [RoleId.ENGINEER], customerIds: me.customerIds },
+    });
+    assert.equal(post.status, 403);
+    const put = await p.api(`/context/api/v1/users/${myId}`, { method: 'PUT', token: ca, json: { roles: [RoleId.CA, RoleId.DR] } });
+    assert.equal(put.status, 403);
+    const after = await tokens('customer-admin', DEMO);
+    const claims = JSON.parse(Buffer.from(after.access_token.split('.')[1]!, 'base64url').toString()) as { roles: number[]; rights: string[] };
+    assert.deepEqual(claims.roles, [RoleId.CA]);
+    assert.equal(claims.rights.includes('inspectionData.manage'), false);
+  });
+
+  test('logout revokes at once: other services refuse the access token and the open socket is closed', async () => {
+    const t = await tokens('labeler', DEMO);
+    assert.equal((await p.api('/context/api/v1/plants', { token: t.access_token })).status, 200);
+    const socket: Socket = io(p.url, { path: socketPath('task-flow'), transports: ['websocket'], auth: { token: t.access_token }, reconnection: false });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', () => resolve());
+        socket.once('connect_error', reject);
+      });
+      const closed = new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
+      assert.equal((await p.api('/oauth/revoke', { method: 'POST', form: { token: t.refresh_token } })).status, 200);
+      assert.equal(await closed, 'io server disconnect');
+      await eventually(async () => (await p.api('/context/api/v1/plants', { token: t.access_token })).status === 401, 5000);
+      await eventually(async () => (await p.api('/gw/task/api/v2/tasks?pageSize=1', { token: t.access_token })).status === 401, 5000);
+    } finally {
+      socket.close();
+    }
+  });
+
+  test('rotating X-Forwarded-For does not bypass the per-account sign-in throttle', async () => {
+    for (let i = 0; i < 10; i++) {
+      const r = await p.api('/oauth/token', {
+        method: 'POST',
+        headers: { authorization: WEB_BASIC, 'x-forwarded-for': `198.51.100.${i}` },
+        form: { grant_type: 'password', username: 'technician', password: 'Wrong@2026', scope: '' },
+      });
+      assert.equal(r.status, 400);
+    }
+    const r = await p.api('/oauth/token', {
+      method: 'POST',
+      headers: { authorization: WEB_BASIC, 'x-forwarded-for': '198.51.100.77' },
+      form: { grant_type: 'password', username: 'technician', password: DEMO, scope: '' },
+    });
+    assert.equal(r.status, 429);
+  });
+
+  test('headers, malformed requests and over-deep bodies: coded refusals and the platform stays up', async () => {
+    const login = await p.api('/oauth/token', { method: 'POST', headers: { authorization: WEB_BASIC }, form: { grant_type: 'password', username: 'pilot', password: DEMO, scope: '' } });
+    assert.equal(login.headers.get('cache-control'), 'no-store');
+    assert.equal(login.headers.get('x-powered-by'), null);
+    assert.equal(login.headers.get('x-content-type-options'), 'nosniff');
+    const { access_token: pilot } = (await login.json()) as { access_token: string };
+    const console = await p.api('/');
+    assert.match(console.headers.get('content-security-policy') ?? '', /frame-ancestors 'none'/);
+    assert.equal((await p.api('/%E0%A4%A')).status, 400);
+    const deep = await p.api('/context/api/v1/plants', {
+      method: 'POST',
+      token: pilot,
+      headers: { 'content-type': 'application/json' },
+      body: `{"a":${'['.repeat(20000)}${']'.repeat(20000)}}`,
+    });
+    assert.ok([400, 403].includes(deep.status), String(deep.status));
+    const bad = await p.api(`/context/api/v2/Customers/defectSeverityMapping/batchQuery?ids=${encodeURIComponent("1,' OR 1=1;--")}`, { token: pilot });
+    assert.equal(bad.status, 400);
+    await healthy();
+  });
+});
