@@ -30,6 +30,10 @@ import { LocksModule } from './locks/locks.module.js';
 import { InspectionTypeormMetadata1763700000470 } from './migrations/1763700000470-inspection-typeorm-metadata.js';
 import { InspectionRepairMarks1763700000480 } from './migrations/1763700000480-inspection-repair-marks.js';
 import { RepairMark } from './timeline/repair-mark.entity.js';
+import { InspectionSearch1764151500000 } from './migrations/1764151500000-inspection-search.js';
+import { SavedQuery } from './search/saved-query.entity.js';
+import { SearchModule } from './search/search.module.js';
+import { InsightModule } from './insight/insight.module.js';
 
 const entities = [
   ParkRef,
@@ -45,6 +49,7 @@ const entities = [
   InspectionPath,
   RepairMark,
   TaskHandlerRef,
+  SavedQuery,
 ];
 
 /** The inspection service: inspections, images and tiles, defects, timeline and links, templates, LPS. */
@@ -64,6 +69,7 @@ const entities = [
         InspectionTypeormMetadata1763700000470,
         InspectionRepairMarks1763700000480,
         InspectionTaskHandlers1763700000490,
+        InspectionSearch1764151500000,
       ],
     }),
     FilesModule,
@@ -78,6 +84,8 @@ const entities = [
     StitchingModule,
     PathsModule,
     LocksModule,
+    SearchModule,
+    InsightModule,
   ],
 })
 export class AppModule {}
