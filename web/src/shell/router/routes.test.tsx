@@ -103,7 +103,8 @@ describe('main layout redirects and children', () => {
       expect(screen.getByTestId('scroll-area')).toBeTruthy();
       view.unmount();
     }
-  });
+    // Thirty lazy route chunks in one test (the Data Center's bring recharts and OpenLayers).
+  }, 180000);
 
   it('renders the standalone full-page routes without the main layout', async () => {
     signIn();
