@@ -34,6 +34,8 @@ import { InspectionSearch1764151500000 } from './migrations/1764151500000-inspec
 import { SavedQuery } from './search/saved-query.entity.js';
 import { SearchModule } from './search/search.module.js';
 import { InsightModule } from './insight/insight.module.js';
+import { GrowthModule } from './growth/growth.module.js';
+import { GrowthDecision } from './growth/growth-decision.entity.js';
 
 const entities = [
   ParkRef,
@@ -50,6 +52,7 @@ const entities = [
   RepairMark,
   TaskHandlerRef,
   SavedQuery,
+  GrowthDecision,
 ];
 
 /** The inspection service: inspections, images and tiles, defects, timeline and links, templates, LPS. */
@@ -86,6 +89,7 @@ const entities = [
     LocksModule,
     SearchModule,
     InsightModule,
+    GrowthModule,
   ],
 })
 export class AppModule {}

@@ -1,14 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
-  AppError,
   HEALTH_EXCELLENT_MAX_SEVERITY,
   HEALTH_POOR_SEVERITY,
   HealthLevel,
   healthScore,
 } from '@windward/contracts';
 import type { AuthUser } from '@windward/service-kit';
-import { canSeeRow } from '../common/access.js';
+import { canSeeRow, loadVisiblePark } from '../common/access.js';
 import { ParkRef } from '../refs/refs.entity.js';
 import type { HealthParksQuery, InsightQuery } from './insight.dto.js';
 import { InsightRepository, type TurbineHealthRow } from './insight.repository.js';
@@ -85,10 +84,8 @@ export class InsightService {
     };
   }
 
-  private async park(user: AuthUser, parkId: string): Promise<ParkRef> {
-    const park = await this.ds.getRepository(ParkRef).findOne({ where: { windParkId: parkId } });
-    if (!park || !canSeeRow(user, park)) throw new AppError('NOT_FOUND');
-    return park;
+  private park(user: AuthUser, parkId: string): Promise<ParkRef> {
+    return loadVisiblePark(this.ds.manager, user, parkId);
   }
 }
 

@@ -2,12 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, In } from 'typeorm';
 import { AppError, EXPORT_MAX_DEFECTS, QUERY_MAX_TURBINES, isUuid } from '@windward/contracts';
 import { parsePage, uniqueAsConflict, type AuthUser } from '@windward/service-kit';
-import { canSeeRow } from '../common/access.js';
+import { canSeeRow, loadVisiblePark } from '../common/access.js';
 import { Defect } from '../defects/defect.entity.js';
 import { presentDefect } from '../defects/defect-rules.js';
 import { Image } from '../images/image.entity.js';
 import { presentImage } from '../images/images.service.js';
-import { ParkRef } from '../refs/refs.entity.js';
 import type { AdvancedCriteriaDto, AdvancedSearchDto, SaveQueryDto, SearchFilterQuery, SinglePointQuery } from './search.dto.js';
 import {
   DEFECT_SEARCH_SORT_FIELDS,
@@ -110,8 +109,7 @@ export class SearchService {
 
   private async parkFilter(user: AuthUser, q: SearchFilterQuery): Promise<SearchFilter> {
     if ((q.turbineId?.length ?? 0) > QUERY_MAX_TURBINES) throw new AppError('QUERY_TOO_MANY_TURBINES');
-    const park = await this.ds.getRepository(ParkRef).findOne({ where: { windParkId: q.windFarmId } });
-    if (!park || !canSeeRow(user, park)) throw new AppError('NOT_FOUND');
+    await loadVisiblePark(this.ds.manager, user, q.windFarmId);
     return {
       windFarmId: q.windFarmId,
       turbineIds: q.turbineId,

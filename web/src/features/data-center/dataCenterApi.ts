@@ -18,6 +18,9 @@ export const {
   useSearchSinglePointQuery,
   useInsightParkHealthQuery,
   useInsightParkInsightQuery,
+  useGrowthParkQuery,
+  useGrowthAcceptMutation,
+  useGrowthDismissMutation,
 } = inspectionApi;
 export const { useReportTasksForParkMutation } = reportApi;
 export const { useParkListsAllPermittedProjectFarmsQuery, useTurbinesListQuery } = assetApi;
@@ -33,6 +36,7 @@ export type {
   SavedQueryView,
   AdvancedCriteriaDto,
   SearchDefectsApiArg,
+  DefectGrowthView,
 } from '@/core/api/generated/inspection';
 
 export const INSPECTION_API = '/gw/inspection/api/v2';

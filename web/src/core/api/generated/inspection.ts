@@ -5,6 +5,7 @@ export const addTagTypes = [
   'templates',
   'timeline',
   'defects',
+  'growth',
   'insight',
   'images',
   'ingest',
@@ -146,6 +147,35 @@ const injectedRtkApi = api
           body: queryArg.timelineStatusDto,
         }),
         invalidatesTags: ['timeline'],
+      }),
+      growthAccept: build.mutation<GrowthAcceptApiResponse, GrowthAcceptApiArg>({
+        query: (queryArg) => ({
+          url: `/gw/inspection/api/v2/growth/defects/${queryArg.defectId}/accept`,
+          method: 'POST',
+          body: queryArg.growthDecisionDto,
+        }),
+        invalidatesTags: ['growth'],
+      }),
+      growthDismiss: build.mutation<GrowthDismissApiResponse, GrowthDismissApiArg>({
+        query: (queryArg) => ({
+          url: `/gw/inspection/api/v2/growth/defects/${queryArg.defectId}/dismiss`,
+          method: 'POST',
+          body: queryArg.growthDecisionDto,
+        }),
+        invalidatesTags: ['growth'],
+      }),
+      growthPark: build.query<GrowthParkApiResponse, GrowthParkApiArg>({
+        query: (queryArg) => ({
+          url: `/gw/inspection/api/v2/growth/parks/${queryArg.id}`,
+          params: {
+            pageIndex: queryArg.pageIndex,
+            pageSize: queryArg.pageSize,
+            fieldToSort: queryArg.fieldToSort,
+            descending: queryArg.descending,
+            rate: queryArg.rate,
+          },
+        }),
+        providesTags: ['growth'],
       }),
       insightParksHealth: build.query<InsightParksHealthApiResponse, InsightParksHealthApiArg>({
         query: (queryArg) => ({
@@ -655,6 +685,28 @@ export type TimelineStatusApiResponse = /** status 200  */ DefectView;
 export type TimelineStatusApiArg = {
   defectId: string;
   timelineStatusDto: TimelineStatusDto;
+};
+export type GrowthAcceptApiResponse = /** status 200  */ DefectGrowthView;
+export type GrowthAcceptApiArg = {
+  defectId: string;
+  growthDecisionDto: GrowthDecisionDto;
+};
+export type GrowthDismissApiResponse = /** status 200  */ DefectGrowthView;
+export type GrowthDismissApiArg = {
+  defectId: string;
+  growthDecisionDto: GrowthDecisionDto;
+};
+export type GrowthParkApiResponse = /** status 200  */ DefectGrowthPage;
+export type GrowthParkApiArg = {
+  id: string;
+  /** 1-based page number. */
+  pageIndex?: number;
+  /** Rows per page (clamped to the maximum). */
+  pageSize?: number;
+  /** Column to sort by; each list names the ones it allows. */
+  fieldToSort?: string;
+  descending?: boolean;
+  rate?: number;
 };
 export type InsightParksHealthApiResponse = /** status 200  */ ParkHealthListView;
 export type InsightParksHealthApiArg = {
@@ -1321,6 +1373,47 @@ export type DpsStatusDto = {
 };
 export type TimelineStatusDto = {
   timelineStatus: 'NOT_APPLICABLE' | 'NEW' | 'INCREASED' | 'STABLE' | 'REPAIRED';
+};
+export type GrowthPointView = {
+  defectId: string;
+  inspectionDate: string;
+  severity: number | null;
+  /** Area (length × width) or the larger side, m; null when not measured. */
+  size: number | null;
+};
+export type DefectGrowthView = {
+  bladePosition: number | null;
+  decision: ('ACCEPTED' | 'DISMISSED') | null;
+  /** The newest defect of the chain (the active inspection's). */
+  defectId: string;
+  defectNo: string;
+  defectType: string;
+  distanceToRoot: number | null;
+  /** Oldest first. */
+  history: GrowthPointView[];
+  months: number;
+  repairPriority: number | null;
+  severity: number | null;
+  /** Severity levels gained per month. */
+  severityPerMonth: number;
+  /** Size growth in % of the first measure per month (null without two sizes). */
+  sizeGrowthPctPerMonth: number | null;
+  suggestedPriority: number | null;
+  /** Suggested upgrade when growth passes the rate and no engineer has decided yet. */
+  suggestedSeverity: number | null;
+  turbineId: string;
+  turbineName: string;
+};
+export type GrowthDecisionDto = {
+  rate?: number;
+};
+export type DefectGrowthPage = {
+  /** The rate used (% per month). */
+  rate: number;
+  results: DefectGrowthView[];
+  totalCount: number;
+  /** false when totalCount is the planner's estimate ("about N"). */
+  totalCountExact?: boolean;
 };
 export type ParkHealthSummaryView = {
   inspectedTurbines: number;

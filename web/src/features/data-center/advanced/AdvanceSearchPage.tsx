@@ -2,22 +2,20 @@ import { useState } from 'react';
 import { Alert, App, Button, Card, Form, Input, InputNumber, List, Popconfirm, Select, Space, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { skipToken } from '@reduxjs/toolkit/query';
 import { errorMessageOf } from '@/core/api/errorMessage';
 import { QUERY_MAX_TURBINES, severityColor } from '@/shared/contracts';
 import { useLocale } from '@/shared/useLocale';
 import {
-  useParkListsAllPermittedProjectFarmsQuery,
   useSearchAdvancedMutation,
   useSearchDeleteQueryMutation,
   useSearchSaveQueryMutation,
   useSearchSavedQueriesQuery,
-  useTurbinesListQuery,
   type AdvancedCriteriaDto,
   type DefectHitView,
 } from '../dataCenterApi';
 import { componentOptions, viewIndexText } from '../labels';
 import { viewDefectLink } from '../search/SearchExportPage';
+import { useParkTurbines } from '../useParkTurbines';
 import '../dataCenter.css';
 
 /**
@@ -28,9 +26,7 @@ export function Component() {
   const { t } = useTranslation('dataCenter');
   const locale = useLocale();
   const { message } = App.useApp();
-  const parks = useParkListsAllPermittedProjectFarmsQuery();
-  const [parkId, setParkId] = useState<string | undefined>();
-  const turbines = useTurbinesListQuery(parkId ? { id: parkId, pageSize: 500, fieldToSort: 'turbineName' } : skipToken);
+  const { parkId, setParkId, parkOptions, turbineOptions } = useParkTurbines();
   const [form] = Form.useForm<AdvancedCriteriaDto & { name?: string }>();
   const [run, result] = useSearchAdvancedMutation();
   const [criteria, setCriteria] = useState<AdvancedCriteriaDto | null>(null);
@@ -60,13 +56,13 @@ export function Component() {
         <Form form={form} layout="vertical" onFinish={(v) => search(criteriaOf(v))}>
           <div className="dc-filters">
             <Form.Item label={t('filters.park')} style={{ minWidth: 220 }}>
-              <Select showSearch={{ optionFilterProp: 'label' }} value={parkId} onChange={setParkId} options={(parks.data ?? []).map((p) => ({ value: p.windFarmId, label: p.windFarmName }))} aria-label={t('filters.park')} />
+              <Select showSearch={{ optionFilterProp: 'label' }} value={parkId} onChange={setParkId} options={parkOptions} aria-label={t('filters.park')} />
             </Form.Item>
             <Form.Item name="turbineIds" label={t('advanced.turbines', { n: selected.length, max: QUERY_MAX_TURBINES })} style={{ minWidth: 320 }} rules={[{ required: true, message: t('advanced.pickTurbines') }]}>
-              <Select mode="multiple" allowClear maxTagCount="responsive" showSearch={{ optionFilterProp: 'label' }} options={(turbines.data?.results ?? []).map((x) => ({ value: x.turbineId, label: x.turbineName }))} aria-label={t('filters.turbine')} />
+              <Select mode="multiple" allowClear maxTagCount="responsive" showSearch={{ optionFilterProp: 'label' }} options={turbineOptions} aria-label={t('filters.turbine')} />
             </Form.Item>
             <Form.Item label=" ">
-              <Button onClick={() => form.setFieldValue('turbineIds', [...new Set([...selected, ...(turbines.data?.results ?? []).map((x) => x.turbineId)])])}>{t('advanced.allOfPark')}</Button>
+              <Button onClick={() => form.setFieldValue('turbineIds', [...new Set([...selected, ...turbineOptions.map((x) => x.value)])])}>{t('advanced.allOfPark')}</Button>
             </Form.Item>
             <Form.Item name="componentType" label={t('filters.component')} style={{ minWidth: 160 }}>
               <Select mode="multiple" allowClear options={componentOptions(locale)} />

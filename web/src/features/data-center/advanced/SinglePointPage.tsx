@@ -8,15 +8,14 @@ import { severityColor } from '@/shared/contracts';
 import { useLocale } from '@/shared/useLocale';
 import { DOWNLOAD_QUEUE_PATH } from '@/features/report';
 import {
-  useParkListsAllPermittedProjectFarmsQuery,
   useReportTasksForParkMutation,
   useSearchSinglePointQuery,
-  useTurbinesListQuery,
   type DefectHitView,
 } from '../dataCenterApi';
 import { viewIndexOptions, viewIndexText } from '../labels';
 import { Gallery } from '../search/Gallery';
 import { viewDefectLink } from '../search/SearchExportPage';
+import { useParkTurbines } from '../useParkTurbines';
 import '../dataCenter.css';
 
 interface Point {
@@ -36,9 +35,7 @@ export function Component() {
   const { t } = useTranslation('dataCenter');
   const locale = useLocale();
   const { message } = App.useApp();
-  const parks = useParkListsAllPermittedProjectFarmsQuery();
-  const [parkId, setParkId] = useState<string | undefined>();
-  const turbines = useTurbinesListQuery(parkId ? { id: parkId, pageSize: 500, fieldToSort: 'turbineName' } : skipToken);
+  const { parkId, setParkId, parkOptions, turbineOptions } = useParkTurbines();
   const [point, setPoint] = useState<Point | null>(null);
   const q = useSearchSinglePointQuery(point ?? skipToken);
   const [createReport, creation] = useReportTasksForParkMutation();
@@ -51,10 +48,10 @@ export function Component() {
         <Form<Point> layout="vertical" initialValues={{ bladePosition: 1, tolerance: 1 }} onFinish={(v) => { setQueued(false); setPoint(v); }}>
           <div className="dc-filters">
             <Form.Item label={t('filters.park')} style={{ minWidth: 200 }}>
-              <Select showSearch={{ optionFilterProp: 'label' }} value={parkId} onChange={setParkId} options={(parks.data ?? []).map((p) => ({ value: p.windFarmId, label: p.windFarmName }))} aria-label={t('filters.park')} />
+              <Select showSearch={{ optionFilterProp: 'label' }} value={parkId} onChange={setParkId} options={parkOptions} aria-label={t('filters.park')} />
             </Form.Item>
             <Form.Item name="turbineId" label={t('filters.turbine')} rules={[{ required: true, message: t('singlePoint.pickTurbine') }]} style={{ minWidth: 180 }}>
-              <Select showSearch={{ optionFilterProp: 'label' }} options={(turbines.data?.results ?? []).map((x) => ({ value: x.turbineId, label: x.turbineName }))} />
+              <Select showSearch={{ optionFilterProp: 'label' }} options={turbineOptions} />
             </Form.Item>
             <Form.Item name="bladePosition" label={t('filters.blade')}>
               <Select style={{ width: 100 }} options={[1, 2, 3].map((b) => ({ value: b, label: t('search.bladeN', { n: b }) }))} />

@@ -14,6 +14,7 @@ import {
 } from '../dataCenterApi';
 import { componentOptions, componentText } from '../labels';
 import { SeverityStack } from './Charts';
+import { GrowthPanel } from './GrowthPanel';
 import type { HealthMarker } from './HealthMap';
 import '../dataCenter.css';
 
@@ -195,6 +196,7 @@ export function Component() {
             { key: 'insight', label: t('insight.tab'), children: charts ?? <Skeleton active /> },
             { key: 'health', label: t('health.tab'), children: <HealthPanel parkId={parkId} /> },
             { key: 'erosion', label: t('erosion.tab'), children: erosion ?? <Skeleton active /> },
+            { key: 'growth', label: t('growth.tab'), children: <GrowthPanel parkId={parkId} /> },
           ]}
         />
       )}
