@@ -30,6 +30,12 @@ import { LocksModule } from './locks/locks.module.js';
 import { InspectionTypeormMetadata1763700000470 } from './migrations/1763700000470-inspection-typeorm-metadata.js';
 import { InspectionRepairMarks1763700000480 } from './migrations/1763700000480-inspection-repair-marks.js';
 import { RepairMark } from './timeline/repair-mark.entity.js';
+import { InspectionSearch1764151500000 } from './migrations/1764151500000-inspection-search.js';
+import { SavedQuery } from './search/saved-query.entity.js';
+import { SearchModule } from './search/search.module.js';
+import { InsightModule } from './insight/insight.module.js';
+import { GrowthModule } from './growth/growth.module.js';
+import { GrowthDecision } from './growth/growth-decision.entity.js';
 
 const entities = [
   ParkRef,
@@ -45,6 +51,8 @@ const entities = [
   InspectionPath,
   RepairMark,
   TaskHandlerRef,
+  SavedQuery,
+  GrowthDecision,
 ];
 
 /** The inspection service: inspections, images and tiles, defects, timeline and links, templates, LPS. */
@@ -64,6 +72,7 @@ const entities = [
         InspectionTypeormMetadata1763700000470,
         InspectionRepairMarks1763700000480,
         InspectionTaskHandlers1763700000490,
+        InspectionSearch1764151500000,
       ],
     }),
     FilesModule,
@@ -78,6 +87,9 @@ const entities = [
     StitchingModule,
     PathsModule,
     LocksModule,
+    SearchModule,
+    InsightModule,
+    GrowthModule,
   ],
 })
 export class AppModule {}

@@ -63,3 +63,18 @@ export type {
 
 /** The build's feature switches, one flag per switch of the contracts. */
 export type FeatureSwitches = Record<FeatureSwitch, boolean>;
+
+// Data Center (search, health care, insights).
+export {
+  DEFECT_TIMELINE_STATUS_LABELS,
+  DPS_STATUS_LABELS,
+  EXPORT_MAX_DEFECTS,
+  HEALTH_LEVEL_LABELS,
+  HealthLevel,
+  QUERY_MAX_TURBINES,
+  REPAIR_STATUS_LABELS,
+  SEVERITY_PALETTE_5,
+  SEVERITY_PALETTE_9,
+  VIEW_INDEX_LABELS,
+  severityColor,
+} from '@windward/contracts';

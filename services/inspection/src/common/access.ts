@@ -2,7 +2,7 @@ import type { EntityManager } from 'typeorm';
 import { AppError, isUuid, ComponentType, Rights, type Right } from '@windward/contracts';
 import { canSeeCustomer, canSeePark, type AuthUser } from '@windward/service-kit';
 import { Inspection } from '../inspections/inspection.entity.js';
-import { TaskHandlerRef } from '../refs/refs.entity.js';
+import { ParkRef, TaskHandlerRef } from '../refs/refs.entity.js';
 
 
 /** Edit right of each component (SPEC §6 show/edit pairs); inspectionData.manage edits them all. */
@@ -77,4 +77,11 @@ export function scopeSql(user: AuthUser, customerCol: string, parkCol: string, p
     parts.push(`${parkCol} = ANY($${params.length}::uuid[])`);
   }
   return parts.length ? parts.join(' AND ') : 'TRUE';
+}
+
+/** A park of the caller's scope, or the same 404 for unknown and out-of-scope ids. */
+export async function loadVisiblePark(m: EntityManager, user: AuthUser, parkId: string): Promise<ParkRef> {
+  const park = isUuid(parkId) ? await m.findOne(ParkRef, { where: { windParkId: parkId } }) : null;
+  if (!park || !canSeeRow(user, park)) throw new AppError('NOT_FOUND');
+  return park;
 }

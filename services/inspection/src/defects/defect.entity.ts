@@ -44,6 +44,8 @@ export const DPS_RANK_SQL = 'CASE dps_status WHEN 4 THEN 0 WHEN 2 THEN 1 WHEN 3 
 @Index('defect_park_created_idx', { synchronize: false })
 @Index('defect_park_filter_idx', { synchronize: false })
 @Index('defect_turbine_idx', { synchronize: false })
+/** Single-point export and blade-zone insights (migration 1764151500000: partial, WHERE NOT suggested). */
+@Index('defect_point_idx', { synchronize: false })
 /** An inspection's suggestions (migration: partial, WHERE suggested). */
 @Index('defect_suggested_idx', { synchronize: false })
 export class Defect {

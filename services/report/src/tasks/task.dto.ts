@@ -13,6 +13,11 @@ export class CreateReportTaskDto {
   @IsOptional() @IsArray() @ArrayUnique() @ArrayMaxSize(500) @IsUUID('all', { each: true }) windFarmIds?: string[];
   /** Some turbines (at most 200, SPEC §9). */
   @IsOptional() @IsArray() @ArrayUnique() @ArrayMaxSize(500) @IsUUID('all', { each: true }) turbineIds?: string[];
+  /**
+   * Exactly these defects (the Data Center search's selection); they must also lie in the scope.
+   * More than 2,500 are refused with -13012 like any selection.
+   */
+  @IsOptional() @IsArray() @ArrayUnique() @ArrayMaxSize(10000) @IsUUID('all', { each: true }) defectIds?: string[];
   /** Only these severities (0..5). */
   @IsOptional() @IsArray() @ArrayUnique() @IsInt({ each: true }) @Min(0, { each: true }) @Max(5, { each: true }) severities?: number[];
 }

@@ -23,6 +23,8 @@ export interface ReportTaskRow {
   wind_farm_ids: string[];
   turbine_ids: string[] | null;
   severities: number[] | null;
+  /** Exactly these defects (Data Center export); null = the selection's defects. */
+  defect_ids: string[] | null;
   defect_count: number;
   status: number;
   progress: number;
@@ -69,6 +71,8 @@ export interface DefectSelection {
   turbineIds: string[] | null;
   inspectionId: string | null;
   severities: number[] | null;
+  /** Exactly these defects (still within the parks/turbines); any inspection, not only active ones. */
+  defectIds: string[] | null;
 }
 
 export type NewTask = Pick<
@@ -83,6 +87,7 @@ export type NewTask = Pick<
   | 'wind_farm_ids'
   | 'turbine_ids'
   | 'severities'
+  | 'defect_ids'
   | 'defect_count'
 >;
 
@@ -152,9 +157,10 @@ export class ReportTaskRepository {
       // DPS "deleted" defects are out of every report; without one inspection, each turbine's active inspections count.
       where: `d.dps_status <> 0 AND i.wind_farm_id = ANY ($1::uuid[])
         AND ($2::uuid[] IS NULL OR i.turbine_id = ANY ($2::uuid[]))
-        AND (CASE WHEN $3::uuid IS NULL THEN i.is_active ELSE i.inspection_id = $3::uuid END)
-        AND ($4::smallint[] IS NULL OR d.severity = ANY ($4::smallint[]))`,
-      params: [sel.windFarmIds, sel.turbineIds, sel.inspectionId, sel.severities],
+        AND (CASE WHEN $3::uuid IS NOT NULL THEN i.inspection_id = $3::uuid WHEN $5::uuid[] IS NOT NULL THEN TRUE ELSE i.is_active END)
+        AND ($4::smallint[] IS NULL OR d.severity = ANY ($4::smallint[]))
+        AND ($5::uuid[] IS NULL OR d.defect_id = ANY ($5::uuid[]))`,
+      params: [sel.windFarmIds, sel.turbineIds, sel.inspectionId, sel.severities, sel.defectIds],
     };
   }
 
@@ -233,8 +239,8 @@ export class ReportTaskRepository {
       }[];
       if (n >= limit) return null;
       const rows: ReportTaskRow[] = await m.query(
-        `INSERT INTO ${this.s}.report_task (user_id, scope_type, scope_id, scope_name, format, template_id, locale, wind_farm_ids, turbine_ids, severities, defect_count)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING *`,
+        `INSERT INTO ${this.s}.report_task (user_id, scope_type, scope_id, scope_name, format, template_id, locale, wind_farm_ids, turbine_ids, severities, defect_count, defect_ids)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING *`,
         [
           t.user_id,
           t.scope_type,
@@ -247,6 +253,7 @@ export class ReportTaskRepository {
           t.turbine_ids,
           t.severities,
           t.defect_count,
+          t.defect_ids,
         ],
       );
       return rows[0]!;

@@ -183,4 +183,21 @@ describe('report tasks: refusals (nothing queued)', () => {
     assert.equal((await h.api(`${API}/report-tasks?status=2`, { token })).body.totalCount, 0);
     assert.equal((await h.api(`${API}/report-tasks?fieldToSort=user_id`, { token })).body.code, 'VALIDATION_FAILED');
   });
+
+  test('defectIds (Data Center export): exactly those defects of the park; ids outside it select nothing (NO_QUALIFYING_DEFECTS, nothing queued)', async () => {
+    const { parkId } = await h.park('Delta', customer);
+    const t = await h.turbine(parkId, 'D01');
+    const picked = await h.defects(await h.inspection(parkId, t), [{ severity: 1 }, { severity: 4 }, { severity: 5 }]);
+    const user = await h.token({ rights: [Rights.IMAGE_EXPORT], cid: null, pid: null });
+    const ids = picked.slice(1).map((d) => d.defectId);
+    const ok = await h.create('parks', parkId, { format: 'xlsx', defectIds: ids }, { token: user });
+    assert.equal(ok.status, 201, JSON.stringify(ok.body));
+    assert.equal(ok.body.defectCount, 2);
+    assert.deepEqual((await h.sql('SELECT defect_ids FROM report.report_task WHERE id = $1', [ok.body.id]))[0].defect_ids.sort(), [...ids].sort());
+    const before = await h.taskCount();
+    const r = await h.create('parks', parkA, { format: 'xlsx', defectIds: ids }, { token: user });
+    assert.equal(r.status, 404);
+    assert.equal(r.body.code, 'NO_QUALIFYING_DEFECTS');
+    assert.equal(await h.taskCount(), before);
+  });
 });

@@ -34,6 +34,7 @@ export const selectionOf = (t: ReportTaskRow): DefectSelection => ({
   turbineIds: t.turbine_ids,
   inspectionId: t.scope_type === ReportScope.INSPECTION ? t.scope_id : null,
   severities: t.severities,
+  defectIds: t.defect_ids,
 });
 
 interface Resolved {
@@ -106,6 +107,7 @@ export class ReportTasksService {
       turbineIds: r.turbineIds,
       inspectionId: r.inspectionId,
       severities: dto.severities?.length ? dto.severities : null,
+      defectIds: dto.defectIds?.length ? dto.defectIds : null,
     };
     const count = r.windFarmIds.length ? await this.tasks.countDefects(sel, REPORT_MAX_DEFECTS) : 0;
     if (count === 0) throw new AppError('NO_QUALIFYING_DEFECTS');
@@ -122,6 +124,7 @@ export class ReportTasksService {
         wind_farm_ids: r.windFarmIds,
         turbine_ids: r.turbineIds,
         severities: sel.severities,
+        defect_ids: sel.defectIds,
         defect_count: count,
       },
       queueLimit(),

@@ -44,10 +44,10 @@ describe('main layout redirects and children', () => {
     ['/inspection', '/inspection/windPark', 'page-windParkOverview'],
     ['/inspection/investigation', '/inspection/investigation/list', 'page-investigationPool'],
     ['/repairPlan', '/repairPlan/repairCampaignList', 'page-repairOverview'],
-    ['/dataCenter', '/dataCenter/searchExport', 'area-searchExport'],
+    ['/dataCenter', '/dataCenter/searchExport', 'page-searchExport'],
     ['/configuration', '/configuration/userCenter', 'page-userCenter'],
     ['/deliveryManagement', '/deliveryManagement/progressDashboard', 'page-progressDashboard'],
-    ['/dataHanding', '/dataHanding/advanceSearch', 'area-advanceSearch'],
+    ['/dataHanding', '/dataHanding/advanceSearch', 'page-advanceSearch'],
     ['/projectCenter', '/projectCenter/projectList', 'page-projectList'],
     ['/qaCenter', '/qaCenter/taskPool', 'page-taskPool'],
     ['/dataFlowManagement', '/dataFlowManagement/dataManagement', 'page-dataManagement'],
@@ -71,7 +71,7 @@ describe('main layout redirects and children', () => {
     ['/repairPlan/repairCampaignDetails', 'page-repairCampaignDetails'],
     ['/repairPlan/repairTurbine', 'page-repairTurbine'],
     ['/repairPlan/repairPlanList', 'page-repairPlanList'],
-    ['/dataCenter/dataInsight', 'area-dataInsight'],
+    ['/dataCenter/dataInsight', 'page-dataInsight'],
     ['/dataCenter/dataImport', 'area-dataImport'],
     ['/configuration/assetConfig', 'page-assetConfig'],
     ['/configuration/defectConfig', 'page-defectConfig'],
@@ -83,7 +83,7 @@ describe('main layout redirects and children', () => {
     ['/deliveryManagement/dpr', 'page-dpr'],
     ['/deliveryManagement/dprList', 'page-dprList'],
     ['/deliveryManagement/dprList/dprDetail', 'page-dprDetail'],
-    ['/dataHanding/singlePointExport', 'area-singlePointExport'],
+    ['/dataHanding/singlePointExport', 'page-singlePointExport'],
     ['/qaCenter/myTasks', 'page-myTasks'],
     ['/qaCenter/todayTasks', 'page-todayTasks'],
     ['/qaCenter/history', 'page-taskHistory'],
@@ -103,7 +103,8 @@ describe('main layout redirects and children', () => {
       expect(screen.getByTestId('scroll-area')).toBeTruthy();
       view.unmount();
     }
-  });
+    // Thirty lazy route chunks in one test (the Data Center's bring recharts and OpenLayers).
+  }, 180000);
 
   it('renders the standalone full-page routes without the main layout', async () => {
     signIn();
@@ -143,10 +144,10 @@ describe('main layout redirects and children', () => {
 
   it('empty states are translated', async () => {
     signIn();
-    // An area still waiting for its service (#21 Data Center).
-    await renderApp({ path: '/dataCenter/searchExport', locale: 'zh_cn', session: readySession() });
-    expect(await screen.findByText('搜索与导出')).toBeTruthy();
-    expect(screen.getByText('将随巡检服务上线。')).toBeTruthy();
+    // An area still waiting for its service (the data import wizard).
+    await renderApp({ path: '/dataCenter/dataImport', locale: 'zh_cn', session: readySession() });
+    expect(await screen.findByText('数据导入')).toBeTruthy();
+    expect(screen.getByText('将随导入服务上线。')).toBeTruthy();
   });
 });
 

@@ -3,6 +3,7 @@ import { areaPages, type AreaId } from '@/features/areas';
 import { assetPages } from '@/features/asset/pages';
 import { authPages } from '@/features/auth/pages';
 import { configurationPages } from '@/features/configuration/pages';
+import { dataCenterPages } from '@/features/data-center/pages';
 import { deliveryPages } from '@/features/delivery/pages';
 import { inspectionPages } from '@/features/inspection/pages';
 import { middlePages } from '@/features/middle-page/pages';
@@ -74,8 +75,8 @@ export const mainLayoutRoutes: RouteObject[] = [
     path: 'dataCenter',
     children: [
       redirectTo('/dataCenter/searchExport'),
-      area('searchExport', 'searchExport'),
-      area('dataInsight', 'dataInsight', { layout: 'wide' }),
+      { path: 'searchExport', lazy: dataCenterPages.searchExport },
+      { path: 'dataInsight', lazy: dataCenterPages.dataInsight, handle: { layout: 'wide' } satisfies RouteHandle },
       area('dataImport', 'dataImport'),
     ],
   },
@@ -110,8 +111,8 @@ export const mainLayoutRoutes: RouteObject[] = [
     path: 'dataHanding',
     children: [
       redirectTo('/dataHanding/advanceSearch'),
-      area('advanceSearch', 'advanceSearch'),
-      area('singlePointExport', 'singlePointExport'),
+      { path: 'advanceSearch', lazy: dataCenterPages.advanceSearch },
+      { path: 'singlePointExport', lazy: dataCenterPages.singlePointExport },
     ],
   },
   { path: 'projectCenter', children: [redirectTo('/projectCenter/projectList'), { path: 'projectList', lazy: deliveryPages.projectList }] },

@@ -5,6 +5,8 @@ export const addTagTypes = [
   'templates',
   'timeline',
   'defects',
+  'growth',
+  'insight',
   'images',
   'ingest',
   'inspections',
@@ -12,6 +14,7 @@ export const addTagTypes = [
   'lps',
   'stitching',
   'paths',
+  'search',
 ] as const;
 const injectedRtkApi = api
   .enhanceEndpoints({
@@ -145,6 +148,48 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ['timeline'],
       }),
+      growthAccept: build.mutation<GrowthAcceptApiResponse, GrowthAcceptApiArg>({
+        query: (queryArg) => ({
+          url: `/gw/inspection/api/v2/growth/defects/${queryArg.defectId}/accept`,
+          method: 'POST',
+          body: queryArg.growthDecisionDto,
+        }),
+        invalidatesTags: ['growth'],
+      }),
+      growthDismiss: build.mutation<GrowthDismissApiResponse, GrowthDismissApiArg>({
+        query: (queryArg) => ({
+          url: `/gw/inspection/api/v2/growth/defects/${queryArg.defectId}/dismiss`,
+          method: 'POST',
+          body: queryArg.growthDecisionDto,
+        }),
+        invalidatesTags: ['growth'],
+      }),
+      growthPark: build.query<GrowthParkApiResponse, GrowthParkApiArg>({
+        query: (queryArg) => ({
+          url: `/gw/inspection/api/v2/growth/parks/${queryArg.id}`,
+          params: {
+            pageIndex: queryArg.pageIndex,
+            pageSize: queryArg.pageSize,
+            fieldToSort: queryArg.fieldToSort,
+            descending: queryArg.descending,
+            rate: queryArg.rate,
+          },
+        }),
+        providesTags: ['growth'],
+      }),
+      insightParksHealth: build.query<InsightParksHealthApiResponse, InsightParksHealthApiArg>({
+        query: (queryArg) => ({
+          url: `/gw/inspection/api/v2/health/parks`,
+          params: {
+            customerId: queryArg.customerId,
+          },
+        }),
+        providesTags: ['insight'],
+      }),
+      insightParkHealth: build.query<InsightParkHealthApiResponse, InsightParkHealthApiArg>({
+        query: (queryArg) => ({ url: `/gw/inspection/api/v2/health/parks/${queryArg.id}` }),
+        providesTags: ['insight'],
+      }),
       imagesRemove: build.mutation<ImagesRemoveApiResponse, ImagesRemoveApiArg>({
         query: (queryArg) => ({ url: `/gw/inspection/api/v2/images/${queryArg.imageId}`, method: 'DELETE' }),
         invalidatesTags: ['images'],
@@ -184,6 +229,16 @@ const injectedRtkApi = api
       ingestStatus: build.query<IngestStatusApiResponse, IngestStatusApiArg>({
         query: (queryArg) => ({ url: `/gw/inspection/api/v2/ingests/${queryArg.uploadTaskId}` }),
         providesTags: ['ingest'],
+      }),
+      insightParkInsight: build.query<InsightParkInsightApiResponse, InsightParkInsightApiArg>({
+        query: (queryArg) => ({
+          url: `/gw/inspection/api/v2/insights/parks/${queryArg.id}`,
+          params: {
+            componentType: queryArg.componentType,
+            zoneM: queryArg.zoneM,
+          },
+        }),
+        providesTags: ['insight'],
       }),
       inspectionsList: build.query<InspectionsListApiResponse, InspectionsListApiArg>({
         query: (queryArg) => ({
@@ -417,6 +472,107 @@ const injectedRtkApi = api
         }),
         providesTags: ['stitching'],
       }),
+      searchAdvanced: build.mutation<SearchAdvancedApiResponse, SearchAdvancedApiArg>({
+        query: (queryArg) => ({ url: `/gw/inspection/api/v2/search/advanced`, method: 'POST', body: queryArg.advancedSearchDto }),
+        invalidatesTags: ['search'],
+      }),
+      searchDefects: build.query<SearchDefectsApiResponse, SearchDefectsApiArg>({
+        query: (queryArg) => ({
+          url: `/gw/inspection/api/v2/search/defects`,
+          params: {
+            pageIndex: queryArg.pageIndex,
+            pageSize: queryArg.pageSize,
+            fieldToSort: queryArg.fieldToSort,
+            descending: queryArg.descending,
+            windFarmId: queryArg.windFarmId,
+            turbineId: queryArg.turbineId,
+            componentType: queryArg.componentType,
+            bladePosition: queryArg.bladePosition,
+            viewIndex: queryArg.viewIndex,
+            severity: queryArg.severity,
+            defectType: queryArg.defectType,
+            timelineStatus: queryArg.timelineStatus,
+            repairStatus: queryArg.repairStatus,
+            dpsStatus: queryArg.dpsStatus,
+            dateFrom: queryArg.dateFrom,
+            dateTo: queryArg.dateTo,
+          },
+        }),
+        providesTags: ['search'],
+      }),
+      searchExportSelection: build.query<SearchExportSelectionApiResponse, SearchExportSelectionApiArg>({
+        query: (queryArg) => ({
+          url: `/gw/inspection/api/v2/search/defects/export-selection`,
+          params: {
+            pageIndex: queryArg.pageIndex,
+            pageSize: queryArg.pageSize,
+            fieldToSort: queryArg.fieldToSort,
+            descending: queryArg.descending,
+            windFarmId: queryArg.windFarmId,
+            turbineId: queryArg.turbineId,
+            componentType: queryArg.componentType,
+            bladePosition: queryArg.bladePosition,
+            viewIndex: queryArg.viewIndex,
+            severity: queryArg.severity,
+            defectType: queryArg.defectType,
+            timelineStatus: queryArg.timelineStatus,
+            repairStatus: queryArg.repairStatus,
+            dpsStatus: queryArg.dpsStatus,
+            dateFrom: queryArg.dateFrom,
+            dateTo: queryArg.dateTo,
+          },
+        }),
+        providesTags: ['search'],
+      }),
+      searchImages: build.query<SearchImagesApiResponse, SearchImagesApiArg>({
+        query: (queryArg) => ({
+          url: `/gw/inspection/api/v2/search/images`,
+          params: {
+            pageIndex: queryArg.pageIndex,
+            pageSize: queryArg.pageSize,
+            fieldToSort: queryArg.fieldToSort,
+            descending: queryArg.descending,
+            windFarmId: queryArg.windFarmId,
+            turbineId: queryArg.turbineId,
+            componentType: queryArg.componentType,
+            bladePosition: queryArg.bladePosition,
+            viewIndex: queryArg.viewIndex,
+            severity: queryArg.severity,
+            defectType: queryArg.defectType,
+            timelineStatus: queryArg.timelineStatus,
+            repairStatus: queryArg.repairStatus,
+            dpsStatus: queryArg.dpsStatus,
+            dateFrom: queryArg.dateFrom,
+            dateTo: queryArg.dateTo,
+          },
+        }),
+        providesTags: ['search'],
+      }),
+      searchSavedQueries: build.query<SearchSavedQueriesApiResponse, SearchSavedQueriesApiArg>({
+        query: () => ({ url: `/gw/inspection/api/v2/search/saved-queries` }),
+        providesTags: ['search'],
+      }),
+      searchSaveQuery: build.mutation<SearchSaveQueryApiResponse, SearchSaveQueryApiArg>({
+        query: (queryArg) => ({ url: `/gw/inspection/api/v2/search/saved-queries`, method: 'POST', body: queryArg.saveQueryDto }),
+        invalidatesTags: ['search'],
+      }),
+      searchDeleteQuery: build.mutation<SearchDeleteQueryApiResponse, SearchDeleteQueryApiArg>({
+        query: (queryArg) => ({ url: `/gw/inspection/api/v2/search/saved-queries/${queryArg.queryId}`, method: 'DELETE' }),
+        invalidatesTags: ['search'],
+      }),
+      searchSinglePoint: build.query<SearchSinglePointApiResponse, SearchSinglePointApiArg>({
+        query: (queryArg) => ({
+          url: `/gw/inspection/api/v2/search/single-point`,
+          params: {
+            turbineId: queryArg.turbineId,
+            bladePosition: queryArg.bladePosition,
+            viewIndex: queryArg.viewIndex,
+            distanceToRoot: queryArg.distanceToRoot,
+            tolerance: queryArg.tolerance,
+          },
+        }),
+        providesTags: ['search'],
+      }),
     }),
     overrideExisting: false,
   });
@@ -530,6 +686,36 @@ export type TimelineStatusApiArg = {
   defectId: string;
   timelineStatusDto: TimelineStatusDto;
 };
+export type GrowthAcceptApiResponse = /** status 200  */ DefectGrowthView;
+export type GrowthAcceptApiArg = {
+  defectId: string;
+  growthDecisionDto: GrowthDecisionDto;
+};
+export type GrowthDismissApiResponse = /** status 200  */ DefectGrowthView;
+export type GrowthDismissApiArg = {
+  defectId: string;
+  growthDecisionDto: GrowthDecisionDto;
+};
+export type GrowthParkApiResponse = /** status 200  */ DefectGrowthPage;
+export type GrowthParkApiArg = {
+  id: string;
+  /** 1-based page number. */
+  pageIndex?: number;
+  /** Rows per page (clamped to the maximum). */
+  pageSize?: number;
+  /** Column to sort by; each list names the ones it allows. */
+  fieldToSort?: string;
+  descending?: boolean;
+  rate?: number;
+};
+export type InsightParksHealthApiResponse = /** status 200  */ ParkHealthListView;
+export type InsightParksHealthApiArg = {
+  customerId?: string;
+};
+export type InsightParkHealthApiResponse = /** status 200  */ ParkHealthView;
+export type InsightParkHealthApiArg = {
+  id: string;
+};
 export type ImagesRemoveApiResponse = unknown;
 export type ImagesRemoveApiArg = {
   imageId: string;
@@ -569,6 +755,14 @@ export type ImagesThumbnailApiArg = {
 export type IngestStatusApiResponse = /** status 200  */ IngestStatusView;
 export type IngestStatusApiArg = {
   uploadTaskId: string;
+};
+export type InsightParkInsightApiResponse = /** status 200  */ ParkInsightView;
+export type InsightParkInsightApiArg = {
+  id: string;
+  /** Component type (contracts ComponentType); none = all. */
+  componentType?: number;
+  /** Width of a blade zone in metres (default 5). */
+  zoneM?: number;
 };
 export type InspectionsListApiResponse = /** status 200  */ InspectionPage;
 export type InspectionsListApiArg = {
@@ -744,6 +938,130 @@ export type StitchingThumbnailApiResponse = /** status 200  */ Blob;
 export type StitchingThumbnailApiArg = {
   panoramaId: string;
   v?: string;
+};
+export type SearchAdvancedApiResponse = /** status 200  */ DefectHitPage;
+export type SearchAdvancedApiArg = {
+  advancedSearchDto: AdvancedSearchDto;
+};
+export type SearchDefectsApiResponse = /** status 200  */ DefectHitPage;
+export type SearchDefectsApiArg = {
+  /** 1-based page number. */
+  pageIndex?: number;
+  /** Rows per page (clamped to the maximum). */
+  pageSize?: number;
+  /** Column to sort by; each list names the ones it allows. */
+  fieldToSort?: string;
+  descending?: boolean;
+  windFarmId: string;
+  /** Turbines of the park (at most 200, SPEC §9). */
+  turbineId?: string[];
+  /** Component types (contracts ComponentType). */
+  componentType?: number[];
+  /** Blades 1..3. */
+  bladePosition?: number[];
+  /** Blade side = view index 1..8. */
+  viewIndex?: number[];
+  /** Severities 0..5. */
+  severity?: number[];
+  /** Defect types (case-insensitive). */
+  defectType?: string[];
+  /** Timeline statuses (contracts DefectTimelineStatus). */
+  timelineStatus?: string[];
+  /** Repair statuses (contracts RepairStatus 1..6); 0 = never in a repair. */
+  repairStatus?: number[];
+  /** DPS statuses 0..4. */
+  dpsStatus?: number[];
+  /** Inspection date from (YYYY-MM-DD, inclusive). */
+  dateFrom?: string;
+  /** Inspection date to (YYYY-MM-DD, inclusive). */
+  dateTo?: string;
+};
+export type SearchExportSelectionApiResponse = /** status 200  */ ExportSelectionView;
+export type SearchExportSelectionApiArg = {
+  /** 1-based page number. */
+  pageIndex?: number;
+  /** Rows per page (clamped to the maximum). */
+  pageSize?: number;
+  /** Column to sort by; each list names the ones it allows. */
+  fieldToSort?: string;
+  descending?: boolean;
+  windFarmId: string;
+  /** Turbines of the park (at most 200, SPEC §9). */
+  turbineId?: string[];
+  /** Component types (contracts ComponentType). */
+  componentType?: number[];
+  /** Blades 1..3. */
+  bladePosition?: number[];
+  /** Blade side = view index 1..8. */
+  viewIndex?: number[];
+  /** Severities 0..5. */
+  severity?: number[];
+  /** Defect types (case-insensitive). */
+  defectType?: string[];
+  /** Timeline statuses (contracts DefectTimelineStatus). */
+  timelineStatus?: string[];
+  /** Repair statuses (contracts RepairStatus 1..6); 0 = never in a repair. */
+  repairStatus?: number[];
+  /** DPS statuses 0..4. */
+  dpsStatus?: number[];
+  /** Inspection date from (YYYY-MM-DD, inclusive). */
+  dateFrom?: string;
+  /** Inspection date to (YYYY-MM-DD, inclusive). */
+  dateTo?: string;
+};
+export type SearchImagesApiResponse = /** status 200  */ ImageHitPage;
+export type SearchImagesApiArg = {
+  /** 1-based page number. */
+  pageIndex?: number;
+  /** Rows per page (clamped to the maximum). */
+  pageSize?: number;
+  /** Column to sort by; each list names the ones it allows. */
+  fieldToSort?: string;
+  descending?: boolean;
+  windFarmId: string;
+  /** Turbines of the park (at most 200, SPEC §9). */
+  turbineId?: string[];
+  /** Component types (contracts ComponentType). */
+  componentType?: number[];
+  /** Blades 1..3. */
+  bladePosition?: number[];
+  /** Blade side = view index 1..8. */
+  viewIndex?: number[];
+  /** Severities 0..5. */
+  severity?: number[];
+  /** Defect types (case-insensitive). */
+  defectType?: string[];
+  /** Timeline statuses (contracts DefectTimelineStatus). */
+  timelineStatus?: string[];
+  /** Repair statuses (contracts RepairStatus 1..6); 0 = never in a repair. */
+  repairStatus?: number[];
+  /** DPS statuses 0..4. */
+  dpsStatus?: number[];
+  /** Inspection date from (YYYY-MM-DD, inclusive). */
+  dateFrom?: string;
+  /** Inspection date to (YYYY-MM-DD, inclusive). */
+  dateTo?: string;
+};
+export type SearchSavedQueriesApiResponse = /** status 200  */ SavedQueryListView;
+export type SearchSavedQueriesApiArg = void;
+export type SearchSaveQueryApiResponse = /** status 201  */ SavedQueryView;
+export type SearchSaveQueryApiArg = {
+  saveQueryDto: SaveQueryDto;
+};
+export type SearchDeleteQueryApiResponse = unknown;
+export type SearchDeleteQueryApiArg = {
+  queryId: string;
+};
+export type SearchSinglePointApiResponse = /** status 200  */ SinglePointView;
+export type SearchSinglePointApiArg = {
+  turbineId: string;
+  bladePosition: number;
+  /** Blade side (view index 1..8); none = every side. */
+  viewIndex?: number;
+  /** Distance from the root (m). */
+  distanceToRoot: number;
+  /** Half-width of the window around the point (m), default 1. */
+  tolerance?: number;
 };
 export type TemplateItemView = {
   customerId: string;
@@ -1060,6 +1378,86 @@ export type DpsStatusDto = {
 export type TimelineStatusDto = {
   timelineStatus: 'NOT_APPLICABLE' | 'NEW' | 'INCREASED' | 'STABLE' | 'REPAIRED';
 };
+export type GrowthPointView = {
+  defectId: string;
+  inspectionDate: string;
+  severity: number | null;
+  /** Area (length × width) or the larger side, m; null when not measured. */
+  size: number | null;
+};
+export type DefectGrowthView = {
+  bladePosition: number | null;
+  decision: ('ACCEPTED' | 'DISMISSED') | null;
+  /** The newest defect of the chain (the active inspection's). */
+  defectId: string;
+  defectNo: string;
+  defectType: string;
+  distanceToRoot: number | null;
+  /** Oldest first. */
+  history: GrowthPointView[];
+  months: number;
+  repairPriority: number | null;
+  severity: number | null;
+  /** Severity levels gained per month. */
+  severityPerMonth: number;
+  /** Size growth in % of the first measure per month (null without two sizes). */
+  sizeGrowthPctPerMonth: number | null;
+  suggestedPriority: number | null;
+  /** Suggested upgrade when growth passes the rate and no engineer has decided yet. */
+  suggestedSeverity: number | null;
+  turbineId: string;
+  turbineName: string;
+};
+export type GrowthDecisionDto = {
+  rate?: number;
+};
+export type DefectGrowthPage = {
+  /** The rate used (% per month). */
+  rate: number;
+  results: DefectGrowthView[];
+  totalCount: number;
+  /** false when totalCount is the planner's estimate ("about N"). */
+  totalCountExact?: boolean;
+};
+export type ParkHealthSummaryView = {
+  inspectedTurbines: number;
+  level: 'EXCELLENT' | 'ADEQUATE' | 'POOR' | 'UNKNOWN';
+  level4Share: number;
+  name: string;
+  turbineCount: number;
+  windFarmId: string;
+};
+export type ParkHealthListView = {
+  results: ParkHealthSummaryView[];
+};
+export type TurbineHealthView = {
+  /** Inspections of the past year. */
+  inspections: number;
+  lastInspectionDate: string | null;
+  level: 'EXCELLENT' | 'ADEQUATE' | 'POOR' | 'UNKNOWN';
+  /** Highest counted severity of the past year (null: no defect). */
+  maxSeverity: number | null;
+  turbineId: string;
+  turbineName: string;
+};
+export type ParkHealthView = {
+  /** Turbines with O&M (an inspection) in the past year: the rule's population. */
+  inspectedTurbines: number;
+  level: 'EXCELLENT' | 'ADEQUATE' | 'POOR' | 'UNKNOWN';
+  /** turbinesLevel4OrHigher / inspectedTurbines (0..1; 0 without inspected turbines). */
+  level4Share: number;
+  name: string;
+  /** Turbines of the park. */
+  turbineCount: number;
+  turbines: TurbineHealthView[];
+  /** Of those, turbines with a defect above level 2. */
+  turbinesAboveLevel2: number;
+  /** Of those, turbines at level 4 or higher. */
+  turbinesLevel4OrHigher: number;
+  windFarmId: string;
+  /** First day of the past-year window (YYYY-MM-DD). */
+  windowFrom: string;
+};
 export type ImageView = {
   bladePosition: number | null;
   chamber: number;
@@ -1125,6 +1523,58 @@ export type IngestStatusView = {
   inspectionId: string | null;
   status: 'pending' | 'stored' | 'done' | 'failed';
   uploadTaskId: string;
+};
+export type ZoneCountsView = {
+  severities: number[];
+  total: number;
+  unrated: number;
+  /** Zone start (m from the root); the zone is [zone, zone + zoneM). */
+  zone: number;
+};
+export type KeyedCountsView = {
+  key: string;
+  severities: number[];
+  total: number;
+  unrated: number;
+};
+export type SeverityCountsView = {
+  severities: number[];
+  total: number;
+  unrated: number;
+};
+export type ErosionCountsView = {
+  inspectionDate: string;
+  severities: number[];
+  total: number;
+  unrated: number;
+  zone: number;
+};
+export type TurbineErosionView = {
+  turbineId: string;
+  turbineName: string;
+  zones: ErosionCountsView[];
+};
+export type ErosionInsightView = {
+  park: ErosionCountsView[];
+  turbines: TurbineErosionView[];
+};
+export type TurbineCountsView = {
+  severities: number[];
+  total: number;
+  turbineId: string;
+  turbineName: string;
+  unrated: number;
+};
+export type ParkInsightView = {
+  bladeZones: ZoneCountsView[];
+  /** key = component type code. */
+  byComponent: KeyedCountsView[];
+  bySeverity: SeverityCountsView;
+  byType: KeyedCountsView[];
+  leadingEdgeErosion: ErosionInsightView;
+  perTurbine: TurbineCountsView[];
+  windFarmId: string;
+  zoneM: number;
 };
 export type InspectionView = {
   componentType: number;
@@ -1556,4 +2006,151 @@ export type PanoramaOffsetsDto = {
       dy: number;
     };
   };
+};
+export type DefectHitView = {
+  affectedPart: string | null;
+  /** Blade 1..3. */
+  bladePosition: number | null;
+  chordwiseEnd: number | null;
+  chordwiseStart: number | null;
+  componentType: number;
+  createdAt: string;
+  defectId: string;
+  /** 6 digits, unique in the inspection. */
+  defectNo: string;
+  defectType: string;
+  /** Metres from the blade root. */
+  distanceToRoot: number | null;
+  /** DPS review status (contracts DpsStatus). */
+  dpsStatus: number;
+  imageId: string;
+  /** On the detail and the defect list (YYYY-MM-DD). */
+  inspectionDate?: string;
+  inspectionId: string;
+  layer: string | null;
+  /** Outline in image pixels: `[[x, y], …]`. */
+  polygon: number[][];
+  /** Blade side (view index 1..8). */
+  position: number | null;
+  previousDefectId: string | null;
+  recommendation: string | null;
+  /** 1..4 */
+  repairPriority: number | null;
+  /** Repair status (contracts RepairStatus) from the repair centre; null = never in a repair. */
+  repairStatus: number | null;
+  selector: SvgSelectorView;
+  /** 0..5 */
+  severity: number | null;
+  sizeLength: number | null;
+  sizeWidth: number | null;
+  /** A pre-label suggestion, hidden from the regular lists until accepted. */
+  suggested: boolean;
+  /** true when an engineer set the timeline status by hand. */
+  timelineManual: boolean;
+  timelineStatus: 'NOT_APPLICABLE' | 'NEW' | 'INCREASED' | 'STABLE' | 'REPAIRED';
+  turbineId: string;
+  /** On the detail and the defect list (the inspection's turbine). */
+  turbineName?: string;
+  updatedAt: string;
+  windFarmId: string;
+};
+export type DefectHitPage = {
+  results: DefectHitView[];
+  totalCount: number;
+  /** false when totalCount is the planner's estimate ("about N"). */
+  totalCountExact?: boolean;
+};
+export type AdvancedCriteriaDto = {
+  bladePosition?: number[];
+  componentType?: number[];
+  dateFrom?: string;
+  dateTo?: string;
+  defectType?: string[];
+  /** Distance to root range (m). */
+  distanceFrom?: number;
+  distanceTo?: number;
+  dpsStatus?: number[];
+  /** Minimum size (length or width, m). */
+  minSize?: number;
+  repairStatus?: number[];
+  severity?: number[];
+  timelineStatus?: string[];
+  /** The turbines to search (1..200, SPEC §9; more are refused, nothing is run). */
+  turbineIds: string[];
+  viewIndex?: number[];
+};
+export type AdvancedSearchDto = {
+  criteria: AdvancedCriteriaDto;
+  descending?: boolean;
+  fieldToSort?: string;
+  pageIndex?: number;
+  pageSize?: number;
+};
+export type ExportSelectionView = {
+  count: number;
+  defectIds: string[];
+  windFarmId: string;
+};
+export type GalleryDefectView = {
+  defectId: string;
+  defectNo: string;
+  defectType: string;
+  polygon: number[][];
+  severity: number | null;
+};
+export type ImageHitView = {
+  bladePosition: number | null;
+  chamber: number;
+  componentType: number;
+  createdAt: string;
+  defects: GalleryDefectView[];
+  distanceToRoot: number | null;
+  /** OpenSeadragon tile source, once tiled. */
+  dziUri: string | null;
+  fileName: string;
+  format: 'jpeg' | 'png';
+  /** The image id (SPEC §3 name). */
+  guid: string;
+  height: number;
+  imageId: string;
+  inspectionDate: string;
+  inspectionId: string;
+  isActive: boolean;
+  keyPartTag: string | null;
+  /** Blade path 1..8 = view index. */
+  pathViewIndex: number | null;
+  section: string | null;
+  sizeBytes: number;
+  sortIndex: number;
+  /** Once tiled. */
+  thumbUri: string | null;
+  tileJobId: string | null;
+  tileStatus: 'pending' | 'processing' | 'done' | 'failed';
+  turbineName: string;
+  /** The original photo. */
+  uri: string;
+  width: number;
+};
+export type ImageHitPage = {
+  results: ImageHitView[];
+  totalCount: number;
+  /** false when totalCount is the planner's estimate ("about N"). */
+  totalCountExact?: boolean;
+};
+export type SavedQueryView = {
+  createdAt: string;
+  criteria: AdvancedCriteriaDto;
+  name: string;
+  queryId: string;
+};
+export type SavedQueryListView = {
+  results: SavedQueryView[];
+};
+export type SaveQueryDto = {
+  criteria: AdvancedCriteriaDto;
+  name: string;
+};
+export type SinglePointView = {
+  defects: DefectHitView[];
+  images: ImageHitView[];
 };

@@ -393,6 +393,9 @@ export type ErrorBody = {
   title?: string;
 };
 export type CreateReportTaskDto = {
+  /** Exactly these defects (the Data Center search's selection); they must also lie in the scope.
+    More than 2,500 are refused with -13012 like any selection. */
+  defectIds?: string[];
   format: 'pdf' | 'docx' | 'xlsx';
   /** The report's language; default the template's, else the request's locale. */
   locale?: 'en_us' | 'zh_cn';

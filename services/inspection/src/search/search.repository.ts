@@ -1,0 +1,240 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { cappedCount, type AuthUser, type ListCount, type PageRequest } from '@windward/service-kit';
+import { schemaName } from '../common/columns.js';
+import { scopeSql } from '../common/access.js';
+
+/** What a Data Center search selects: one park or some turbines, and optional filters. */
+export interface SearchFilter {
+  windFarmId?: string;
+  turbineIds?: string[];
+  componentType?: number[];
+  bladePosition?: number[];
+  viewIndex?: number[];
+  severity?: number[];
+  defectType?: string[];
+  timelineStatus?: string[];
+  /** 0 = never in a repair. */
+  repairStatus?: number[];
+  dpsStatus?: number[];
+  dateFrom?: string;
+  dateTo?: string;
+  distanceFrom?: number;
+  distanceTo?: number;
+  minSize?: number;
+}
+
+/** Sort fields of the defect search → columns. */
+const DEFECT_SORT: Record<string, string> = {
+  inspectionDate: 'i.inspection_date',
+  turbineName: 'i.turbine_name',
+  severity: 'd.severity',
+  defectType: 'd.defect_type',
+  distanceToRoot: 'd.distance_to_root',
+  dpsStatus: 'd.dps_rank',
+  defectNo: 'd.defect_no',
+  bladePosition: 'd.blade_position',
+  createdAt: 'd.created_at',
+};
+export const DEFECT_SEARCH_SORT_FIELDS = Object.keys(DEFECT_SORT);
+
+const IMAGE_SORT: Record<string, string> = {
+  inspectionDate: 'i.inspection_date',
+  turbineName: 'i.turbine_name',
+  bladePosition: 'g.blade_position',
+  distanceToRoot: 'g.distance_to_root',
+  createdAt: 'g.created_at',
+};
+export const IMAGE_SEARCH_SORT_FIELDS = Object.keys(IMAGE_SORT);
+
+/** A row of the defect search beside the defect itself. */
+export interface DefectHitRow {
+  id: string;
+  turbine_name: string;
+  inspection_date: string;
+  component_type: number;
+  repair_status: number | null;
+}
+
+export interface ImageHitRow {
+  id: string;
+  turbine_name: string;
+  inspection_date: string;
+  component_type: number;
+}
+
+/** A defect shown on an image of the gallery (its outline). */
+export interface GalleryDefectRow {
+  id: string;
+  image_id: string;
+  defect_no: string;
+  severity: number | null;
+  defect_type: string;
+  polygon: [number, number][];
+}
+
+/** Raw SQL of the Data Center search (joins inspection, image, defect and repair marks of one park). */
+@Injectable()
+export class SearchRepository {
+  constructor(private readonly ds: DataSource) {}
+
+  private get s() {
+    return schemaName(this.ds);
+  }
+
+  /** WHERE parts on inspection `i` (scope, park, turbines, component, dates). */
+  private inspectionWhere(user: AuthUser, f: SearchFilter, params: unknown[]): string[] {
+    const where = [scopeSql(user, 'i.customer_id', 'i.wind_park_id', params)];
+    if (f.windFarmId) where.push(`i.wind_park_id = $${params.push(f.windFarmId)}`);
+    if (f.turbineIds?.length) where.push(`i.turbine_id = ANY($${params.push(f.turbineIds)}::uuid[])`);
+    if (f.componentType?.length) where.push(`i.component_type = ANY($${params.push(f.componentType)}::int[])`);
+    if (f.dateFrom) where.push(`i.inspection_date >= $${params.push(f.dateFrom)}::date`);
+    if (f.dateTo) where.push(`i.inspection_date <= $${params.push(f.dateTo)}::date`);
+    return where;
+  }
+
+  /** WHERE parts on defect `d` and its repair mark `r` (never suggestions). */
+  private defectWhere(f: SearchFilter, params: unknown[]): string[] {
+    const where = ['NOT d.suggested'];
+    if (f.windFarmId) where.push(`d.wind_park_id = $${params.push(f.windFarmId)}`);
+    if (f.turbineIds?.length) where.push(`d.turbine_id = ANY($${params.push(f.turbineIds)}::uuid[])`);
+    if (f.bladePosition?.length) where.push(`d.blade_position = ANY($${params.push(f.bladePosition)}::int[])`);
+    if (f.viewIndex?.length) where.push(`d.position = ANY($${params.push(f.viewIndex)}::int[])`);
+    if (f.severity?.length) where.push(`d.severity = ANY($${params.push(f.severity)}::int[])`);
+    if (f.defectType?.length) where.push(`lower(d.defect_type) = ANY($${params.push(f.defectType.map((t) => t.toLowerCase()))}::text[])`);
+    if (f.timelineStatus?.length) where.push(`d.timeline_status = ANY($${params.push(f.timelineStatus)}::text[])`);
+    if (f.dpsStatus?.length) where.push(`d.dps_status = ANY($${params.push(f.dpsStatus)}::int[])`);
+    if (f.repairStatus?.length) {
+      const p = params.push(f.repairStatus);
+      where.push(`(r.repair_status = ANY($${p}::int[]) OR (r.repair_status IS NULL AND 0 = ANY($${p}::int[])))`);
+    }
+    if (f.distanceFrom !== undefined) where.push(`d.distance_to_root >= $${params.push(f.distanceFrom)}`);
+    if (f.distanceTo !== undefined) where.push(`d.distance_to_root <= $${params.push(f.distanceTo)}`);
+    if (f.minSize !== undefined) where.push(`greatest(d.size_length, d.size_width) >= $${params.push(f.minSize)}`);
+    return where;
+  }
+
+  private hasDefectFilter(f: SearchFilter): boolean {
+    return Boolean(
+      f.severity?.length || f.defectType?.length || f.timelineStatus?.length || f.dpsStatus?.length || f.repairStatus?.length ||
+        f.distanceFrom !== undefined || f.distanceTo !== undefined || f.minSize !== undefined,
+    );
+  }
+
+  private defectFrom(user: AuthUser, f: SearchFilter, params: unknown[]): string {
+    const where = [...this.inspectionWhere(user, f, params), ...this.defectWhere(f, params)];
+    return `FROM ${this.s}.defect d JOIN ${this.s}.inspection i ON i.id = d.inspection_id
+      LEFT JOIN ${this.s}.repair_mark r ON r.defect_id = d.id WHERE ${where.join(' AND ')}`;
+  }
+
+  /** One page of matching defects in order, and the (capped) count. */
+  async defectPage(user: AuthUser, f: SearchFilter, page: PageRequest): Promise<{ rows: DefectHitRow[] } & ListCount> {
+    const params: unknown[] = [];
+    const from = this.defectFrom(user, f, params);
+    const dir = page.descending ? 'DESC' : 'ASC';
+    const rows: DefectHitRow[] = await this.ds.query(
+      `SELECT d.id, i.turbine_name, i.inspection_date::text AS inspection_date, i.component_type, r.repair_status
+       ${from} ORDER BY ${DEFECT_SORT[page.sortField]} ${dir} NULLS LAST, d.id ${dir} LIMIT ${page.take} OFFSET ${page.skip}`,
+      params,
+    );
+    return { rows, ...(await cappedCount(this.ds, from, params)) };
+  }
+
+  /** Ids of the matching defects (park, turbine, date, blade, distance order), at most `limit`. */
+  async defectIds(user: AuthUser, f: SearchFilter, limit: number): Promise<string[]> {
+    const params: unknown[] = [];
+    const from = this.defectFrom(user, f, params);
+    const rows: { id: string }[] = await this.ds.query(
+      `SELECT d.id ${from} ORDER BY i.turbine_name, i.inspection_date, d.blade_position, d.distance_to_root, d.id LIMIT ${limit}`,
+      params,
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /** One page of matching images (active ones; with defect filters: those showing a matching defect). */
+  async imagePage(user: AuthUser, f: SearchFilter, page: PageRequest): Promise<{ rows: ImageHitRow[] } & ListCount> {
+    const params: unknown[] = [];
+    const where = [...this.inspectionWhere(user, f, params), 'g.is_active'];
+    if (f.bladePosition?.length) where.push(`g.blade_position = ANY($${params.push(f.bladePosition)}::int[])`);
+    if (f.viewIndex?.length) where.push(`g.path = ANY($${params.push(f.viewIndex)}::int[])`);
+    if (this.hasDefectFilter(f)) {
+      const dw = this.defectWhere({ ...f, bladePosition: undefined, viewIndex: undefined, windFarmId: undefined, turbineIds: undefined }, params);
+      where.push(`EXISTS (SELECT 1 FROM ${this.s}.defect d LEFT JOIN ${this.s}.repair_mark r ON r.defect_id = d.id
+        WHERE d.image_id = g.id AND ${dw.join(' AND ')})`);
+    }
+    const from = `FROM ${this.s}.image g JOIN ${this.s}.inspection i ON i.id = g.inspection_id WHERE ${where.join(' AND ')}`;
+    const dir = page.descending ? 'DESC' : 'ASC';
+    const rows: ImageHitRow[] = await this.ds.query(
+      `SELECT g.id, i.turbine_name, i.inspection_date::text AS inspection_date, i.component_type
+       ${from} ORDER BY ${IMAGE_SORT[page.sortField]} ${dir} NULLS LAST, g.sort_index ${dir}, g.id ${dir} LIMIT ${page.take} OFFSET ${page.skip}`,
+      params,
+    );
+    return { rows, ...(await cappedCount(this.ds, from, params)) };
+  }
+
+  /** The defects (regular ones, matching the defect filters) of some images, for the gallery's outlines. */
+  async galleryDefects(imageIds: string[], f: SearchFilter): Promise<GalleryDefectRow[]> {
+    if (!imageIds.length) return [];
+    const params: unknown[] = [imageIds];
+    const dw = this.defectWhere({ ...f, bladePosition: undefined, viewIndex: undefined, windFarmId: undefined, turbineIds: undefined }, params);
+    return this.ds.query(
+      `SELECT d.id, d.image_id, d.defect_no, d.severity, d.defect_type, d.polygon
+       FROM ${this.s}.defect d LEFT JOIN ${this.s}.repair_mark r ON r.defect_id = d.id
+       WHERE d.image_id = ANY($1::uuid[]) AND ${dw.join(' AND ')} ORDER BY d.defect_no`,
+      params,
+    );
+  }
+
+  /** The search rows of some defects, in the order of `ids`. */
+  async defectRows(ids: string[]): Promise<DefectHitRow[]> {
+    if (!ids.length) return [];
+    const rows: DefectHitRow[] = await this.ds.query(
+      `SELECT d.id, i.turbine_name, i.inspection_date::text AS inspection_date, i.component_type, r.repair_status
+       FROM ${this.s}.defect d JOIN ${this.s}.inspection i ON i.id = d.inspection_id
+       LEFT JOIN ${this.s}.repair_mark r ON r.defect_id = d.id WHERE d.id = ANY($1::uuid[])`,
+      [ids],
+    );
+    const order = new Map(ids.map((id, n) => [id, n]));
+    return rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+  }
+
+  /** Turbines (id, park, customer) of some ids, as inspection knows them. */
+  async turbines(ids: string[]): Promise<{ turbine_id: string; wind_park_id: string; customer_id: string }[]> {
+    return this.ds.query(
+      `SELECT t.turbine_id, t.wind_park_id, p.customer_id FROM ${this.s}.turbine_ref t
+       JOIN ${this.s}.park_ref p ON p.wind_park_id = t.wind_park_id WHERE t.turbine_id = ANY($1::uuid[]) AND NOT t.deleted`,
+      [ids],
+    );
+  }
+
+  /** Images and defects around one point of a blade, across the turbine's inspections (newest first). */
+  async singlePoint(
+    user: AuthUser,
+    q: { turbineId: string; bladePosition: number; viewIndex?: number; from: number; to: number },
+  ): Promise<{ images: (ImageHitRow & { inspection_id: string })[]; defectIds: string[] }> {
+    const params: unknown[] = [];
+    const scope = scopeSql(user, 'i.customer_id', 'i.wind_park_id', params);
+    const t = params.push(q.turbineId);
+    const b = params.push(q.bladePosition);
+    const lo = params.push(q.from);
+    const hi = params.push(q.to);
+    const v = q.viewIndex ? params.push(q.viewIndex) : 0;
+    const side = (col: string) => (v ? ` AND ${col} = $${v}` : '');
+    const images: (ImageHitRow & { inspection_id: string })[] = await this.ds.query(
+      `SELECT g.id, g.inspection_id, i.turbine_name, i.inspection_date::text AS inspection_date, i.component_type
+       FROM ${this.s}.image g JOIN ${this.s}.inspection i ON i.id = g.inspection_id
+       WHERE ${scope} AND i.turbine_id = $${t} AND g.blade_position = $${b} AND g.is_active
+         AND g.distance_to_root BETWEEN $${lo} AND $${hi}${side('g.path')}
+       ORDER BY i.inspection_date DESC, g.path, g.distance_to_root, g.id LIMIT 500`,
+      params,
+    );
+    const defects: { id: string }[] = await this.ds.query(
+      `SELECT d.id FROM ${this.s}.defect d JOIN ${this.s}.inspection i ON i.id = d.inspection_id
+       WHERE ${scope} AND NOT d.suggested AND d.turbine_id = $${t} AND d.blade_position = $${b}
+         AND d.distance_to_root BETWEEN $${lo} AND $${hi}${side('d.position')}
+       ORDER BY i.inspection_date DESC, d.distance_to_root, d.id LIMIT 500`,
+      params,
+    );
+    return { images, defectIds: defects.map((d) => d.id) };
+  }
+}

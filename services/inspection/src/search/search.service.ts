@@ -1,0 +1,175 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, In } from 'typeorm';
+import { AppError, EXPORT_MAX_DEFECTS, QUERY_MAX_TURBINES, isUuid } from '@windward/contracts';
+import { parsePage, uniqueAsConflict, type AuthUser } from '@windward/service-kit';
+import { canSeeRow, loadVisiblePark } from '../common/access.js';
+import { Defect } from '../defects/defect.entity.js';
+import { presentDefect } from '../defects/defect-rules.js';
+import { Image } from '../images/image.entity.js';
+import { presentImage } from '../images/images.service.js';
+import type { AdvancedCriteriaDto, AdvancedSearchDto, SaveQueryDto, SearchFilterQuery, SinglePointQuery } from './search.dto.js';
+import {
+  DEFECT_SEARCH_SORT_FIELDS,
+  IMAGE_SEARCH_SORT_FIELDS,
+  SearchRepository,
+  type DefectHitRow,
+  type ImageHitRow,
+  type SearchFilter,
+} from './search.repository.js';
+import { SavedQuery } from './saved-query.entity.js';
+import type { DefectHitPage, DefectHitView, ExportSelectionView, ImageHitPage, ImageHitView, SavedQueryView, SinglePointView } from './search.view.js';
+
+/** Single-point window half-width (m) when none is given. */
+const SINGLE_POINT_TOLERANCE_M = 1;
+
+/**
+ * Data Center search (SPEC §5: per single wind park), its defect export selection (SPEC §9: at
+ * most 2,500 defects), the advanced search over at most 200 turbines, saved queries and the
+ * single-point export.
+ */
+@Injectable()
+export class SearchService {
+  constructor(
+    private readonly ds: DataSource,
+    private readonly repo: SearchRepository,
+  ) {}
+
+  async defects(user: AuthUser, q: SearchFilterQuery): Promise<DefectHitPage> {
+    const f = await this.parkFilter(user, q);
+    const page = parsePage(q, DEFECT_SEARCH_SORT_FIELDS, { sortField: 'inspectionDate', descending: true, pageSize: 20 });
+    const { rows, totalCount, totalCountExact } = await this.repo.defectPage(user, f, page);
+    return { results: await this.defectHits(rows), totalCount, totalCountExact };
+  }
+
+  async images(user: AuthUser, q: SearchFilterQuery): Promise<ImageHitPage> {
+    const f = await this.parkFilter(user, q);
+    const page = parsePage(q, IMAGE_SEARCH_SORT_FIELDS, { sortField: 'inspectionDate', descending: true, pageSize: 24 });
+    const { rows, totalCount, totalCountExact } = await this.repo.imagePage(user, f, page);
+    return { results: await this.imageHits(rows, f), totalCount, totalCountExact };
+  }
+
+  /**
+   * The defects an Excel export of this search holds: none → NO_QUALIFYING_DEFECTS, more than
+   * 2,500 → -13012 (export over 2500 defects); the console then asks the report service for the file.
+   */
+  async exportSelection(user: AuthUser, q: SearchFilterQuery): Promise<ExportSelectionView> {
+    const f = await this.parkFilter(user, q);
+    const ids = await this.repo.defectIds(user, f, EXPORT_MAX_DEFECTS + 1);
+    if (!ids.length) throw new AppError('NO_QUALIFYING_DEFECTS');
+    if (ids.length > EXPORT_MAX_DEFECTS) throw new AppError(-13012);
+    return { windFarmId: q.windFarmId, count: ids.length, defectIds: ids };
+  }
+
+  /** Advanced search: any turbines of the caller's scope, at most 200 (checked before anything runs). */
+  async advanced(user: AuthUser, dto: AdvancedSearchDto): Promise<DefectHitPage> {
+    const f = await this.turbineFilter(user, dto.criteria);
+    const page = parsePage(dto, DEFECT_SEARCH_SORT_FIELDS, { sortField: 'inspectionDate', descending: true, pageSize: 20 });
+    const { rows, totalCount, totalCountExact } = await this.repo.defectPage(user, f, page);
+    return { results: await this.defectHits(rows), totalCount, totalCountExact };
+  }
+
+  async savedQueries(user: AuthUser): Promise<SavedQueryView[]> {
+    const rows = await this.ds.getRepository(SavedQuery).find({ where: { userId: user.userId }, order: { createdAt: 'DESC' } });
+    return rows.map(presentQuery);
+  }
+
+  async saveQuery(user: AuthUser, dto: SaveQueryDto): Promise<SavedQueryView> {
+    if (dto.criteria.turbineIds.length > QUERY_MAX_TURBINES) throw new AppError('QUERY_TOO_MANY_TURBINES');
+    const name = dto.name.trim();
+    if (!name) throw new AppError('VALIDATION_FAILED', { details: [{ field: 'name' }] });
+    const row = await uniqueAsConflict(
+      () => this.ds.getRepository(SavedQuery).save({ userId: user.userId, name, criteria: { ...dto.criteria } }),
+      { saved_query_user_name_uq: 'DUPLICATE_VALUES' },
+    );
+    return presentQuery(row);
+  }
+
+  async deleteQuery(user: AuthUser, id: string): Promise<void> {
+    const r = await this.ds.getRepository(SavedQuery).delete({ id, userId: user.userId });
+    if (!r.affected) throw new AppError('NOT_FOUND');
+  }
+
+  /** Every image and defect around one point of a blade (± tolerance), across the turbine's inspections. */
+  async singlePoint(user: AuthUser, q: SinglePointQuery): Promise<SinglePointView> {
+    const [t] = await this.repo.turbines([q.turbineId]);
+    if (!t || !canSeeRow(user, { customerId: t.customer_id, windParkId: t.wind_park_id })) throw new AppError('NOT_FOUND');
+    const tol = q.tolerance ?? SINGLE_POINT_TOLERANCE_M;
+    const { images, defectIds } = await this.repo.singlePoint(user, {
+      turbineId: q.turbineId,
+      bladePosition: q.bladePosition,
+      viewIndex: q.viewIndex,
+      from: q.distanceToRoot - tol,
+      to: q.distanceToRoot + tol,
+    });
+    const defects = await this.defectHits(await this.repo.defectRows(defectIds));
+    return { images: await this.imageHits(images, {}), defects };
+  }
+
+  // --- helpers ---------------------------------------------------------------------------
+
+  private async parkFilter(user: AuthUser, q: SearchFilterQuery): Promise<SearchFilter> {
+    if ((q.turbineId?.length ?? 0) > QUERY_MAX_TURBINES) throw new AppError('QUERY_TOO_MANY_TURBINES');
+    await loadVisiblePark(this.ds.manager, user, q.windFarmId);
+    return {
+      windFarmId: q.windFarmId,
+      turbineIds: q.turbineId,
+      componentType: q.componentType,
+      bladePosition: q.bladePosition,
+      viewIndex: q.viewIndex,
+      severity: q.severity,
+      defectType: q.defectType,
+      timelineStatus: q.timelineStatus,
+      repairStatus: q.repairStatus,
+      dpsStatus: q.dpsStatus,
+      dateFrom: q.dateFrom,
+      dateTo: q.dateTo,
+    };
+  }
+
+  private async turbineFilter(user: AuthUser, c: AdvancedCriteriaDto): Promise<SearchFilter> {
+    const ids = [...new Set(c.turbineIds)];
+    if (ids.length > QUERY_MAX_TURBINES) throw new AppError('QUERY_TOO_MANY_TURBINES');
+    const known = await this.repo.turbines(ids.filter(isUuid));
+    const visible = new Set(known.filter((t) => canSeeRow(user, { customerId: t.customer_id, windParkId: t.wind_park_id })).map((t) => t.turbine_id));
+    if (!ids.every((id) => visible.has(id))) throw new AppError('NOT_FOUND');
+    const { turbineIds: _t, ...rest } = c;
+    return { ...rest, turbineIds: ids };
+  }
+
+  private async defectHits(rows: DefectHitRow[]): Promise<DefectHitView[]> {
+    if (!rows.length) return [];
+    const found = await this.ds.getRepository(Defect).find({ where: { id: In(rows.map((r) => r.id)) } });
+    const byId = new Map(found.map((d) => [d.id, d]));
+    return rows
+      .filter((r) => byId.has(r.id))
+      .map((r) => ({
+        ...presentDefect(byId.get(r.id)!, { turbineName: r.turbine_name, inspectionDate: r.inspection_date }),
+        turbineName: r.turbine_name,
+        inspectionDate: r.inspection_date,
+        componentType: r.component_type,
+        repairStatus: r.repair_status,
+      }));
+  }
+
+  private async imageHits(rows: ImageHitRow[], f: SearchFilter): Promise<ImageHitView[]> {
+    if (!rows.length) return [];
+    const ids = rows.map((r) => r.id);
+    const [images, outlines] = await Promise.all([this.ds.getRepository(Image).find({ where: { id: In(ids) } }), this.repo.galleryDefects(ids, f)]);
+    const byId = new Map(images.map((i) => [i.id, i]));
+    return rows
+      .filter((r) => byId.has(r.id))
+      .map((r) => ({
+        ...presentImage(byId.get(r.id)!),
+        turbineName: r.turbine_name,
+        inspectionDate: r.inspection_date,
+        componentType: r.component_type,
+        defects: outlines
+          .filter((d) => d.image_id === r.id)
+          .map((d) => ({ defectId: d.id, defectNo: d.defect_no, severity: d.severity, defectType: d.defect_type, polygon: d.polygon })),
+      }));
+  }
+}
+
+function presentQuery(q: SavedQuery): SavedQueryView {
+  return { queryId: q.id, name: q.name, criteria: q.criteria as unknown as AdvancedCriteriaDto, createdAt: q.createdAt };
+}
