@@ -30,6 +30,7 @@ import { LocksModule } from './locks/locks.module.js';
 import { InspectionTypeormMetadata1763700000470 } from './migrations/1763700000470-inspection-typeorm-metadata.js';
 import { InspectionRepairMarks1763700000480 } from './migrations/1763700000480-inspection-repair-marks.js';
 import { RepairMark } from './timeline/repair-mark.entity.js';
+import { OverviewModule } from './overview/overview.module.js';
 
 const entities = [
   ParkRef,
@@ -78,6 +79,7 @@ const entities = [
     StitchingModule,
     PathsModule,
     LocksModule,
+    OverviewModule,
   ],
 })
 export class AppModule {}
