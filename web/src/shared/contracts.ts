@@ -34,6 +34,7 @@ export {
   findDuplicates,
   formatThousands,
   labelOf,
+  canShowComponentWith,
   hasRight,
   isLocale,
   isTokenRefreshDue,

@@ -2,6 +2,7 @@
 export const assetPages = {
   windPark: () => import('./windPark/WindParkPage'),
   turbine: () => import('./turbine/TurbinePage'),
+  component: () => import('./component/ComponentPage'),
   assetConfig: () => import('./assetConfig/AssetConfigPage'),
   /** Kept alive by the main layout rather than routed. */
   globalMap: () => import('./globalMap/GlobalMapPage'),

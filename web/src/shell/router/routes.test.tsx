@@ -64,7 +64,7 @@ describe('main layout redirects and children', () => {
 
   const children: Array<[string, string]> = [
     ['/inspection/turbine', 'page-turbineInspection'],
-    ['/inspection/component', 'area-componentInspection'],
+    ['/inspection/component', 'page-componentInspection'],
     ['/inspection/campaign', 'page-inspectionCampaign'],
     ['/inspection/investigation/campaign', 'page-investigationCampaigns'],
     ['/inspection/investigation/campaign/campaignDetail', 'area-investigationCampaignDetail'],

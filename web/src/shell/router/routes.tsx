@@ -47,7 +47,7 @@ export const mainLayoutRoutes: RouteObject[] = [
       redirectTo('/inspection/windPark'),
       { path: 'windPark', lazy: assetPages.windPark },
       { path: 'turbine', lazy: assetPages.turbine },
-      area('component', 'componentInspection', { layout: 'wide' }),
+      { path: 'component', lazy: assetPages.component, handle: { layout: 'wide' } satisfies RouteHandle },
       {
         path: 'investigation',
         children: [
