@@ -6,4 +6,6 @@ export const assetPages = {
   assetConfig: () => import('./assetConfig/AssetConfigPage'),
   /** Kept alive by the main layout rather than routed. */
   globalMap: () => import('./globalMap/GlobalMapPage'),
+  /** The OpenLayers park map alone (the demo pages show it). */
+  parkMap: () => import('./globalMap/ParkMap'),
 };

@@ -4,6 +4,7 @@ import { assetPages } from '@/features/asset/pages';
 import { authPages } from '@/features/auth/pages';
 import { configurationPages } from '@/features/configuration/pages';
 import { deliveryPages } from '@/features/delivery/pages';
+import { demoPages } from '@/features/demo/pages';
 import { inspectionPages } from '@/features/inspection/pages';
 import { middlePages } from '@/features/middle-page/pages';
 import { repairPages } from '@/features/repair/pages';
@@ -139,10 +140,10 @@ export const mainLayoutRoutes: RouteObject[] = [
     path: 'demo',
     children: [
       redirectTo('/demo/polygon'),
-      area('polygon', 'demoPolygon'),
-      area('openseadragon', 'demoOpenseadragon'),
-      area('proto', 'demoProto'),
-      area('openlayers', 'demoOpenlayers'),
+      { path: 'polygon', lazy: demoPages.polygon },
+      { path: 'openseadragon', lazy: demoPages.openseadragon },
+      { path: 'proto', lazy: demoPages.proto },
+      { path: 'openlayers', lazy: demoPages.openlayers },
     ],
   },
 ];
