@@ -19,7 +19,7 @@ export interface LayoutImage {
   chamber: number | null;
   section: string | null;
   keyPartTag: string | null;
-  sortIndex: number;
+  sortIndex: number | null;
   distanceToRoot: number | null;
 }
 
@@ -60,7 +60,7 @@ const text = (v: string | null | undefined) => (v && v.trim() ? v.trim() : null)
 const nullsLast = <V>(cmp: (a: V, b: V) => number) => (a: V | null, b: V | null) => (a === null ? (b === null ? 0 : 1) : b === null ? -1 : cmp(a, b));
 const byText = nullsLast<string>((a, b) => a.localeCompare(b, undefined, { numeric: true }));
 const byNumber = nullsLast<number>((a, b) => a - b);
-const bySort = (a: LayoutImage, b: LayoutImage) => a.sortIndex - b.sortIndex || a.imageId.localeCompare(b.imageId);
+const bySort = (a: LayoutImage, b: LayoutImage) => (a.sortIndex ?? 0) - (b.sortIndex ?? 0) || a.imageId.localeCompare(b.imageId);
 
 /** Compass sides first in clockwise order, then any other text. */
 const SIDE_ORDER = ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'];
@@ -169,5 +169,5 @@ export function counterpart<T extends LayoutImage>(componentType: number, image:
     const d = layoutPlace(componentType, o).distance;
     return place.distance === null || d === null ? (place.distance === d ? 0 : 1e9) : Math.abs(d - place.distance);
   };
-  return [...same].sort((a, b) => gap(a) - gap(b) || Math.abs(a.sortIndex - image.sortIndex) - Math.abs(b.sortIndex - image.sortIndex))[0] ?? null;
+  return [...same].sort((a, b) => gap(a) - gap(b) || Math.abs((a.sortIndex ?? 0) - (image.sortIndex ?? 0)) - Math.abs((b.sortIndex ?? 0) - (image.sortIndex ?? 0)))[0] ?? null;
 }

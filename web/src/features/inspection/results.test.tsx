@@ -144,7 +144,7 @@ describe('component photo layout (pure)', () => {
   });
 });
 
-describe('wind farm overview results', { timeout: 60000 }, () => {
+describe('wind farm overview results', { timeout: 120000 }, () => {
   it('shows the whole park at a glance, coloured by the chosen component, with chips opening the component or turbine page', async () => {
     const { router, calls } = await open('/inspection/windPark?windFarmId=p-dogger&inspectionType=2');
     const grid = await screen.findByTestId('park-grid');
@@ -185,7 +185,7 @@ describe('wind farm overview results', { timeout: 60000 }, () => {
   });
 });
 
-describe('component page', { timeout: 60000 }, () => {
+describe('component page', { timeout: 120000 }, () => {
   const PAGE = '/inspection/component?windFarmId=p-dogger&turbineId=t-1&inspectionType=2';
 
   it('lays out the tower photos by height and side, opens one beside the previous inspection, lists the defects', async () => {
