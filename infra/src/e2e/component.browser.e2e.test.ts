@@ -42,6 +42,8 @@ describe('wind farm overview → tower of a turbine → photos, a defect, the pr
 
   test('as a new user would: overview, the tower, a photo with its defect beside last year, zoom together, Chinese', async () => {
     const page = await signIn(browser, p.url, { viewport: { width: 1600, height: 1000 }, noMapTiles: true });
+    // Conditions, not sleeps: but a shared 2-core machine can take long to render 100 tiles.
+    page.setDefaultTimeout(90000);
     await page.goto(`${p.url}/#/inspection/windPark?windFarmId=${park.windFarmId}&inspectionType=2`);
     const grid = page.getByTestId('park-grid');
     await grid.waitFor();

@@ -140,11 +140,15 @@ export function ParkResults({ windFarmId, componentType }: { windFarmId: string;
                   <Typography.Text type="secondary">{t('overview.bySeverity')}</Typography.Text>
                   <div>
                     {[5, 4, 3, 2, 1, 0].map((s) => (
-                      <Tag key={s} color={`var(--insp-level-${s + 2})`} style={{ color: s >= 0 && s <= 3 ? '#1f1f1f' : '#fff' }} data-testid={`total-s${s}`}>
+                      <Tag
+                        key={s}
+                        style={{ background: `var(--insp-level-${s + 2})`, borderColor: 'transparent', color: s <= 3 ? '#1f1f1f' : '#fff' }}
+                        data-testid={`total-s${s}`}
+                      >
                         {t('overview.countOf', { label: t('overview.sev', { level: s }), count: total.counts.bySeverity[s] ?? 0 })}
                       </Tag>
                     ))}
-                    <Tag color="var(--insp-level-1)">{t('overview.countOf', { label: t('severity.tbd'), count: total.counts.tbd })}</Tag>
+                    <Tag style={{ background: 'var(--insp-level-1)', borderColor: 'transparent', color: '#fff' }}>{t('overview.countOf', { label: t('severity.tbd'), count: total.counts.tbd })}</Tag>
                   </div>
                 </div>
               </>
