@@ -33,7 +33,7 @@ const counts = (bySeverity: number[], tbd = 0) => {
 };
 
 function overview(componentTypes = [1, 5, 2, 4, 3, 0]): ParkOverviewView {
-  const turbines = Array.from({ length: 40 }, (_, k) => ({
+  const turbines = Array.from({ length: 12 }, (_, k) => ({
     turbineId: `t-${k + 1}`,
     turbineName: `DBN-${String(k + 1).padStart(3, '0')}`,
     serialNumber: null,
@@ -59,7 +59,7 @@ function overview(componentTypes = [1, 5, 2, 4, 3, 0]): ParkOverviewView {
     windFarmId: 'p-dogger',
     windFarmName: 'Dogger Bank North',
     componentTypes,
-    turbineCount: 40,
+    turbineCount: 12,
     totals: componentTypes.map((c) => ({
       componentType: c,
       inspectedTurbines: c === 2 || c === 1 || c === 0 ? 1 : 0,
@@ -148,14 +148,14 @@ describe('wind farm overview results', { timeout: 120000 }, () => {
   it('shows the whole park at a glance, coloured by the chosen component, with chips opening the component or turbine page', async () => {
     const { router, calls } = await open('/inspection/windPark?windFarmId=p-dogger&inspectionType=2');
     const grid = await screen.findByTestId('park-grid');
-    expect(within(grid).getAllByTestId(/^tile-/).length).toBe(40);
+    expect(within(grid).getAllByTestId(/^tile-/).length).toBe(12);
     expect(calls.filter((c) => c.path.endsWith('/overview')).length).toBe(1);
     const first = screen.getByTestId('tile-DBN-001');
     expect(first.getAttribute('data-level')).toBe('5');
     expect(within(first).getByText('2 defects')).toBeTruthy();
     expect(screen.getByTestId('tile-DBN-002').getAttribute('data-level')).toBe('0');
     const totals = screen.getByTestId('park-results-totals');
-    expect(within(totals).getByText('1 / 40')).toBeTruthy();
+    expect(within(totals).getByText('1 / 12')).toBeTruthy();
     expect(within(totals).getByTestId('total-s3').textContent).toBe('S3 ×1');
     // Blade external opens the turbine page, the tower the component page.
     expect(screen.getByTestId('chip-DBN-001-1').getAttribute('href')).toContain('/inspection/turbine?');
