@@ -9,6 +9,7 @@ import { load } from './http-load.js';
 import { printTable } from './stats.js';
 import { benchDefectList, benchTiles } from './inspection.js';
 import { timeToFirstTile } from './inspection-viewer.js';
+import { benchOverview } from './overview.js';
 import { benchStitching } from './stitching.js';
 import { signInForm, signInToken } from './fixtures.js';
 import { panFrameTimes, seedLabelingTask, seedPolygons, timeToOpenLabeling, type DrawerMode } from './labeling.js';
@@ -24,7 +25,7 @@ import { initialBundle, loginFirstRender } from './web.js';
  *
  * `BENCH_BUS=kafka` starts the platform on Apache Kafka instead of the PostgreSQL bus.
  *
- * Parts: events, kill, gateway, identity, web, asset, inspection, stitching, taskflow, repair, labeling. Each
+ * Parts: events, kill, gateway, identity, web, asset, inspection, overview, stitching, taskflow, repair, labeling. Each
  * runs unless `BENCH_<PART>=0`; `BENCH_ONLY=labeling,stitching` runs just the parts it lists.
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -154,6 +155,15 @@ try {
       printTable(
         `Inspection: defect list of one park with 200,000 defects (seeded in ${list.seedSeconds.toFixed(1)} s), 50 concurrent clients, ${seconds} s each`,
         list.rows,
+      );
+    }
+
+    // BENCH_OVERVIEW=0 skips the wind farm overview figure (a few seconds: a park of 100 turbines × 5 components).
+    if (part('overview')) {
+      const o = await benchOverview(await as('data-admin', 'Demo@2026'), 100, 20, seconds);
+      printTable(
+        `Inspection: wind farm overview results (GET /wind-parks/{id}/overview, seeded in ${o.seed.seconds.toFixed(1)} s), 20 concurrent clients, ${seconds} s`,
+        [o.row],
       );
     }
 

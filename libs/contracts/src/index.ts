@@ -11,6 +11,7 @@ export * from './constants.js';
 export * from './events.js';
 export * from './event-owners.js';
 export * from './labeling.js';
+export * from './component-rights.js';
 export * from './menus.js';
 export * from './routes.js';
 export * from './services.js';

@@ -36,6 +36,7 @@ import { SearchModule } from './search/search.module.js';
 import { InsightModule } from './insight/insight.module.js';
 import { GrowthModule } from './growth/growth.module.js';
 import { GrowthDecision } from './growth/growth-decision.entity.js';
+import { OverviewModule } from './overview/overview.module.js';
 
 const entities = [
   ParkRef,
@@ -90,6 +91,7 @@ const entities = [
     SearchModule,
     InsightModule,
     GrowthModule,
+    OverviewModule,
   ],
 })
 export class AppModule {}

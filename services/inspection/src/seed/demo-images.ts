@@ -44,3 +44,32 @@ export function outline(m: Mark): [number, number][] {
     return [Math.round(m.x + Math.cos(a) * m.rx * 1.2), Math.round(m.y + Math.sin(a) * m.ry * 1.2)] as [number, number];
   });
 }
+
+/**
+ * A steel-tower or nacelle-cover test photograph: a light painted surface with seams (horizontal
+ * welds on a tower, panel joints on a nacelle), dirt streaks and the defect marks (rust brown).
+ */
+export async function surfacePhoto(width: number, height: number, marks: Mark[], seed: number, kind: 'tower' | 'nacelle'): Promise<Buffer> {
+  const r = (i: number, n: number) => ((Math.sin(seed * 53 + i * 7.3 + n) + 1) / 2) % 1;
+  const seams =
+    kind === 'tower'
+      ? [0.3, 0.7].map((f) => `<rect x="0" y="${height * f}" width="${width}" height="6" fill="#9e9e9e"/>`).join('')
+      : [0.33, 0.66].map((f) => `<rect x="${width * f}" y="0" width="5" height="${height}" fill="#8c8c8c"/>`).join('');
+  const streaks = Array.from(
+    { length: 25 },
+    (_, i) =>
+      `<rect x="${(r(i, 1) * width).toFixed(0)}" y="${(r(i, 2) * height).toFixed(0)}" width="3" height="${(20 + r(i, 3) * 80).toFixed(0)}" fill="#7f7f7f" opacity="0.2"/>`,
+  ).join('');
+  const rust = marks
+    .map(
+      (m) =>
+        `<ellipse cx="${m.x}" cy="${m.y}" rx="${m.rx}" ry="${m.ry}" fill="#8b4513" opacity="0.8"/>` +
+        `<ellipse cx="${m.x - m.rx * 0.2}" cy="${m.y + m.ry * 0.1}" rx="${m.rx * 0.5}" ry="${m.ry * 0.5}" fill="#5c2e0e" opacity="0.9"/>`,
+    )
+    .join('');
+  const base = kind === 'tower' ? ['#fafafa', '#d9d9d9'] : ['#f0f0f0', '#bfbfbf'];
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    <defs><linearGradient id="s" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="${base[1]}"/><stop offset="0.5" stop-color="${base[0]}"/><stop offset="1" stop-color="${base[1]}"/></linearGradient></defs>
+    <rect width="100%" height="100%" fill="url(#s)"/>${seams}${streaks}${rust}</svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 88 }).toBuffer();
+}

@@ -22,7 +22,7 @@ describe("demo data (SEED_DEMO=true) follows asset's demo turbines", () => {
     const t1 = await h.turbine(park.parkId, 'HSE-01', null);
     await h.turbine(park.parkId, 'HSE-03', null);
     await h.turbine(other.parkId, 'X-01', null);
-    const list = (await h.api(`${BASE}/inspections?windFarmId=${park.parkId}&fieldToSort=inspectionDate`)).body;
+    const list = (await h.api(`${BASE}/inspections?windFarmId=${park.parkId}&fieldToSort=inspectionDate&componentType=1`)).body;
     assert.equal(list.totalCount, 2);
     assert.ok(list.results.every((i: Body) => i.turbineId === t1 && i.imageCount === 3));
     assert.equal((await h.api(`${BASE}/inspections?windFarmId=${other.parkId}`)).body.totalCount, 0);
@@ -40,6 +40,32 @@ describe("demo data (SEED_DEMO=true) follows asset's demo turbines", () => {
     const [img] = (await h.api(`${BASE}/inspections/${newer.inspectionId}/images`)).body.results;
     assert.equal((await h.api(img.dziUri)).status, 200);
     assert.ok((await h.api(`${BASE}/customers/${park.customerId}/defect-templates`)).body.types.length > 0);
+  });
+
+  test('turbine -01 also has tower (by side and height) and nacelle (by view) inspections a year apart, linked, older than the blade ones', async () => {
+    const [t1] = await h.sql(`SELECT turbine_id FROM inspection.turbine_ref WHERE name = 'HSE-01'`);
+    const tower = (await h.api(`${BASE}/turbines/${t1.turbine_id}/components/2`)).body;
+    assert.deepEqual(
+      tower.inspections.map((i: Body) => i.inspectionDate),
+      ['2025-05-15', '2024-05-20'],
+    );
+    assert.equal(tower.previous.inspection.inspectionId, tower.inspections[1].inspectionId);
+    assert.equal(tower.current.inspection.previousInspectionId, tower.previous.inspection.inspectionId);
+    assert.deepEqual(
+      [...new Set(tower.current.images.map((i: Body) => `${i.section}@${i.distanceToRoot}`))].sort(),
+      ['E@30', 'E@80', 'N@30', 'N@80', 'S@30', 'S@80', 'W@30', 'W@80'],
+    );
+    assert.deepEqual([tower.current.counts.total, tower.current.counts.worstSeverity, tower.previous.counts.total], [2, 3, 1]);
+    const nacelle = (await h.api(`${BASE}/turbines/${t1.turbine_id}/components/4`)).body;
+    assert.deepEqual(
+      nacelle.current.images.map((i: Body) => i.section),
+      ['Front', 'Rear'],
+    );
+    assert.equal(nacelle.current.counts.total, 1);
+    // The blade inspection stays the turbine's newest.
+    const all = (await h.api(`${BASE}/inspections?turbineId=${t1.turbine_id}`)).body;
+    assert.equal(all.totalCount, 6);
+    assert.equal(all.results[0].componentType, 1);
   });
 
   test('idempotent: the same turbine announced again (created or updated) adds nothing', async () => {

@@ -15,7 +15,7 @@ import { Defect } from '../defects/defect.entity.js';
 import { checkPolygon } from '../defects/polygon.js';
 import { defectPayload } from '../defects/defect-rules.js';
 import { recomputeTimeline } from '../timeline/timeline.store.js';
-import { bladePhoto, outline, type Mark } from './demo-images.js';
+import { bladePhoto, outline, surfacePhoto, type Mark } from './demo-images.js';
 
 /** asset's demo parks (services/asset seeds them for identity's demo customers). */
 export const DEMO_PARKS = ['Dogger Bank North', 'Hornsea Edge', 'Bayan Obo Steppe'];
@@ -24,13 +24,8 @@ const DEMO_TURBINE = /-0[12]$/;
 const W = 2400;
 const H = 800;
 
-interface DemoDefect {
+interface DemoDefect extends PhotoDefect {
   blade: number;
-  type: string;
-  severity: number;
-  distance: number;
-  mark: Mark;
-  recommendation: string;
 }
 
 /** Older inspection: erosion on blade 1, a crack on blade 2. Newer: the erosion grew, the crack was repaired, new erosion on blade 3. */
@@ -70,8 +65,70 @@ const NEWER: DemoDefect[] = [
     recommendation: 'Monitor',
   },
 ];
+/** A defect drawn on a photo (blade photos: `blade`; component photos: index into `photos`). */
+interface PhotoDefect {
+  type: string;
+  severity: number;
+  distance: number | null;
+  mark: Mark;
+  recommendation: string;
+  affectedPart?: string;
+}
+
+const PW = 1200;
+const PH = 900;
+
+interface ComponentDemo {
+  kind: 'tower' | 'nacelle';
+  packageType: number;
+  componentType: number;
+  /** Tower photos: side (section) and height (m, in the distance field); nacelle: view. */
+  photos: { section: string; height: number | null; fileName: string }[];
+  rounds: { date: string; defects: (PhotoDefect & { photo: number })[] }[];
+}
+
+/**
+ * The component page's demo (turbine -01): a tower photographed from four sides at two heights
+ * and a nacelle from two views, a year apart and before the 2025 blade inspection (the turbine
+ * page still opens the blade inspection first). Rust spreads, a cover crack appears.
+ */
+const COMPONENT_DEMOS: ComponentDemo[] = [
+  {
+    kind: 'tower',
+    packageType: PackageType.TOWER,
+    componentType: ComponentType.TOWER,
+    photos: ['N', 'E', 'S', 'W'].flatMap((side) => [80, 30].map((height) => ({ section: side, height, fileName: `tower-${side}-${height}m.jpg` }))),
+    rounds: [
+      {
+        date: '2024-05-20',
+        defects: [{ photo: 1, type: 'Corrosion', severity: 1, distance: 30, mark: { x: 500, y: 520, rx: 40, ry: 30 }, recommendation: 'Monitor', affectedPart: 'Tower shell' }],
+      },
+      {
+        date: '2025-05-15',
+        defects: [
+          { photo: 1, type: 'Corrosion', severity: 2, distance: 30, mark: { x: 505, y: 520, rx: 70, ry: 45 }, recommendation: 'Repair within 3 months', affectedPart: 'Tower shell' },
+          { photo: 4, type: 'Coating damage', severity: 3, distance: 80, mark: { x: 760, y: 300, rx: 90, ry: 35 }, recommendation: 'Repair within 3 months', affectedPart: 'Tower flange' },
+        ],
+      },
+    ],
+  },
+  {
+    kind: 'nacelle',
+    packageType: PackageType.NACELLE,
+    componentType: ComponentType.NACELLE,
+    photos: ['Front', 'Rear'].map((view) => ({ section: view, height: null, fileName: `nacelle-${view.toLowerCase()}.jpg` })),
+    rounds: [
+      { date: '2024-05-21', defects: [] },
+      {
+        date: '2025-05-16',
+        defects: [{ photo: 0, type: 'Crack', severity: 2, distance: null, mark: { x: 600, y: 420, rx: 80, ry: 12 }, recommendation: 'Monitor', affectedPart: 'Nacelle cover' }],
+      },
+    ],
+  },
+];
+
 const TEMPLATE = {
-  type: ['Leading edge erosion', 'Crack', 'Lightning damage', 'Coating damage'],
+  type: ['Leading edge erosion', 'Crack', 'Lightning damage', 'Coating damage', 'Corrosion'],
   recommendation: ['Monitor', 'Repair within 3 months', 'Repair immediately'],
   severity: ['No damage', 'Cosmetic', 'Minor', 'Moderate', 'Serious', 'Critical'],
 };
@@ -104,6 +161,7 @@ export class DemoSeed {
     const demoStage = turbine.name.endsWith('-01') ? TaskStage.LABELING_QA : TaskStage.LABELING;
     const older = await this.inspection(m, turbine, park, '2024-06-12', OLDER, demoStage);
     const newer = await this.inspection(m, turbine, park, '2025-06-10', NEWER);
+    if (turbine.name.endsWith('-01')) await this.components(m, turbine, park);
     await m.update(Inspection, { id: newer.id }, { previousInspectionId: older.id });
     await recomputeTimeline(m, newer.id);
     await this.events.publish(m, EventTypes.InspectionTimelineLinked, newer.id, {
@@ -138,72 +196,124 @@ export class DemoSeed {
       inspectionDataConfigId: null,
       ...(demoStage ? { demoStage } : {}),
     });
-    let no = 1;
+    const no = { next: 1 };
     for (const blade of [1, 2, 3]) {
       const own = defects.filter((d) => d.blade === blade);
-      const id = randomUUID();
       const bytes = await bladePhoto(
         W,
         H,
         own.map((d) => d.mark),
-        blade + date.length + no,
+        blade + date.length + no.next,
       );
-      const img = m.create(Image, {
-        id,
-        inspectionId: insp.id,
-        bladePosition: blade,
-        path: ViewIndex.LE,
-        chamber: 0,
-        section: null,
-        sortIndex: 1,
-        distanceToRoot: 0,
-        isActive: true,
-        keyPartTag: null,
-        fileName: `blade-${blade}-LE.jpg`,
-        format: 'jpeg',
-        width: W,
-        height: H,
-        sizeBytes: bytes.length,
-        storagePrefix: `images/${insp.id}/${id}`,
-        tileStatus: 'pending',
-        tileError: null,
-        tiledAt: null,
-      });
-      await this.store.put(originalKey(img), bytes);
-      // The tile job waits for this row to commit (TilesWorker.run).
-      img.tileJobId = await this.jobs.send(TILES_QUEUE, { imageId: id });
-      await m.insert(Image, img);
-      for (const d of own) {
-        const row = m.create(Defect, {
-          inspectionId: insp.id,
-          imageId: id,
-          windParkId: insp.windParkId,
-          turbineId: insp.turbineId,
-          defectNo: String(no++).padStart(6, '0'),
-          severity: d.severity,
-          defectType: d.type,
-          layer: 'Coating',
-          affectedPart: 'Leading edge',
-          recommendation: d.recommendation,
-          sizeLength: d.mark.rx * 2,
-          sizeWidth: d.mark.ry * 2,
-          position: ViewIndex.LE,
-          bladePosition: blade,
-          distanceToRoot: d.distance,
-          chordwiseStart: null,
-          chordwiseEnd: null,
-          repairPriority: d.severity >= 3 ? 3 : 4,
-          polygon: checkPolygon(outline(d.mark), { width: W, height: H }),
-          dpsStatus: DpsStatus.PENDING,
-          timelineStatus: 'NOT_APPLICABLE',
-          timelineManual: false,
-          previousDefectId: null,
-          createdBy: null,
-        });
-        await m.save(row);
-        await this.events.publish(m, EventTypes.InspectionDefectCreated, row.id, defectPayload(row));
-      }
+      const photo = { bladePosition: blade, path: ViewIndex.LE, chamber: 0, section: null, distanceToRoot: 0, fileName: `blade-${blade}-LE.jpg` };
+      await this.photo(m, insp, photo, bytes, { width: W, height: H }, own, no);
     }
     return insp;
+  }
+
+  /**
+   * Tower and nacelle inspections a year apart (turbine -01 only): photos laid out by side and
+   * height (tower) or by view (nacelle), rust and cover defects, the newer linked to the older.
+   */
+  private async components(m: EntityManager, turbine: TurbineRef, park: ParkRef): Promise<void> {
+    for (const spec of COMPONENT_DEMOS) {
+      const made: Inspection[] = [];
+      for (const [k, round] of spec.rounds.entries()) {
+        const insp = await createInspection(m, this.events, {
+          turbine,
+          park,
+          packageType: spec.packageType,
+          componentType: spec.componentType,
+          inspectionDate: round.date,
+          pilot: 'Demo pilot',
+          deviceId: `DRONE-${park.name.slice(0, 3).toUpperCase()}`,
+          inspectionDataConfigId: null,
+        });
+        const no = { next: 1 };
+        for (const [i, place] of spec.photos.entries()) {
+          const own = round.defects.filter((d) => d.photo === i);
+          const bytes = await surfacePhoto(PW, PH, own.map((d) => d.mark), i + 10 * k, spec.kind);
+          const photo = { bladePosition: null, path: null, chamber: 0, section: place.section, distanceToRoot: place.height, fileName: place.fileName, sortIndex: i + 1 };
+          await this.photo(m, insp, photo, bytes, { width: PW, height: PH }, own, no);
+        }
+        made.push(insp);
+      }
+      const [older, newer] = made;
+      await m.update(Inspection, { id: newer!.id }, { previousInspectionId: older!.id });
+      await recomputeTimeline(m, newer!.id);
+      await this.events.publish(m, EventTypes.InspectionTimelineLinked, newer!.id, {
+        inspectionId: newer!.id,
+        previousInspectionId: older!.id,
+        turbineId: turbine.turbineId,
+      });
+    }
+  }
+
+  /** One generated photo (tiled by a job once the row commits) and its defects with polygons. */
+  private async photo(
+    m: EntityManager,
+    insp: Inspection,
+    place: { bladePosition: number | null; path: number | null; chamber: number; section: string | null; distanceToRoot: number | null; fileName: string; sortIndex?: number },
+    bytes: Buffer,
+    size: { width: number; height: number },
+    defects: PhotoDefect[],
+    no: { next: number },
+  ): Promise<void> {
+    const id = randomUUID();
+    const img = m.create(Image, {
+      id,
+      inspectionId: insp.id,
+      bladePosition: place.bladePosition,
+      path: place.path,
+      chamber: place.chamber,
+      section: place.section,
+      sortIndex: place.sortIndex ?? 1,
+      distanceToRoot: place.distanceToRoot,
+      isActive: true,
+      keyPartTag: null,
+      fileName: place.fileName,
+      format: 'jpeg',
+      width: size.width,
+      height: size.height,
+      sizeBytes: bytes.length,
+      storagePrefix: `images/${insp.id}/${id}`,
+      tileStatus: 'pending',
+      tileError: null,
+      tiledAt: null,
+    });
+    await this.store.put(originalKey(img), bytes);
+    // The tile job waits for this row to commit (TilesWorker.run).
+    img.tileJobId = await this.jobs.send(TILES_QUEUE, { imageId: id });
+    await m.insert(Image, img);
+    for (const d of defects) {
+      const row = m.create(Defect, {
+        inspectionId: insp.id,
+        imageId: id,
+        windParkId: insp.windParkId,
+        turbineId: insp.turbineId,
+        defectNo: String(no.next++).padStart(6, '0'),
+        severity: d.severity,
+        defectType: d.type,
+        layer: 'Coating',
+        affectedPart: d.affectedPart ?? 'Leading edge',
+        recommendation: d.recommendation,
+        sizeLength: d.mark.rx * 2,
+        sizeWidth: d.mark.ry * 2,
+        position: place.path,
+        bladePosition: place.bladePosition,
+        distanceToRoot: d.distance,
+        chordwiseStart: null,
+        chordwiseEnd: null,
+        repairPriority: d.severity >= 3 ? 3 : 4,
+        polygon: checkPolygon(outline(d.mark), size),
+        dpsStatus: DpsStatus.PENDING,
+        timelineStatus: 'NOT_APPLICABLE',
+        timelineManual: false,
+        previousDefectId: null,
+        createdBy: null,
+      });
+      await m.save(row);
+      await this.events.publish(m, EventTypes.InspectionDefectCreated, row.id, defectPayload(row));
+    }
   }
 }

@@ -2,3 +2,4 @@
 export { assetSlice, type AssetState } from './assetSlice';
 export type { ComponentTypeItem, Park, ParkListEntry, Turbine } from './assetApi';
 export * from './pages';
+export { useAllParksQuery, useAllPermittedProjectFarmsQuery } from './assetApi';

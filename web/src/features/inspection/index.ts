@@ -3,6 +3,8 @@
 import './inspection.css';
 
 export { InspectionPanel } from './InspectionPanel';
+export { ParkResults, resultLink } from './components/ParkResults';
+export { ComponentResults } from './components/ComponentResults';
 export { NewInspectionButton } from './components/CreateInspection';
 export { AuthedThumb, LoadError, Refusal, SeverityTag, contractRule } from './components/common';
 export { VIEW_ORDERS, defectPolygons } from './components/ImagesTab';
@@ -17,8 +19,10 @@ export {
   useDefectTemplatesQuery,
   useDeleteDefectTemplateMutation,
   useDeleteLpsTemplateMutation,
+  useDefectsQuery,
   useImagesQuery,
   useInspectionQuery,
+  useInspectionsQuery,
   useLpsTemplatesQuery,
   type Defect,
   type Inspection,

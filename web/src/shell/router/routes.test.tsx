@@ -51,7 +51,7 @@ describe('main layout redirects and children', () => {
     ['/projectCenter', '/projectCenter/projectList', 'page-projectList'],
     ['/qaCenter', '/qaCenter/taskPool', 'page-taskPool'],
     ['/dataFlowManagement', '/dataFlowManagement/dataManagement', 'page-dataManagement'],
-    ['/demo', '/demo/polygon', 'area-demoPolygon'],
+    ['/demo', '/demo/polygon', 'page-demoPolygon'],
   ];
 
   it.each(redirects)('%s redirects to %s', async (from, to, testId) => {
@@ -64,7 +64,7 @@ describe('main layout redirects and children', () => {
 
   const children: Array<[string, string]> = [
     ['/inspection/turbine', 'page-turbineInspection'],
-    ['/inspection/component', 'area-componentInspection'],
+    ['/inspection/component', 'page-componentInspection'],
     ['/inspection/campaign', 'page-inspectionCampaign'],
     ['/inspection/investigation/campaign', 'page-investigationCampaigns'],
     ['/inspection/investigation/campaign/campaignDetail', 'area-investigationCampaignDetail'],
@@ -89,9 +89,9 @@ describe('main layout redirects and children', () => {
     ['/qaCenter/history', 'page-taskHistory'],
     ['/dataFlowManagement/flowManagement', 'page-flowManagement'],
     ['/dataFlowManagement/dataImport', 'area-dataImport'],
-    ['/demo/openseadragon', 'area-demoOpenseadragon'],
-    ['/demo/proto', 'area-demoProto'],
-    ['/demo/openlayers', 'area-demoOpenlayers'],
+    ['/demo/openseadragon', 'page-demoOpenseadragon'],
+    ['/demo/proto', 'page-demoProto'],
+    ['/demo/openlayers', 'page-demoOpenlayers'],
   ];
 
   it('renders every child route inside the main layout', async () => {

@@ -5,6 +5,7 @@ import { authPages } from '@/features/auth/pages';
 import { configurationPages } from '@/features/configuration/pages';
 import { dataCenterPages } from '@/features/data-center/pages';
 import { deliveryPages } from '@/features/delivery/pages';
+import { demoPages } from '@/features/demo/pages';
 import { inspectionPages } from '@/features/inspection/pages';
 import { middlePages } from '@/features/middle-page/pages';
 import { repairPages } from '@/features/repair/pages';
@@ -48,7 +49,7 @@ export const mainLayoutRoutes: RouteObject[] = [
       redirectTo('/inspection/windPark'),
       { path: 'windPark', lazy: assetPages.windPark },
       { path: 'turbine', lazy: assetPages.turbine },
-      area('component', 'componentInspection', { layout: 'wide' }),
+      { path: 'component', lazy: assetPages.component, handle: { layout: 'wide' } satisfies RouteHandle },
       {
         path: 'investigation',
         children: [
@@ -140,10 +141,10 @@ export const mainLayoutRoutes: RouteObject[] = [
     path: 'demo',
     children: [
       redirectTo('/demo/polygon'),
-      area('polygon', 'demoPolygon'),
-      area('openseadragon', 'demoOpenseadragon'),
-      area('proto', 'demoProto'),
-      area('openlayers', 'demoOpenlayers'),
+      { path: 'polygon', lazy: demoPages.polygon },
+      { path: 'openseadragon', lazy: demoPages.openseadragon },
+      { path: 'proto', lazy: demoPages.proto },
+      { path: 'openlayers', lazy: demoPages.openlayers },
     ],
   },
 ];

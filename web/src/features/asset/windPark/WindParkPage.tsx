@@ -9,6 +9,7 @@ import { isApiError } from '@/core/api/baseQuery';
 import { COMPONENT_TYPE_LABELS, TURBINE_PIPELINE_STATE_LABELS, labelOf, lookupMessage } from '@/shared/contracts';
 import { formatDateTime, formatNumber } from '@/shared/utils/format';
 import { ReportButton } from '@/features/report';
+import { ParkResults } from '@/features/inspection';
 import { useLocale } from '@/shared/useLocale';
 import {
   assetPaths,
@@ -292,9 +293,7 @@ export function Component() {
       ) : (
         <>
           <ParkSummary windFarmId={windFarmId} />
-          <Card size="small" title={t('windPark.results', { type: labelOf(COMPONENT_TYPE_LABELS, inspectionSubType as keyof (typeof COMPONENT_TYPE_LABELS)['en_us'], locale) })}>
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('windPark.resultsLater')} />
-          </Card>
+          <ParkResults windFarmId={windFarmId} componentType={inspectionSubType} />
           <TurbineTable windFarmId={windFarmId} inspectionSubType={inspectionSubType} />
         </>
       )}
