@@ -14,3 +14,4 @@ export * from './labeling.js';
 export * from './menus.js';
 export * from './routes.js';
 export * from './services.js';
+export * from './import-sheet.js';

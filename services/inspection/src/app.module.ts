@@ -30,6 +30,8 @@ import { LocksModule } from './locks/locks.module.js';
 import { InspectionTypeormMetadata1763700000470 } from './migrations/1763700000470-inspection-typeorm-metadata.js';
 import { InspectionRepairMarks1763700000480 } from './migrations/1763700000480-inspection-repair-marks.js';
 import { RepairMark } from './timeline/repair-mark.entity.js';
+import { InspectionSheetIngest1764151860400 } from './migrations/1764151860400-inspection-sheet-ingest.js';
+import { SheetIngestModule } from './sheet-ingest/sheet-ingest.module.js';
 
 const entities = [
   ParkRef,
@@ -64,6 +66,7 @@ const entities = [
         InspectionTypeormMetadata1763700000470,
         InspectionRepairMarks1763700000480,
         InspectionTaskHandlers1763700000490,
+        InspectionSheetIngest1764151860400,
       ],
     }),
     FilesModule,
@@ -75,6 +78,7 @@ const entities = [
     TemplatesModule,
     LpsModule,
     IngestModule,
+    SheetIngestModule,
     StitchingModule,
     PathsModule,
     LocksModule,
