@@ -3,6 +3,7 @@ import { areaPages, type AreaId } from '@/features/areas';
 import { assetPages } from '@/features/asset/pages';
 import { authPages } from '@/features/auth/pages';
 import { configurationPages } from '@/features/configuration/pages';
+import { dataImportPages } from '@/features/data-import/pages';
 import { deliveryPages } from '@/features/delivery/pages';
 import { inspectionPages } from '@/features/inspection/pages';
 import { middlePages } from '@/features/middle-page/pages';
@@ -76,7 +77,7 @@ export const mainLayoutRoutes: RouteObject[] = [
       redirectTo('/dataCenter/searchExport'),
       area('searchExport', 'searchExport'),
       area('dataInsight', 'dataInsight', { layout: 'wide' }),
-      area('dataImport', 'dataImport'),
+      { path: 'dataImport', lazy: dataImportPages.dataImport },
     ],
   },
   {
@@ -131,7 +132,7 @@ export const mainLayoutRoutes: RouteObject[] = [
       redirectTo('/dataFlowManagement/dataManagement'),
       { path: 'dataManagement', lazy: taskPages.dataManagement },
       { path: 'flowManagement', lazy: taskPages.flowManagement },
-      area('dataImport', 'dataImport'),
+      { path: 'dataImport', lazy: dataImportPages.dataImport },
     ],
   },
   { path: 'middlePage/windowOpen', lazy: middlePages.windowOpen },
