@@ -32,7 +32,7 @@ import {
   type SheetImportView,
 } from './importApi';
 import { useSheetImportLive } from './live';
-import { uploadPercent } from '@/features/inspection';
+import { uploadPercent } from '@/shared/upload';
 
 const STEPS = [1, 2, 3, 4, 5] as const;
 const PROGRESS_CODES = [1, 2, 3, 4, 5, 6, 7, 8] as const;

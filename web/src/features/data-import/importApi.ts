@@ -1,5 +1,5 @@
 import { importApi as generated } from '@/core/api/generated/import';
-import { sendForm, type UploadResponse } from '@/features/inspection';
+import { sendForm, type UploadResponse } from '@/shared/upload';
 
 export type * from '@/core/api/generated/import';
 

@@ -9,7 +9,6 @@ export { VIEW_ORDERS, defectPolygons } from './components/ImagesTab';
 export { checkDecimal3, checkMinMax } from './contracts';
 export { chamberText, pathLabel, repairPriorityLabel } from './labels';
 export { diagramLength, lengthTicks, pathsInOrder, severityFill, severityLevel } from './logic';
-export { sendForm, uploadPercent, type UploadResponse } from './upload';
 export {
   INSPECTION_API,
   INSPECTION_MAX_PAGE_SIZE,
