@@ -42,6 +42,7 @@ export const EVENT_OWNERS: Record<EventType, EventOwnership> = {
 
   [EventTypes.ImportUploadCreated]: { publisher: 'import', consumers: ['task-flow'] },
   [EventTypes.ImportUploadCompleted]: { publisher: 'import', consumers: ['inspection', 'task-flow'] },
+  [EventTypes.ImportSheetCommitted]: { publisher: 'import', consumers: ['inspection'] },
 
   [EventTypes.InspectionInspectionCreated]: { publisher: 'inspection', consumers: ['asset', 'delivery', 'repair', 'report', 'task-flow'] },
   [EventTypes.InspectionInspectionUpdated]: { publisher: 'inspection', consumers: ['asset', 'report'] },
@@ -56,6 +57,7 @@ export const EVENT_OWNERS: Record<EventType, EventOwnership> = {
   [EventTypes.InspectionPanoramaFailed]: { publisher: 'inspection', consumers: [], external: 'a failed stitch alerts the operator’s own tooling' },
   [EventTypes.InspectionLabelingChanged]: { publisher: 'inspection', consumers: ['task-flow'] },
   [EventTypes.InspectionStitchingChanged]: { publisher: 'inspection', consumers: ['task-flow'] },
+  [EventTypes.InspectionSheetApplied]: { publisher: 'inspection', consumers: ['import'] },
 
   [EventTypes.TaskflowTaskCreated]: { publisher: 'task-flow', consumers: [], external: INTEGRATORS },
   [EventTypes.TaskflowStageCompleted]: { publisher: 'task-flow', consumers: ['delivery'] },

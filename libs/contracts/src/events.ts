@@ -31,6 +31,8 @@ export const EventTypes = {
 
   ImportUploadCreated: 'import.upload.created',
   ImportUploadCompleted: 'import.upload.completed',
+  // Spreadsheet import (issue #20): the whole verified batch in one event, applied by inspection in one transaction.
+  ImportSheetCommitted: 'import.sheet.committed',
 
   InspectionInspectionCreated: 'inspection.inspection.created',
   InspectionInspectionUpdated: 'inspection.inspection.updated',
@@ -45,6 +47,8 @@ export const EventTypes = {
   InspectionPanoramaFailed: 'inspection.panorama.failed',
   InspectionLabelingChanged: 'inspection.labeling.changed',
   InspectionStitchingChanged: 'inspection.stitching.changed',
+  // Answer to import.sheet.committed: the batch landed completely, or not at all (with the reason).
+  InspectionSheetApplied: 'inspection.sheet.applied',
 
   TaskflowTaskCreated: 'taskflow.task.created',
   TaskflowStageCompleted: 'taskflow.stage.completed',
@@ -234,6 +238,55 @@ export interface UploadLogPayload {
   /** `DP`, `AFS` or `rosbag` (contracts `TaskLogType`). */
   logType: string;
   logFileUri: string;
+}
+/** One blade of a spreadsheet inspection (position 1..3 = A..C). */
+export interface SheetBladePayload {
+  position: number;
+  bladeId: string;
+  serialNumber: string;
+}
+/** One defect row of a spreadsheet inspection, as verified by import. */
+export interface SheetDefectPayload {
+  defectNo: string;
+  bladePosition: number;
+  defectType: string;
+  severity: number | null;
+  distanceToRoot: number | null;
+  sizeLength: number | null;
+  sizeWidth: number | null;
+  imageId: string | null;
+  description: string | null;
+}
+export interface SheetInspectionPayload {
+  turbineId: string;
+  turbineName: string;
+  /** 'YYYY-MM-DD'. */
+  inspectionDate: string;
+  blades: SheetBladePayload[];
+  defects: SheetDefectPayload[];
+}
+/**
+ * import.sheet.committed: a verified spreadsheet import, the whole batch in one event, so that
+ * inspection applies it in one transaction (all inspections land, or none).
+ */
+export interface SheetCommittedPayload {
+  sheetImportId: string;
+  windfarmId: string;
+  customerId: string | null;
+  projectId: string | null;
+  componentType: number;
+  packageType: number;
+  defectTemplateId: string | null;
+  userId: string | null;
+  inspections: SheetInspectionPayload[];
+}
+/** inspection.sheet.applied: how inspection applied a spreadsheet batch. */
+export interface SheetAppliedPayload {
+  sheetImportId: string;
+  ok: boolean;
+  inspections: { inspectionId: string; turbineId: string; turbineName: string; inspectionDate: string }[];
+  /** When ok is false: why nothing was created (a catalogue code, its params and details). */
+  error?: { code: string | number; params?: Record<string, string | number>; details?: unknown };
 }
 export interface InspectionCreatedPayload {
   inspectionId: string;
@@ -465,6 +518,8 @@ export interface EventPayloads {
   'asset.turbine.deleted': DeletedPayload;
   'import.upload.created': UploadCreatedPayload;
   'import.upload.completed': UploadCompletedPayload;
+  'import.sheet.committed': SheetCommittedPayload;
+  'inspection.sheet.applied': SheetAppliedPayload;
   'inspection.inspection.created': InspectionCreatedPayload;
   'inspection.inspection.updated': InspectionUpdatedPayload;
   'inspection.images.processed': ImagesProcessedPayload;

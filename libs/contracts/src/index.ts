@@ -15,3 +15,4 @@ export * from './component-rights.js';
 export * from './menus.js';
 export * from './routes.js';
 export * from './services.js';
+export * from './import-sheet.js';

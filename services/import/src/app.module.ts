@@ -3,18 +3,22 @@ import { FileStoreModule, ServiceKitModule } from '@windward/service-kit';
 import { ImportInitial1763700000800 } from './migrations/1763700000800-import-initial.js';
 import { RefsModule } from './refs/refs.module.js';
 import { UploadsModule } from './uploads/uploads.module.js';
+import { SheetImports1764151860000 } from './migrations/1764151860000-sheet-imports.js';
+import { SheetsModule } from './sheets/sheets.module.js';
 
 /**
  * The import service: drone upload tasks (create → archive → verify job → complete, publishing
  * import.upload.created/completed) over the shared file store; parks and turbines from asset's
- * events. The spreadsheet import wizard arrives with its issue. Hand-written SQL, no entities.
+ * events; spreadsheet imports (the 5-step wizard: verify a workbook, queue, one batch event to
+ * inspection, live progress over socket.io). Hand-written SQL, no entities.
  */
 @Module({
   imports: [
-    ServiceKitModule.forService({ service: 'import', entities: [], migrations: [ImportInitial1763700000800] }),
+    ServiceKitModule.forService({ service: 'import', entities: [], migrations: [ImportInitial1763700000800, SheetImports1764151860000] }),
     FileStoreModule.forRoot(),
     RefsModule,
     UploadsModule,
+    SheetsModule,
   ],
 })
 export class AppModule {}

@@ -37,6 +37,8 @@ import { InsightModule } from './insight/insight.module.js';
 import { GrowthModule } from './growth/growth.module.js';
 import { GrowthDecision } from './growth/growth-decision.entity.js';
 import { OverviewModule } from './overview/overview.module.js';
+import { InspectionSheetIngest1764151860400 } from './migrations/1764151860400-inspection-sheet-ingest.js';
+import { SheetIngestModule } from './sheet-ingest/sheet-ingest.module.js';
 
 const entities = [
   ParkRef,
@@ -74,6 +76,7 @@ const entities = [
         InspectionRepairMarks1763700000480,
         InspectionTaskHandlers1763700000490,
         InspectionSearch1764151500000,
+        InspectionSheetIngest1764151860400,
       ],
     }),
     FilesModule,
@@ -85,6 +88,7 @@ const entities = [
     TemplatesModule,
     LpsModule,
     IngestModule,
+    SheetIngestModule,
     StitchingModule,
     PathsModule,
     LocksModule,

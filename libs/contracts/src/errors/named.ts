@@ -752,6 +752,12 @@ export const NAMED_ERRORS = {
     zh_cn: '文件大小不能超过{maxMb}MB。',
     status: 400,
   },
+  SPREADSHEET_XLS_NOT_SUPPORTED: {
+    message: 'Legacy .xls workbooks are not read: save the file as .xlsx',
+    en_us: 'Legacy .xls workbooks are not read. Open the file in Excel or WPS and save it as .xlsx, then upload it again.',
+    zh_cn: '不读取旧版.xls工作簿。请在Excel或WPS中将文件另存为.xlsx后重新上传。',
+    status: 400,
+  },
   FILE_TYPE_NOT_ALLOWED: {
     message: 'Only {allowed} files are allowed',
     en_us: 'Only {allowed} files are allowed.',

@@ -74,6 +74,14 @@ export class ImportHarness extends ServiceHarness {
     }, timeoutMs);
   }
 
+  /** Waits until the sheet import satisfies `ok`, and returns it. */
+  async waitFor(id: string, ok: (v: Body) => boolean, timeoutMs = 20000): Promise<Body> {
+    return eventually(async () => {
+      const r = await this.api(`${API}/sheet-imports/${id}`);
+      return ok(r.body) ? r.body : null;
+    }, timeoutMs);
+  }
+
   override async stop() {
     await super.stop();
     await rm(this.filesDir, { recursive: true, force: true });

@@ -72,7 +72,7 @@ describe('main layout redirects and children', () => {
     ['/repairPlan/repairTurbine', 'page-repairTurbine'],
     ['/repairPlan/repairPlanList', 'page-repairPlanList'],
     ['/dataCenter/dataInsight', 'page-dataInsight'],
-    ['/dataCenter/dataImport', 'area-dataImport'],
+    ['/dataCenter/dataImport', 'page-dataImport'],
     ['/configuration/assetConfig', 'page-assetConfig'],
     ['/configuration/defectConfig', 'page-defectConfig'],
     ['/configuration/repairConfig', 'page-repairConfig'],
@@ -88,7 +88,7 @@ describe('main layout redirects and children', () => {
     ['/qaCenter/todayTasks', 'page-todayTasks'],
     ['/qaCenter/history', 'page-taskHistory'],
     ['/dataFlowManagement/flowManagement', 'page-flowManagement'],
-    ['/dataFlowManagement/dataImport', 'area-dataImport'],
+    ['/dataFlowManagement/dataImport', 'page-dataImport'],
     ['/demo/openseadragon', 'page-demoOpenseadragon'],
     ['/demo/proto', 'page-demoProto'],
     ['/demo/openlayers', 'page-demoOpenlayers'],
@@ -144,10 +144,10 @@ describe('main layout redirects and children', () => {
 
   it('empty states are translated', async () => {
     signIn();
-    // An area still waiting for its service (the data import wizard).
-    await renderApp({ path: '/dataCenter/dataImport', locale: 'zh_cn', session: readySession() });
-    expect(await screen.findByText('数据导入')).toBeTruthy();
-    expect(screen.getByText('将随导入服务上线。')).toBeTruthy();
+    // The one area still waiting for its screen (the investigation campaign's detail).
+    await renderApp({ path: '/inspection/investigation/campaign/campaignDetail', locale: 'zh_cn', session: readySession() });
+    expect(await screen.findByText('调查批次详情')).toBeTruthy();
+    expect(screen.getByText('将随交付服务上线。')).toBeTruthy();
   });
 });
 

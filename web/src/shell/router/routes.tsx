@@ -4,6 +4,7 @@ import { assetPages } from '@/features/asset/pages';
 import { authPages } from '@/features/auth/pages';
 import { configurationPages } from '@/features/configuration/pages';
 import { dataCenterPages } from '@/features/data-center/pages';
+import { dataImportPages } from '@/features/data-import/pages';
 import { deliveryPages } from '@/features/delivery/pages';
 import { demoPages } from '@/features/demo/pages';
 import { inspectionPages } from '@/features/inspection/pages';
@@ -78,7 +79,7 @@ export const mainLayoutRoutes: RouteObject[] = [
       redirectTo('/dataCenter/searchExport'),
       { path: 'searchExport', lazy: dataCenterPages.searchExport },
       { path: 'dataInsight', lazy: dataCenterPages.dataInsight, handle: { layout: 'wide' } satisfies RouteHandle },
-      area('dataImport', 'dataImport'),
+      { path: 'dataImport', lazy: dataImportPages.dataImport },
     ],
   },
   {
@@ -133,7 +134,7 @@ export const mainLayoutRoutes: RouteObject[] = [
       redirectTo('/dataFlowManagement/dataManagement'),
       { path: 'dataManagement', lazy: taskPages.dataManagement },
       { path: 'flowManagement', lazy: taskPages.flowManagement },
-      area('dataImport', 'dataImport'),
+      { path: 'dataImport', lazy: dataImportPages.dataImport },
     ],
   },
   { path: 'middlePage/windowOpen', lazy: middlePages.windowOpen },

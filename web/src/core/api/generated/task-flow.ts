@@ -760,6 +760,7 @@ export type ErrorBody = {
         | 'SELECT_AT_LEAST_ONE_DEFECT_PLAN'
         | 'SIZE_DATA_NOT_READY'
         | 'SPECIAL_CHARACTERS_NOT_ALLOWED'
+        | 'SPREADSHEET_XLS_NOT_SUPPORTED'
         | 'SSO_FAILED'
         | 'SSO_NOT_CONFIGURED'
         | 'STAGE_NOT_CURRENT'

@@ -1,0 +1,117 @@
+import { Body, Controller, Get, HttpCode, Post, Query, Res, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOkResponse, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { Rights, isLocale, type Locale } from '@windward/contracts';
+import { CurrentUser, IdParam, RequireRights, type AuthUser, RequestLocale } from '@windward/service-kit';
+import { API } from '../uploads/uploads.controller.js';
+import { CreateSheetImportDto, SheetImportListQuery } from './sheet-import.dto.js';
+import { CurrentSheetImportView, SheetImportPage, SheetImportView } from './sheet-import.view.js';
+import { SheetImportsService } from './sheet-imports.service.js';
+import { WorkbookUploadInterceptor } from './workbook-upload.interceptor.js';
+import { templateWorkbook } from './workbooks.js';
+
+const WRITE = [Rights.DATA_INTEGRATION_EDIT, Rights.INSPECTION_DATA];
+const READ = [Rights.DATA_INTEGRATION_SHOW, ...WRITE];
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const BINARY = { schema: { type: 'string', format: 'binary' } } as const;
+
+function attachment(res: Response, name: string) {
+  res.setHeader('content-type', XLSX);
+  res.setHeader('content-disposition', `attachment; filename="${name.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`);
+}
+
+@ApiTags('sheet imports')
+@ApiBearerAuth()
+@Controller(API)
+export class SheetImportsController {
+  constructor(private readonly imports: SheetImportsService) {}
+
+  /** The template workbook (the layout the check reads back), in `lang` or the request's locale. */
+  @Get('sheet-imports/template')
+  @RequireRights(...READ)
+  @ApiQuery({ name: 'lang', required: false, enum: ['en_us', 'zh_cn'] })
+  @ApiProduces(XLSX)
+  @ApiOkResponse(BINARY)
+  async template(@Query('lang') lang: string | undefined, @RequestLocale() locale: Locale, @Res({ passthrough: true }) res: Response) {
+    const l = isLocale(lang) ? lang : locale;
+    attachment(res, l === 'zh_cn' ? '巡检导入模板.xlsx' : 'inspection-import-template.xlsx');
+    return new StreamableFile(await templateWorkbook(l));
+  }
+
+  /** Step 1 (basic config): a new wizard run for a park; the caller's earlier unstarted runs are closed. */
+  @Post('sheet-imports')
+  @RequireRights(...WRITE)
+  create(@CurrentUser() user: AuthUser, @Body() dto: CreateSheetImportDto, @RequestLocale() locale: Locale): Promise<SheetImportView> {
+    return this.imports.create(user, dto, locale);
+  }
+
+  /** The import queue: imports in the caller's scope, paged and sorted on the server. */
+  @Get('sheet-imports')
+  @RequireRights(...READ)
+  list(@CurrentUser() user: AuthUser, @Query() q: SheetImportListQuery, @RequestLocale() locale: Locale): Promise<SheetImportPage> {
+    return this.imports.list(user, q, locale);
+  }
+
+  /** The caller's open wizard run (resume where it was), or `current: null`. */
+  @Get('sheet-imports/current')
+  @RequireRights(...READ)
+  async current(@CurrentUser() user: AuthUser, @RequestLocale() locale: Locale): Promise<CurrentSheetImportView> {
+    return { current: await this.imports.current(user, locale) };
+  }
+
+  @Get('sheet-imports/:id')
+  @RequireRights(...READ)
+  get(@CurrentUser() user: AuthUser, @IdParam() id: string, @RequestLocale() locale: Locale): Promise<SheetImportView> {
+    return this.imports.get(user, id, locale);
+  }
+
+  /** Step 2: multipart `file` = the .xlsx workbook (≤ 10 MB); answers with every located finding. */
+  @Post('sheet-imports/:id/workbook')
+  @HttpCode(200)
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } } })
+  @RequireRights(...WRITE)
+  @UseInterceptors(WorkbookUploadInterceptor)
+  workbook(
+    @CurrentUser() user: AuthUser,
+    @IdParam() id: string,
+    @UploadedFile() file: Express.Multer.File | undefined,
+    @RequestLocale() locale: Locale,
+  ): Promise<SheetImportView> {
+    return this.imports.receiveWorkbook(user, id, file, locale);
+  }
+
+  /** The findings of the last check as a workbook, messages in the request's locale. */
+  @Get('sheet-imports/:id/error-report')
+  @RequireRights(...READ)
+  @ApiProduces(XLSX)
+  @ApiOkResponse(BINARY)
+  async errorReport(@CurrentUser() user: AuthUser, @IdParam() id: string, @RequestLocale() locale: Locale, @Res({ passthrough: true }) res: Response) {
+    attachment(res, locale === 'zh_cn' ? '校验错误报告.xlsx' : 'verification-errors.xlsx');
+    return new StreamableFile(await this.imports.errorReport(user, id, locale));
+  }
+
+  /** Step 4: queue a verified import for data processing (-2003 one per park, -2004 ten waiting). */
+  @Post('sheet-imports/:id/process')
+  @HttpCode(200)
+  @RequireRights(...WRITE)
+  process(@CurrentUser() user: AuthUser, @IdParam() id: string, @RequestLocale() locale: Locale): Promise<SheetImportView> {
+    return this.imports.process(user, id, locale);
+  }
+
+  /** Cancels an import that is not in processing. */
+  @Post('sheet-imports/:id/cancel')
+  @HttpCode(200)
+  @RequireRights(...WRITE)
+  cancel(@CurrentUser() user: AuthUser, @IdParam() id: string, @RequestLocale() locale: Locale): Promise<SheetImportView> {
+    return this.imports.cancel(user, id, locale);
+  }
+
+  /** Step 5 "done": closes the run, so the wizard starts afresh. */
+  @Post('sheet-imports/:id/dismiss')
+  @HttpCode(200)
+  @RequireRights(...WRITE)
+  dismiss(@CurrentUser() user: AuthUser, @IdParam() id: string, @RequestLocale() locale: Locale): Promise<SheetImportView> {
+    return this.imports.dismiss(user, id, locale);
+  }
+}

@@ -1,0 +1,369 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import ExcelJS from 'exceljs';
+import { io, type Socket } from 'socket.io-client';
+import { EventTypes, IMPORT_SHEETS, Rights, UploadFileStatus as S, socketPath, type Locale } from '@windward/contracts';
+import { eventually } from '@windward/service-kit/testing';
+import { API, ImportHarness, type Body } from '../testing/import-harness.js';
+
+type Rows = (string | number | Date | null)[][];
+interface Book {
+  /** sheet name → rows (first row = headers); defaults to the template's headers in `locale`. */
+  sheets?: Record<string, Rows>;
+  inspections?: Rows;
+  blades?: Rows;
+  defects?: Rows;
+  locale?: Locale;
+}
+
+const header = (key: string, locale: Locale) => IMPORT_SHEETS.find((s) => s.key === key)!.columns.map((c) => c[locale]);
+const sheetName = (key: string, locale: Locale) => IMPORT_SHEETS.find((s) => s.key === key)![locale];
+
+/** A workbook written by exceljs in the test: the template's sheets and headers unless `sheets` says otherwise. */
+async function workbook(b: Book): Promise<Buffer> {
+  const locale = b.locale ?? 'en_us';
+  const sheets = b.sheets ?? {
+    [sheetName('inspections', locale)]: [header('inspections', locale), ...(b.inspections ?? [])],
+    [sheetName('blades', locale)]: [header('blades', locale), ...(b.blades ?? [])],
+    [sheetName('defects', locale)]: [header('defects', locale), ...(b.defects ?? [])],
+  };
+  const wb = new ExcelJS.Workbook();
+  for (const [name, rows] of Object.entries(sheets)) {
+    const ws = wb.addWorksheet(name);
+    for (const r of rows) ws.addRow(r);
+  }
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+const threeBlades = (turbine: string, prefix = turbine): Rows => [
+  [turbine, 'A', `${prefix}-B1`, `${prefix}-SN1`],
+  [turbine, 'B', `${prefix}-B2`, `${prefix}-SN2`],
+  [turbine, 'C', `${prefix}-B3`, `${prefix}-SN3`],
+];
+
+describe('spreadsheet imports', () => {
+  let h: ImportHarness;
+  let park: { parkId: string; customerId: string };
+  const PARK = 'Horns Rev';
+  const sockets: Socket[] = [];
+
+  before(async () => {
+    h = await ImportHarness.start({ IMPORT_PROCESSING_SLOTS: '1' });
+    park = await h.park(PARK);
+    for (let i = 1; i <= 32; i++) await h.turbine(park.parkId, `T${String(i).padStart(2, '0')}`);
+  });
+  after(async () => {
+    sockets.forEach((s) => s.close());
+    await h?.stop();
+  });
+
+  const start = async (parkId = park.parkId, token?: string) => {
+    const r = await h.api(`${API}/sheet-imports`, { method: 'POST', json: { windfarmId: parkId, componentType: 1 }, ...(token ? { token } : {}) });
+    assert.equal(r.status, 201, JSON.stringify(r.body));
+    return r.body.sheetImportId as string;
+  };
+  const upload = async (id: string, bytes: Buffer, name = 'inspections.xlsx', locale?: Locale) => {
+    const form = new FormData();
+    form.append('file', new Blob([bytes]), name);
+    return h.api(`${API}/sheet-imports/${id}/workbook`, { form, ...(locale ? { locale } : {}) });
+  };
+  const row = async (id: string) =>
+    (await h.sql('SELECT status, task_status, batch, findings, queued_at FROM data_import.sheet_import WHERE id = $1', [id]))[0];
+  /** Findings reduced to code@sheet!row:column=value. */
+  const located = (body: Body) =>
+    (body.findings as Body[]).map((f) => `${f.code}@${f.sheet}!${f.row ?? '-'}:${f.column ?? '-'}=${f.value ?? ''}`);
+  const good = (turbine = 'T01', date = '2026-05-01') => ({
+    inspections: [[turbine, PARK, date]] as Rows,
+    blades: threeBlades(turbine),
+    defects: [[turbine, date, '100001', 'A', 'Erosion', 2, 12.5, 120, 30, 'IMG_1', 'leading edge']] as Rows,
+  });
+
+  test('the template workbook in each language is what the check reads back', async () => {
+    for (const lang of ['en_us', 'zh_cn'] as const) {
+      const t = await h.api(`${API}/sheet-imports/template?lang=${lang}`);
+      assert.equal(t.status, 200);
+      assert.match(t.headers.get('content-type') ?? '', /spreadsheetml/);
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(t.bytes as unknown as ExcelJS.Buffer);
+      const names = wb.worksheets.map((w) => w.name);
+      for (const key of ['inspections', 'blades', 'defects']) {
+        assert.ok(names.includes(sheetName(key, lang)), `${lang}: ${names.join()}`);
+        assert.deepEqual((wb.getWorksheet(sheetName(key, lang))!.getRow(1).values as unknown[]).slice(1), header(key, lang));
+      }
+      // Filled in (the example rows' park and turbine replaced by ours), it verifies.
+      const ins = wb.getWorksheet(sheetName('inspections', lang))!;
+      ins.getRow(2).getCell(1).value = 'T31';
+      ins.getRow(2).getCell(2).value = PARK;
+      ins.getRow(2).getCell(3).value = lang === 'en_us' ? new Date(Date.UTC(2026, 0, 5)) : '2026/01/06';
+      wb.getWorksheet(sheetName('blades', lang))!.eachRow((r, n) => n > 1 && (r.getCell(1).value = 'T31'));
+      const d = wb.getWorksheet(sheetName('defects', lang))!.getRow(2);
+      d.getCell(1).value = 'T31';
+      d.getCell(2).value = lang === 'en_us' ? '2026-01-05' : '2026-01-06';
+      const id = await start();
+      const r = await upload(id, Buffer.from(await wb.xlsx.writeBuffer()), 'template.xlsx');
+      assert.equal(r.status, 200, JSON.stringify(r.body));
+      assert.deepEqual(r.body.findings, []);
+      assert.equal(r.body.status, S.VERIFY_SUCCESS);
+      assert.equal(r.body.step, 3);
+      assert.equal(r.body.progressCode, 4);
+      assert.deepEqual(r.body.summary, { inspections: 1, blades: 3, defects: 1, findings: 0, truncated: false });
+    }
+  });
+
+  test('file type and size are refused before parsing: -10001, legacy .xls with its own message, 10 MB; nothing kept', async () => {
+    const id = await start();
+    const csv = await upload(id, Buffer.from('a,b\n1,2'), 'data.csv');
+    assert.equal(csv.status, 400);
+    assert.equal(csv.body.code, -10001);
+    const xls = await upload(id, Buffer.from([0xd0, 0xcf, 0x11, 0xe0]), 'old.xls', 'zh_cn');
+    assert.equal(xls.body.code, 'SPREADSHEET_XLS_NOT_SUPPORTED');
+    assert.match(xls.body.message, /另存为\.xlsx/);
+    const big = await upload(id, Buffer.alloc(10 * 1024 * 1024 + 1), 'big.xlsx');
+    assert.equal(big.status, 400);
+    assert.equal(big.body.code, 'FILE_TOO_LARGE');
+    const junk = await upload(id, Buffer.from('not a zip at all'), 'junk.xlsx');
+    assert.equal(junk.body.code, -10001);
+    const r = await row(id);
+    assert.equal(r.status, S.FAILED);
+    assert.equal(r.batch, null);
+    assert.deepEqual(r.findings, []);
+    // A refused run accepts a good workbook afterwards.
+    const ok = await upload(id, await workbook(good('T02', '2026-05-02')));
+    assert.equal(ok.body.status, S.VERIFY_SUCCESS, JSON.stringify(ok.body.findings));
+  });
+
+  test('structure: -10002 missing sheet, -10003 missing column, -10004 unknown column, -10025 empty sheet, -10037 mixed languages', async () => {
+    const id = await start();
+    const r = await upload(
+      id,
+      await workbook({
+        sheets: {
+          Inspections: [['Turbine', 'Inspection date', 'Colour'], ['T01', '2026-05-01', 'red']],
+          叶片: [header('blades', 'zh_cn')],
+          'Defects缺陷': [['x']],
+        },
+      }),
+    );
+    assert.equal(r.status, 200);
+    assert.equal(r.body.status, S.FAILED);
+    const f = located(r.body);
+    assert.ok(f.includes('-10004@Inspections!1:Colour=Colour'), f.join('\n'));
+    assert.ok(f.includes('-10003@Inspections!1:Wind park='), f.join('\n'));
+    assert.ok(f.includes('-10025@叶片!-:-='), f.join('\n'));
+    assert.ok(f.includes('-10037@Defects缺陷!-:-=Defects缺陷'), f.join('\n'));
+    assert.ok(f.some((x) => x.startsWith('-10037@Inspections, 叶片')), f.join('\n'));
+    assert.ok(f.some((x) => x.startsWith('-10002@')), f.join('\n'));
+    assert.equal((await row(id)).batch, null);
+  });
+
+  test('values: every bad cell located at once, messages in the reader’s language', async () => {
+    const id = await start();
+    const r = await upload(
+      id,
+      await workbook({
+        locale: 'zh_cn',
+        inspections: [
+          ['T03', PARK, '2026-05-03'],
+          ['T04', 'Other Park', '2026-13-45'],
+          ['NOPE', PARK, '2026-05-03'],
+          ['', PARK, '2026-05-03'],
+        ],
+        blades: [...threeBlades('T03'), ...threeBlades('T04')],
+        defects: [
+          ['T03', '2026-05-03', '12345', 'A', 'Crack', 9, -6, -1, 1.2345, '', 'x'.repeat(501)],
+          ['T03', '2026-05-03', '200001', 'D', 'Crack', 1, 1.234, 1, 1, '', ''],
+          ['T03', '2026-05-03', '200001', 'B', 'Crack', 1, 1, 1, 1, '', ''],
+          ['T03', '2026-06-01', '200002', 'B', 'Crack', 1, 1, 1, 1, '', ''],
+        ],
+      }),
+      'zh.xlsx',
+      'zh_cn',
+    );
+    assert.equal(r.body.status, S.FAILED);
+    const f = located(r.body);
+    const expect = [
+      '-10008@巡检!3:风场=Other Park',
+      '-10006@巡检!3:巡检日期=2026-13-45',
+      '-10010@巡检!4:风机=NOPE',
+      '-10005@巡检!5:风机=',
+      '-10006@缺陷!2:缺陷编号=12345',
+      '-10006@缺陷!2:严重等级=9',
+      '-13013@缺陷!2:距叶根距离(米)=-6',
+      '-10006@缺陷!2:长度(毫米)=-1',
+      '-10006@缺陷!2:宽度(毫米)=1.2345',
+      '-10034@缺陷!2:描述=' + 'x'.repeat(501),
+      '-10006@缺陷!3:叶片=D',
+      '-10006@缺陷!3:距叶根距离(米)=1.234',
+      '-10018@缺陷!4:缺陷编号=200001',
+      '-10006@缺陷!5:巡检日期=2026-06-01',
+    ];
+    for (const e of expect) assert.ok(f.includes(e), `${e} not in\n${f.join('\n')}`);
+    const wrongPark = r.body.findings.find((x: Body) => x.code === -10008);
+    assert.equal(wrongPark.message, '风场与所选风场不一致。');
+    // The same import read in English answers in English.
+    const en = await h.api(`${API}/sheet-imports/${id}`, { locale: 'en_us' });
+    assert.equal(en.body.findings.find((x: Body) => x.code === -10008).message, 'The wind park does not match the selected wind park.');
+
+    // The error report lists the same findings, in the reader's language.
+    const report = await h.api(`${API}/sheet-imports/${id}/error-report`, { locale: 'zh_cn' });
+    assert.equal(report.status, 200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(report.bytes as unknown as ExcelJS.Buffer);
+    const ws = wb.worksheets[0]!;
+    assert.deepEqual((ws.getRow(1).values as unknown[]).slice(1), ['工作表', '行', '列', '错误值', '错误码', '说明']);
+    assert.equal(ws.rowCount, r.body.findings.length + 1);
+    const reportRows = [] as string[];
+    ws.eachRow((x, n) => n > 1 && reportRows.push((x.values as unknown[]).slice(1, 6).join('|')));
+    assert.ok(reportRows.includes('巡检|3|风场|Other Park|-10008'), reportRows.join('\n'));
+  });
+
+  test('inspections: -10009 the same turbine twice on a day, -10036 more than 30 in one file', async () => {
+    const id = await start();
+    const rows: Rows = [];
+    const blades: Rows = [];
+    for (let i = 1; i <= 31; i++) {
+      const t = `T${String(i).padStart(2, '0')}`;
+      rows.push([t, PARK, '2026-07-01']);
+      blades.push(...threeBlades(t));
+    }
+    rows.push(['T01', PARK, '2026-07-01']);
+    const r = await upload(id, await workbook({ inspections: rows, blades, defects: [['T01', '2026-07-01', '300001', 'A', 'Crack', 1, 1, '', '', '', '']] }));
+    const f = located(r.body);
+    assert.ok(f.includes('-10036@Inspections!32:Turbine=T31'), f.join('\n'));
+    assert.ok(f.includes('-10009@Inspections!33:Inspection date=2026-07-01'), f.join('\n'));
+    assert.equal(r.body.findings.length, 2, f.join('\n'));
+  });
+
+  test('blades: -10022 fewer than 3, -10040 more than 3, -10041 a 4th pair, -10024 repeated id or serial, -10021 position, -10028 serial of another turbine', async () => {
+    const id = await start();
+    const inspections: Rows = ['T05', 'T06', 'T07', 'T08', 'T09'].map((t) => [t, PARK, '2026-08-01']);
+    const blades: Rows = [
+      // T05: two blades only
+      ['T05', 'A', 'X1', 'S51'],
+      ['T05', 'B', 'X2', 'S52'],
+      // T06: four rows, the 4th a new pair
+      ...threeBlades('T06'),
+      ['T06', 'A', 'T06-B9', 'T06-SN9'],
+      // T07: repeated blade id, repeated serial, repeated position
+      ['T07', 'A', 'Y1', 'S71'],
+      ['T07', 'B', 'Y1', 'S72'],
+      ['T07', 'A', 'Y2', 'S73'],
+      ['T07', 'C', 'Y3', 'S71'],
+      // T08: a serial number already used by T09
+      ['T09', 'A', 'Z1', 'S91'],
+      ['T09', 'B', 'Z2', 'S92'],
+      ['T09', 'C', 'Z3', 'S93'],
+      ['T08', 'A', 'W1', 'S91'],
+      ['T08', 'B', 'W2', 'S82'],
+      ['T08', 'C', 'W3', 'S83'],
+    ];
+    const r = await upload(id, await workbook({ inspections, blades, defects: [['T06', '2026-08-01', '400001', 'A', 'Crack', 1, 1, '', '', '', '']] }));
+    const f = located(r.body);
+    for (const e of [
+      '-10022@Blades!-:Turbine=T05',
+      '-10040@Blades!7:Blade ID=T06-B9',
+      '-10041@Blades!7:Serial number=T06-SN9',
+      '-10024@Blades!9:Blade ID=Y1',
+      '-10021@Blades!10:Blade=A',
+      '-10024@Blades!11:Serial number=S71',
+      '-10028@Blades!15:Serial number=S91',
+      '-10022@Blades!-:Turbine=T07',
+    ])
+      assert.ok(f.includes(e), `${e} not in\n${f.join('\n')}`);
+  });
+
+  test('queue: one batch event, -2003 per park, -2004 beyond 10 waiting, result lands (7) or fails whole (-12001), cancel', async () => {
+    const token = await h.token({ rights: [Rights.DATA_INTEGRATION_EDIT], cid: [park.customerId] });
+    const socket = io(h.svc.url, { path: socketPath('import'), transports: ['websocket'], auth: { token }, reconnection: false });
+    sockets.push(socket);
+    const heard: Body[] = [];
+    socket.on('sheet-import.changed', (c) => heard.push(c));
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+
+    const a = await start(park.parkId, token);
+    assert.equal((await upload(a, await workbook(good('T10', '2026-09-01')))).body.status, S.VERIFY_SUCCESS);
+    // Leaving and coming back: the open run is the caller's current one.
+    const cur = await h.api(`${API}/sheet-imports/current`, { token });
+    assert.equal(cur.body.current.sheetImportId, a);
+    assert.equal(cur.body.current.step, 3);
+    const p = await h.api(`${API}/sheet-imports/${a}/process`, { method: 'POST', token });
+    assert.equal(p.status, 200, JSON.stringify(p.body));
+    const started = await eventually(async () => ((await row(a)).status === S.WAREHOUSING ? true : null));
+    assert.ok(started);
+    const [event] = (await h.published(EventTypes.ImportSheetCommitted)).filter((e: Body) => e.key === a);
+    assert.equal(event.payload.inspections.length, 1);
+    assert.deepEqual(event.payload.inspections[0].blades.map((b: Body) => b.position), [1, 2, 3]);
+    assert.equal(event.payload.inspections[0].defects[0].defectNo, '100001');
+    assert.equal(event.payload.inspections[0].turbineName, 'T10');
+
+    // Same park while one is in processing: -2003, the run stays verified and unqueued.
+    const b = await start(park.parkId, token);
+    const ub = await upload(b, await workbook(good('T11', '2026-09-02')));
+    assert.equal(ub.body.status, S.VERIFY_SUCCESS, JSON.stringify(ub.body));
+    const busy = await h.api(`${API}/sheet-imports/${b}/process`, { method: 'POST', token });
+    assert.equal(busy.status, 409);
+    assert.equal(busy.body.code, -2003);
+    assert.equal((await row(b)).queued_at, null);
+
+    // inspection answers: landed → 7, inspections listed, progress 8 pushed.
+    await h.publish(EventTypes.InspectionSheetApplied, a, {
+      sheetImportId: a,
+      ok: true,
+      inspections: [{ inspectionId: '0b7c1f2e-1111-4d4d-9e9e-000000000001', turbineId: event.payload.inspections[0].turbineId, turbineName: 'T10', inspectionDate: '2026-09-01' }],
+    });
+    const done = await h.waitFor(a, (v) => v.status === S.ALL_DATA_UPLOADED);
+    assert.equal(done.taskStatus, 'SUCCEEDED');
+    assert.equal(done.progressCode, 8);
+    assert.equal(done.step, 5);
+    assert.equal(done.inspections[0].turbineName, 'T10');
+    await eventually(async () => heard.find((c) => c.sheetImportId === a && c.progressCode === 8));
+    // Changes are pushed after each commit (close ones may arrive as one message with the latest state).
+    for (const code of [4, 7]) assert.ok(heard.some((c) => c.sheetImportId === a && c.progressCode === code), `progress ${code}`);
+
+    // Now b may go; inspection refuses it whole: 8, -12001 with the reason.
+    assert.equal((await h.api(`${API}/sheet-imports/${b}/process`, { method: 'POST', token })).status, 200);
+    await eventually(async () => ((await row(b)).status === S.WAREHOUSING ? true : null));
+    await h.publish(EventTypes.InspectionSheetApplied, b, { sheetImportId: b, ok: false, inspections: [], error: { code: -10009 } });
+    const failed = await h.waitFor(b, (v) => v.status === S.FAILED);
+    assert.equal(failed.taskStatus, 'FAILED');
+    assert.equal(failed.error.code, -12001);
+    assert.match(failed.error.details.reason, /same date/);
+
+    // -2004: one slot busy (c), ten waiting, the eleventh refused.
+    const c = await start(park.parkId, token);
+    assert.equal((await upload(c, await workbook(good('T12', '2026-09-03')))).body.status, S.VERIFY_SUCCESS);
+    assert.equal((await h.api(`${API}/sheet-imports/${c}/process`, { method: 'POST', token })).status, 200);
+    await eventually(async () => ((await row(c)).status === S.WAREHOUSING ? true : null));
+    const waiting: string[] = [];
+    for (let i = 0; i < 11; i++) {
+      const other = await h.park(`Queue Park ${i}`, park.customerId);
+      await h.turbine(other.parkId, 'Q1');
+      const id = await start(other.parkId);
+      const wb = await workbook({ inspections: [['Q1', `Queue Park ${i}`, '2026-09-04']], blades: threeBlades('Q1', `Q${i}`), defects: [['Q1', '2026-09-04', '500001', 'A', 'Crack', 1, 1, '', '', '', '']] });
+      assert.equal((await upload(id, wb)).body.status, S.VERIFY_SUCCESS);
+      const r = await h.api(`${API}/sheet-imports/${id}/process`, { method: 'POST' });
+      if (i < 10) {
+        assert.equal(r.status, 200, JSON.stringify(r.body));
+        assert.equal(r.body.queued, true);
+        waiting.push(id);
+      } else {
+        assert.equal(r.status, 409);
+        assert.equal(r.body.code, -2004);
+        assert.equal((await row(id)).queued_at, null);
+      }
+    }
+    // Cancel: a waiting one leaves the queue; one in processing cannot be cancelled.
+    const cancelled = await h.api(`${API}/sheet-imports/${waiting[0]}/cancel`, { method: 'POST' });
+    assert.equal(cancelled.body.taskStatus, 'CANCELLED');
+    assert.equal(cancelled.body.queued, false);
+    assert.equal((await h.api(`${API}/sheet-imports/${c}/cancel`, { method: 'POST', token })).body.code, 'ILLEGAL_TRANSITION');
+    const list = await h.api(`${API}/sheet-imports?taskStatus=CANCELLED&pageSize=50`);
+    assert.ok(list.body.results.some((x: Body) => x.sheetImportId === waiting[0]));
+    // The customer-scoped user sees only its customer's imports.
+    const stranger = await h.token({ rights: [Rights.DATA_INTEGRATION_SHOW], cid: ['7d0c3a57-0000-4000-8000-000000000000'] });
+    assert.equal((await h.api(`${API}/sheet-imports/${a}`, { token: stranger })).status, 404);
+  });
+});

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { SheetAppliedConsumer } from './sheet-applied.consumer.js';
+import { SheetImportRepository } from './sheet-import.repository.js';
+import { SheetImportsController } from './sheet-imports.controller.js';
+import { SheetImportsService } from './sheet-imports.service.js';
+import { SheetLive } from './sheet-live.js';
+import { WorkbookUploadInterceptor } from './workbook-upload.interceptor.js';
+
+@Module({
+  controllers: [SheetImportsController, SheetAppliedConsumer],
+  providers: [SheetImportRepository, SheetImportsService, SheetLive, WorkbookUploadInterceptor],
+})
+export class SheetsModule {}

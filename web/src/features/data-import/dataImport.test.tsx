@@ -1,0 +1,206 @@
+import { describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { recordingFetch, type FakeCall } from '@/test/fakeFetch';
+import { jsonResponse, readySession, renderApp } from '@/test/renderApp';
+import { resetFakesAfterEach, sockets } from '@/test/fakeSocket';
+import type { Locale, RightEntry } from '@/shared/contracts';
+import type { SheetImportView } from './importApi';
+import { progressPercent, stepOf } from './DataImportPage';
+
+vi.setConfig({ testTimeout: 120000 });
+vi.mock('socket.io-client', () => import('@/test/fakeSocket'));
+resetFakesAfterEach();
+
+const API = '/gw/import/api/v2';
+const PARK = 'aaaaaaaa-0000-4000-8000-000000000001';
+const CUSTOMER = 'cccccccc-0000-4000-8000-000000000001';
+const RUN = 'dddddddd-0000-4000-8000-000000000001';
+const RIGHTS: RightEntry[] = ['dataIntegration.show', 'dataIntegration.edit'].map((key) => ({ key, value: true }));
+
+const baseRun = (extra: Partial<SheetImportView> = {}): SheetImportView => ({
+  sheetImportId: RUN,
+  windfarmId: PARK,
+  windfarmName: 'Horns Rev',
+  customerId: CUSTOMER,
+  projectId: null,
+  componentType: 1,
+  defectTemplateId: CUSTOMER,
+  step: 2,
+  status: 1,
+  statusName: 'Waiting for upload',
+  taskStatus: 'PROCESSING',
+  taskStatusName: 'Processing',
+  progressCode: null,
+  progressName: null,
+  queued: false,
+  fileName: null,
+  fileSize: null,
+  summary: null,
+  findings: [],
+  error: null,
+  inspections: [],
+  createdAt: '2026-11-26T10:00:00.000Z',
+  updatedAt: '2026-11-26T10:00:00.000Z',
+  finishedAt: null,
+  ...extra,
+});
+
+/** A fake import service (and asset's park list): the wizard run lives here, as on the server. */
+function importServer(start: SheetImportView | null, workbookAnswers: { status: number; body: unknown }[]) {
+  let run = start;
+  const refuse: Record<string, { status: number; body: unknown }> = {};
+  const server = recordingFetch((call: FakeCall) => {
+    const key = `${call.method} ${call.path}`;
+    if (refuse[key]) return jsonResponse(refuse[key].status, refuse[key].body);
+    if (key === 'GET /context/api/v1/plants')
+      return jsonResponse(200, { results: [{ windFarmId: PARK, windFarmName: 'Horns Rev', customerId: CUSTOMER, customerName: 'Ørsted', active: true }], totalCount: 1 });
+    if (key === `GET ${API}/sheet-imports/current`) return jsonResponse(200, { current: run });
+    if (key === `GET ${API}/sheet-imports`) return jsonResponse(200, { results: run ? [run] : [], totalCount: run ? 1 : 0 });
+    if (key === `POST ${API}/sheet-imports`) {
+      run = baseRun();
+      return jsonResponse(201, run);
+    }
+    if (key === `POST ${API}/sheet-imports/${RUN}/process`) {
+      run = { ...run!, step: 4, status: 6, progressCode: 7 };
+      return jsonResponse(200, run);
+    }
+    if (key === `POST ${API}/sheet-imports/${RUN}/dismiss`) {
+      run = null;
+      return jsonResponse(200, baseRun());
+    }
+    return jsonResponse(404, { code: 'NOT_FOUND', message: 'Not found' });
+  });
+  // The workbook goes up through XMLHttpRequest (upload progress): each send answers the next scripted answer.
+  class FakeXhr {
+    status = 0;
+    responseText = '';
+    upload: { onprogress?: (e: { lengthComputable: boolean; loaded: number; total: number }) => void } = {};
+    onload?: () => void;
+    onerror?: () => void;
+    url = '';
+    open(_m: string, url: string) {
+      this.url = url;
+    }
+    setRequestHeader() {}
+    send(form: FormData) {
+      const answer = workbookAnswers.shift()!;
+      server.calls.push({ method: 'POST', path: this.url, query: new URLSearchParams(), body: undefined, raw: undefined, form });
+      this.upload.onprogress?.({ lengthComputable: true, loaded: 10, total: 10 });
+      if (answer.status === 200) run = answer.body as SheetImportView;
+      this.status = answer.status;
+      this.responseText = JSON.stringify(answer.body);
+      setTimeout(() => this.onload?.(), 0);
+    }
+  }
+  return { ...server, FakeXhr, refuse, setRun: (r: SheetImportView | null) => (run = r) };
+}
+
+async function open(path: string, server: ReturnType<typeof importServer>, locale: Locale = 'en_us') {
+  localStorage.setItem('access_token', 'acc');
+  vi.stubGlobal('fetch', server.fetchMock);
+  vi.stubGlobal('XMLHttpRequest', server.FakeXhr);
+  return renderApp({ path, locale, session: readySession({ accessDeniedModules: RIGHTS, menuRights: ['menu.dataImport'] }) });
+}
+
+function chooseFile(name: string) {
+  const input = document.querySelector('[data-testid="import-step-verify"] input[type="file"]') as HTMLInputElement;
+  const file = new File(['x'], name, { type: 'application/octet-stream' });
+  fireEvent.change(input, { target: { files: [file] } });
+}
+
+describe('data import wizard', () => {
+  it('goes through the 5 steps: config, a refused workbook with located errors, a verified one, processing, finish', async () => {
+    const failed = baseRun({
+      status: 8,
+      summary: { inspections: 1, blades: 2, defects: 0, findings: 2, truncated: false },
+      findings: [
+        { code: -10022, sheet: 'Blades', row: null, column: 'Turbine', value: 'T01', message: 'The number of blades is not 3.' },
+        { code: -10006, sheet: 'Inspections', row: 3, column: 'Inspection date', value: '2026-13-45', message: 'The file contains an invalid value.' },
+      ],
+    });
+    const verified = baseRun({ status: 5, step: 3, progressCode: 4, summary: { inspections: 1, blades: 3, defects: 1, findings: 0, truncated: false } });
+    const server = importServer(null, [
+      { status: 200, body: failed },
+      { status: 200, body: verified },
+    ]);
+    await open('/dataCenter/dataImport', server);
+    expect(await screen.findByTestId('import-step-basic')).toBeTruthy();
+    // The park picks its customer and the customer's defect template.
+    const park = screen.getByTestId('import-park');
+    fireEvent.mouseDown(park.querySelector('.ant-select-selector') ?? park);
+    fireEvent.click(await waitFor(() => Array.from(document.querySelectorAll('.ant-select-item-option')).find((e) => e.textContent === 'Horns Rev')!));
+    fireEvent.click(screen.getByTestId('import-basic-next'));
+    await waitFor(() => expect(server.calls.some((c) => c.method === 'POST' && c.path === `${API}/sheet-imports`)).toBe(true));
+    expect(server.calls.find((c) => c.method === 'POST' && c.path === `${API}/sheet-imports`)!.body).toEqual({
+      windfarmId: PARK,
+      customerId: CUSTOMER,
+      projectId: null,
+      componentType: 1,
+      defectTemplateId: CUSTOMER,
+    });
+
+    // Step 2: every finding with its sheet, row, column and value.
+    await screen.findByTestId('import-step-verify');
+    chooseFile('inspections.xlsx');
+    const table = await screen.findByTestId('import-findings');
+    expect(within(table).getByText('2026-13-45')).toBeTruthy();
+    expect(within(table).getByText('Inspection date')).toBeTruthy();
+    expect(within(table).getByText('The number of blades is not 3.')).toBeTruthy();
+    expect(screen.getByTestId('import-findings-summary').textContent).toContain('2 errors');
+    expect(server.calls.filter((c) => c.path === `${API}/sheet-imports/${RUN}/workbook`)[0]!.form!.get('file')).toBeTruthy();
+    chooseFile('fixed.xlsx');
+
+    // Step 3 → 4: processing with the progress codes; the socket's change brings the finish.
+    fireEvent.click(await screen.findByTestId('import-process'));
+    expect(await screen.findByTestId('import-step-processing')).toBeTruthy();
+    expect(screen.getByTestId('import-progress-codes').textContent).toContain('Importing');
+    server.setRun(
+      baseRun({
+        status: 7,
+        step: 5,
+        taskStatus: 'SUCCEEDED',
+        progressCode: 8,
+        inspections: [{ inspectionId: 'i-1', turbineId: 't-1', turbineName: 'T01', inspectionDate: '2026-05-01' }],
+      }),
+    );
+    await waitFor(() => expect(sockets.length).toBeGreaterThan(0));
+    act(() => sockets.forEach((s) => s.fire('sheet-import.changed', { sheetImportId: RUN, progressCode: 8 })));
+    const finish = await screen.findByTestId('import-step-finish');
+    const link = within(finish).getByText('T01 · 2026-05-01').closest('a')!;
+    expect(link.getAttribute('href')).toBe(`/inspection/turbine?windFarmId=${PARK}&turbineId=t-1&inspectionType=1`);
+    fireEvent.click(screen.getByTestId('import-again'));
+    expect(await screen.findByTestId('import-step-basic')).toBeTruthy();
+  });
+
+  it('resumes at the server’s step and shows refusals in Chinese (legacy .xls, -2003)', async () => {
+    const server = importServer(baseRun({ status: 5, step: 3, progressCode: 4, summary: { inspections: 2, blades: 6, defects: 0, findings: 0, truncated: false } }), [
+      { status: 400, body: { code: 'SPREADSHEET_XLS_NOT_SUPPORTED', message: 'Legacy .xls workbooks are not read: save the file as .xlsx' } },
+    ]);
+    await open('/dataFlowManagement/dataImport', server, 'zh_cn');
+    expect(await screen.findByTestId('import-step-images')).toBeTruthy();
+    expect(screen.getByTestId('import-summary').textContent).toBe('校验通过：2次巡检，6支叶片，0个缺陷。');
+    // The park already has an import in processing.
+    server.refuse[`POST ${API}/sheet-imports/${RUN}/process`] = { status: 409, body: { code: -2003, message: 'busy' } };
+    fireEvent.click(screen.getByTestId('import-process'));
+    expect((await screen.findByTestId('import-error')).textContent).toBe('所选风场已有正在处理的导入任务，请等待其完成后再试。');
+
+    server.setRun(baseRun());
+    act(() => sockets.forEach((s) => s.fire('sheet-import.changed', { sheetImportId: RUN })));
+    await screen.findByTestId('import-step-verify');
+    chooseFile('old.xls');
+    expect((await screen.findByTestId('import-refusal')).textContent).toContain('另存为.xlsx');
+    // Anything else is refused before a byte is sent (-10001).
+    chooseFile('data.csv');
+    await waitFor(() => expect(screen.getByTestId('import-refusal').textContent).toBe('仅支持.xls或.xlsx格式的文件。'));
+    expect(server.calls.filter((c) => c.path.endsWith('/workbook')).length).toBe(1);
+  });
+
+  it('maps the run to its step and progress', () => {
+    expect(stepOf(null)).toBe(1);
+    expect(stepOf(baseRun({ step: 3 }))).toBe(3);
+    expect(stepOf(baseRun({ step: 4, taskStatus: 'FAILED' }))).toBe(5);
+    expect(stepOf(baseRun({ step: 2, taskStatus: 'PROCESSING', status: 8 }))).toBe(2);
+    expect(progressPercent(4)).toBe(50);
+    expect(progressPercent(null)).toBe(0);
+  });
+});
