@@ -28,6 +28,7 @@ export const EVENT_OWNERS: Record<EventType, EventOwnership> = {
   [EventTypes.IdentityCustomerDeleted]: { publisher: 'identity', consumers: ['asset', 'delivery', 'task-flow'] },
   [EventTypes.IdentityOrganizationCreated]: { publisher: 'identity', consumers: ['delivery', 'task-flow'] },
   [EventTypes.IdentityOrganizationUpdated]: { publisher: 'identity', consumers: ['delivery', 'task-flow'] },
+  [EventTypes.IdentityMachineClientRevoked]: { publisher: 'identity', consumers: ['import'] },
   [EventTypes.IdentityOrganizationDeleted]: { publisher: 'identity', consumers: ['delivery'] },
 
   [EventTypes.AssetParkCreated]: { publisher: 'asset', consumers: ['delivery', 'identity', 'import', 'inspection', 'repair', 'report', 'task-flow'] },

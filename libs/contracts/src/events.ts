@@ -19,6 +19,7 @@ export const EventTypes = {
   IdentityOrganizationCreated: 'identity.organization.created',
   IdentityOrganizationUpdated: 'identity.organization.updated',
   IdentityOrganizationDeleted: 'identity.organization.deleted',
+  IdentityMachineClientRevoked: 'identity.machine-client.revoked',
 
   AssetParkCreated: 'asset.park.created',
   AssetParkUpdated: 'asset.park.updated',
@@ -115,6 +116,16 @@ export interface CustomerEventPayload {
   /** Optional (added for task-flow): the customer's flow configs; absent = unknown, keep what is stored. */
   flowConfigs?: CustomerFlowConfig[];
 }
+/**
+ * A machine client (OAuth2 client credentials) was revoked: its tokens carry `sub = machineClientId`
+ * and must be refused from now on by the services it could call (import).
+ */
+export interface MachineClientRevokedPayload {
+  machineClientId: string;
+  clientId: string;
+  revokedAt: string;
+}
+
 export interface OrganizationEventPayload {
   organizationGuid: string;
   organizationName: string;
@@ -444,6 +455,7 @@ export interface EventPayloads {
   'identity.organization.created': OrganizationEventPayload;
   'identity.organization.updated': OrganizationEventPayload;
   'identity.organization.deleted': DeletedPayload;
+  'identity.machine-client.revoked': MachineClientRevokedPayload;
   'asset.park.created': ParkEventPayload;
   'asset.park.updated': ParkEventPayload;
   'asset.turbine.created': TurbineEventPayload;
