@@ -3,6 +3,8 @@ import { FileStoreModule, ServiceKitModule } from '@windward/service-kit';
 import { ImportInitial1763700000800 } from './migrations/1763700000800-import-initial.js';
 import { RefsModule } from './refs/refs.module.js';
 import { UploadsModule } from './uploads/uploads.module.js';
+import { MachineClientsModule } from './machine-clients/revoked-clients.js';
+import { ImportRevokedClients1764151000100 } from './migrations/1764151000100-import-revoked-clients.js';
 
 /**
  * The import service: drone upload tasks (create → archive → verify job → complete, publishing
@@ -11,9 +13,10 @@ import { UploadsModule } from './uploads/uploads.module.js';
  */
 @Module({
   imports: [
-    ServiceKitModule.forService({ service: 'import', entities: [], migrations: [ImportInitial1763700000800] }),
+    ServiceKitModule.forService({ service: 'import', entities: [], migrations: [ImportInitial1763700000800, ImportRevokedClients1764151000100] }),
     FileStoreModule.forRoot(),
     RefsModule,
+    MachineClientsModule,
     UploadsModule,
   ],
 })

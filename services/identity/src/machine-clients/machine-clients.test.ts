@@ -7,6 +7,8 @@ import { ADMIN_PASSWORD, startIdentity, type IdentityApp } from '../testing/iden
 
 const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
 const API = '/context/api/v2/machine-clients';
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON answers read field by field
+type Body = Record<string, any>;
 
 describe('machine clients: OAuth2 client-credentials grant', () => {
   let id: IdentityApp;
@@ -20,11 +22,11 @@ describe('machine clients: OAuth2 client-credentials grant', () => {
 
   const call = async (path: string, init: { method?: string; json?: unknown; token?: string | null } = {}) => {
     const r = await id.api(path, { method: init.method ?? 'GET', json: init.json, token: init.token === null ? undefined : (init.token ?? admin) });
-    return { status: r.status, body: (await r.json()) as Record<string, any> };
+    return { status: r.status, body: (await r.json()) as Body };
   };
   const grant = async (form: Record<string, string>, authorization?: string) => {
     const r = await id.api('/oauth/token', { method: 'POST', form: { grant_type: 'client_credentials', ...form }, headers: authorization ? { authorization } : {} });
-    return { status: r.status, body: (await r.json()) as Record<string, any> };
+    return { status: r.status, body: (await r.json()) as Body };
   };
   const count = async () => Number((await id.sql.query('SELECT count(*)::int AS n FROM identity.machine_client'))[0].n);
 
