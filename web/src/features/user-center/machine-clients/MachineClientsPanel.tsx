@@ -4,7 +4,7 @@ import type { TableProps } from 'antd';
 import { StopOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ALL_RIGHTS, Rights } from '@windward/contracts';
-import { identityApi, type CreatedMachineClientView, type MachineClientView } from '@/core/api/generated/identity';
+import { identityApi, type CreateMachineClientDto, type CreatedMachineClientView, type MachineClientView } from '@/core/api/generated/identity';
 import { useLocale } from '@/shared/useLocale';
 import { formatDate, rightLabel, sortOrderOf } from '../logic';
 import { useCustomerOptions } from '../lookups';
@@ -19,7 +19,7 @@ type StatusFilter = 'all' | 'active' | 'revoked';
 
 interface CreateValues {
   name: string;
-  rights: string[];
+  rights: NonNullable<CreateMachineClientDto['rights']>;
   customerIds: string[];
 }
 
