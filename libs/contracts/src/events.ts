@@ -20,6 +20,7 @@ export const EventTypes = {
   IdentityOrganizationUpdated: 'identity.organization.updated',
   IdentityOrganizationDeleted: 'identity.organization.deleted',
   IdentitySessionRevoked: 'identity.session.revoked',
+  IdentityMachineClientRevoked: 'identity.machine-client.revoked',
 
   AssetParkCreated: 'asset.park.created',
   AssetParkUpdated: 'asset.park.updated',
@@ -120,6 +121,16 @@ export interface CustomerEventPayload {
   /** Optional (added for task-flow): the customer's flow configs; absent = unknown, keep what is stored. */
   flowConfigs?: CustomerFlowConfig[];
 }
+/**
+ * A machine client (OAuth2 client credentials) was revoked: its tokens carry `sub = machineClientId`
+ * and must be refused from now on by the services it could call (import).
+ */
+export interface MachineClientRevokedPayload {
+  machineClientId: string;
+  clientId: string;
+  revokedAt: string;
+}
+
 export interface OrganizationEventPayload {
   organizationGuid: string;
   organizationName: string;
@@ -509,6 +520,7 @@ export interface EventPayloads {
   'identity.organization.updated': OrganizationEventPayload;
   'identity.session.revoked': SessionRevokedPayload;
   'identity.organization.deleted': DeletedPayload;
+  'identity.machine-client.revoked': MachineClientRevokedPayload;
   'asset.park.created': ParkEventPayload;
   'asset.park.updated': ParkEventPayload;
   'asset.turbine.created': TurbineEventPayload;

@@ -23,7 +23,7 @@ export const GATEWAY_ROUTES: readonly GatewayRoute[] = [
   { service: 'identity', pattern: '^/gw/user/', note: 'usage logging' },
   {
     service: 'identity',
-    pattern: '^/context/api/v[0-9]+/(accounts|users|Customers|customers|MetaData|metadata|Permission|organizations)(/|$)',
+    pattern: '^/context/api/v[0-9]+/(accounts|users|Customers|customers|MetaData|metadata|Permission|organizations|machine-clients)(/|$)',
     note: 'accounts, users, customers, organizations, metadata, permissions',
   },
   // asset: plants and the turbines of a project

@@ -29,15 +29,19 @@ import { UsersService } from './users/users.service.js';
 import { UsageLogsController } from './usage-logs/usage-logs.controller.js';
 import { UsageLogsService } from './usage-logs/usage-logs.service.js';
 import { SeedService } from './seed/seed.service.js';
+import { MachineClient } from './machine-clients/machine-client.entity.js';
+import { MachineClientsController } from './machine-clients/machine-clients.controller.js';
+import { MachineClientsService } from './machine-clients/machine-clients.service.js';
+import { IdentityMachineClients1764151000000 } from './migrations/1764151000000-identity-machine-clients.js';
 
-const entities = [User, Customer, ParkRef, Organization, RefreshToken, SigningKey, UsageLog];
+const entities = [User, Customer, ParkRef, Organization, RefreshToken, SigningKey, UsageLog, MachineClient];
 
 @Module({
   imports: [
     ServiceKitModule.forService({
       service: 'identity',
       entities,
-      migrations: [IdentityInitial1763700000100, IdentityAccess1763700000110],
+      migrations: [IdentityInitial1763700000100, IdentityAccess1763700000110, IdentityMachineClients1764151000000],
       localKeys: true,
     }),
     TypeOrmModule.forFeature(entities),
@@ -50,6 +54,7 @@ const entities = [User, Customer, ParkRef, Organization, RefreshToken, SigningKe
     OrganizationsController,
     UsersController,
     UsageLogsController,
+    MachineClientsController,
     ParkRefConsumer,
   ],
   providers: [
@@ -64,6 +69,7 @@ const entities = [User, Customer, ParkRef, Organization, RefreshToken, SigningKe
     UsersService,
     UsageLogsService,
     SeedService,
+    MachineClientsService,
   ],
 })
 export class AppModule {}

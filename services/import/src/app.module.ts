@@ -5,6 +5,8 @@ import { RefsModule } from './refs/refs.module.js';
 import { UploadsModule } from './uploads/uploads.module.js';
 import { SheetImports1764151860000 } from './migrations/1764151860000-sheet-imports.js';
 import { SheetsModule } from './sheets/sheets.module.js';
+import { MachineClientsModule } from './machine-clients/revoked-clients.js';
+import { ImportRevokedClients1764151000100 } from './migrations/1764151000100-import-revoked-clients.js';
 
 /**
  * The import service: drone upload tasks (create → archive → verify job → complete, publishing
@@ -14,9 +16,14 @@ import { SheetsModule } from './sheets/sheets.module.js';
  */
 @Module({
   imports: [
-    ServiceKitModule.forService({ service: 'import', entities: [], migrations: [ImportInitial1763700000800, SheetImports1764151860000] }),
+    ServiceKitModule.forService({
+      service: 'import',
+      entities: [],
+      migrations: [ImportInitial1763700000800, ImportRevokedClients1764151000100, SheetImports1764151860000],
+    }),
     FileStoreModule.forRoot(),
     RefsModule,
+    MachineClientsModule,
     UploadsModule,
     SheetsModule,
   ],

@@ -21,11 +21,22 @@ export function interpolate(template: string, params?: ErrorParams): string {
   );
 }
 
+/**
+ * A refusal about named things (`params.entries`: the files or images concerned, e.g. the photos
+ * of an archive) names them after the text when the text has no `{entries}` place of its own.
+ */
+function withEntries(text: string, template: string, locale: Locale, params?: ErrorParams): string {
+  const entries = params?.entries;
+  if (entries === undefined || entries === '' || template.includes('{entries}')) return text;
+  return locale === 'zh_cn' ? `${text.replace(/[。.]$/u, '')}：${entries}` : `${text.replace(/\.$/, '')}: ${entries}`;
+}
+
 /** User-facing text of a code in a locale. */
 export function errorText(code: ErrorCode, locale: Locale = DEFAULT_LOCALE, params?: ErrorParams): string {
   const entry = errorEntry(code) as ErrorEntry | undefined;
   if (!entry) return String(code);
-  return interpolate(entry[locale] ?? entry[DEFAULT_LOCALE], params);
+  const template = entry[locale] ?? entry[DEFAULT_LOCALE];
+  return withEntries(interpolate(template, params), template, locale, params);
 }
 
 /** HTTP status the server answers with for a code. */

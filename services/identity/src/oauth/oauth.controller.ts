@@ -1,10 +1,10 @@
 import { Body, Controller, Get, Headers, HttpCode, Ip, Post } from '@nestjs/common';
-import { ApiBasicAuth, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBasicAuth, ApiConsumes, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public, OkView } from '@windward/service-kit';
 import { OAuthService } from './oauth.service.js';
 import { SigningKeysService } from './signing-keys.service.js';
 import { RefreshRequestDto, RevokeRequestDto, TokenRequestDto } from './oauth.dto.js';
-import { JwksView, TokenView } from './oauth.view.js';
+import { JwksView, TokenView, type ClientTokenView } from './oauth.view.js';
 
 const FORM_OR_JSON = ['application/x-www-form-urlencoded', 'application/json'];
 
@@ -29,9 +29,17 @@ export class OAuthController {
       'RFC 6749 token endpoint; the client authenticates with HTTP Basic (401 UNAUTHORIZED without it). `grant_type=password` with `username` and `password` signs in (400 WRONG_USERNAME_OR_PASSWORD, ' +
       '400 TOO_MANY_LOGIN_ATTEMPTS after 5 failures in 15 minutes, 403 ACCESS_DENIED for a deactivated account, ' +
       '400 ACCOUNT_EXPIRED); `grant_type=refresh_token` with `refresh_token` rotates the session (401 TOKEN_REVOKED for a used, ' +
-      'revoked or expired token; replaying a used one ends the whole session). Any other grant type: 400 VALIDATION_FAILED.',
+      'revoked or expired token; replaying a used one ends the whole session). `grant_type=client_credentials`: a machine client ' +
+      'registered by an administrator (`client_id:client_secret` as the Basic credential, or `client_id`/`client_secret` in the body; ' +
+      '401 UNAUTHORIZED for an unknown id or a wrong secret, 403 ACCESS_DENIED for a revoked client) gets an access token with the ' +
+      "client's rights and scope and no refresh_token. Any other grant type: 400 VALIDATION_FAILED.",
   })
-  token(@Headers('authorization') authorization: string | undefined, @Body() dto: TokenRequestDto, @Ip() ip: string): Promise<TokenView> {
+  @ApiOkResponse({ type: TokenView })
+  token(
+    @Headers('authorization') authorization: string | undefined,
+    @Body() dto: TokenRequestDto,
+    @Ip() ip: string,
+  ): Promise<TokenView | ClientTokenView> {
     return this.oauth.token(authorization, dto, ip);
   }
 

@@ -2,7 +2,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString } from 'class-validator';
 
 /** The grant types `POST /oauth/token` accepts. */
-export const GRANT_TYPES = ['password', 'refresh_token'] as const;
+export const GRANT_TYPES = ['password', 'refresh_token', 'client_credentials'] as const;
 
 /**
  * `POST /oauth/token` (RFC 6749 token request), form-encoded (`application/x-www-form-urlencoded`)
@@ -10,11 +10,13 @@ export const GRANT_TYPES = ['password', 'refresh_token'] as const;
  *
  * - `grant_type=password`: `username` and `password` (the built-in sign-in).
  * - `grant_type=refresh_token`: `refresh_token` (rotating: each refresh token works once).
+ * - `grant_type=client_credentials`: a machine client registered by an administrator, with its
+ *   `client_id:client_secret` as the Basic credential (or `client_id` and `client_secret` in the body).
  *
  * The camel-case spellings (`grantType`, `refreshToken`) are accepted as aliases.
  */
 export class TokenRequestDto {
-  @ApiPropertyOptional({ enum: GRANT_TYPES, description: 'Required (or `grantType`): `password` or `refresh_token`.' })
+  @ApiPropertyOptional({ enum: GRANT_TYPES, description: 'Required (or `grantType`): `password`, `refresh_token` or `client_credentials`.' })
   @IsOptional()
   @IsString()
   grant_type?: string;
@@ -35,6 +37,12 @@ export class TokenRequestDto {
 
   /** Alias of `refresh_token`. */
   @IsOptional() @IsString() refreshToken?: string;
+
+  /** client_credentials grant without a Basic header: the machine client's id. */
+  @IsOptional() @IsString() client_id?: string;
+
+  /** client_credentials grant without a Basic header: the machine client's secret. */
+  @IsOptional() @IsString() client_secret?: string;
 
   /** Accepted and ignored (tokens carry the account's rights); the answer's `scope` is empty. */
   @IsOptional() @IsString() scope?: string;

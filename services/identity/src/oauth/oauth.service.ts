@@ -10,8 +10,9 @@ import { accessClaims } from '../users/user-access.js';
 import { RefreshToken } from './refresh-token.entity.js';
 import { SigningKeysService } from './signing-keys.service.js';
 import { LoginFailureRepository } from './login-failure.repository.js';
+import { MachineClientsService } from '../machine-clients/machine-clients.service.js';
 import type { TokenRequestDto } from './oauth.dto.js';
-import type { TokenView } from './oauth.view.js';
+import type { ClientTokenView, TokenView } from './oauth.view.js';
 
 /** Failed sign-ins allowed per username and IP within the window before refusing (docs/identity.md). */
 export const LOGIN_FAILURE_LIMIT = 5;
@@ -44,6 +45,15 @@ function parseClients(raw: string): Map<string, string> {
   );
 }
 
+/** `Authorization: Basic base64(id:secret)` read (RFC 6749 §2.3.1), or null. */
+function basicCredential(header: string | undefined): { id: string; secret: string } | null {
+  const m = /^Basic\s+(.+)$/i.exec(header ?? '');
+  if (!m?.[1]) return null;
+  const decoded = Buffer.from(m[1], 'base64').toString('utf8');
+  const i = decoded.indexOf(':');
+  return i < 0 ? null : { id: decoded.slice(0, i), secret: decoded.slice(i + 1) };
+}
+
 @Injectable()
 export class OAuthService {
   /** 15 minutes: revocation reaches every service within seconds by event; a short life bounds a restarted service's gap. */
@@ -60,27 +70,31 @@ export class OAuthService {
     private readonly keys: SigningKeysService,
     private readonly failures: LoginFailureRepository,
     private readonly events: EventPublisher,
+    private readonly machineClients: MachineClientsService,
   ) {}
 
   /** Checks `Authorization: Basic base64(clientId:secret)`; returns the client id. */
   authenticateClient(header: string | undefined): string {
-    const m = /^Basic\s+(.+)$/i.exec(header ?? '');
-    if (!m?.[1]) throw new AppError('UNAUTHORIZED');
-    const decoded = Buffer.from(m[1], 'base64').toString('utf8');
-    const i = decoded.indexOf(':');
-    const id = decoded.slice(0, i);
-    const secret = Buffer.from(decoded.slice(i + 1));
+    const basic = basicCredential(header);
+    if (!basic) throw new AppError('UNAUTHORIZED');
+    const { id } = basic;
+    const secret = Buffer.from(basic.secret);
     const expected = this.clients.get(id);
-    if (i < 0 || !expected || expected.length !== secret.length || !timingSafeEqual(Buffer.from(expected), secret)) {
+    if (!expected || expected.length !== secret.length || !timingSafeEqual(Buffer.from(expected), secret)) {
       throw new AppError('UNAUTHORIZED');
     }
     return id;
   }
 
   /** POST /oauth/token: the client credential first, then the grant. */
-  async token(authorization: string | undefined, dto: TokenRequestDto, ip: string): Promise<TokenView> {
-    const clientId = this.authenticateClient(authorization);
+  async token(authorization: string | undefined, dto: TokenRequestDto, ip: string): Promise<TokenView | ClientTokenView> {
     const grant = dto.grant_type ?? dto.grantType;
+    // Machine clients (drone ingestion…) are registered in the database, not the console's static clients.
+    if (grant === 'client_credentials') {
+      const basic = basicCredential(authorization);
+      return this.machineClients.token(basic?.id ?? dto.client_id ?? '', basic?.secret ?? dto.client_secret ?? '');
+    }
+    const clientId = this.authenticateClient(authorization);
     if (grant === 'refresh_token') return this.refresh(dto.refresh_token ?? dto.refreshToken);
     if (grant !== 'password') throw new AppError('VALIDATION_FAILED', { details: [{ field: 'grant_type' }] });
     return this.passwordGrant(dto.username ?? '', dto.password ?? '', ip, clientId);

@@ -118,7 +118,8 @@ describe('identity sign-in: tokens, expiry, rotation, revocation', () => {
     const badGrant = await id.api('/oauth/token', {
       method: 'POST',
       headers: { authorization: WEB_BASIC },
-      form: { grant_type: 'client_credentials' },
+      // client_credentials is for machine clients (machine-clients.test.ts); an unknown grant is refused.
+      form: { grant_type: 'authorization_code' },
     });
     assert.equal(badGrant.status, 400);
     assert.equal(((await badGrant.json()) as { code: string }).code, 'VALIDATION_FAILED');

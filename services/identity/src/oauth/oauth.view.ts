@@ -37,3 +37,6 @@ export class JwkView {
 export class JwksView {
   keys!: JwkView[];
 }
+
+/** The client-credentials answer (RFC 6749 §4.4.3): an access token only, no refresh token. */
+export type ClientTokenView = Omit<TokenView, 'refresh_token' | 'id_token'>;

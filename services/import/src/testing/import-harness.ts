@@ -5,6 +5,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { Zip, ZipPassThrough, zipSync } from 'fflate';
+import { pack as tarPack } from 'tar-stream';
 import { EventTypes } from '@windward/contracts';
 import { listFiles } from '@windward/service-kit';
 import { ServiceHarness, eventually, type ApiInit, type Body } from '@windward/service-kit/testing';
@@ -134,4 +135,34 @@ export function declareSize(zipBytes: Buffer, size: number): Buffer {
   const out = Buffer.from(zipBytes);
   for (let i = 0; i + 46 <= out.length; i++) if (out.readUInt32LE(i) === 0x02014b50) out.writeUInt32LE(size, i + 24);
   return out;
+}
+
+/** A tar entry: bytes, a folder, or a link to somewhere (tar can hold what a ZIP cannot). */
+export type TarEntry = Uint8Array | 'folder' | { symlink: string } | { hardlink: string };
+
+/** The uncompressed tar with these entries, names verbatim ("../x" and "/etc/x" included). */
+export async function tar(entries: Record<string, TarEntry>): Promise<Buffer> {
+  const p = tarPack();
+  const chunks: Buffer[] = [];
+  const done = new Promise<void>((resolve, reject) => {
+    p.on('data', (c: unknown) => {
+      chunks.push(c as Buffer);
+    });
+    p.on('end', resolve);
+    p.on('error', reject);
+  });
+  for (const [name, e] of Object.entries(entries)) {
+    if (e === 'folder') p.entry({ name, type: 'directory' });
+    else if ('symlink' in e) p.entry({ name, type: 'symlink', linkname: e.symlink });
+    else if ('hardlink' in e) p.entry({ name, type: 'link', linkname: e.hardlink });
+    else p.entry({ name, size: e.length }, Buffer.from(e));
+  }
+  p.finalize();
+  await done;
+  return Buffer.concat(chunks);
+}
+
+/** A .tar.gz with these entries. */
+export async function tarGz(entries: Record<string, TarEntry>): Promise<Buffer> {
+  return zlib.gzipSync(await tar(entries), { level: 9 });
 }

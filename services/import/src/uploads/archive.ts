@@ -18,7 +18,7 @@ const MB = 1024 * 1024;
 /** Largest drone archive accepted (multer stops reading one byte later). */
 export const DRONE_ARCHIVE_MAX_BYTES = 2 * 1024 * MB;
 /** The compression-ratio limit applies to entries above this size (a tiny file may compress well). */
-const RATIO_CHECK_FROM_BYTES = MB;
+export const RATIO_CHECK_FROM_BYTES = MB;
 /** How many offending entries an error lists (details) and names in its message (params). */
 const LIST_MAX = 50;
 const NAME_MAX = 5;
@@ -29,10 +29,12 @@ const CHAMBER_MIN = -999;
 const CHAMBER_MAX = 99;
 const IGNORED_NAMES = new Set(['thumbs.db', 'desktop.ini']);
 
-export interface PlannedImage {
-  entry: Entry;
+export interface PlannedImage<E = Entry> {
+  entry: E;
   /** The entry's name in the archive (as uploaded, before a common top folder is stripped). */
   entryName: string;
+  /** Expanded size the directory declares. */
+  size: number;
   fileName: string;
   bladePosition: number;
   path: number;
@@ -41,8 +43,8 @@ export interface PlannedImage {
   sortIndex: number;
 }
 
-export interface ArchivePlan {
-  images: PlannedImage[];
+export interface ArchivePlan<E = Entry> {
+  images: PlannedImage<E>[];
   /** Entries skipped on purpose: folders, `__MACOSX/…`, dotfiles, Thumbs.db, desktop.ini. */
   ignored: string[];
   compressedBytes: number;
@@ -56,6 +58,18 @@ export function archiveError(code: ErrorCode, entries: string[], params: Record<
     params: { ...params, entries: shown },
     details: { entries: entries.slice(0, LIST_MAX), count: entries.length },
   });
+}
+
+/** The archive formats a drone upload may be (SPEC §5: .zip or .tar.gz; .tgz is the same). */
+export type ArchiveFormat = 'zip' | 'tar.gz';
+export const ARCHIVE_NAMES = '.zip, .tar.gz, .tgz';
+
+/** The format an archive's file name says, or null for any other name. */
+export function archiveFormatOf(fileName: string): ArchiveFormat | null {
+  const n = fileName.toLowerCase();
+  if (n.endsWith('.zip')) return 'zip';
+  if (n.endsWith('.tar.gz') || n.endsWith('.tgz')) return 'tar.gz';
+  return null;
 }
 
 const ZIP_OPTIONS: ZipOptions = { lazyEntries: true, decodeStrings: false, autoClose: false, validateEntrySizes: true };
@@ -124,40 +138,77 @@ function isIgnored(name: string): boolean {
 const byFileName = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 
 /**
- * Reads the archive's directory (nothing is decompressed) and decides where every photo goes,
- * or refuses the archive with the catalogue's code and the offending entries. Checked in this
- * order: entry count, unsafe paths, sizes and compression ratios (zip bombs), encrypted or
- * unsupported entries, non-photo names, the folder layout, duplicates, per-photo size, no photo.
- * Declared sizes are enforced again while extracting (yauzl refuses a stream longer than declared).
+ * One entry of an archive's directory, whatever the format: for a ZIP from its central
+ * directory, for a .tar.gz from the headers read while streaming it once.
  */
-export async function planArchive(zip: ZipFile): Promise<ArchivePlan> {
+export interface ListedEntry<E> {
+  entry: E;
+  name: string;
+  /** Bytes the entry takes in the archive; null when the format does not say (one gzip stream for a whole tar). */
+  compressedSize: number | null;
+  uncompressedSize: number;
+  /** A folder (skipped). */
+  folder: boolean;
+  /** Encrypted, an unsupported compression, or not a plain file (a tar link or device): refused as unreadable. */
+  unreadable: boolean;
+  /** A link entry (tar symlink or hard link): refused as an unsafe path, it would point outside the folder when unpacked. */
+  link?: boolean;
+}
+
+/** The entries of a ZIP's central directory (nothing is decompressed). */
+export async function listZip(zip: ZipFile): Promise<{ entries: ListedEntry<Entry>[]; entryCount: number }> {
   if (zip.entryCount > ARCHIVE_MAX_ENTRIES) throw archiveError('ARCHIVE_TOO_LARGE', [], { maxEntries: ARCHIVE_MAX_ENTRIES });
-  const all: { entry: Entry; name: string }[] = [];
+  const entries: ListedEntry<Entry>[] = [];
   try {
-    for await (const entry of zip.eachEntry()) all.push({ entry, name: entryName(entry) });
+    for await (const entry of zip.eachEntry()) {
+      const name = entryName(entry);
+      entries.push({
+        entry,
+        name,
+        compressedSize: entry.compressedSize,
+        uncompressedSize: entry.uncompressedSize,
+        folder: name.endsWith('/'),
+        unreadable: entry.isEncrypted() || ![0, 8].includes(entry.compressionMethod),
+      });
+    }
   } catch (err) {
     throw new AppError('ARCHIVE_UNREADABLE', { cause: err });
   }
+  return { entries, entryCount: zip.entryCount };
+}
 
-  const unsafe = all.filter((a) => isUnsafe(a.name)).map((a) => a.name);
+/**
+ * Decides where every photo goes from an archive's directory, or refuses the archive with the
+ * catalogue's code and the offending entries. Checked in this order: entry count, unsafe paths
+ * (and links), sizes and compression ratios (zip bombs), encrypted or unsupported entries,
+ * non-photo names, the folder layout, duplicates, per-photo size, no photo. `archiveBytes` is the
+ * archive's own size (the total ratio of a .tar.gz, whose entries have no compressed size).
+ */
+export function planEntries<E>(listed: ListedEntry<E>[], archiveBytes?: number): ArchivePlan<E> {
+  if (listed.length > ARCHIVE_MAX_ENTRIES) throw archiveError('ARCHIVE_TOO_LARGE', [], { maxEntries: ARCHIVE_MAX_ENTRIES });
+  const unsafe = listed.filter((a) => a.link || isUnsafe(a.name)).map((a) => a.name);
   if (unsafe.length) throw archiveError('ARCHIVE_UNSAFE_PATH', unsafe);
 
   let compressedBytes = 0;
   let expandedBytes = 0;
   const bombs: string[] = [];
-  for (const { entry, name } of all) {
-    compressedBytes += entry.compressedSize;
-    expandedBytes += entry.uncompressedSize;
-    const ratio = entry.compressedSize > 0 ? entry.uncompressedSize / entry.compressedSize : Infinity;
-    if (entry.uncompressedSize > RATIO_CHECK_FROM_BYTES && ratio > ARCHIVE_MAX_COMPRESSION_RATIO) bombs.push(name);
+  for (const a of listed) {
+    compressedBytes += a.compressedSize ?? 0;
+    expandedBytes += a.uncompressedSize;
+    if (a.compressedSize === null) continue;
+    const ratio = a.compressedSize > 0 ? a.uncompressedSize / a.compressedSize : Infinity;
+    if (a.uncompressedSize > RATIO_CHECK_FROM_BYTES && ratio > ARCHIVE_MAX_COMPRESSION_RATIO) bombs.push(a.name);
   }
-  const totals = checkArchiveTotals({ entries: all.length, compressedBytes, expandedBytes });
-  if (!totals.ok || bombs.length) throw archiveError('ARCHIVE_TOO_LARGE', bombs);
+  if (archiveBytes !== undefined && listed.every((a) => a.compressedSize === null)) compressedBytes = archiveBytes;
+  const totals = checkArchiveTotals({ entries: listed.length, compressedBytes, expandedBytes: Math.max(expandedBytes, 0) });
+  // A tiny archive of tiny files may compress well overall: the total ratio counts above 1 MB expanded.
+  const totalsOk = totals.ok || (archiveBytes !== undefined && expandedBytes <= RATIO_CHECK_FROM_BYTES && compressedBytes > 0);
+  if (!totalsOk || bombs.length) throw archiveError('ARCHIVE_TOO_LARGE', bombs);
 
-  const files = all.filter((a) => !a.name.endsWith('/') && !isIgnored(a.name));
-  const ignored = all.filter((a) => !files.includes(a)).map((a) => a.name);
+  const files = listed.filter((a) => !a.folder && !isIgnored(a.name));
+  const ignored = listed.filter((a) => !files.includes(a)).map((a) => a.name);
 
-  const unreadable = files.filter((a) => a.entry.isEncrypted() || ![0, 8].includes(a.entry.compressionMethod)).map((a) => a.name);
+  const unreadable = files.filter((a) => a.unreadable).map((a) => a.name);
   if (unreadable.length) throw archiveError('ARCHIVE_UNREADABLE', unreadable);
 
   const notPhotos = files.filter((a) => !isPhotoFile(a.name)).map((a) => a.name);
@@ -169,20 +220,21 @@ export async function planArchive(zip: ZipFile): Promise<ArchivePlan> {
   const wrapped = files.length > 0 && tops.size === 1 && files.every((a) => a.name.includes('/')) && !/^[Bb]\d+$/.test(top!);
   const relative = (name: string) => (wrapped ? name.slice(top!.length + 1) : name);
 
-  const placed: Omit<PlannedImage, 'sortIndex'>[] = [];
+  type Placed = Omit<PlannedImage<E>, 'sortIndex'>;
+  const placed: Placed[] = [];
   const misplaced: string[] = [];
-  for (const { entry, name } of files) {
+  for (const { entry, name, uncompressedSize } of files) {
     const m = LAYOUT.exec(relative(name));
     const chamber = m?.[3] === undefined ? null : Number(m[3]);
     if (!m || (chamber !== null && (chamber < CHAMBER_MIN || chamber > CHAMBER_MAX))) {
       misplaced.push(name);
       continue;
     }
-    placed.push({ entry, entryName: name, fileName: m[4]!, bladePosition: Number(m[1]), path: Number(m[2]), chamber });
+    placed.push({ entry, entryName: name, size: uncompressedSize, fileName: m[4]!, bladePosition: Number(m[1]), path: Number(m[2]), chamber });
   }
   if (misplaced.length) throw archiveError('ARCHIVE_LAYOUT_INVALID', misplaced);
 
-  const folderOf = (p: Omit<PlannedImage, 'sortIndex'>) => `${p.bladePosition}/${p.path}/${p.chamber ?? ''}`;
+  const folderOf = (p: Placed) => `${p.bladePosition}/${p.path}/${p.chamber ?? ''}`;
   const seen = new Map<string, string>();
   const duplicates: string[] = [];
   for (const p of placed) {
@@ -193,13 +245,13 @@ export async function planArchive(zip: ZipFile): Promise<ArchivePlan> {
   }
   if (duplicates.length) throw archiveError('ARCHIVE_DUPLICATE_ENTRIES', duplicates);
 
-  const tooLarge = placed.filter((p) => p.entry.uncompressedSize > PHOTO_MAX_BYTES).map((p) => p.entryName);
+  const tooLarge = placed.filter((p) => p.size > PHOTO_MAX_BYTES).map((p) => p.entryName);
   if (tooLarge.length) throw archiveError('FILE_TOO_LARGE', tooLarge, { maxMb: PHOTO_MAX_BYTES / MB });
   if (!placed.length) throw new AppError('ARCHIVE_NO_IMAGES');
 
-  const folders = new Map<string, Omit<PlannedImage, 'sortIndex'>[]>();
+  const folders = new Map<string, Placed[]>();
   for (const p of placed) folders.set(folderOf(p), [...(folders.get(folderOf(p)) ?? []), p]);
-  const images: PlannedImage[] = [];
+  const images: PlannedImage<E>[] = [];
   for (const group of folders.values()) {
     group.sort((a, b) => byFileName.compare(a.fileName, b.fileName) || (a.fileName < b.fileName ? -1 : a.fileName > b.fileName ? 1 : 0));
     group.forEach((p, i) => images.push({ ...p, sortIndex: i + 1 }));
@@ -209,6 +261,11 @@ export async function planArchive(zip: ZipFile): Promise<ArchivePlan> {
       a.bladePosition - b.bladePosition || a.path - b.path || (a.chamber ?? -1000) - (b.chamber ?? -1000) || a.sortIndex - b.sortIndex,
   );
   return { images, ignored, compressedBytes, expandedBytes };
+}
+
+/** A ZIP's plan from its central directory (nothing is decompressed). */
+export async function planArchive(zip: ZipFile): Promise<ArchivePlan<Entry>> {
+  return planEntries((await listZip(zip)).entries);
 }
 
 /** One entry's bytes, at most `max` (the declared size was checked; this guards the stream itself). */

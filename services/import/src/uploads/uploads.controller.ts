@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, Query, Req, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query, Req, UploadedFile, UseGuards, UseInterceptors } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import { Rights, type Locale } from '@windward/contracts';
 import { CurrentUser, IdParam, RequireRights, type AuthUser, RequestLocale } from '@windward/service-kit';
@@ -6,6 +6,7 @@ import { ArchiveUploadInterceptor, type ArchiveRequest } from './archive-upload.
 import { CompleteUploadDto, CreateUploadTaskDto, UploadTaskListQuery } from './upload.dto.js';
 import { UploadTaskPage, UploadTaskView } from './upload.view.js';
 import { UploadsService } from './uploads.service.js';
+import { RevokedClientGuard } from '../machine-clients/revoked-clients.js';
 
 export const API = 'gw/import/api/v2';
 /** Drone uploads are data integration work; inspection data managers may do them too. */
@@ -15,6 +16,7 @@ const READ = [Rights.DATA_INTEGRATION_SHOW, ...WRITE];
 @ApiTags('upload tasks')
 @ApiBearerAuth()
 @Controller(API)
+@UseGuards(RevokedClientGuard)
 export class UploadsController {
   constructor(private readonly uploads: UploadsService) {}
 
@@ -39,7 +41,7 @@ export class UploadsController {
     return this.uploads.get(user, id, locale);
   }
 
-  /** multipart/form-data `file`: a ZIP of photographs (≤ 2 GB, layout in docs/import.md). 202: verification queued. */
+  /** multipart/form-data `file`: a .zip, .tar.gz or .tgz of photographs (≤ 2 GB, layout in docs/import.md). 202: verification queued. */
   @Post('upload-tasks/:id/archive')
   @HttpCode(202)
   @ApiConsumes('multipart/form-data')
@@ -47,7 +49,7 @@ export class UploadsController {
     schema: {
       type: 'object',
       required: ['file'],
-      properties: { file: { type: 'string', format: 'binary', description: 'The ZIP archive (.zip).' } },
+      properties: { file: { type: 'string', format: 'binary', description: 'The archive (.zip, .tar.gz or .tgz).' } },
     },
   })
   @RequireRights(...WRITE)

@@ -4,7 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Rights, UploadFileStatus as S, type UploadManifest } from '@windward/contracts';
-import { API, ImportHarness, declareSize, photo, zeroBomb, zip, type Body } from '../testing/import-harness.js';
+import { API, ImportHarness, declareSize, photo, tar, tarGz, zeroBomb, zip, type Body } from '../testing/import-harness.js';
+import { gzipSync } from 'node:zlib';
 
 const MB = 1024 * 1024;
 
@@ -217,6 +218,126 @@ describe('drone upload tasks', () => {
     const ok = await h.waitStatus(t.id, [S.VERIFY_SUCCESS, S.FAILED]);
     assert.equal(ok.status, S.VERIFY_SUCCESS);
     assert.deepEqual(ok.errors, []);
+  });
+
+  test('a .tar.gz (and .tgz) is read like a ZIP: folders, a common top folder, PAX long names; photos placed the same way', async () => {
+    const t = await newTask();
+    const [a, b, c, d] = await Promise.all([photo(20), photo(70), photo(120, 'png'), photo(130)]);
+    const long = `flight-9/B2/P3/${'x'.repeat(120)}.jpg`; // beyond the 100 characters of a plain tar header
+    const archive = await tarGz({
+      'flight-9/': 'folder',
+      'flight-9/B1/': 'folder',
+      'flight-9/B1/P5/IMG_10.JPG': a,
+      'flight-9/B1/P5/IMG_2.jpg': b,
+      [long]: d,
+      'flight-9/b3/p1/c0/inner.png': c,
+      'flight-9/.DS_Store': Buffer.from('junk'),
+    });
+    const up = await h.archive(t.id, archive, 'flight-9.tar.gz');
+    assert.equal(up.status, 202, JSON.stringify(up.body));
+    assert.equal(up.body.imageCount, 4);
+    assert.equal(up.body.archiveName, 'flight-9.tar.gz');
+    const verified = await h.waitStatus(t.id, [S.VERIFY_SUCCESS, S.FAILED]);
+    assert.equal(verified.status, S.VERIFY_SUCCESS, JSON.stringify(verified.errors));
+    assert.deepEqual(await h.storedFiles(t.id), ['images/00001.jpg', 'images/00002.jpg', 'images/00003.jpg', 'images/00004.png', 'manifest.json']);
+    const manifest = JSON.parse(await readFile(path.join(h.filesDir, 'uploads', t.id, 'manifest.json'), 'utf8')) as UploadManifest;
+    assert.deepEqual(
+      manifest.images.map((i) => [i.entryName, i.bladePosition, i.path, i.chamber, i.sortIndex]),
+      [
+        ['flight-9/B1/P5/IMG_2.jpg', 1, 5, null, 1],
+        ['flight-9/B1/P5/IMG_10.JPG', 1, 5, null, 2],
+        [long, 2, 3, null, 1],
+        ['flight-9/b3/p1/c0/inner.png', 3, 1, 0, 1],
+      ],
+    );
+    assert.deepEqual(await readFile(path.join(h.filesDir, manifest.images[1]!.fileKey)), a);
+
+    const t2 = await newTask();
+    const tgz = await h.archive(t2.id, await tarGz({ 'B1/P1/a.jpg': a }), 'FLIGHT.TGZ');
+    assert.equal(tgz.status, 202, JSON.stringify(tgz.body));
+    assert.equal((await h.waitStatus(t2.id, [S.VERIFY_SUCCESS, S.FAILED])).status, S.VERIFY_SUCCESS);
+  });
+
+  test('.tar.gz refusals while it is streamed: traversal, links, bombs, broken streams, names; nothing stored, task unchanged', async () => {
+    const t = await newTask();
+    const jpg = await photo();
+    const good = await tarGz({ 'B1/P1/ok.jpg': jpg });
+    const cases: { name: string; bytes: Buffer; file?: string; code: string | number; entries?: string[] }[] = [
+      { name: 'path traversal', bytes: await tarGz({ 'B1/P1/ok.jpg': jpg, '../evil.jpg': jpg }), code: 'ARCHIVE_UNSAFE_PATH', entries: ['../evil.jpg'] },
+      { name: 'absolute path', bytes: await tarGz({ '/etc/evil.jpg': jpg }), code: 'ARCHIVE_UNSAFE_PATH', entries: ['/etc/evil.jpg'] },
+      {
+        name: 'a symbolic link out of the folder (zip-slip by link)',
+        bytes: await tarGz({ 'B1/P1/ok.jpg': jpg, 'B1/P1/link.jpg': { symlink: '/etc/passwd' } }),
+        code: 'ARCHIVE_UNSAFE_PATH',
+        entries: ['B1/P1/link.jpg'],
+      },
+      {
+        name: 'a hard link',
+        bytes: await tarGz({ 'B1/P1/ok.jpg': jpg, 'B1/P1/hard.jpg': { hardlink: '../../x' } }),
+        code: 'ARCHIVE_UNSAFE_PATH',
+        entries: ['B1/P1/hard.jpg'],
+      },
+      {
+        // 64 MB of zeros gzip to ~60 KB: refused once the stream passes 100 times the archive, long before the end.
+        name: 'gzip bomb',
+        bytes: await tarGz({ 'B1/P1/ok.jpg': jpg, 'B1/P1/bomb.jpg': new Uint8Array(64 * MB) }),
+        code: 'ARCHIVE_TOO_LARGE',
+        entries: ['B1/P1/bomb.jpg'],
+      },
+      {
+        name: 'a photo above 20 MB',
+        bytes: gzipSync(await tar({ 'B1/P1/huge.jpg': Buffer.concat([jpg, Buffer.alloc(21 * MB - jpg.length, 7)]) }), { level: 0 }),
+        code: 'FILE_TOO_LARGE',
+        entries: ['B1/P1/huge.jpg'],
+      },
+      { name: 'not a photo by name', bytes: await tarGz({ 'B1/P1/ok.jpg': jpg, 'B1/P1/run.sh': jpg }), code: -11003, entries: ['B1/P1/run.sh'] },
+      { name: 'outside the layout', bytes: await tarGz({ 'B7/P1/x.jpg': jpg }), code: 'ARCHIVE_LAYOUT_INVALID', entries: ['B7/P1/x.jpg'] },
+      { name: 'not gzip at all', bytes: Buffer.from('plain text named .tar.gz'), code: 'ARCHIVE_UNREADABLE' },
+      { name: 'a plain tar named .tar.gz', bytes: await tar({ 'B1/P1/ok.jpg': jpg }), code: 'ARCHIVE_UNREADABLE' },
+      { name: 'cut in the middle', bytes: good.subarray(0, Math.floor(good.length / 2)), code: 'ARCHIVE_UNREADABLE' },
+      { name: 'gzip of something else', bytes: gzipSync(Buffer.alloc(4096, 'x')), code: 'ARCHIVE_UNREADABLE' },
+      { name: 'a .tar (uncompressed) name', bytes: await tar({ 'B1/P1/ok.jpg': jpg }), file: 'photos.tar', code: 'FILE_TYPE_NOT_ALLOWED' },
+    ];
+    for (const c of cases) {
+      const r = await h.archive(t.id, c.bytes, c.file ?? 'photos.tar.gz', { locale: 'zh_cn' });
+      assert.equal(r.status >= 400 && r.status < 500, true, `${c.name}: ${r.status} ${JSON.stringify(r.body)}`);
+      assert.equal(r.body.code, c.code, `${c.name}: ${JSON.stringify(r.body)}`);
+      assert.match(r.body.message, /[\u4e00-\u9fff]/, `${c.name}: message in the request's locale`);
+      if (c.entries) {
+        assert.deepEqual(r.body.details.entries, c.entries, c.name);
+        assert.ok(r.body.message.includes(c.entries[0]!), `${c.name}: the message names the entry: ${r.body.message}`);
+      }
+      assert.deepEqual(await h.storedFiles(t.id), [], `${c.name}: nothing stored`);
+      const now = await row(t.id);
+      assert.equal(now.status, S.WAITING_FOR_UPLOAD, `${c.name}: status unchanged`);
+      assert.equal(now.archive_name, null, c.name);
+    }
+    assert.equal((await h.archive(t.id, good, 'x.tar.gz')).status, 202, 'the same task still takes a good archive');
+    await h.waitStatus(t.id, [S.VERIFY_SUCCESS]);
+  });
+
+  test('.tar.gz content refused by the verification job (the photo named): failed, nothing kept', async () => {
+    const t = await newTask();
+    const jpg = await photo();
+    const cases: { name: string; bytes: Buffer; code: number; entries: string[] }[] = [
+      {
+        name: 'a .jpg that is text',
+        bytes: await tarGz({ 'B1/P1/ok.jpg': jpg, 'B1/P2/fake.jpg': Buffer.from('just text') }),
+        code: -11003,
+        entries: ['B1/P2/fake.jpg'],
+      },
+      { name: 'a truncated JPEG', bytes: await tarGz({ 'B2/P1/half.jpg': jpg.subarray(0, jpg.length >> 1) }), code: -11002, entries: ['B2/P1/half.jpg'] },
+    ];
+    for (const c of cases) {
+      assert.equal((await h.archive(t.id, c.bytes, 'x.tgz')).status, 202, c.name);
+      await h.waitStatus(t.id, [S.FAILED, S.VERIFY_SUCCESS]);
+      const failed = (await h.api(`${API}/upload-tasks/${t.id}`, { locale: 'zh_cn' })).body;
+      assert.equal(failed.status, S.FAILED, c.name);
+      assert.equal(failed.errors[0].code, c.code, c.name);
+      assert.deepEqual(failed.errors[0].details.entries, c.entries, c.name);
+      assert.ok(failed.errors[0].message.includes(c.entries[0]!), `${c.name}: ${failed.errors[0].message}`);
+      assert.deepEqual(await h.storedFiles(t.id), [], `${c.name}: nothing kept`);
+    }
   });
 
   test('complete before the archive is verified is refused with 409 and publishes nothing', async () => {

@@ -1,3 +1,4 @@
+import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -26,7 +27,8 @@ import {
   type AuthUser,
   type FileStore,
 } from '@windward/service-kit';
-import { openZipFile, planArchive } from './archive.js';
+import { archiveFormatOf, ARCHIVE_NAMES, openZipFile, planArchive, planEntries, type ArchiveFormat } from './archive.js';
+import { listTarGz } from './tar-gz.js';
 import type { CompleteUploadDto, CreateUploadTaskDto, UploadTaskListQuery } from './upload.dto.js';
 import type { UploadErrorView, UploadTaskPage, UploadTaskSummaryView, UploadTaskView } from './upload.view.js';
 import { UPLOAD_TASK_SORT, UploadTaskRepository, type StoredError, type UploadTaskWithPark } from './upload-task.repository.js';
@@ -38,7 +40,7 @@ export const VERIFY_QUEUE = 'import-verify';
 const STALE_UPLOAD = '6 hours';
 
 export const uploadPrefix = (id: string) => `uploads/${id}`;
-export const archiveKey = (id: string) => `${uploadPrefix(id)}/archive.zip`;
+export const archiveKey = (id: string, format: ArchiveFormat = 'zip') => `${uploadPrefix(id)}/archive.${format}`;
 export const manifestKey = (id: string) => `${uploadPrefix(id)}/manifest.json`;
 
 const SORTABLE = Object.keys(UPLOAD_TASK_SORT) as (keyof typeof UPLOAD_TASK_SORT)[];
@@ -69,6 +71,22 @@ export function presentError(e: StoredError, locale: Locale): UploadErrorView {
     ...(e.params ? { params: e.params } : {}),
     ...(e.details ? { details: e.details } : {}),
   };
+}
+
+/** An archive received into a local temp file (multer's upload or a finished resumable upload). */
+export interface ReceivedFile {
+  path: string;
+  originalname: string;
+  size: number;
+}
+
+/** Checks an archive's directory where it was received (nothing unpacked); the number of photos it holds. */
+async function planLocalArchive(localPath: string, format: ArchiveFormat, size: number): Promise<number> {
+  if (format === 'zip') {
+    const zip = await openZipFile(localPath);
+    return (await planArchive(zip).finally(() => zip.close())).images.length;
+  }
+  return planEntries(await listTarGz(createReadStream(localPath), size), size).images.length;
 }
 
 @Injectable()
@@ -191,22 +209,22 @@ export class UploadsService implements OnApplicationBootstrap {
   async receiveArchive(
     user: AuthUser,
     id: string,
-    file: Express.Multer.File | undefined,
+    file: ReceivedFile | undefined,
     previous: number,
     locale: Locale,
   ): Promise<UploadTaskView> {
     let stored = false;
     try {
-      if (!file) throw new AppError('VALIDATION_FAILED', { details: [{ field: 'file', constraints: { required: 'a ZIP archive' } }] });
-      if (!file.originalname.toLowerCase().endsWith('.zip')) throw new AppError('FILE_TYPE_NOT_ALLOWED', { params: { allowed: '.zip' } });
-      const zip = await openZipFile(file.path);
-      const plan = await planArchive(zip).finally(() => zip.close());
-      await this.store.putFile(archiveKey(id), file.path);
+      if (!file) throw new AppError('VALIDATION_FAILED', { details: [{ field: 'file', constraints: { required: 'an archive' } }] });
+      const format = archiveFormatOf(file.originalname);
+      if (!format) throw new AppError('FILE_TYPE_NOT_ALLOWED', { params: { allowed: ARCHIVE_NAMES } });
+      const imageCount = await planLocalArchive(file.path, format, file.size);
+      await this.store.putFile(archiveKey(id, format), file.path);
       stored = true;
       const uploaded = await this.tasks.markUploaded(id, S.UPLOADED, S.UPLOADING, {
         archiveName: file.originalname.slice(0, 255),
         archiveSize: file.size,
-        imageCount: plan.images.length,
+        imageCount,
       });
       if (!uploaded) throw new AppError('ILLEGAL_TRANSITION');
     } catch (err) {

@@ -4,7 +4,18 @@ import type { Logger } from 'pino';
 import { AppError, UploadFileStatus as S, sniffPhoto, type UploadManifest, type UploadManifestImage } from '@windward/contracts';
 import { FILE_STORE, JobWorker, JobsService, LOGGER, type FileStore, type ReportProgress } from '@windward/service-kit';
 import type { ZipFile } from 'yauzl';
-import { archiveError, openZipInStore, planArchive, readEntry } from './archive.js';
+import type { Readable } from 'node:stream';
+import {
+  archiveError,
+  archiveFormatOf,
+  openZipInStore,
+  planArchive,
+  planEntries,
+  readEntry,
+  type ArchiveFormat,
+  type PlannedImage,
+} from './archive.js';
+import { listTarGz, readTarEntry, walkTarGz } from './tar-gz.js';
 import { UploadTaskRepository } from './upload-task.repository.js';
 import { UploadsService, VERIFY_QUEUE, archiveKey, day, manifestKey, uploadPrefix, type StoredError } from './uploads.service.js';
 
@@ -47,39 +58,43 @@ export class VerifyWorker extends JobWorker<{ uploadTaskId: string }> {
     super(jobs);
   }
 
+  /** The whole archive from the store, as one stream. */
+  private async read(key: string): Promise<Readable> {
+    const r = await this.store.stream(key);
+    if (!r) throw new Error(`archive ${key} not found in the file store`);
+    return r.stream;
+  }
+
   async run({ uploadTaskId: id }: { uploadTaskId: string }, progress: ReportProgress): Promise<void> {
     const row = await this.tasks.startVerifying(id, S.VERIFYING, S.UPLOADED);
     if (!row) return; // already decided (a retried job), or the task went away
+    const format: ArchiveFormat = archiveFormatOf(row.archive_name ?? '') ?? 'zip';
+    const key = archiveKey(id, format);
     let zip: ZipFile | null = null;
     try {
       // A run that died half-way left photos behind: start again from the archive.
       await this.store.removePrefix(`${uploadPrefix(id)}/images`);
-      zip = await openZipInStore(this.store, archiveKey(id));
-      const plan = await planArchive(zip);
-      const images: UploadManifestImage[] = [];
+      const found: (UploadManifestImage | undefined)[] = [];
       const notPhotos: string[] = [];
       const broken: string[] = [];
+      let checked = 0;
       let shown = -1;
-      for (const [i, p] of plan.images.entries()) {
-        let buf: Buffer;
-        try {
-          buf = await readEntry(zip, p.entry);
-        } catch (err) {
-          throw entryFailure(err, p.entryName);
-        }
-        const format = sniffPhoto(buf);
-        const size = format && (await decodes(buf, format));
-        if (!format) notPhotos.push(p.entryName);
+      let total = 0;
+      /** One photo's bytes: good ones are stored as the plan's n-th image (whatever order the archive streams them in). */
+      const check = async (index: number, p: PlannedImage<unknown>, buf: Buffer) => {
+        const kind = sniffPhoto(buf);
+        const size = kind && (await decodes(buf, kind));
+        if (!kind) notPhotos.push(p.entryName);
         else if (!size) broken.push(p.entryName);
         else if (!notPhotos.length && !broken.length) {
           // Once something is refused nothing more is stored, but every entry is still checked so the error lists them all.
-          const fileKey = `${uploadPrefix(id)}/images/${String(images.length + 1).padStart(5, '0')}.${format === 'jpeg' ? 'jpg' : 'png'}`;
+          const fileKey = `${uploadPrefix(id)}/images/${String(index + 1).padStart(5, '0')}.${kind === 'jpeg' ? 'jpg' : 'png'}`;
           await this.store.put(fileKey, buf);
-          images.push({
+          found[index] = {
             fileKey,
             fileName: p.fileName,
             entryName: p.entryName,
-            format,
+            format: kind,
             sizeBytes: buf.length,
             width: size.width,
             height: size.height,
@@ -87,15 +102,48 @@ export class VerifyWorker extends JobWorker<{ uploadTaskId: string }> {
             path: p.path,
             chamber: p.chamber,
             sortIndex: p.sortIndex,
-          });
+          };
         }
-        const pct = Math.min(99, Math.floor((100 * (i + 1)) / plan.images.length));
-        if (pct !== shown && (pct - shown >= 5 || i === plan.images.length - 1)) {
+        checked++;
+        const pct = Math.min(99, Math.floor((100 * checked) / total));
+        if (pct !== shown && (pct - shown >= 5 || checked === total)) {
           shown = pct;
-          await progress(pct, `${i + 1}/${plan.images.length} photos checked`);
-          await this.tasks.verifyProgress(id, S.VERIFYING, pct, `${i + 1}/${plan.images.length} photos checked`);
+          await progress(pct, `${checked}/${total} photos checked`);
+          await this.tasks.verifyProgress(id, S.VERIFYING, pct, `${checked}/${total} photos checked`);
         }
+      };
+      if (format === 'zip') {
+        zip = await openZipInStore(this.store, key);
+        const plan = await planArchive(zip);
+        total = plan.images.length;
+        for (const [i, p] of plan.images.entries()) {
+          let buf: Buffer;
+          try {
+            buf = await readEntry(zip, p.entry);
+          } catch (err) {
+            throw entryFailure(err, p.entryName);
+          }
+          await check(i, p, buf);
+        }
+      } else {
+        // A .tar.gz has no directory: one pass reads the headers for the plan, a second one the photos, in archive order.
+        const size = (await this.store.size(key)) ?? 0;
+        const plan = planEntries(await listTarGz(await this.read(key), size), size);
+        total = plan.images.length;
+        const wanted = new Map(plan.images.map((p, i) => [p.entryName, i]));
+        await walkTarGz(await this.read(key), size, async (e, bytes) => {
+          const i = wanted.get(e.name);
+          if (i === undefined) return;
+          let buf: Buffer;
+          try {
+            buf = await readTarEntry(bytes, e.uncompressedSize);
+          } catch (err) {
+            throw entryFailure(err, e.name);
+          }
+          await check(i, plan.images[i]!, buf);
+        });
       }
+      const images = found.filter((x): x is UploadManifestImage => x !== undefined);
       if (notPhotos.length) throw archiveError(-11003, notPhotos);
       if (broken.length) throw archiveError(-11002, broken);
       const manifest: UploadManifest = {
@@ -109,9 +157,9 @@ export class VerifyWorker extends JobWorker<{ uploadTaskId: string }> {
         images,
       };
       await this.store.put(manifestKey(id), Buffer.from(JSON.stringify(manifest, null, 1)));
-      zip.close();
+      zip?.close();
       zip = null;
-      await this.store.removePrefix(archiveKey(id));
+      await this.store.removePrefix(key);
       await this.tasks.markVerified(id, S.VERIFY_SUCCESS, S.VERIFYING, images.length, manifestKey(id));
     } catch (err) {
       zip?.close();

@@ -6,12 +6,13 @@ import { userCenterGrants } from './logic';
 import { UsersPanel } from './users/UsersPanel';
 import { CustomersPanel } from './customers/CustomersPanel';
 import { OrganizationsPanel } from './organizations/OrganizationsPanel';
+import { MachineClientsPanel } from './machine-clients/MachineClientsPanel';
 import './userCenter.css';
 
-type TabKey = 'users' | 'customers' | 'organizations';
+type TabKey = 'users' | 'customers' | 'organizations' | 'machineClients';
 
 /**
- * User centre (SPEC §2 /configuration/userCenter): users, customers, organizations. Each tab shows
+ * User centre (SPEC §2 /configuration/userCenter): users, customers, organizations, machine clients. Each tab shows
  * with its show right, edit controls with its edit right (the denied-modules list); the server
  * enforces the same rights.
  */
@@ -37,6 +38,12 @@ export function Component() {
       key: 'organizations' as TabKey,
       label: t('tabs.organizations'),
       children: <OrganizationsPanel canEdit={grants.organizations.edit} />,
+    },
+    // Software that signs in as itself (drone ingestion): administered with the user list's rights.
+    grants.users.show && {
+      key: 'machineClients' as TabKey,
+      label: t('tabs.machineClients'),
+      children: <MachineClientsPanel canEdit={grants.users.edit} />,
     },
   ].filter((x): x is { key: TabKey; label: string; children: React.JSX.Element } => !!x);
 

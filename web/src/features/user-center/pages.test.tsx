@@ -194,6 +194,30 @@ describe('customers and organizations', () => {
   });
 });
 
+describe('machine clients', () => {
+  it('registers a client, shows its secret once, and revokes it (zh)', async () => {
+    const { calls } = await renderUserCenter({ path: '/configuration/userCenter?tab=machineClients', locale: 'zh_cn' });
+    const table = await screen.findByTestId('machine-clients-table');
+    expect(await within(table).findByText('Drone ingestion fleet A')).toBeTruthy();
+    expect(within(table).getByText('1 个客户')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /注册机器客户端/ }));
+    fireEvent.change(await screen.findByPlaceholderText('例如：无人机数据接入 – A 机队'), { target: { value: 'Fleet B' } });
+    fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+    expect((await screen.findByTestId('machine-client-secret')).textContent).toContain('only-shown-once-secret');
+    expect(screen.getByText('请立即复制密钥：它只显示这一次，之后无法再次查看。')).toBeTruthy();
+    const sent = calls.find((c) => c.path === '/context/api/v2/machine-clients' && c.method === 'POST');
+    expect(sent?.body).toEqual({ name: 'Fleet B', rights: ['dataIntegration.edit'] });
+    fireEvent.click(screen.getByRole('button', { name: /我已复制/ }));
+    await waitFor(() => expect(screen.queryByTestId('machine-client-secret')).toBeNull());
+
+    fireEvent.click(await within(table).findByRole('button', { name: '吊销 Drone ingestion fleet A' }));
+    const confirm = await screen.findByText(/确定吊销 Drone ingestion fleet A/);
+    fireEvent.click(within(confirm.closest('.ant-popover') as HTMLElement).getByRole('button', { name: /吊\s*销/ }));
+    expect(await screen.findByText('已吊销 Drone ingestion fleet A')).toBeTruthy();
+    expect(calls.some((c) => c.path === '/context/api/v2/machine-clients/mc-row-1/revoke' && c.method === 'POST')).toBe(true);
+  });
+});
+
 describe('change password', () => {
   async function openDialog(locale: 'en_us' | 'zh_cn' = 'en_us') {
     const app = await renderUserCenter({ path: '/menu', locale });

@@ -183,7 +183,7 @@ export type UploadsArchiveApiResponse = /** status 202  */ UploadTaskView;
 export type UploadsArchiveApiArg = {
   id: string;
   body: {
-    /** The ZIP archive (.zip). */
+    /** The archive (.zip, .tar.gz or .tgz). */
     file: Blob;
   };
 };

@@ -1,6 +1,7 @@
 import { recordingFetch, type FakeCall } from '@/test/fakeFetch';
 import type { Customer, Organization, PermittedPark, UserItem, UserRights } from '../userCenterApi';
 import { DEFAULT_ROLE_RIGHTS } from '../contracts';
+import type { MachineClientView } from '@/core/api/generated/identity';
 
 export const ORG_ID = '0a0a0a0a-0000-4000-8000-000000000001';
 export const CUSTOMER_A = '11111111-1111-4111-8111-111111111111';
@@ -79,6 +80,21 @@ export const PARKS: PermittedPark[] = [
   { windFarmId: 'p-bayan', windFarmName: 'Bayan Obo Steppe', customerId: CUSTOMER_B },
 ];
 
+export const MACHINE_CLIENTS: MachineClientView[] = [
+  {
+    id: 'mc-row-1',
+    clientId: 'mc-00000000000000000001',
+    name: 'Drone ingestion fleet A',
+    rights: ['dataIntegration.edit'],
+    customerIds: [CUSTOMER_A],
+    parkIds: null,
+    createdBy: 'u-1',
+    createdAt: '2026-05-01T08:00:00.000Z',
+    lastUsedAt: '2026-05-02T08:00:00.000Z',
+    revokedAt: null,
+  },
+];
+
 export type Call = FakeCall;
 
 const json = (status: number, body: unknown) =>
@@ -96,6 +112,7 @@ function page<T>(items: T[], q: URLSearchParams) {
 export function userCenterFetch(options: { oldPassword?: string } = {}) {
   const users = [...USERS];
   const rights: Record<string, UserRights> = {};
+  const machineClients = MACHINE_CLIENTS.map((c) => ({ ...c }));
   const { fetchMock, calls } = recordingFetch(async ({ method, body, raw }, url) => {
     const p = url.pathname;
 
@@ -152,6 +169,23 @@ export function userCenterFetch(options: { oldPassword?: string } = {}) {
       const form = new URLSearchParams(raw ?? '');
       if (form.get('oldPassword') !== (options.oldPassword ?? 'Old@2026x')) return refusal(400, 'INVALID_OLD_PASSWORD', 'Invalid old password');
       return json(200, {});
+    }
+    if (p === '/context/api/v2/machine-clients' && method === 'GET') {
+      const revoked = url.searchParams.get('revoked');
+      const list = machineClients.filter((c) => revoked === null || (revoked === 'true') === (c.revokedAt !== null));
+      return json(200, page(list, url.searchParams));
+    }
+    if (p === '/context/api/v2/machine-clients' && method === 'POST') {
+      const b = body as { name: string; rights: string[]; customerIds?: string[] };
+      const created = { ...MACHINE_CLIENTS[0]!, id: `mc-row-${machineClients.length + 1}`, clientId: 'mc-00000000000000000002', name: b.name, rights: b.rights, customerIds: b.customerIds ?? null, lastUsedAt: null };
+      machineClients.push(created);
+      return json(201, { ...created, clientSecret: 'only-shown-once-secret' });
+    }
+    const revokeMatch = /^\/context\/api\/v2\/machine-clients\/([^/]+)\/revoke$/.exec(p);
+    if (revokeMatch && method === 'POST') {
+      const c = machineClients.find((x) => x.id === revokeMatch[1])!;
+      c.revokedAt = '2026-06-01T08:00:00.000Z';
+      return json(200, c);
     }
     if (p === '/oauth/revoke') return new Response(null, { status: 200 });
     return refusal(404, 'NOT_FOUND', 'Not found');
