@@ -78,7 +78,6 @@ export {
   QUERY_MAX_TURBINES,
   REPAIR_STATUS_LABELS,
   SEVERITY_PALETTE_5,
-  SEVERITY_PALETTE_9,
   VIEW_INDEX_LABELS,
   severityColor,
 } from '@windward/contracts';

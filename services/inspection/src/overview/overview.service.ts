@@ -28,7 +28,7 @@ import type {
   OverviewComponentTotalsView,
   OverviewTurbineView,
   ParkOverviewView,
-  SeverityCountsView,
+  OverviewSeverityCountsView,
 } from './overview.view.js';
 
 /** Severity rows of a defect count query: severity null = TBD. */
@@ -38,12 +38,12 @@ interface SeverityRow {
   n: number;
 }
 
-export function emptyCounts(): SeverityCountsView {
+export function emptyCounts(): OverviewSeverityCountsView {
   return { tbd: 0, bySeverity: [0, 0, 0, 0, 0, 0], total: 0, worstSeverity: null, worstLevel: 0 };
 }
 
 /** Adds `n` defects of a severity (null = TBD) and keeps the worst severity and its colour level. */
-export function addCount(c: SeverityCountsView, severity: number | null, n: number): void {
+export function addCount(c: OverviewSeverityCountsView, severity: number | null, n: number): void {
   if (n <= 0) return;
   c.total += n;
   if (severity === null) c.tbd += n;
@@ -159,8 +159,8 @@ export class OverviewService {
   }
 
   /** Defects per severity of each inspection; pre-label suggestions and review-deleted defects (DPS 0) do not count. */
-  private async severityCounts(inspectionIds: string[]): Promise<Map<string, SeverityCountsView>> {
-    const out = new Map<string, SeverityCountsView>();
+  private async severityCounts(inspectionIds: string[]): Promise<Map<string, OverviewSeverityCountsView>> {
+    const out = new Map<string, OverviewSeverityCountsView>();
     if (!inspectionIds.length) return out;
     const rows: SeverityRow[] = await this.ds.query(
       `SELECT inspection_id, severity, count(*)::int AS n FROM ${schemaName(this.ds)}.defect

@@ -3,7 +3,7 @@ import { InspectionView } from '../inspections/inspection.view.js';
 import { LpsMeasurementView } from '../lps/lps.view.js';
 
 /** Defects of one inspection by severity (suggestions and review-deleted defects left out). */
-export class SeverityCountsView {
+export class OverviewSeverityCountsView {
   /** Defects without a severity yet ("TBD", colour level 1). */
   tbd!: number;
   /** Index = severity 0..5. */
@@ -38,7 +38,7 @@ export class OverviewComponentView {
   inspectionDate!: string;
   packageType!: number;
   imageCount!: number;
-  counts!: SeverityCountsView;
+  counts!: OverviewSeverityCountsView;
   /** LPS inspections only. */
   lps!: LpsSummaryView | null;
 }
@@ -57,7 +57,7 @@ export class OverviewTurbineView {
 export class OverviewComponentTotalsView {
   componentType!: number;
   inspectedTurbines!: number;
-  counts!: SeverityCountsView;
+  counts!: OverviewSeverityCountsView;
   lpsPassed!: number;
   lpsFailed!: number;
 }
@@ -77,7 +77,7 @@ export class ParkOverviewView {
 export class ComponentInspectionView {
   inspection!: InspectionView;
   images!: ImageView[];
-  counts!: SeverityCountsView;
+  counts!: OverviewSeverityCountsView;
   lps!: LpsMeasurementView[];
 }
 

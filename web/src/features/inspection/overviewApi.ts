@@ -9,5 +9,5 @@ export type {
   OverviewComponentView,
   OverviewTurbineView,
   ParkOverviewView,
-  SeverityCountsView,
+  OverviewSeverityCountsView as SeverityCountsView,
 } from '@/core/api/generated/inspection';

@@ -15,6 +15,7 @@ export const addTagTypes = [
   'stitching',
   'paths',
   'search',
+  'overview',
 ] as const;
 const injectedRtkApi = api
   .enhanceEndpoints({
@@ -573,6 +574,27 @@ const injectedRtkApi = api
         }),
         providesTags: ['search'],
       }),
+      overviewComponentResults: build.query<OverviewComponentResultsApiResponse, OverviewComponentResultsApiArg>({
+        query: (queryArg) => ({
+          url: `/gw/inspection/api/v2/turbines/${queryArg.turbineId}/components/${queryArg.componentType}`,
+          params: {
+            inspectionId: queryArg.inspectionId,
+            compareTo: queryArg.compareTo,
+          },
+        }),
+        providesTags: ['overview'],
+      }),
+      overviewParkOverview: build.query<OverviewParkOverviewApiResponse, OverviewParkOverviewApiArg>({
+        query: (queryArg) => ({
+          url: `/gw/inspection/api/v2/wind-parks/${queryArg.id}/overview`,
+          params: {
+            componentTypes: queryArg.componentTypes,
+            from: queryArg['from'],
+            to: queryArg.to,
+          },
+        }),
+        providesTags: ['overview'],
+      }),
     }),
     overrideExisting: false,
   });
@@ -1062,6 +1084,25 @@ export type SearchSinglePointApiArg = {
   distanceToRoot: number;
   /** Half-width of the window around the point (m), default 1. */
   tolerance?: number;
+};
+export type OverviewComponentResultsApiResponse = /** status 200  */ ComponentResultsView;
+export type OverviewComponentResultsApiArg = {
+  turbineId: string;
+  componentType: string;
+  /** The inspection to show (default: the newest of the component). */
+  inspectionId?: string;
+  /** The inspection to compare with (default: its timeline link, else the one before it). */
+  compareTo?: string;
+};
+export type OverviewParkOverviewApiResponse = /** status 200  */ ParkOverviewView;
+export type OverviewParkOverviewApiArg = {
+  id: string;
+  /** Part-2 component types (comma list); default every component the caller may see. */
+  componentTypes?: (0 | 1 | 2 | 3 | 4 | 5)[];
+  /** Only inspections on or after this day (a project's start), YYYY-MM-DD. */
+  from?: string;
+  /** Only inspections on or before this day (a project's end), YYYY-MM-DD. */
+  to?: string;
 };
 export type TemplateItemView = {
   customerId: string;
@@ -2154,4 +2195,82 @@ export type SaveQueryDto = {
 export type SinglePointView = {
   defects: DefectHitView[];
   images: ImageHitView[];
+};
+export type OverviewSeverityCountsView = {
+  /** Index = severity 0..5. */
+  bySeverity: number[];
+  /** Defects without a severity yet ("TBD", colour level 1). */
+  tbd: number;
+  total: number;
+  /** SPEC §3 blade colour level 0..8 of the worst defect (0: no defect, 1: only TBD ones). */
+  worstLevel: number;
+  /** Highest severity (null: none rated). */
+  worstSeverity: number | null;
+};
+export type ComponentInspectionView = {
+  counts: OverviewSeverityCountsView;
+  images: ImageView[];
+  inspection: InspectionView;
+  lps: LpsMeasurementView[];
+};
+export type ComponentResultsView = {
+  /** The caller may change this component's inspections (SPEC §6 edit right). */
+  canEdit: boolean;
+  componentType: number;
+  current: ComponentInspectionView | null;
+  /** Newest first. */
+  inspections: InspectionView[];
+  previous: ComponentInspectionView | null;
+  turbineId: string;
+  turbineName: string;
+  windFarmId: string;
+  windFarmName: string;
+};
+export type OverviewComponentTotalsView = {
+  componentType: number;
+  counts: OverviewSeverityCountsView;
+  inspectedTurbines: number;
+  lpsFailed: number;
+  lpsPassed: number;
+};
+export type LpsReceptorView = {
+  bladePosition: number;
+  pass: boolean;
+  /** "PS 0.125", "SS OC", … */
+  readings: string[];
+  receptorId: string;
+};
+export type LpsSummaryView = {
+  failed: number;
+  passed: number;
+  receptors: LpsReceptorView[];
+};
+export type OverviewComponentView = {
+  componentType: number;
+  counts: OverviewSeverityCountsView;
+  imageCount: number;
+  /** YYYY-MM-DD */
+  inspectionDate: string;
+  inspectionId: string;
+  /** LPS inspections only. */
+  lps: LpsSummaryView | null;
+  packageType: number;
+};
+export type OverviewTurbineView = {
+  /** Only components that were inspected. */
+  components: OverviewComponentView[];
+  serialNumber: string | null;
+  turbineId: string;
+  turbineName: string;
+  /** Worst colour level over the components shown. */
+  worstLevel: number;
+};
+export type ParkOverviewView = {
+  /** The components the caller may see (and asked for), in display order. */
+  componentTypes: number[];
+  totals: OverviewComponentTotalsView[];
+  turbineCount: number;
+  turbines: OverviewTurbineView[];
+  windFarmId: string;
+  windFarmName: string;
 };
