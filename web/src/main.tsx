@@ -8,7 +8,11 @@ import { createAppRouter } from '@/shell/router/router';
 import { getAccessToken } from '@/core/session/session';
 import { rememberRequestedHash } from '@/core/session/requestedHash';
 import { createStore } from '@/shell/store';
+import { claimHandoff, WINDOW_OPEN_ROUTE } from '@/shared/utils/windowOpen';
 import './styles.css';
+
+// A tab opened through the middle page takes its handoff before anything else loads.
+if (window.location.hash.startsWith(`#${WINDOW_OPEN_ROUTE}`)) claimHandoff(localStorage, sessionStorage, Date.now());
 
 async function bootstrap(): Promise<void> {
   const config = await loadAppConfig();

@@ -117,7 +117,7 @@ describe('identity through the gateway', () => {
       const r = await refresh(t.refresh_token);
       assert.equal(r.status, 200);
       const next = await body<{ refresh_token: string; access_token: string; expires_in: number }>(r);
-      assert.equal(next.expires_in, 3600);
+      assert.equal(next.expires_in, 900); // 15 minutes (docs/security.md: revocation reaches services by event; a short life bounds the gap)
       assert.equal((await p.api('/context/api/v1/accounts/me', { token: next.access_token })).status, 200);
       await refused(await refresh(t.refresh_token), 401, 'TOKEN_REVOKED');
     });
@@ -568,7 +568,9 @@ describe('identity through the gateway', () => {
       const c = await body<{ customerId: string; version: number; flowConfigs: unknown[] }>(ok);
       // Task-flow runs by the flow configs, so the created event carries them.
       const created = await eventually(async () => {
-        const rows = (await sql.query(`SELECT envelope FROM bus.event WHERE key = $1 AND type = 'identity.customer.created'`, [c.customerId])).rows;
+        const rows = (
+          await sql.query(`SELECT envelope FROM bus.event WHERE key = $1 AND type = 'identity.customer.created'`, [c.customerId])
+        ).rows;
         return rows[0]?.envelope as { payload: { flowConfigs: unknown[] } } | undefined;
       });
       assert.deepEqual(created.payload.flowConfigs, [{ componentType: 1, features: ['stitching', 'prelabel'], taskStages: [6, 7, 10] }]);

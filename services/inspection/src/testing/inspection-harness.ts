@@ -19,7 +19,11 @@ export class InspectionHarness extends ServiceHarness {
   static override async start(env: Record<string, string> = {}): Promise<InspectionHarness> {
     const filesDir = await mkdtemp(path.join(os.tmpdir(), 'ww-inspection-files-'));
     const h = new InspectionHarness(
-      ...(await ServiceHarness.boot(AppModule, 'inspection', { LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', FILES_DIR: filesDir, ...env })),
+      ...(await ServiceHarness.boot(AppModule, 'inspection', {
+        LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+        FILES_DIR: filesDir,
+        ...env,
+      })),
     );
     h.filesDir = filesDir;
     return h;
@@ -57,7 +61,12 @@ export class InspectionHarness extends ServiceHarness {
             })),
           }),
     });
-    await eventually(async () => (await this.sql('SELECT 1 FROM inspection.turbine_ref WHERE turbine_id = $1', [turbineId])).length > 0);
+    // A demo park's turbine is seeded in the same consumer transaction (six inspections with photos
+    // for turbine -01): on a loaded machine that takes longer than the default 10 s.
+    await eventually(
+      async () => (await this.sql('SELECT 1 FROM inspection.turbine_ref WHERE turbine_id = $1', [turbineId])).length > 0,
+      60_000,
+    );
     return turbineId;
   }
 

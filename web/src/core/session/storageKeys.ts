@@ -33,6 +33,8 @@ export const STORAGE_KEYS = {
 export const SESSION_STORAGE_KEYS = {
   /** The hash address first requested (or current when a 401 arrived), for landing after login. */
   requestedHash: 'requested_hash',
+  /** The window-open handoff this tab claimed as it started (see claimHandoff). */
+  windowOpenClaimed: 'window_open_claimed',
 } as const;
 
 /** Exactly what logout removes (SPEC §4 Session). */

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { readHandoff, targetHref } from '@/shared/utils/windowOpen';
+import { takeHandoff, targetHref } from '@/shared/utils/windowOpen';
 
 /** /middlePage/windowOpen: picks up the target handed over through storage and opens it. */
 export function WindowOpenPage() {
@@ -10,7 +10,7 @@ export function WindowOpenPage() {
   const navigate = useNavigate();
   const [missing, setMissing] = useState(false);
   useEffect(() => {
-    const target = readHandoff(localStorage, Date.now());
+    const target = takeHandoff(localStorage, sessionStorage, Date.now());
     if (target) navigate(targetHref(target), { replace: true });
     else setMissing(true);
   }, [navigate]);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { openInNewWindow, readHandoff, targetHref, writeHandoff } from './windowOpen';
+import { claimHandoff, openInNewWindow, readHandoff, takeHandoff, targetHref, writeHandoff } from './windowOpen';
 
 afterEach(() => vi.useRealTimers());
 
@@ -33,5 +33,20 @@ describe('window-open handoff', () => {
     expect(localStorage.getItem('window_open_handoff')).toBeNull();
     expect(targetHref({ path: '/a', query: { b: 'c d' } })).toBe('/a?b=c+d');
     expect(targetHref({ path: '/a' })).toBe('/a');
+  });
+
+  it('a tab claims the handoff as it starts; the page takes it later, however long loading took', () => {
+    writeHandoff(localStorage, { path: '/inspection/turbine', query: { id: '7' } }, 1000);
+    claimHandoff(localStorage, sessionStorage, 2000); // within 3 s of the hand-over
+    expect(localStorage.getItem('window_open_handoff')).toBeNull();
+    // Ten seconds later the middle page renders: the claimed target still opens, once.
+    expect(takeHandoff(localStorage, sessionStorage, 12000)).toEqual({ path: '/inspection/turbine', query: { id: '7' } });
+    expect(takeHandoff(localStorage, sessionStorage, 12000)).toBeNull();
+  });
+
+  it('a claim after 3 seconds gets nothing', () => {
+    writeHandoff(localStorage, { path: '/a' }, 1000);
+    claimHandoff(localStorage, sessionStorage, 4001);
+    expect(takeHandoff(localStorage, sessionStorage, 4001)).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { WINDOW_OPEN_HANDOFF_MS } from '@/shared/contracts';
-import { STORAGE_KEYS } from '@/core/session/storageKeys';
+import { SESSION_STORAGE_KEYS, STORAGE_KEYS } from '@/core/session/storageKeys';
 import type { KeyValueStorage } from '@/core/session/session';
 
 export interface WindowOpenTarget {
@@ -34,6 +34,32 @@ export function readHandoff(storage: KeyValueStorage, nowMs: number): WindowOpen
   } catch {
     return null;
   }
+}
+
+/**
+ * Called first thing when a tab starts on the middle page (main.tsx), before configuration,
+ * sign-in state and the route's code load: the 3-second rule applies to the hand-over between the
+ * two tabs, not to how long this tab then takes to load on a busy machine. The claimed target is
+ * kept in this tab's sessionStorage for the middle page.
+ */
+export function claimHandoff(local: KeyValueStorage, session: KeyValueStorage, nowMs: number): void {
+  const target = readHandoff(local, nowMs);
+  if (target) session.setItem(SESSION_STORAGE_KEYS.windowOpenClaimed, JSON.stringify(target));
+}
+
+/** The target this tab claimed as it started (and forgets it), else a handoff still in storage. */
+export function takeHandoff(local: KeyValueStorage, session: KeyValueStorage, nowMs: number): WindowOpenTarget | null {
+  const claimed = session.getItem(SESSION_STORAGE_KEYS.windowOpenClaimed);
+  session.removeItem(SESSION_STORAGE_KEYS.windowOpenClaimed);
+  if (claimed) {
+    try {
+      const t = JSON.parse(claimed) as WindowOpenTarget;
+      if (typeof t.path === 'string' && t.path.startsWith('/')) return { path: t.path, query: t.query };
+    } catch {
+      // fall through to storage
+    }
+  }
+  return readHandoff(local, nowMs);
 }
 
 export function targetHref(target: WindowOpenTarget): string {

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { readySession, renderApp } from '@/test/renderApp';
+import { claimHandoff } from '@/shared/utils/windowOpen';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -158,6 +159,8 @@ describe('window-open middle page', () => {
       'window_open_handoff',
       JSON.stringify({ path: '/inspection/turbine', query: { turbineId: '9' }, expiresAt: Date.now() + 3000 }),
     );
+    // What main.tsx does first in a tab started on the middle page.
+    claimHandoff(localStorage, sessionStorage, Date.now());
     const { router } = await renderApp({ path: '/middlePage/windowOpen', session: readySession() });
     await expectPath(router, '/inspection/turbine');
     expect(router.state.location.search).toBe('?turbineId=9');
@@ -192,11 +195,22 @@ describe('session restore after a reload', () => {
   it('loads personal info and rights, then stays on the requested route', async () => {
     signIn();
     const responses: Record<string, unknown> = {
-      '/context/api/v1/accounts/me': { id: 'u-2', username: 'lin', displayName: '林', email: '', roles: [], organizationId: null, customerIds: [] },
+      '/context/api/v1/accounts/me': {
+        id: 'u-2',
+        username: 'lin',
+        displayName: '林',
+        email: '',
+        roles: [],
+        organizationId: null,
+        customerIds: [],
+      },
       '/context/api/v2/Permission/menus': ['menu.repairOverview'],
       '/context/api/v2/Permission/deniedModules': [],
     };
-    vi.stubGlobal('fetch', vi.fn(async (url: string) => new Response(JSON.stringify(responses[url]), { status: 200 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => new Response(JSON.stringify(responses[url]), { status: 200 })),
+    );
     const { router, store } = await renderApp({ path: '/repairPlan/repairPlanList' });
     expect(await screen.findByTestId('page-repairPlanList')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/repairPlan/repairPlanList');
@@ -205,7 +219,10 @@ describe('session restore after a reload', () => {
 
   it('a failed personal-info load sends the user to /login', async () => {
     signIn();
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ code: 'X', message: 'boom' }), { status: 500 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ code: 'X', message: 'boom' }), { status: 500 })),
+    );
     const { router } = await renderApp({ path: '/repairPlan/repairPlanList' });
     await expectPath(router, '/login');
   });
@@ -218,7 +235,11 @@ describe('session restore after a reload', () => {
         url.endsWith('deniedModules')
           ? new Response('{}', { status: 500 })
           : new Response(
-              JSON.stringify(url.endsWith('menus') ? ['menu.myAsset'] : { id: 'u', username: 'u', displayName: 'U', email: '', roles: [], organizationId: null, customerIds: [] }),
+              JSON.stringify(
+                url.endsWith('menus')
+                  ? ['menu.myAsset']
+                  : { id: 'u', username: 'u', displayName: 'U', email: '', roles: [], organizationId: null, customerIds: [] },
+              ),
               { status: 200 },
             ),
       ),
