@@ -83,11 +83,11 @@ describe('user centre and change password in a real browser, through the gateway
     await page.getByText('中文').click();
     await table.getByRole('columnheader', { name: /用户名/ }).waitFor();
     await table.getByRole('columnheader', { name: /显示名称/ }).waitFor();
-    await page.getByRole('tab', { name: '客户' }).waitFor();
+    await page.getByRole('tab', { name: '客户', exact: true }).waitFor();
     await page.screenshot({ path: path.join(shots, 'user-center-users-zh.png') });
 
     // customers and organizations tabs load
-    await page.getByRole('tab', { name: '客户' }).click();
+    await page.getByRole('tab', { name: '客户', exact: true }).click();
     await page.getByTestId('customers-table').locator('tbody tr.ant-table-row').first().waitFor();
     await page.screenshot({ path: path.join(shots, 'user-center-customers-zh.png') });
     await page.getByRole('tab', { name: '组织' }).click();

@@ -11,7 +11,7 @@ const upload = multer({
   limits: { fileSize: IMPORT_FILE_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
 }).single('file');
 
-/** Marks the import "uploading" before the body is read (after the auth guard); multer's refusals fail the check. */
+/** Marks the sheet import as "uploading" before the body is read (after the auth guard); multer's refusals fail the check. */
 @Injectable()
 export class WorkbookUploadInterceptor implements NestInterceptor {
   constructor(private readonly imports: SheetImportsService) {}

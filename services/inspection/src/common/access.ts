@@ -1,19 +1,9 @@
 import type { EntityManager } from 'typeorm';
-import { AppError, isUuid, ComponentType, Rights, type Right } from '@windward/contracts';
+import { AppError, isUuid, COMPONENT_EDIT_RIGHTS, Rights, type ComponentType, type Right } from '@windward/contracts';
 import { canSeeCustomer, canSeePark, type AuthUser } from '@windward/service-kit';
 import { Inspection } from '../inspections/inspection.entity.js';
 import { ParkRef, TaskHandlerRef } from '../refs/refs.entity.js';
 
-
-/** Edit right of each component (SPEC §6 show/edit pairs); inspectionData.manage edits them all. */
-const EDIT_RIGHT: Record<number, Right> = {
-  [ComponentType.BLADE_EXTERNAL]: Rights.BLADE_EDIT,
-  [ComponentType.BLADE_INTERNAL]: Rights.BLADE_EDIT,
-  [ComponentType.TOWER]: Rights.TOWER_EDIT,
-  [ComponentType.FOUNDATION]: Rights.FOUNDATION_EDIT,
-  [ComponentType.NACELLE]: Rights.NACELLE_EDIT,
-  [ComponentType.LPS]: Rights.LPS_EDIT,
-};
 
 /** Rights that let a caller reach any inspection write route; the component decides afterwards. */
 export const INSPECTION_WRITE_RIGHTS: Right[] = [
@@ -27,7 +17,8 @@ export const INSPECTION_WRITE_RIGHTS: Right[] = [
 
 export function assertCanEdit(user: AuthUser, componentType: number): void {
   if (user.rights.includes(Rights.INSPECTION_DATA)) return;
-  const right = EDIT_RIGHT[componentType];
+  // SPEC §6 show/edit pairs (libs/contracts); inspectionData.manage edits them all.
+  const right = COMPONENT_EDIT_RIGHTS[componentType as ComponentType] as Right | undefined;
   if (!right || !user.rights.includes(right)) throw new AppError('NO_ACCESS_RIGHTS');
 }
 

@@ -131,8 +131,11 @@ export class ReportTasksService {
     );
     if (!row) throw new AppError('EXCEED_LIMIT');
     // The job reads the row, so it is sent after the insert committed.
-    await this.tasks.setJob(row.id, await this.jobs.send(RENDER_QUEUE, { reportTaskId: row.id }));
-    return presentTask((await this.tasks.find(row.id))!, requestLocale);
+    const jobId = await this.jobs.send(RENDER_QUEUE, { reportTaskId: row.id });
+    await this.tasks.setJob(row.id, jobId);
+    // The task as created (waiting): re-reading it here raced the render job, which may already
+    // have claimed it; the download queue follows it from there.
+    return presentTask({ ...row, job_id: jobId }, requestLocale);
   }
 
   private async resolve(user: AuthUser, scope: ReportScope, id: string, dto: CreateReportTaskDto): Promise<Resolved> {
