@@ -4,7 +4,6 @@ import { canSeeCustomer, canSeePark, type AuthUser } from '@windward/service-kit
 import { Inspection } from '../inspections/inspection.entity.js';
 import { ParkRef, TaskHandlerRef } from '../refs/refs.entity.js';
 
-
 /** Rights that let a caller reach any inspection write route; the component decides afterwards. */
 export const INSPECTION_WRITE_RIGHTS: Right[] = [
   Rights.INSPECTION_DATA,
@@ -38,7 +37,11 @@ export async function loadInspection(m: EntityManager, user: AuthUser, id: strin
 }
 
 /** In the caller's scope, or the caller handles a task of this inspection (docs/roles.md). */
-export async function canSeeInspection(m: EntityManager, user: AuthUser, row: { id: string; customerId: string; windParkId: string }): Promise<boolean> {
+export async function canSeeInspection(
+  m: EntityManager,
+  user: AuthUser,
+  row: { id: string; customerId: string; windParkId: string },
+): Promise<boolean> {
   if (canSeeRow(user, row)) return true;
   if (!isUuid(user.userId)) return false;
   return m.exists(TaskHandlerRef, { where: { inspectionId: row.id, handlerId: user.userId } });
