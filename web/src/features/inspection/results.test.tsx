@@ -29,7 +29,13 @@ const ALL_SHOW = rights('blade.show', 'tower.show', 'nacelle.show', 'foundation.
 
 const counts = (bySeverity: number[], tbd = 0) => {
   const worst = bySeverity.reduce((w, n, s) => (n ? s : w), -1);
-  return { tbd, bySeverity, total: bySeverity.reduce((a, b) => a + b, 0) + tbd, worstSeverity: worst < 0 ? null : worst, worstLevel: worst < 0 ? (tbd ? 1 : 0) : worst + 2 };
+  return {
+    tbd,
+    bySeverity,
+    total: bySeverity.reduce((a, b) => a + b, 0) + tbd,
+    worstSeverity: worst < 0 ? null : worst,
+    worstLevel: worst < 0 ? (tbd ? 1 : 0) : worst + 2,
+  };
 };
 
 function overview(componentTypes = [1, 5, 2, 4, 3, 0]): ParkOverviewView {
@@ -41,8 +47,24 @@ function overview(componentTypes = [1, 5, 2, 4, 3, 0]): ParkOverviewView {
     components:
       k === 0
         ? [
-            { componentType: 1, inspectionId: 'i-new', inspectionDate: '2026-03-05', packageType: 1, imageCount: 4, counts: counts([0, 1, 0, 0, 0, 0]), lps: null },
-            { componentType: 2, inspectionId: 'tw-new', inspectionDate: '2025-05-15', packageType: 5, imageCount: 4, counts: counts([0, 0, 1, 1, 0, 0]), lps: null },
+            {
+              componentType: 1,
+              inspectionId: 'i-new',
+              inspectionDate: '2026-03-05',
+              packageType: 1,
+              imageCount: 4,
+              counts: counts([0, 1, 0, 0, 0, 0]),
+              lps: null,
+            },
+            {
+              componentType: 2,
+              inspectionId: 'tw-new',
+              inspectionDate: '2025-05-15',
+              packageType: 5,
+              imageCount: 4,
+              counts: counts([0, 0, 1, 1, 0, 0]),
+              lps: null,
+            },
             {
               componentType: 0,
               inspectionId: 'i-lps',
@@ -72,14 +94,48 @@ function overview(componentTypes = [1, 5, 2, 4, 3, 0]): ParkOverviewView {
 }
 
 function towerImage(id: string, inspectionId: string, side: string, height: number) {
-  return { ...image(id, inspectionId, 1, 5), bladePosition: null, pathViewIndex: null, section: side, distanceToRoot: height, width: 1200, height: 900, createdAt: '2025-05-15T00:00:00.000Z' };
+  return {
+    ...image(id, inspectionId, 1, 5),
+    bladePosition: null,
+    pathViewIndex: null,
+    section: side,
+    distanceToRoot: height,
+    width: 1200,
+    height: 900,
+    createdAt: '2025-05-15T00:00:00.000Z',
+  };
 }
 const TW_NEW = ['N', 'S'].flatMap((side) => [30, 80].map((h) => towerImage(`tw-${side}-${h}`, 'tw-new', side, h)));
 const TW_OLD = ['N', 'S'].flatMap((side) => [30, 80].map((h) => towerImage(`old-${side}-${h}`, 'tw-old', side, h)));
 const TW_DEFECTS = [
-  defect('td-1', { inspectionId: 'tw-new', imageId: 'tw-N-30', bladePosition: null, position: null, severity: 2, defectType: 'Corrosion', distanceToRoot: 30 }),
-  defect('td-2', { inspectionId: 'tw-new', defectNo: '000002', imageId: 'tw-S-80', bladePosition: null, position: null, severity: 3, defectType: 'Coating damage', distanceToRoot: 80 }),
-  defect('td-old', { inspectionId: 'tw-old', imageId: 'old-N-30', bladePosition: null, position: null, severity: 1, defectType: 'Corrosion', distanceToRoot: 30 }),
+  defect('td-1', {
+    inspectionId: 'tw-new',
+    imageId: 'tw-N-30',
+    bladePosition: null,
+    position: null,
+    severity: 2,
+    defectType: 'Corrosion',
+    distanceToRoot: 30,
+  }),
+  defect('td-2', {
+    inspectionId: 'tw-new',
+    defectNo: '000002',
+    imageId: 'tw-S-80',
+    bladePosition: null,
+    position: null,
+    severity: 3,
+    defectType: 'Coating damage',
+    distanceToRoot: 80,
+  }),
+  defect('td-old', {
+    inspectionId: 'tw-old',
+    imageId: 'old-N-30',
+    bladePosition: null,
+    position: null,
+    severity: 1,
+    defectType: 'Corrosion',
+    distanceToRoot: 30,
+  }),
 ];
 
 function componentResults(canEdit: boolean): ComponentResultsView {
@@ -93,8 +149,18 @@ function componentResults(canEdit: boolean): ComponentResultsView {
     componentType: 2,
     canEdit,
     inspections: [newer, older] as ComponentResultsView['inspections'],
-    current: { inspection: newer, images: TW_NEW, counts: counts([0, 0, 1, 1, 0, 0]), lps: [] } as unknown as ComponentResultsView['current'],
-    previous: { inspection: older, images: TW_OLD, counts: counts([0, 1, 0, 0, 0, 0]), lps: [] } as unknown as ComponentResultsView['previous'],
+    current: {
+      inspection: newer,
+      images: TW_NEW,
+      counts: counts([0, 0, 1, 1, 0, 0]),
+      lps: [],
+    } as unknown as ComponentResultsView['current'],
+    previous: {
+      inspection: older,
+      images: TW_OLD,
+      counts: counts([0, 1, 0, 0, 0, 0]),
+      lps: [],
+    } as unknown as ComponentResultsView['previous'],
   };
 }
 
@@ -105,8 +171,10 @@ function towerAnswer(call: Call, opts: { refuse?: boolean } = {}): { status: num
     if (opts.refuse) return { status: 403, body: { code: 'NO_ACCESS_RIGHTS', message: 'No access rights.' } };
     return { status: 200, body: componentResults(false) };
   }
-  if (path === `${API}/inspections/tw-new`) return { status: 200, body: { ...inspection('tw-new', '2025-05-15', 'tw-old', 2), packageType: 5 } };
-  if (path === `${API}/inspections/tw-new/timeline`) return { status: 200, body: { previousInspectionId: 'tw-old', toleranceM: 0.5, defects: [], repaired: [] } };
+  if (path === `${API}/inspections/tw-new`)
+    return { status: 200, body: { ...inspection('tw-new', '2025-05-15', 'tw-old', 2), packageType: 5 } };
+  if (path === `${API}/inspections/tw-new/timeline`)
+    return { status: 200, body: { previousInspectionId: 'tw-old', toleranceM: 0.5, defects: [], repaired: [] } };
   if (path === `${API}/defects` && query.get('inspectionId')?.startsWith('tw-')) {
     const list = TW_DEFECTS.filter((d) => d.inspectionId === query.get('inspectionId'));
     return { status: 200, body: { results: list, totalCount: list.length, totalCountExact: true } };
@@ -124,7 +192,12 @@ async function open(path: string, opts: { locale?: 'en_us' | 'zh_cn'; rights?: R
 
 describe('component photo layout (pure)', () => {
   it('tower by height (top first) and side (compass order); the counterpart is the same side at the nearest height', () => {
-    const imgs = [towerImage('a', 'x', 'S', 30), towerImage('b', 'x', 'N', 80), towerImage('c', 'x', 'N', 30), { ...towerImage('d', 'x', 'E', 55), section: null }];
+    const imgs = [
+      towerImage('a', 'x', 'S', 30),
+      towerImage('b', 'x', 'N', 80),
+      towerImage('c', 'x', 'N', 30),
+      { ...towerImage('d', 'x', 'E', 55), section: null },
+    ];
     const [s] = layoutImages(2, imgs);
     expect(s!.columns.map((c) => c.value)).toEqual(['N', 'S', null]);
     expect(s!.rows.map((r) => r.value)).toEqual([80, 55, 30]);
@@ -139,7 +212,10 @@ describe('component photo layout (pure)', () => {
     expect(sections.map((s) => s.bladePosition)).toEqual([1, 2]);
     expect(sections[0]!.columns.map((c) => c.value)).toEqual([0, 1, -1]);
     expect(sections[0]!.rows.map((r) => r.value)).toEqual([5, 20]);
-    const views = layoutImages(4, [{ ...image('f', 'x', 1, 5), section: 'Rear' }, { ...image('g', 'x', 1, 5), section: 'Front' }]);
+    const views = layoutImages(4, [
+      { ...image('f', 'x', 1, 5), section: 'Rear' },
+      { ...image('g', 'x', 1, 5), section: 'Front' },
+    ]);
     expect(views[0]!.columns.map((c) => c.value)).toEqual(['Front', 'Rear']);
   });
 });
@@ -160,9 +236,12 @@ describe('wind farm overview results', { timeout: 120000 }, () => {
     // Blade external opens the turbine page, the tower the component page.
     expect(screen.getByTestId('chip-DBN-001-1').getAttribute('href')).toContain('/inspection/turbine?');
     fireEvent.click(screen.getByTestId('chip-DBN-001-2'));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/inspection/component'));
-    expect(router.state.location.search).toContain('inspectionType=2');
-    expect(router.state.location.search).toContain('inspectionId=tw-new');
+    // The component page settles its selectors in the address once its data is in.
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/inspection/component');
+      expect(router.state.location.search).toContain('inspectionType=2');
+      expect(router.state.location.search).toContain('inspectionId=tw-new');
+    });
   });
 
   it('LPS pass/fail in Chinese, and a component without the right is explained', async () => {
@@ -176,12 +255,15 @@ describe('wind farm overview results', { timeout: 120000 }, () => {
 
   it('says so when the chosen component is not among those the user may see', async () => {
     localStorage.setItem('access_token', 'acc');
-    const { fetchMock } = assetFetch((c) =>
-      c.path.endsWith('/overview') ? { status: 200, body: overview([2]) } : inspectionAnswer(c),
-    );
+    const { fetchMock } = assetFetch((c) => (c.path.endsWith('/overview') ? { status: 200, body: overview([2]) } : inspectionAnswer(c)));
     vi.stubGlobal('fetch', fetchMock);
-    await renderApp({ path: '/inspection/windPark?windFarmId=p-dogger&inspectionType=1', session: readySession({ accessDeniedModules: rights('tower.show') }) });
-    expect((await screen.findByTestId('park-results-no-right')).textContent).toContain('You have no right to see Blade external inspections.');
+    await renderApp({
+      path: '/inspection/windPark?windFarmId=p-dogger&inspectionType=1',
+      session: readySession({ accessDeniedModules: rights('tower.show') }),
+    });
+    expect((await screen.findByTestId('park-results-no-right')).textContent).toContain(
+      'You have no right to see Blade external inspections.',
+    );
   });
 });
 
@@ -191,15 +273,23 @@ describe('component page', { timeout: 120000 }, () => {
   it('lays out the tower photos by height and side, opens one beside the previous inspection, lists the defects', async () => {
     const { router, calls } = await open(PAGE);
     const layout = await screen.findByTestId('component-layout');
-    const heads = within(layout).getAllByRole('columnheader').map((h) => h.textContent);
+    const heads = within(layout)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
     expect(heads).toEqual(['Height', 'Side N', 'Side S', '80 m', '30 m']);
-    expect(within(layout).getAllByTestId('photo-defects').map((b) => b.textContent)).toEqual(['1', '1']);
+    expect(
+      within(layout)
+        .getAllByTestId('photo-defects')
+        .map((b) => b.textContent),
+    ).toEqual(['1', '1']);
     expect(screen.getByTestId('component-read-only')).toBeTruthy();
     expect(screen.getByTestId('component-counts').textContent).toBe('S3 ×1 · S2 ×1');
     // The defects list (server paged).
     const table = await screen.findByTestId('defect-table');
     expect(await within(table).findByText('Corrosion')).toBeTruthy();
-    expect(calls.some((c) => c.path === `${API}/defects` && c.query.get('inspectionId') === 'tw-new' && c.query.get('pageSize') === '10')).toBe(true);
+    expect(
+      calls.some((c) => c.path === `${API}/defects` && c.query.get('inspectionId') === 'tw-new' && c.query.get('pageSize') === '10'),
+    ).toBe(true);
     // A photo opens in the viewer with its polygon, beside the same place a year before.
     fireEvent.click(within(layout).getByTestId('photo-tw-N-30.jpg'));
     const current = await screen.findByTestId('component-viewer-current');
