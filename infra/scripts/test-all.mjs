@@ -94,7 +94,27 @@ async function ensureDatabase() {
 
 let e2eTemplate = null; // infra/dist/e2e/template.js, once the template is built
 const e2eCleanups = [];
+// A file that starts its platform with options of its own (Kafka, settings, from scratch) runs
+// alone; every other file shares its group's platform (infra/src/e2e/group.ts).
+const ownPlatform = (file) => /startTestPlatform\(\{/.test(readFileSync(file, 'utf8'));
 const usesTemplate = (file) => !/fromScratch:\s*true/.test(readFileSync(file, 'utf8'));
+// Files per shared platform: one boot costs ~40 CPU-s; small groups keep the two lanes balanced
+// at the end of the run. The groups are fixed (sorted names, in order), so each file always
+// follows the same files on its platform and a run is repeatable.
+const E2E_GROUP_SIZE = Number(process.env.E2E_GROUP_SIZE ?? 4);
+
+/** The e2e jobs: files with a platform of their own first, then the groups. */
+function e2eJobs(files) {
+  const alone = files.filter(ownPlatform).map((f) => ({ name: `e2e ${path.basename(f, '.e2e.test.js')}`, files: [f] }));
+  const shared = files.filter((f) => !ownPlatform(f));
+  const groups = [];
+  for (let i = 0; i < shared.length; i += E2E_GROUP_SIZE) {
+    const chunk = shared.slice(i, i + E2E_GROUP_SIZE);
+    const names = chunk.map((f) => path.basename(f, '.e2e.test.js')).join(', ');
+    groups.push({ name: `e2e group ${groups.length + 1} (${names})`, files: chunk, group: true });
+  }
+  return [...alone, ...groups];
+}
 
 /** A copy of the template for the next file, or null (the file then makes its own). */
 function prepareE2eCopy() {
@@ -113,17 +133,19 @@ async function e2eWorker() {
   const infra = path.join(root, 'infra');
   let spare = null;
   while (e2eQueue.length) {
-    const file = e2eQueue.shift();
-    const job = `e2e ${path.basename(file, '.e2e.test.js')}`;
+    const job = e2eQueue.shift();
     let copy = null;
-    if (usesTemplate(file)) {
+    if (usesTemplate(job.files[0])) {
       copy = await (spare ?? prepareE2eCopy());
       spare = null;
     }
     if (!spare && e2eQueue.length) spare = prepareE2eCopy();
     const env = { ...process.env, ...(copy ? e2eTemplate.e2eCopyEnv(copy) : {}) };
-    const r = await run(job, process.execPath, ['--test', '--test-reporter=tap', '--enable-source-maps', file], { cwd: infra, env });
-    record(job, r, tapCounts(r.code, r.out));
+    const args = job.group
+      ? ['--test-reporter=tap', '--enable-source-maps', path.join(infra, 'dist/e2e/group.js'), ...job.files]
+      : ['--test', '--test-reporter=tap', '--enable-source-maps', job.files[0]];
+    const r = await run(job.name, process.execPath, args, { cwd: infra, env });
+    record(job.name, r, tapCounts(r.code, r.out));
     if (copy) e2eCleanups.push(e2eTemplate.removeE2eCopy(copy));
   }
   if (spare) e2eCleanups.push(spare.then((c) => c && e2eTemplate.removeE2eCopy(c)));
@@ -152,7 +174,7 @@ async function e2eLane() {
   process.env.E2E_TEMPLATE_DB = template.database;
   process.env.E2E_TEMPLATE_FILES = template.filesDir;
   e2eTemplate = { ...templateModule, template };
-  e2eQueue.push(...files);
+  e2eQueue.push(...e2eJobs(files));
   templateReady(true);
   try {
     await e2eWorker();

@@ -31,8 +31,35 @@ export interface TestPlatformOptions extends Partial<PlatformOptions> {
   fromScratch?: boolean;
 }
 
+/**
+ * One platform for every file of an e2e group (group.ts): set by the group runner. A file that
+ * asks for the default platform gets the group's, started by the first file that asks; its
+ * `stop()` leaves it running and the runner stops it once the group is done. A file with options
+ * of its own (Kafka, other settings, from scratch) still gets a platform of its own.
+ */
+let group: { platform: Promise<TestPlatform> | null } | null = null;
+
+export function shareOnePlatform(): void {
+  group = { platform: null };
+}
+
+export async function stopSharedPlatform(): Promise<void> {
+  const p = await group?.platform?.catch(() => null);
+  if (group) group.platform = null;
+  await p?.stop();
+}
+
 /** The whole platform on its own database, file store and free ports, driven through its gateway. */
 export async function startTestPlatform(o: TestPlatformOptions = {}): Promise<TestPlatform> {
+  if (group && Object.keys(o).length === 0) {
+    group.platform ??= startOwnPlatform();
+    const shared = await group.platform;
+    return { ...shared, stop: async () => {} };
+  }
+  return startOwnPlatform(o);
+}
+
+async function startOwnPlatform(o: TestPlatformOptions = {}): Promise<TestPlatform> {
   let db: TestDatabase;
   let dataDir: string;
   let dropTemplate = async () => {};

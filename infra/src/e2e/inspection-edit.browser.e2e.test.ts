@@ -43,7 +43,7 @@ describe('inspection engineer actions in a real browser (create, upload with pro
       30000,
     );
     turbine = await eventually(
-      async () => (await json(`/context/api/v2/plants/${park.windFarmId}/all-turbines`))?.find((t: Body) => /-01$/.test(t.turbineName)),
+      async () => (await json(`/context/api/v2/plants/${park.windFarmId}/all-turbines`))?.find((t: Body) => /-02$/.test(t.turbineName)),
       30000,
     );
     // the demo inspections are tiled and asset lists them

@@ -41,7 +41,10 @@ describe('inspection through the gateway: upload → tiles → defect (demo data
       const r = await json(`${BASE}/inspections?windFarmId=${park.windFarmId}&componentType=1`, { token: engineer });
       return r.status === 200 && r.body.totalCount >= 4 ? r.body : null;
     }, 60000);
-    assert.ok(list.results.every((i: Body) => i.defectCount >= 1));
+    // The demo's own (2024-06-12 and 2025-06-10): files before this one on a shared platform may
+    // have added inspections to the park (a drone upload, a new inspection).
+    const demo = list.results.filter((i: Body) => /^(2024-06-12|2025-06-10)/.test(i.inspectionDate));
+    assert.ok(demo.length >= 4 && demo.every((i: Body) => i.defectCount >= 1), JSON.stringify(list.results));
   });
 
   test('create an inspection, upload a photo, get tiles and draw a defect; bad uploads are refused', async () => {
