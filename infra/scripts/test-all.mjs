@@ -77,7 +77,11 @@ const record = (job, r, counts) => results.push({ job, ms: r.ms, ...counts });
 
 async function nodeSuite(job, cwd, files) {
   if (!files.length || !wanted(job)) return;
-  const args = ['--test', '--test-reporter=tap', `--test-concurrency=${nodeConcurrency}`, '--enable-source-maps', ...files];
+  // One process for the workspace's files (node-group.mjs); NODE_GROUP=0 runs each file in its own.
+  const args =
+    process.env.NODE_GROUP === '0'
+      ? ['--test', '--test-reporter=tap', `--test-concurrency=${nodeConcurrency}`, '--enable-source-maps', ...files]
+      : ['--test-reporter=tap', '--enable-source-maps', path.join(root, 'infra/scripts/node-group.mjs'), ...files];
   const r = await run(job, process.execPath, args, { cwd });
   record(job, r, tapCounts(r.code, r.out));
 }
@@ -205,11 +209,17 @@ async function checksLane() {
       .map((s) => `services/${s}`),
     'infra',
   ];
-  for (const ws of workspaces) {
-    const cwd = path.join(root, ws);
-    const files = testFiles(path.join(cwd, 'dist'), /\.test\.js$/).filter((f) => !/\.e2e\.test\.js$/.test(f));
-    await nodeSuite(ws, cwd, files);
-  }
+  // Each workspace's suites run in one process that mostly waits (PostgreSQL, the bus, sockets):
+  // three workspaces at a time keep the lane's core busy.
+  const pending = [...workspaces];
+  const suiteWorker = async () => {
+    for (let ws; (ws = pending.shift()); ) {
+      const cwd = path.join(root, ws);
+      const files = testFiles(path.join(cwd, 'dist'), /\.test\.js$/).filter((f) => !/\.e2e\.test\.js$/.test(f));
+      await nodeSuite(ws, cwd, files);
+    }
+  };
+  await Promise.all(Array.from({ length: Number(process.env.NODE_SUITES_AT_ONCE ?? 3) }, suiteWorker));
   if (wanted('web')) {
     const report = path.join(root, '.data/vitest-report.json');
     rmSync(report, { force: true });

@@ -343,7 +343,8 @@ describe('spreadsheet imports', () => {
       await h.turbine(other.parkId, 'Q1');
       const id = await start(other.parkId);
       const wb = await workbook({ inspections: [['Q1', `Queue Park ${i}`, '2026-09-04']], blades: threeBlades('Q1', `Q${i}`), defects: [['Q1', '2026-09-04', '500001', 'A', 'Crack', 1, 1, '', '', '', '']] });
-      assert.equal((await upload(id, wb)).body.status, S.VERIFY_SUCCESS);
+      const up = await upload(id, wb);
+      assert.equal(up.body.status, S.VERIFY_SUCCESS, `${up.status} ${JSON.stringify(up.body)}`);
       const r = await h.api(`${API}/sheet-imports/${id}/process`, { method: 'POST' });
       if (i < 10) {
         assert.equal(r.status, 200, JSON.stringify(r.body));
