@@ -81,7 +81,7 @@ async function nodeSuite(job, cwd, files) {
   const args =
     process.env.NODE_GROUP === '0'
       ? ['--test', '--test-reporter=tap', `--test-concurrency=${nodeConcurrency}`, '--enable-source-maps', ...files]
-      : ['--test-reporter=tap', '--enable-source-maps', path.join(root, 'infra/scripts/node-group.mjs'), ...files];
+      : ['--test-reporter=tap', '--test-force-exit', '--enable-source-maps', path.join(root, 'infra/scripts/node-group.mjs'), ...files];
   const r = await run(job, process.execPath, args, { cwd });
   record(job, r, tapCounts(r.code, r.out));
 }
@@ -146,7 +146,7 @@ async function e2eWorker() {
     if (!spare && e2eQueue.length) spare = prepareE2eCopy();
     const env = { ...process.env, ...(copy ? e2eTemplate.e2eCopyEnv(copy) : {}) };
     const args = job.group
-      ? ['--test-reporter=tap', '--enable-source-maps', path.join(infra, 'dist/e2e/group.js'), ...job.files]
+      ? ['--test-reporter=tap', '--test-force-exit', '--enable-source-maps', path.join(infra, 'dist/e2e/group.js'), ...job.files]
       : ['--test', '--test-reporter=tap', '--enable-source-maps', job.files[0]];
     const r = await run(job.name, process.execPath, args, { cwd: infra, env });
     record(job.name, r, tapCounts(r.code, r.out));
