@@ -44,7 +44,8 @@ export default defineConfig({
     ],
     // Every core: a file's tests share one jsdom window, files are independent (default is cores − 1).
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? availableParallelism()),
-    testTimeout: 20000,
+    // A guard against a hung test, not a speed check: a CI run beside other work once took 20 s for one screen test.
+    testTimeout: 60000,
     // Only React work left running after a file's jsdom teardown is ignored (see teardownNoise.ts).
     onUnhandledError: (error) => !isReactWorkAfterTeardown(error),
   },
