@@ -143,10 +143,16 @@ describe('main layout redirects and children', () => {
     }
   });
 
-  it('no route is a placeholder any more; a detail page without its id says so in Chinese', async () => {
+  it('no route is a placeholder any more: the investigation campaign detail is a page of its own, in Chinese too', async () => {
     signIn();
-    await renderApp({ path: '/inspection/investigation/campaign/campaignDetail', locale: 'zh_cn', session: readySession() });
+    await renderApp({
+      path: '/inspection/investigation/campaign/campaignDetail',
+      locale: 'zh_cn',
+      session: readySession({ accessDeniedModules: [{ key: 'investigation.campaign', value: true }] }),
+    });
+    // Without an id it says the campaign does not exist (and links back to the campaigns).
     expect(await screen.findByText('该调查批次不存在或不在您的数据范围内。')).toBeTruthy();
+    expect(screen.getByTestId('investigation-back').textContent).toBe('← 调查批次');
     expect(screen.queryByTestId('area-investigationCampaignDetail')).toBeNull();
   });
 });

@@ -128,10 +128,10 @@ export function Component() {
             sorter: true,
             render: (v: number | null, d) =>
               recording ? (
-                <Select<number | null>
+                <Select<InvestigationResult | null>
                   size="small"
                   style={{ width: 150 }}
-                  value={v}
+                  value={v as InvestigationResult | null}
                   allowClear
                   placeholder={t('investigation.noResult')}
                   onChange={(result) => void setResult({ id, defectId: d.defectId, investigationResultDto: { result: result ?? null } })}

@@ -6,7 +6,7 @@ import { useAppDispatch, useAppSelector } from '@/core/store';
 import { hasRight, Rights } from '@/shared/contracts';
 import { isApiError } from '@/core/api/baseQuery';
 import type { ProjectView, SaveProjectDto } from '@/core/api/generated/delivery';
-import { assetApi } from '@/core/api/generated/asset';
+import { assetApi, type TurbineView } from '@/core/api/generated/asset';
 import { useCustomerOptions } from '@/features/user-center';
 import { PROJECT_TYPES, Refusal, SUB_TYPES, sortOf, NoAccess } from '../shared';
 import { useProjectsCreateMutation, useProjectsListQuery, useProjectsRemoveMutation, useProjectsStatusMutation, useProjectsUpdateMutation } from '../deliveryApi';
@@ -30,16 +30,22 @@ interface FormValues {
 function useParkTurbineOptions(parkIds: string[], parkName: (id: string) => string) {
   const dispatch = useAppDispatch();
   const key = [...parkIds].sort().join(',');
+  const [byPark, setByPark] = useState<Array<{ id: string; turbines: TurbineView[] }>>([]);
   useEffect(() => {
-    const subs = key ? key.split(',').map((id) => dispatch(assetApi.endpoints.turbinesAll.initiate({ id }))) : [];
-    return () => subs.forEach((s) => s.unsubscribe());
+    const ids = key ? key.split(',') : [];
+    const subs = ids.map((id) => dispatch(assetApi.endpoints.turbinesAll.initiate({ id })));
+    let current = true;
+    void Promise.all(subs.map((sub) => sub.unwrap().catch(() => [] as TurbineView[]))).then((lists) => {
+      if (current) setByPark(ids.map((id, i) => ({ id, turbines: lists[i] ?? [] })));
+    });
+    return () => {
+      current = false;
+      subs.forEach((sub) => sub.unsubscribe());
+    };
   }, [dispatch, key]);
-  const byPark = useAppSelector((st) => (key ? key.split(',') : []).map((id) => [id, assetApi.endpoints.turbinesAll.select({ id })(st).data] as const));
   return useMemo(
-    () => byPark.map(([id, turbines]) => ({ label: parkName(id), title: parkName(id), options: (turbines ?? []).map((x) => ({ value: x.turbineId, label: x.turbineName })) })),
-    // byPark is a new array each render; its contents are what matter.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [JSON.stringify(byPark.map(([id, ts]) => [id, ts?.length ?? -1])), parkName],
+    () => byPark.map(({ id, turbines }) => ({ label: parkName(id), title: parkName(id), options: turbines.map((x) => ({ value: x.turbineId, label: x.turbineName })) })),
+    [byPark, parkName],
   );
 }
 
