@@ -228,6 +228,7 @@ describe('delivery screens', { timeout: 120000 }, () => {
     const table = screen.getByTestId('investigation-defects');
     await waitFor(() => expect(within(table).getByText('000101')).toBeTruthy());
     expect(within(table).getByText('Blade 2')).toBeTruthy();
+    expect(screen.getByTestId('investigation-defect-dd-1').getAttribute('href')).toBe('#/viewDefect?defectId=dd-1');
     expect(within(table).getByText('Crack')).toBeTruthy();
     // Sorting asks the server.
     fireEvent.click(within(table).getByText('Turbine'));

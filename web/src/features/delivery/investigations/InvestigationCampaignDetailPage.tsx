@@ -117,7 +117,17 @@ export function Component() {
         onChange={(p, _f, sorter) => setPage({ pageIndex: p.current ?? 1, pageSize: p.pageSize ?? 20, ...sortOf(sorter, 'severity') })}
         data-testid="investigation-defects"
         columns={[
-          { title: t('investigation.defect'), dataIndex: 'defectNo', sorter: true, render: (v: string | null, d) => v ?? d.defectId.slice(0, 8) },
+          {
+            title: t('investigation.defect'),
+            dataIndex: 'defectNo',
+            sorter: true,
+            // The defect's image and polygon in a new tab (the standalone /viewDefect page).
+            render: (v: string | null, d) => (
+              <a href={`#/viewDefect?defectId=${d.defectId}`} target="_blank" rel="noreferrer" title={t('investigation.openDefect')} data-testid={`investigation-defect-${d.defectId}`}>
+                {v ?? d.defectId.slice(0, 8)}
+              </a>
+            ),
+          },
           { title: t('investigation.turbine'), dataIndex: 'turbineName', sorter: true },
           { title: t('investigation.blade'), dataIndex: 'bladePosition', sorter: true, render: (v: number | null) => (v ? t('investigation.bladeN', { n: v }) : '—') },
           { title: t('investigation.type'), dataIndex: 'defectType', sorter: true, render: (v: string | null) => v ?? '—' },
