@@ -1,3 +1,4 @@
+import type { ChangeCounts } from './constants.js';
 import type { ServiceName } from './services.js';
 
 /**
@@ -451,6 +452,8 @@ export interface StageCompletedPayload {
   qaOutcome?: QaOutcome;
   /** Review stages only: the handler of the reviewed work stage (whose work passed or was rejected). */
   reviewedHandlerId?: string | null;
+  /** Review stages only: the reviewer's counts of the reviewed work (contracts `changeRate`). */
+  qaCounts?: ChangeCounts;
   /** Images of the inspection when the stage completed (null = not known yet). */
   imageCount?: number | null;
   /** Defects of the inspection when the stage completed. */

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import ExcelJS from 'exceljs';
-import { AppError, Rights, TaskStage, type Locale } from '@windward/contracts';
+import { AppError, Rights, TaskStage, changeRate, type ChangeCounts, type Locale } from '@windward/contracts';
 import { SERVICE_CONFIG, type AuthUser, type ServiceConfig } from '@windward/service-kit';
 import type { StatisticsQuery } from './statistics.dto.js';
 import type { PersonStatisticsView, StatisticsView, TeamStatisticsView } from './statistics.view.js';
@@ -69,7 +69,7 @@ export class StatisticsService {
    * QA figures count every verdict on the person's work.
    */
   private async people(params: unknown[]): Promise<PersonStatisticsView[]> {
-    const rows: (Omit<PersonStatisticsView, 'qaPassRate' | 'hoursSpent'> & { seconds: number })[] = await this.ds.query(
+    const rows: (Omit<PersonStatisticsView, 'qaPassRate' | 'hoursSpent' | 'changeRate'> & { seconds: number } & ChangeCounts)[] = await this.ds.query(
       `WITH w AS (
          SELECT sw.* FROM ${this.s}.stage_work sw
          WHERE sw.completed_at >= $1 AND sw.completed_at < $2::timestamptz + interval '1 day'
@@ -82,26 +82,31 @@ export class StatisticsService {
                 CASE WHEN stage = ${TaskStage.SORT_AND_REMOVE} THEN coalesce(image_count, 0) ELSE 0 END AS images,
                 CASE WHEN stage = ${TaskStage.LABELING} THEN coalesce(defect_count, 0) ELSE 0 END AS defects,
                 CASE WHEN qa_outcome IS DISTINCT FROM 'REJECT' THEN 1 ELSE 0 END AS stages,
-                coalesce(spent_seconds, 0) AS seconds, 0 AS reviewed, 0 AS passed, 0 AS reviews
+                coalesce(spent_seconds, 0) AS seconds, 0 AS reviewed, 0 AS passed, 0 AS reviews,
+                0 AS added, 0 AS deleted, 0 AS modified, 0 AS correct
            FROM latest WHERE handler_id IS NOT NULL
          UNION ALL
-         SELECT reviewed_handler_id, NULL, 0, 0, 0, 0, 1, CASE WHEN qa_outcome = 'PASS' THEN 1 ELSE 0 END, 0
+         SELECT reviewed_handler_id, NULL, 0, 0, 0, 0, 1, CASE WHEN qa_outcome = 'PASS' THEN 1 ELSE 0 END, 0,
+                coalesce(qa_added, 0), coalesce(qa_deleted, 0), coalesce(qa_modified, 0), coalesce(qa_correct, 0)
            FROM w WHERE qa_outcome IS NOT NULL AND reviewed_handler_id IS NOT NULL
          UNION ALL
-         SELECT handler_id, handler_name, 0, 0, 0, 0, 0, 0, 1 FROM w WHERE qa_outcome IS NOT NULL AND handler_id IS NOT NULL)
+         SELECT handler_id, handler_name, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0 FROM w WHERE qa_outcome IS NOT NULL AND handler_id IS NOT NULL)
        SELECT f.user_id AS "userId", coalesce(u.display_name, max(f.name)) AS "userName",
               u.organization_id AS "organizationId", o.name AS "organizationName",
               sum(f.images)::int AS "imagesSorted", sum(f.defects)::int AS "defectsLabeled", sum(f.stages)::int AS "stagesCompleted",
               sum(f.reviewed)::int AS "reviewsReceived", sum(f.passed)::int AS "reviewsPassed", sum(f.reviews)::int AS "reviewsDone",
-              sum(f.seconds)::int AS seconds
+              sum(f.seconds)::int AS seconds,
+              sum(f.added)::int AS added, sum(f.deleted)::int AS deleted, sum(f.modified)::int AS modified, sum(f.correct)::int AS correct
        FROM facts f LEFT JOIN ${this.s}.user_ref u ON u.user_id = f.user_id
        LEFT JOIN ${this.s}.organization_ref o ON o.organization_id = u.organization_id
        GROUP BY f.user_id, u.display_name, u.organization_id, o.name
        ORDER BY sum(f.stages) DESC, 2, 1`,
       params,
     );
-    return rows.map(({ seconds, ...r }) => ({
+    return rows.map(({ seconds, added, deleted, modified, correct, ...r }) => ({
       ...r,
+      // Over every review of their work; null when no reviewer counted anything.
+      changeRate: added + modified + correct > 0 ? changeRate({ added, deleted, modified, correct }) : null,
       userName: r.userName ?? null,
       qaPassRate: r.reviewsReceived ? r.reviewsPassed / r.reviewsReceived : null,
       hoursSpent: Math.round((seconds / 3600) * 100) / 100,
@@ -122,11 +127,11 @@ export class StatisticsService {
     const people = book.addWorksheet(zh ? '人员' : 'People');
     people.addRow(
       zh
-        ? ['人员', '团队', '分拣图片', '标注缺陷', '完成阶段', '被质检次数', '质检通过', '质检通过率 (%)', '完成质检', '工时 (小时)']
-        : ['Person', 'Team', 'Images sorted', 'Defects labeled', 'Stages completed', 'Reviews of their work', 'Reviews passed', 'QA pass rate (%)', 'Reviews done', 'Hours spent'],
+        ? ['人员', '团队', '分拣图片', '标注缺陷', '完成阶段', '被质检次数', '质检通过', '质检通过率 (%)', '完成质检', '工时 (小时)', '修改率 (%)']
+        : ['Person', 'Team', 'Images sorted', 'Defects labeled', 'Stages completed', 'Reviews of their work', 'Reviews passed', 'QA pass rate (%)', 'Reviews done', 'Hours spent', 'Change rate (%)'],
     ).font = { bold: true };
     for (const p of v.people) {
-      people.addRow([p.userName ?? p.userId, p.organizationName ?? '', p.imagesSorted, p.defectsLabeled, p.stagesCompleted, p.reviewsReceived, p.reviewsPassed, rate(p.qaPassRate), p.reviewsDone, p.hoursSpent]);
+      people.addRow([p.userName ?? p.userId, p.organizationName ?? '', p.imagesSorted, p.defectsLabeled, p.stagesCompleted, p.reviewsReceived, p.reviewsPassed, rate(p.qaPassRate), p.reviewsDone, p.hoursSpent, rate(p.changeRate)]);
     }
     const teams = book.addWorksheet(zh ? '团队' : 'Teams');
     teams.addRow(

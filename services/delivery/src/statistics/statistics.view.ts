@@ -33,6 +33,8 @@ export class PersonStatisticsView {
   reviewsPassed!: number;
   /** reviewsPassed / reviewsReceived (0..1); null without reviews. */
   qaPassRate!: number | null;
+  /** (added + deleted + modified) / (correct + modified + added) over the reviewers' counts of their work (contracts `changeRate`); null without counts. */
+  changeRate!: number | null;
   /** QA verdicts they gave as reviewer. */
   reviewsDone!: number;
   /** Time recorded on the stages they completed, in hours (2 decimals). */

@@ -111,7 +111,7 @@ describe('QA and FQA', () => {
     await post(`/tasks/${taskId}/pick`, labeler.token);
     await post(`/tasks/${taskId}/stages/4/complete`, labeler.token);
     await post(`/tasks/${taskId}/pick`, reviewer.token);
-    await post(`/tasks/${taskId}/qa`, reviewer.token, { result: 3, comments: 'missed a crack' });
+    await post(`/tasks/${taskId}/qa`, reviewer.token, { result: 3, comments: 'missed a crack', counts: { added: 1, correct: 4 } });
     await post(`/tasks/${taskId}/stages/4/complete`, labeler.token);
     await post(`/tasks/${taskId}/pick`, reviewer.token);
     await post(`/tasks/${taskId}/qa`, reviewer.token, { result: 1 });
@@ -124,10 +124,10 @@ describe('QA and FQA', () => {
       [labeler.userId, 'lena', 90, 12, undefined],
     );
     assert.equal(typeof sorted.defectCount, 'number');
-    const reviews = events.filter((p) => p.stage === 5).map((p) => [p.handlerId, p.qaOutcome, p.reviewedHandlerId, p.nextStage]);
+    const reviews = events.filter((p) => p.stage === 5).map((p) => [p.handlerId, p.qaOutcome, p.reviewedHandlerId, p.nextStage, p.qaCounts]);
     assert.deepEqual(reviews, [
-      [reviewer.userId, 'REJECT', labeler.userId, 4],
-      [reviewer.userId, 'PASS', labeler.userId, 11],
+      [reviewer.userId, 'REJECT', labeler.userId, 4, { added: 1, deleted: 0, modified: 0, correct: 4 }],
+      [reviewer.userId, 'PASS', labeler.userId, 11, { added: 0, deleted: 0, modified: 0, correct: 0 }],
     ]);
     assert.equal(events.filter((p) => p.stage === 4).length, 2, 'labeling completed twice (before and after the reject)');
   });

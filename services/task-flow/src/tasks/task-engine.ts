@@ -7,6 +7,7 @@ import {
   TaskStageStatus as SS,
   TaskStatus as TS,
   TaskLogKind as LOG,
+  type ChangeCounts,
   type CustomerFlowConfig,
   type QaOutcome,
   type TaskLogKind,
@@ -41,6 +42,8 @@ export interface ReviewFigures {
   outcome: QaOutcome;
   /** The handler of the reviewed work stage. */
   reviewedHandlerId: string | null;
+  /** The reviewer's counts of the reviewed work. */
+  counts: ChangeCounts;
 }
 
 /**
@@ -224,7 +227,7 @@ export class TaskEngine {
       handlerId: handler?.id ?? null,
       handlerName: handler?.name ?? null,
       ...figures,
-      ...(review ? { qaOutcome: review.outcome, reviewedHandlerId: review.reviewedHandlerId } : {}),
+      ...(review ? { qaOutcome: review.outcome, reviewedHandlerId: review.reviewedHandlerId, qaCounts: review.counts } : {}),
     }, actor?.id ?? undefined);
   }
 

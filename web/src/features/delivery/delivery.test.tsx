@@ -89,8 +89,8 @@ class FakeDelivery {
         return { status: 400, body: { code: 'TIME_RANGE_TOO_LONG', message: '时间范围不能超过3个月。' } };
       return { status: 200, body: { from: c.query.get('from'), to: c.query.get('to'), rows: [{ organizationId: null, organizationName: 'Ops', projectId: 'pr-1', projectName: 'Dogger 2026', stage: 5, completed: 7 }], days: [{ day: '2026-06-01', completed: 7 }],
         people: [
-          { userId: 'u-anna', userName: 'Anna Labeler', organizationId: 'o-1', organizationName: 'Blade Team', imagesSorted: 120, defectsLabeled: 9, stagesCompleted: 2, reviewsReceived: 2, reviewsPassed: 1, qaPassRate: 0.5, reviewsDone: 0, hoursSpent: 2 },
-          { userId: 'u-rob', userName: 'Rob Reviewer', organizationId: null, organizationName: null, imagesSorted: 0, defectsLabeled: 0, stagesCompleted: 1, reviewsReceived: 0, reviewsPassed: 0, qaPassRate: null, reviewsDone: 2, hoursSpent: 0.25 },
+          { userId: 'u-anna', userName: 'Anna Labeler', organizationId: 'o-1', organizationName: 'Blade Team', imagesSorted: 120, defectsLabeled: 9, stagesCompleted: 2, reviewsReceived: 2, reviewsPassed: 1, qaPassRate: 0.5, changeRate: 5 / 19, reviewsDone: 0, hoursSpent: 2 },
+          { userId: 'u-rob', userName: 'Rob Reviewer', organizationId: null, organizationName: null, imagesSorted: 0, defectsLabeled: 0, stagesCompleted: 1, reviewsReceived: 0, reviewsPassed: 0, qaPassRate: null, changeRate: null, reviewsDone: 2, hoursSpent: 0.25 },
         ],
         teams: [{ organizationId: 'o-1', organizationName: 'Blade Team', people: 1, imagesSorted: 120, defectsLabeled: 9, stagesCompleted: 2, reviewsDone: 0, qaPassRate: 0.5, hoursSpent: 2 }] } };
     }
@@ -181,6 +181,7 @@ describe('delivery screens', { timeout: 120000 }, () => {
     expect(within(anna).getByText('Blade Team')).toBeTruthy();
     expect(within(anna).getByText('120')).toBeTruthy();
     expect(within(anna).getByText('50%')).toBeTruthy();
+    expect(within(anna).getByText('26.3%')).toBeTruthy();
     const rob = within(people).getByText('Rob Reviewer').closest('tr')!;
     expect(within(rob).getByText('无组织')).toBeTruthy();
     expect(within(rob).getByText('0.25')).toBeTruthy();

@@ -915,6 +915,8 @@ export type StatisticsDayView = {
   day: string;
 };
 export type PersonStatisticsView = {
+  /** (added + deleted + modified) / (correct + modified + added) over the reviewers' counts of their work (contracts `changeRate`); null without counts. */
+  changeRate: number | null;
   /** Defects of the inspections whose labeling stage they completed. */
   defectsLabeled: number;
   /** Time recorded on the stages they completed, in hours (2 decimals). */

@@ -119,6 +119,11 @@ export function Component() {
                       </span>
                     ),
                   },
+                  {
+                    title: t('statistics.changeRate'),
+                    dataIndex: 'changeRate',
+                    render: (v: number | null) => (v === null ? '—' : `${Math.round(v * 1000) / 10}%`),
+                  },
                   { title: t('statistics.reviewsDone'), dataIndex: 'reviewsDone' },
                   { title: t('statistics.hoursSpent'), dataIndex: 'hoursSpent', sorter: (a, b) => a.hoursSpent - b.hoursSpent },
                 ]}
