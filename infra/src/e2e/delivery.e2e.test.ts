@@ -1,8 +1,10 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { openDatabase } from '@windward/service-kit';
+import { EventPublisher, OutboxRelay, PostgresBus, createLogger, openDatabase } from '@windward/service-kit';
 import { eventually } from '@windward/service-kit/testing';
+import { EventTypes, TaskStageStatus as SS, type EventPayloads, type EventType } from '@windward/contracts';
 import { startTestPlatform, type TestPlatform } from './harness.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -14,6 +16,11 @@ describe('delivery end to end', () => {
   let p: TestPlatform;
   let admin: string;
   let reader: DataSource;
+  let upstream: DataSource;
+  let relay: OutboxRelay;
+  let bus: PostgresBus;
+  const publisher = new EventPublisher('import', 'e2e_delivery_upstream');
+  const publish = <T extends EventType>(type: T, key: string, payload: EventPayloads[T]) => upstream.transaction((m) => publisher.publish(m, type, key, payload));
   const json = async (path: string, init: Parameters<TestPlatform['api']>[1] = {}) => {
     const r = await p.api(path, { token: admin, ...init });
     return { status: r.status, body: (await r.json().catch(() => undefined)) as Body };
@@ -24,8 +31,17 @@ describe('delivery end to end', () => {
     admin = await p.login('admin', 'Wind@2026');
     // Only to look at task-flow's read model; nothing writes through it.
     reader = await openDatabase({ url: p.databaseUrl, schema: 'e2e_reader', entities: [], migrations: [] });
+    // Import and inspection announce an upload and its inspection: this schema plays them, through the real outbox and bus.
+    const log = createLogger('e2e-delivery-upstream', 'silent');
+    upstream = await openDatabase({ url: p.databaseUrl, schema: 'e2e_delivery_upstream', entities: [], migrations: [] });
+    bus = new PostgresBus(p.databaseUrl, log, 100);
+    relay = new OutboxRelay(upstream, p.databaseUrl, 'e2e_delivery_upstream', bus, log, 100);
+    await relay.start();
   });
   after(async () => {
+    await relay?.stop();
+    await bus?.close();
+    await upstream?.destroy();
     await reader?.destroy();
     await p?.stop();
   });
@@ -83,5 +99,49 @@ describe('delivery end to end', () => {
     assert.equal(edit.status, 409);
     assert.equal(edit.body.code, 'DPR_APPROVED_CANNOT_CHANGE');
     assert.equal((await json(`/gw/delivery/api/v2/dprs/${dpr.body.dprId}`)).body.comments, null);
+  });
+
+  test('a stage a person completes in task-flow counts for them in delivery’s performance statistics', async () => {
+    const TASKS = '/gw/task/api/v2';
+    const adminId = (JSON.parse(Buffer.from(admin.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub;
+    // A turbine of a park a delivery project covers, as task-flow knows it.
+    const [turbine] = await eventually(async () => {
+      const rows = await reader.query(
+        `SELECT tr.turbine_id, tr.name, tr.wind_farm_id FROM task_flow.turbine_ref tr
+         WHERE tr.wind_farm_id IN (SELECT unnest(wind_park_ids) FROM delivery.project) ORDER BY tr.name LIMIT 1`,
+      );
+      return rows.length ? rows : null;
+    }, 60000);
+    const today = new Date().toISOString().slice(0, 10);
+    const monthAgo = new Date(Date.now() - 30 * 86400_000).toISOString().slice(0, 10);
+    const mine = async () => {
+      const r = await json(`/gw/delivery/api/v2/performance-statistics?from=${monthAgo}&to=${today}`);
+      assert.equal(r.status, 200, JSON.stringify(r.body));
+      return (r.body.people as Body[]).find((x) => x.userId === adminId) ?? { stagesCompleted: 0, imagesSorted: 0, hoursSpent: 0 };
+    };
+    const before = await mine();
+
+    const uploadTaskId = randomUUID();
+    const inspectionId = randomUUID();
+    await publish(EventTypes.ImportUploadCreated, uploadTaskId, { uploadTaskId, windfarmId: turbine.wind_farm_id, turbineName: turbine.name, inspectionDate: today, campaignId: null });
+    await publish(EventTypes.InspectionInspectionCreated, inspectionId, { inspectionId, turbineId: turbine.turbine_id, windFarmId: turbine.wind_farm_id, packageType: 1, inspectionDate: `${today}T00:00:00.000Z`, uploadTaskId });
+    const task = await eventually(async () => (await json(`${TASKS}/tasks?inspectionId=${inspectionId}`)).body.results?.[0], 30000);
+    await publish(EventTypes.ImportUploadCompleted, uploadTaskId, { uploadTaskId, uploadFileUri: 'files/e2e-delivery.zip', droneId: 'drone-e2e' });
+    await publish(EventTypes.InspectionImagesProcessed, inspectionId, { inspectionId, imageCount: 9, pathCount: 8 });
+    await eventually(async () => (await json(`${TASKS}/tasks/${task.taskId}`)).body.stages?.find((x: Body) => x.taskStageType === 3)?.status === SS.READY, 60000);
+
+    // Sort and remove by the admin: 90 seconds recorded, then completed.
+    assert.equal((await json(`${TASKS}/tasks/${task.taskId}/pick`, { method: 'POST' })).status, 200);
+    assert.equal((await json(`${TASKS}/tasks/${task.taskId}/stages/3/spent-time`, { method: 'POST', json: { seconds: 90 } })).status, 200);
+    assert.equal((await json(`${TASKS}/tasks/${task.taskId}/stages/3/complete`, { method: 'POST' })).status, 200);
+
+    const after = await eventually(async () => {
+      const x = await mine();
+      return x.stagesCompleted > before.stagesCompleted ? x : null;
+    }, 30000);
+    assert.equal(after.stagesCompleted, before.stagesCompleted + 1);
+    assert.equal(after.imagesSorted, before.imagesSorted + 9);
+    assert.ok(after.hoursSpent >= before.hoursSpent + 0.02, `${before.hoursSpent} → ${after.hoursSpent}`);
+    assert.ok(after.userName, 'named from identity');
   });
 });

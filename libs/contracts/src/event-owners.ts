@@ -20,9 +20,9 @@ export interface EventOwnership {
 const INTEGRATORS = 'outside integrators follow progress without polling';
 
 export const EVENT_OWNERS: Record<EventType, EventOwnership> = {
-  [EventTypes.IdentityUserCreated]: { publisher: 'identity', consumers: ['repair', 'task-flow'] },
-  [EventTypes.IdentityUserUpdated]: { publisher: 'identity', consumers: ['repair', 'task-flow'] },
-  [EventTypes.IdentityUserDeleted]: { publisher: 'identity', consumers: ['repair', 'task-flow'] },
+  [EventTypes.IdentityUserCreated]: { publisher: 'identity', consumers: ['delivery', 'repair', 'task-flow'] },
+  [EventTypes.IdentityUserUpdated]: { publisher: 'identity', consumers: ['delivery', 'repair', 'task-flow'] },
+  [EventTypes.IdentityUserDeleted]: { publisher: 'identity', consumers: ['delivery', 'repair', 'task-flow'] },
   [EventTypes.IdentityCustomerCreated]: { publisher: 'identity', consumers: ['asset', 'delivery', 'task-flow'] },
   [EventTypes.IdentityCustomerUpdated]: { publisher: 'identity', consumers: ['asset', 'delivery', 'task-flow'] },
   [EventTypes.IdentityCustomerDeleted]: { publisher: 'identity', consumers: ['asset', 'delivery', 'task-flow'] },

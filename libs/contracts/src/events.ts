@@ -1,3 +1,4 @@
+import type { ChangeCounts } from './constants.js';
 import type { ServiceName } from './services.js';
 
 /**
@@ -430,12 +431,36 @@ export interface TaskCreatedPayload {
   inspectionId: string;
   stages: number[];
 }
+/**
+ * A task stage completed, or a review stage gave its verdict. Optional fields (absent in older
+ * events = unknown) carry what performance statistics count per person (docs/delivery.md).
+ */
 export interface StageCompletedPayload {
   taskId: string;
   inspectionId: string;
   stage: number;
   nextStage: number | null;
+  /** Who completed it (the reviewer for a review stage); null = the system (automatic stages). */
+  handlerId?: string | null;
+  handlerName?: string | null;
+  /** Time the handlers recorded on the stage so far (task-flow's spent time), in seconds. */
+  spentSeconds?: number;
+  /**
+   * Review stages only: the verdict. A REJECT is announced too (the review is done, its work
+   * stage goes back: `nextStage` is that work stage); only a PASS completes the stage for progress.
+   */
+  qaOutcome?: QaOutcome;
+  /** Review stages only: the handler of the reviewed work stage (whose work passed or was rejected). */
+  reviewedHandlerId?: string | null;
+  /** Review stages only: the reviewer's counts of the reviewed work (contracts `changeRate`). */
+  qaCounts?: ChangeCounts;
+  /** Images of the inspection when the stage completed (null = not known yet). */
+  imageCount?: number | null;
+  /** Defects of the inspection when the stage completed. */
+  defectCount?: number | null;
 }
+export const QaOutcome = { PASS: 'PASS', REJECT: 'REJECT' } as const;
+export type QaOutcome = (typeof QaOutcome)[keyof typeof QaOutcome];
 export interface TaskStatusChangedPayload {
   taskId: string;
   status: number;

@@ -15,6 +15,8 @@ import { StatisticsModule } from './statistics/statistics.module.js';
 import { InvestigationsModule } from './investigations/investigations.module.js';
 import { DeliveryInvestigations1763700000620 } from './migrations/1763700000620-delivery-investigations.js';
 import { DeliveryProgress1763700000610 } from './migrations/1763700000610-delivery-progress.js';
+import { DeliveryInvestigationResults1763700000630 } from './migrations/1763700000630-delivery-investigation-results.js';
+import { DeliveryPerformance1763700000640 } from './migrations/1763700000640-delivery-performance.js';
 
 /**
  * The delivery service: projects (inspection and O&M) with their summary, inspection campaigns,
@@ -25,7 +27,7 @@ import { DeliveryProgress1763700000610 } from './migrations/1763700000610-delive
     ServiceKitModule.forService({
       service: 'delivery',
       entities: [Project, InspectionCampaign, DprActivity, DprTemplate, Dpr],
-      migrations: [DeliveryInitial1763700000600, DeliveryProgress1763700000610, DeliveryInvestigations1763700000620],
+      migrations: [DeliveryInitial1763700000600, DeliveryProgress1763700000610, DeliveryInvestigations1763700000620, DeliveryInvestigationResults1763700000630, DeliveryPerformance1763700000640],
     }),
     RefsModule,
     ProjectsModule,

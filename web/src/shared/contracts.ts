@@ -81,3 +81,6 @@ export {
   VIEW_INDEX_LABELS,
   severityColor,
 } from '@windward/contracts';
+
+// Delivery: investigation campaigns.
+export { INVESTIGATION_RESULT_LABELS, InvestigationResult, nextInvestigationStatuses } from '@windward/contracts';

@@ -18,6 +18,28 @@ export function canChangeInvestigationStatus(from: InvestigationStatus, to: Inve
   return from === to || from !== InvestigationStatus.INVESTIGATED;
 }
 
+/**
+ * The outcome an engineer records for a defect of an investigation campaign (the spec names none;
+ * docs/delivery.md): 1 confirmed, 2 not confirmed (no defect found on site), 3 inconclusive.
+ * No result yet = null.
+ */
+export const InvestigationResult = {
+  CONFIRMED: 1,
+  NOT_CONFIRMED: 2,
+  INCONCLUSIVE: 3,
+} as const;
+export type InvestigationResult = (typeof InvestigationResult)[keyof typeof InvestigationResult];
+
+export const INVESTIGATION_RESULT_LABELS = {
+  en_us: { 1: 'Confirmed', 2: 'Not confirmed', 3: 'Inconclusive' },
+  zh_cn: { 1: '已确认', 2: '未确认', 3: '无法判定' },
+} as const satisfies Labels<InvestigationResult>;
+
+/** Statuses an investigation campaign may move to from `from` (the header's buttons). */
+export function nextInvestigationStatuses(from: InvestigationStatus): InvestigationStatus[] {
+  return ([1, 2, 3] as InvestigationStatus[]).filter((to) => to !== from && canChangeInvestigationStatus(from, to));
+}
+
 /** Usage-log operation types (SPEC §3). */
 export const LogOperationType = { VIEW: 'VIEW', CREATE: 'CREATE' } as const;
 export type LogOperationType = (typeof LogOperationType)[keyof typeof LogOperationType];

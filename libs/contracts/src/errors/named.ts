@@ -537,6 +537,12 @@ export const NAMED_ERRORS = {
     zh_cn: '已停用的巡检活动不能重新启用。',
     status: 409,
   },
+  INVESTIGATION_RESULT_NOT_EDITABLE: {
+    message: 'Investigation results can only be recorded while the campaign is under investigation',
+    en_us: 'Investigation results can only be recorded while the campaign is under investigation.',
+    zh_cn: '只有调查中的调查批次才能记录调查结果。',
+    status: 409,
+  },
   DPR_APPROVED_CANNOT_CHANGE: {
     message: 'An approved daily progress report can no longer be edited or deleted',
     en_us: 'This daily progress report has been approved and can no longer be edited or deleted.',

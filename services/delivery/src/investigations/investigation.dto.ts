@@ -1,4 +1,4 @@
-import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, IsUUID, MaxLength, MinLength } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, IsUUID, MaxLength, MinLength, ValidateIf } from 'class-validator';
 import { PageQueryDto } from '@windward/service-kit';
 
 /** Body of POST …/investigation/campaigns. */
@@ -25,4 +25,17 @@ export class InvestigationPoolQuery extends PageQueryDto {
 
 export class InvestigationListQuery extends PageQueryDto {
   @IsOptional() @IsUUID() windFarmId?: string;
+}
+
+/** A campaign's defects, paged and sorted on the server. */
+export class InvestigationDefectsQuery extends PageQueryDto {}
+
+/**
+ * Body of PUT …/investigation/campaigns/{id}/defects/{defectId}: the defect's outcome
+ * (1 confirmed, 2 not confirmed, 3 inconclusive; null clears it) and the engineer's notes.
+ * Fields left out keep what is stored.
+ */
+export class InvestigationResultDto {
+  @IsOptional() @ValidateIf((_o, v) => v !== null) @IsInt() @IsIn([1, 2, 3]) result?: number | null;
+  @IsOptional() @ValidateIf((_o, v) => v !== null) @IsString() @MaxLength(2000) notes?: string | null;
 }

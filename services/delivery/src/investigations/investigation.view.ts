@@ -18,6 +18,12 @@ export class InvestigationCampaignView {
   /** 1 to be investigated, 2 under investigation, 3 investigated. */
   status!: number;
   defectIds!: string[];
+  /** Defects with a recorded outcome. */
+  resultCount!: number;
+  createdAt!: Date;
+  /** When it went under investigation / was investigated (null until then). */
+  startedAt!: Date | null;
+  completedAt!: Date | null;
   updatedAt!: Date;
 }
 export class InvestigationCampaignPage extends PageOf(InvestigationCampaignView) {}
@@ -29,3 +35,22 @@ export class InvestigationParkView {
   poolDefectCount!: number;
   campaignCount!: number;
 }
+
+/** A defect of an investigation campaign with the outcome recorded for it. */
+export class InvestigationDefectView {
+  defectId!: string;
+  /** The 6-digit defect id users see (null when inspection has not announced it). */
+  defectNo!: string | null;
+  inspectionId!: string;
+  turbineId!: string | null;
+  turbineName!: string | null;
+  /** Blade 1..3 on the rotor. */
+  bladePosition!: number | null;
+  defectType!: string | null;
+  severity!: number | null;
+  /** 1 confirmed, 2 not confirmed, 3 inconclusive; null = not recorded yet. */
+  result!: number | null;
+  notes!: string | null;
+  resultAt!: Date | null;
+}
+export class InvestigationDefectPage extends PageOf(InvestigationDefectView) {}

@@ -3,8 +3,16 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { Rights } from '@windward/contracts';
 import { CurrentUser, IdParam, RequireRights, type AuthUser } from '@windward/service-kit';
 import { InvestigationsService } from './investigations.service.js';
-import { AddInvestigationDefectsDto, CreateInvestigationDto, InvestigationListQuery, InvestigationPoolQuery, InvestigationStatusDto } from './investigation.dto.js';
-import { InvestigationCampaignPage, InvestigationCampaignView, InvestigationParkView, PoolDefectPage } from './investigation.view.js';
+import {
+  AddInvestigationDefectsDto,
+  CreateInvestigationDto,
+  InvestigationDefectsQuery,
+  InvestigationListQuery,
+  InvestigationPoolQuery,
+  InvestigationResultDto,
+  InvestigationStatusDto,
+} from './investigation.dto.js';
+import { InvestigationCampaignPage, InvestigationCampaignView, InvestigationDefectPage, InvestigationDefectView, InvestigationParkView, PoolDefectPage } from './investigation.view.js';
 
 const API = 'gw/project/api/v2/investigation';
 
@@ -33,6 +41,27 @@ export class InvestigationsController {
   @RequireRights(Rights.INVESTIGATION_CAMPAIGN, Rights.INVESTIGATION_EDIT)
   list(@CurrentUser() user: AuthUser, @Query() q: InvestigationListQuery): Promise<InvestigationCampaignPage> {
     return this.inv.list(user, q);
+  }
+
+  /** One campaign (the detail screen's header). */
+  @Get('campaigns/:id')
+  @RequireRights(Rights.INVESTIGATION_CAMPAIGN, Rights.INVESTIGATION_EDIT)
+  get(@CurrentUser() user: AuthUser, @IdParam() id: string): Promise<InvestigationCampaignView> {
+    return this.inv.get(user, id);
+  }
+
+  /** The campaign's defects with their outcomes, paged and sorted on the server. */
+  @Get('campaigns/:id/defects')
+  @RequireRights(Rights.INVESTIGATION_CAMPAIGN, Rights.INVESTIGATION_EDIT)
+  defects(@CurrentUser() user: AuthUser, @IdParam() id: string, @Query() q: InvestigationDefectsQuery): Promise<InvestigationDefectPage> {
+    return this.inv.defects(user, id, q);
+  }
+
+  /** Records a defect's outcome and notes; only while the campaign is under investigation. */
+  @Put('campaigns/:id/defects/:defectId')
+  @RequireRights(Rights.INVESTIGATION_EDIT)
+  setResult(@CurrentUser() user: AuthUser, @IdParam() id: string, @IdParam('defectId') defectId: string, @Body() dto: InvestigationResultDto): Promise<InvestigationDefectView> {
+    return this.inv.setResult(user, id, defectId, dto);
   }
 
   /** Creates a campaign of one park from pool defects (a defect in one campaign only). */

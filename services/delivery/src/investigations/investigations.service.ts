@@ -1,9 +1,26 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { AppError, canChangeInvestigationStatus, type InvestigationStatus } from '@windward/contracts';
+import { AppError, InvestigationStatus, canChangeInvestigationStatus } from '@windward/contracts';
 import { SERVICE_CONFIG, canSeePark, isUniqueViolation, parsePage, type AuthUser, type ServiceConfig } from '@windward/service-kit';
-import type { AddInvestigationDefectsDto, CreateInvestigationDto, InvestigationListQuery, InvestigationPoolQuery } from './investigation.dto.js';
-import type { InvestigationCampaignPage, InvestigationCampaignView, InvestigationParkView, PoolDefectPage } from './investigation.view.js';
+import type { AddInvestigationDefectsDto, CreateInvestigationDto, InvestigationDefectsQuery, InvestigationListQuery, InvestigationPoolQuery, InvestigationResultDto } from './investigation.dto.js';
+import type {
+  InvestigationCampaignPage,
+  InvestigationCampaignView,
+  InvestigationDefectPage,
+  InvestigationDefectView,
+  InvestigationParkView,
+  PoolDefectPage,
+} from './investigation.view.js';
+
+/** Sortable columns of a campaign's defects. */
+const DEFECT_SORT = {
+  defectNo: 'd.defect_no',
+  turbineName: 't.name',
+  bladePosition: 'd.blade_position',
+  defectType: 'd.defect_type',
+  severity: 'd.severity',
+  result: 'x.result',
+} as const;
 
 /**
  * Investigations (SPEC §2 /inspection/investigation): the pool of inspection's defects not yet in a
@@ -55,6 +72,44 @@ export class InvestigationsService {
     return { results: rows, totalCount: n };
   }
 
+  async get(user: AuthUser, id: string): Promise<InvestigationCampaignView> {
+    return this.ds.transaction((m) => this.load(m, user, id, false));
+  }
+
+  async defects(user: AuthUser, id: string, q: InvestigationDefectsQuery): Promise<InvestigationDefectPage> {
+    const page = parsePage(q, Object.keys(DEFECT_SORT), { sortField: 'severity', descending: true });
+    await this.get(user, id);
+    const [{ n }] = await this.ds.query(`SELECT count(*)::int AS n FROM ${this.s}.investigation_defect WHERE campaign_id = $1`, [id]);
+    const results = await this.defectRows(
+      this.ds.manager,
+      `WHERE x.campaign_id = $1 ORDER BY ${DEFECT_SORT[page.sortField as keyof typeof DEFECT_SORT]} ${page.descending ? 'DESC' : 'ASC'} NULLS LAST, x.defect_id
+       LIMIT ${page.take} OFFSET ${page.skip}`,
+      [id],
+    );
+    return { results, totalCount: n };
+  }
+
+  /** Outcomes are recorded while the campaign is under investigation (not before it starts, not once it is investigated). */
+  async setResult(user: AuthUser, id: string, defectId: string, dto: InvestigationResultDto): Promise<InvestigationDefectView> {
+    return this.ds.transaction(async (m) => {
+      const c = await this.load(m, user, id);
+      if (!c.defectIds.includes(defectId)) throw new AppError('NOT_FOUND');
+      if (c.status !== InvestigationStatus.UNDER_INVESTIGATION) throw new AppError('INVESTIGATION_RESULT_NOT_EDITABLE');
+      const notes = dto.notes === undefined ? undefined : dto.notes?.trim() || null;
+      await m.query(
+        `UPDATE ${this.s}.investigation_defect SET
+           result = CASE WHEN $3 THEN $4::int ELSE result END,
+           notes = CASE WHEN $5 THEN $6::text ELSE notes END,
+           result_by = $7, result_at = now()
+         WHERE defect_id = $1 AND campaign_id = $2`,
+        [defectId, id, dto.result !== undefined, dto.result ?? null, notes !== undefined, notes ?? null, user.userId],
+      );
+      await m.query(`UPDATE ${this.s}.investigation_campaign SET updated_at = now() WHERE id = $1`, [id]);
+      const [row] = await this.defectRows(m, 'WHERE x.defect_id = $1', [defectId]);
+      return row!;
+    });
+  }
+
   async create(user: AuthUser, dto: CreateInvestigationDto): Promise<InvestigationCampaignView> {
     return this.ds.transaction(async (m) => {
       await this.assertPark(m, user, dto.windFarmId);
@@ -92,7 +147,15 @@ export class InvestigationsService {
     return this.ds.transaction(async (m) => {
       const c = await this.load(m, user, id);
       if (!canChangeInvestigationStatus(c.status as InvestigationStatus, status as InvestigationStatus)) throw new AppError('CAMPAIGN_STATUS_CANNOT_GO_BACK');
-      await m.query(`UPDATE ${this.s}.investigation_campaign SET status = $2, updated_at = now() WHERE id = $1`, [id, status]);
+      if (c.status === status) return c;
+      // started_at: the first time it went under investigation; completed_at: when it was investigated.
+      await m.query(
+        `UPDATE ${this.s}.investigation_campaign SET status = $2, updated_at = now(),
+           started_at = CASE WHEN $2 >= 2 THEN coalesce(started_at, now()) ELSE started_at END,
+           completed_at = CASE WHEN $2 = 3 THEN now() ELSE NULL END
+         WHERE id = $1`,
+        [id, status],
+      );
       return this.one(m, id);
     });
   }
@@ -150,9 +213,23 @@ export class InvestigationsService {
     }
   }
 
+  private defectRows(m: EntityManager, tail: string, params: unknown[]): Promise<InvestigationDefectView[]> {
+    return m.query(
+      `SELECT x.defect_id AS "defectId", d.defect_no AS "defectNo", d.inspection_id AS "inspectionId", i.turbine_id AS "turbineId",
+              t.name AS "turbineName", d.blade_position AS "bladePosition", d.defect_type AS "defectType", d.severity,
+              x.result, x.notes, x.result_at AS "resultAt"
+       FROM ${this.s}.investigation_defect x JOIN ${this.s}.defect_ref d ON d.defect_id = x.defect_id
+       LEFT JOIN ${this.s}.inspection_ref i ON i.inspection_id = d.inspection_id
+       LEFT JOIN ${this.s}.turbine_ref t ON t.turbine_id = i.turbine_id ${tail}`,
+      params,
+    );
+  }
+
   private rows(m: EntityManager, tail: string, params: unknown[]): Promise<InvestigationCampaignView[]> {
     return m.query(
       `SELECT c.id AS "campaignId", c.name, c.wind_farm_id AS "windFarmId", p.name AS "windFarmName", c.status, c.updated_at AS "updatedAt",
+         c.created_at AS "createdAt", c.started_at AS "startedAt", c.completed_at AS "completedAt",
+         (SELECT count(*)::int FROM ${this.s}.investigation_defect x WHERE x.campaign_id = c.id AND x.result IS NOT NULL) AS "resultCount",
          coalesce((SELECT array_agg(x.defect_id ORDER BY x.added_at, x.defect_id) FROM ${this.s}.investigation_defect x WHERE x.campaign_id = c.id), '{}') AS "defectIds"
        FROM ${this.s}.investigation_campaign c LEFT JOIN ${this.s}.park_ref p ON p.wind_farm_id = c.wind_farm_id ${tail}`,
       params,
@@ -164,8 +241,8 @@ export class InvestigationsService {
     return row!;
   }
 
-  private async load(m: EntityManager, user: AuthUser, id: string): Promise<InvestigationCampaignView> {
-    const [locked] = await m.query(`SELECT wind_farm_id FROM ${this.s}.investigation_campaign WHERE id = $1 FOR UPDATE`, [id]);
+  private async load(m: EntityManager, user: AuthUser, id: string, lock = true): Promise<InvestigationCampaignView> {
+    const [locked] = await m.query(`SELECT wind_farm_id FROM ${this.s}.investigation_campaign WHERE id = $1 ${lock ? 'FOR UPDATE' : ''}`, [id]);
     if (!locked || !canSeePark(user, locked.wind_farm_id)) throw new AppError('NOT_FOUND');
     const [p] = await m.query(`SELECT customer_id FROM ${this.s}.park_ref WHERE wind_farm_id = $1`, [locked.wind_farm_id]);
     if (user.customerIds !== null && !(p && user.customerIds.includes(p.customer_id))) throw new AppError('NOT_FOUND');

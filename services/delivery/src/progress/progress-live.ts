@@ -3,7 +3,7 @@ import { HttpAdapterHost } from '@nestjs/core';
 import { Ctx, Payload } from '@nestjs/microservices';
 import type { Server as HttpServer } from 'node:http';
 import type { Logger } from 'pino';
-import { EventTypes, Rights, socketPath, type StageCompletedPayload } from '@windward/contracts';
+import { EventTypes, QaOutcome, Rights, socketPath, type StageCompletedPayload } from '@windward/contracts';
 import { ChangeFeed, LOGGER, OnEvent, RealtimeHub, SERVICE_CONFIG, TokenVerifier, recordRooms, scopeRooms, type BusContext, type ServiceConfig } from '@windward/service-kit';
 import { ProgressService } from './progress.service.js';
 
@@ -67,6 +67,10 @@ export class ProgressConsumer {
   @OnEvent(EventTypes.TaskflowStageCompleted)
   async onStage(@Payload() p: StageCompletedPayload, @Ctx() ctx: BusContext): Promise<void> {
     const repo = this.progress.repo(ctx.manager);
+    // Every announcement is one piece of work for performance statistics (a rejected review too).
+    await repo.recordWork(p);
+    // Progress counts completed stages: a rejected review sent its work back, nothing completed.
+    if (p.qaOutcome === QaOutcome.REJECT) return;
     if (!(await repo.record(p.taskId, p.inspectionId, p.stage))) return;
     for (const id of await repo.projectsOfInspection(p.inspectionId)) await repo.notify(this.live.channel, id);
   }

@@ -1,3 +1,4 @@
+import type { StageCompletedPayload } from '@windward/contracts';
 import type { EntityManager } from 'typeorm';
 
 export interface StageCount {
@@ -24,6 +25,20 @@ export class ProgressRepository {
       [taskId, stage, inspectionId],
     );
     return rows.length > 0;
+  }
+
+  /** One stage announcement with its handler and figures (absent in older events = unknown). */
+  async recordWork(p: StageCompletedPayload): Promise<void> {
+    await this.m.query(
+      `INSERT INTO ${this.s}.stage_work (task_id, stage, inspection_id, handler_id, handler_name, qa_outcome, reviewed_handler_id, spent_seconds, image_count, defect_count,
+         qa_added, qa_deleted, qa_modified, qa_correct)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+      [
+        p.taskId, p.stage, p.inspectionId, p.handlerId ?? null, p.handlerName ?? null, p.qaOutcome ?? null, p.reviewedHandlerId ?? null,
+        p.spentSeconds ?? null, p.imageCount ?? null, p.defectCount ?? null,
+        p.qaCounts?.added ?? null, p.qaCounts?.deleted ?? null, p.qaCounts?.modified ?? null, p.qaCounts?.correct ?? null,
+      ],
+    );
   }
 
   /** Projects whose parks hold the inspection (the dashboards to nudge). */

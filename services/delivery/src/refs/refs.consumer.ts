@@ -8,6 +8,7 @@ import {
   type InspectionCreatedPayload,
   type OrganizationEventPayload,
   type ParkEventPayload,
+  type UserEventPayload,
 } from '@windward/contracts';
 import type { EntityManager } from 'typeorm';
 import { AssetRefsConsumer, EventPublisher, OnEvent, SERVICE_CONFIG, type BusContext, type ServiceConfig } from '@windward/service-kit';
@@ -16,7 +17,7 @@ import { seedDemoProject } from '../seed/demo-seed.js';
 /**
  * Delivery's read copies: parks and turbines (the kit's), customers (name, organization, turbine
  * quota for manual projects), organizations (names on the project list) and inspections (a
- * project "has inspection data"; the summary counts them).
+ * project "has inspection data"; the summary counts them), users (names and teams of performance statistics).
  */
 @Controller()
 export class RefsConsumer extends AssetRefsConsumer {
@@ -64,6 +65,21 @@ export class RefsConsumer extends AssetRefsConsumer {
     await ctx.manager.query(`UPDATE ${this.schema}.organization_ref SET deleted = true WHERE organization_id = $1`, [p.id]);
   }
 
+  /** Users: performance statistics name people and group them by organization (team). */
+  @OnEvent(EventTypes.IdentityUserCreated, EventTypes.IdentityUserUpdated)
+  async onUser(@Payload() p: UserEventPayload, @Ctx() ctx: BusContext): Promise<void> {
+    await ctx.manager.query(
+      `INSERT INTO ${this.schema}.user_ref (user_id, display_name, organization_id) VALUES ($1, $2, $3)
+       ON CONFLICT (user_id) DO UPDATE SET display_name = EXCLUDED.display_name, organization_id = EXCLUDED.organization_id, deleted = false`,
+      [p.userId, p.displayName || p.username, p.organizationId],
+    );
+  }
+
+  @OnEvent(EventTypes.IdentityUserDeleted)
+  async onUserDeleted(@Payload() p: DeletedPayload, @Ctx() ctx: BusContext): Promise<void> {
+    await ctx.manager.query(`UPDATE ${this.schema}.user_ref SET deleted = true WHERE user_id = $1`, [p.id]);
+  }
+
   @OnEvent(EventTypes.InspectionInspectionCreated)
   async onInspection(@Payload() p: InspectionCreatedPayload, @Ctx() ctx: BusContext): Promise<void> {
     await ctx.manager.query(
@@ -77,9 +93,13 @@ export class RefsConsumer extends AssetRefsConsumer {
   @OnEvent(EventTypes.InspectionDefectCreated, EventTypes.InspectionDefectUpdated)
   async onDefect(@Payload() p: DefectEventPayload, @Ctx() ctx: BusContext): Promise<void> {
     await ctx.manager.query(
-      `INSERT INTO ${this.schema}.defect_ref (defect_id, inspection_id, severity) VALUES ($1, $2, $3)
-       ON CONFLICT (defect_id) DO UPDATE SET inspection_id = EXCLUDED.inspection_id, severity = EXCLUDED.severity, deleted = false`,
-      [p.defectId, p.inspectionId, p.severity],
+      `INSERT INTO ${this.schema}.defect_ref (defect_id, inspection_id, severity, defect_no, defect_type, blade_position) VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (defect_id) DO UPDATE SET inspection_id = EXCLUDED.inspection_id, severity = EXCLUDED.severity, deleted = false,
+         defect_no = CASE WHEN $7 THEN EXCLUDED.defect_no ELSE defect_ref.defect_no END,
+         defect_type = CASE WHEN $8 THEN EXCLUDED.defect_type ELSE defect_ref.defect_type END,
+         blade_position = CASE WHEN $9 THEN EXCLUDED.blade_position ELSE defect_ref.blade_position END`,
+      // Older events carry no number, type or blade: absent = keep what is stored.
+      [p.defectId, p.inspectionId, p.severity, p.defectNo ?? null, p.defectType ?? null, p.bladePosition ?? null, p.defectNo !== undefined, p.defectType !== undefined, p.bladePosition !== undefined],
     );
   }
 

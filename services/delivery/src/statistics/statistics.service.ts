@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import ExcelJS from 'exceljs';
-import { AppError, Rights, type Locale } from '@windward/contracts';
+import { AppError, Rights, TaskStage, changeRate, type ChangeCounts, type Locale } from '@windward/contracts';
 import { SERVICE_CONFIG, type AuthUser, type ServiceConfig } from '@windward/service-kit';
 import type { StatisticsQuery } from './statistics.dto.js';
-import type { StatisticsView } from './statistics.view.js';
+import type { PersonStatisticsView, StatisticsView, TeamStatisticsView } from './statistics.view.js';
 
 export const MAX_MONTHS = 3;
 
@@ -21,8 +21,9 @@ export function statisticsRange(q: StatisticsQuery): { from: Date; to: Date } {
 
 /**
  * Performance statistics (SPEC §2 performanceStatistics): task stages completed per organization
- * and project and per day, from task-flow's stage events. Task-flow's events do not name who
- * completed a stage, so figures per team and person are not available yet (docs/delivery.md).
+ * and project and per day, and per person and team (the person's organization): images sorted,
+ * defects labeled, QA pass rate of their work, reviews done and hours spent, from task-flow's
+ * stage events (docs/delivery.md).
  */
 @Injectable()
 export class StatisticsService {
@@ -57,7 +58,59 @@ export class StatisticsService {
       `SELECT to_char(date_trunc('day', sp.completed_at), 'YYYY-MM-DD') AS day, count(*)::int AS completed ${base} GROUP BY 1 ORDER BY 1`,
       params,
     );
-    return { from: q.from.slice(0, 10), to: q.to.slice(0, 10), rows, days };
+    const people = await this.people(params);
+    return { from: q.from.slice(0, 10), to: q.to.slice(0, 10), rows, days, people, teams: teamsOf(people) };
+  }
+
+  /**
+   * Per person, over the stage announcements in range of inspections of projects in scope. Work
+   * figures (images, defects, hours, stages) take each task stage's latest announcement, so work
+   * redone after a reject counts once and its time (task-flow's running total) is not added twice;
+   * QA figures count every verdict on the person's work.
+   */
+  private async people(params: unknown[]): Promise<PersonStatisticsView[]> {
+    const rows: (Omit<PersonStatisticsView, 'qaPassRate' | 'hoursSpent' | 'changeRate'> & { seconds: number } & ChangeCounts)[] = await this.ds.query(
+      `WITH w AS (
+         SELECT sw.* FROM ${this.s}.stage_work sw
+         WHERE sw.completed_at >= $1 AND sw.completed_at < $2::timestamptz + interval '1 day'
+           AND EXISTS (SELECT 1 FROM ${this.s}.project p JOIN ${this.s}.inspection_ref i ON i.wind_farm_id = ANY(p.wind_park_ids)
+                       WHERE i.inspection_id = sw.inspection_id
+                         AND ($3::uuid IS NULL OR p.organization_id = $3) AND ($4::uuid[] IS NULL OR p.customer_id = ANY($4::uuid[])))),
+       latest AS (SELECT DISTINCT ON (task_id, stage) * FROM w ORDER BY task_id, stage, completed_at DESC, id DESC),
+       facts AS (
+         SELECT handler_id AS user_id, handler_name AS name,
+                CASE WHEN stage = ${TaskStage.SORT_AND_REMOVE} THEN coalesce(image_count, 0) ELSE 0 END AS images,
+                CASE WHEN stage = ${TaskStage.LABELING} THEN coalesce(defect_count, 0) ELSE 0 END AS defects,
+                CASE WHEN qa_outcome IS DISTINCT FROM 'REJECT' THEN 1 ELSE 0 END AS stages,
+                coalesce(spent_seconds, 0) AS seconds, 0 AS reviewed, 0 AS passed, 0 AS reviews,
+                0 AS added, 0 AS deleted, 0 AS modified, 0 AS correct
+           FROM latest WHERE handler_id IS NOT NULL
+         UNION ALL
+         SELECT reviewed_handler_id, NULL, 0, 0, 0, 0, 1, CASE WHEN qa_outcome = 'PASS' THEN 1 ELSE 0 END, 0,
+                coalesce(qa_added, 0), coalesce(qa_deleted, 0), coalesce(qa_modified, 0), coalesce(qa_correct, 0)
+           FROM w WHERE qa_outcome IS NOT NULL AND reviewed_handler_id IS NOT NULL
+         UNION ALL
+         SELECT handler_id, handler_name, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0 FROM w WHERE qa_outcome IS NOT NULL AND handler_id IS NOT NULL)
+       SELECT f.user_id AS "userId", coalesce(u.display_name, max(f.name)) AS "userName",
+              u.organization_id AS "organizationId", o.name AS "organizationName",
+              sum(f.images)::int AS "imagesSorted", sum(f.defects)::int AS "defectsLabeled", sum(f.stages)::int AS "stagesCompleted",
+              sum(f.reviewed)::int AS "reviewsReceived", sum(f.passed)::int AS "reviewsPassed", sum(f.reviews)::int AS "reviewsDone",
+              sum(f.seconds)::int AS seconds,
+              sum(f.added)::int AS added, sum(f.deleted)::int AS deleted, sum(f.modified)::int AS modified, sum(f.correct)::int AS correct
+       FROM facts f LEFT JOIN ${this.s}.user_ref u ON u.user_id = f.user_id
+       LEFT JOIN ${this.s}.organization_ref o ON o.organization_id = u.organization_id
+       GROUP BY f.user_id, u.display_name, u.organization_id, o.name
+       ORDER BY sum(f.stages) DESC, 2, 1`,
+      params,
+    );
+    return rows.map(({ seconds, added, deleted, modified, correct, ...r }) => ({
+      ...r,
+      // Over every review of their work; null when no reviewer counted anything.
+      changeRate: added + modified + correct > 0 ? changeRate({ added, deleted, modified, correct }) : null,
+      userName: r.userName ?? null,
+      qaPassRate: r.reviewsReceived ? r.reviewsPassed / r.reviewsReceived : null,
+      hoursSpent: Math.round((seconds / 3600) * 100) / 100,
+    }));
   }
 
   async xlsx(user: AuthUser, q: StatisticsQuery, locale: Locale): Promise<Buffer> {
@@ -70,6 +123,58 @@ export class StatisticsService {
     const daily = book.addWorksheet(zh ? '每日' : 'Per day');
     daily.addRow(zh ? ['日期', '完成数'] : ['Day', 'Completed']).font = { bold: true };
     for (const d of v.days) daily.addRow([d.day, d.completed]);
+    const rate = (x: number | null) => (x === null ? '' : Math.round(x * 1000) / 10);
+    const people = book.addWorksheet(zh ? '人员' : 'People');
+    people.addRow(
+      zh
+        ? ['人员', '团队', '分拣图片', '标注缺陷', '完成阶段', '被质检次数', '质检通过', '质检通过率 (%)', '完成质检', '工时 (小时)', '修改率 (%)']
+        : ['Person', 'Team', 'Images sorted', 'Defects labeled', 'Stages completed', 'Reviews of their work', 'Reviews passed', 'QA pass rate (%)', 'Reviews done', 'Hours spent', 'Change rate (%)'],
+    ).font = { bold: true };
+    for (const p of v.people) {
+      people.addRow([p.userName ?? p.userId, p.organizationName ?? '', p.imagesSorted, p.defectsLabeled, p.stagesCompleted, p.reviewsReceived, p.reviewsPassed, rate(p.qaPassRate), p.reviewsDone, p.hoursSpent, rate(p.changeRate)]);
+    }
+    const teams = book.addWorksheet(zh ? '团队' : 'Teams');
+    teams.addRow(
+      zh
+        ? ['团队', '人数', '分拣图片', '标注缺陷', '完成阶段', '质检通过率 (%)', '完成质检', '工时 (小时)']
+        : ['Team', 'People', 'Images sorted', 'Defects labeled', 'Stages completed', 'QA pass rate (%)', 'Reviews done', 'Hours spent'],
+    ).font = { bold: true };
+    for (const t of v.teams) {
+      teams.addRow([t.organizationName ?? (zh ? '无组织' : 'No organization'), t.people, t.imagesSorted, t.defectsLabeled, t.stagesCompleted, rate(t.qaPassRate), t.reviewsDone, t.hoursSpent]);
+    }
     return Buffer.from(await book.xlsx.writeBuffer());
   }
+}
+
+/** Team figures: the people of one organization added up (pass rate over all their reviewed work). */
+export function teamsOf(people: PersonStatisticsView[]): TeamStatisticsView[] {
+  const teams = new Map<string, TeamStatisticsView & { received: number; passed: number }>();
+  for (const p of people) {
+    const key = p.organizationId ?? '';
+    const t = teams.get(key) ?? {
+      organizationId: p.organizationId,
+      organizationName: p.organizationName,
+      people: 0,
+      imagesSorted: 0,
+      defectsLabeled: 0,
+      stagesCompleted: 0,
+      reviewsDone: 0,
+      qaPassRate: null,
+      hoursSpent: 0,
+      received: 0,
+      passed: 0,
+    };
+    t.people += 1;
+    t.imagesSorted += p.imagesSorted;
+    t.defectsLabeled += p.defectsLabeled;
+    t.stagesCompleted += p.stagesCompleted;
+    t.reviewsDone += p.reviewsDone;
+    t.hoursSpent = Math.round((t.hoursSpent + p.hoursSpent) * 100) / 100;
+    t.received += p.reviewsReceived;
+    t.passed += p.reviewsPassed;
+    teams.set(key, t);
+  }
+  return [...teams.values()]
+    .map(({ received, passed, ...t }) => ({ ...t, qaPassRate: received ? passed / received : null }))
+    .sort((a, b) => b.stagesCompleted - a.stagesCompleted || (a.organizationName ?? '\uffff').localeCompare(b.organizationName ?? '\uffff'));
 }

@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import ExcelJS from 'exceljs';
-import { Rights, TaskStageStatus as SS, TaskStatus as TS, changeRate, changeRateWithoutDeletions } from '@windward/contracts';
+import { EventTypes, Rights, TaskStageStatus as SS, TaskStatus as TS, changeRate, changeRateWithoutDeletions } from '@windward/contracts';
 import { API, TaskFlowHarness, type World } from '../testing/task-flow-harness.js';
 
 let h: TaskFlowHarness;
@@ -99,5 +99,36 @@ describe('QA and FQA', () => {
     assert.match(String(csv.body), new RegExp(`lara,5,2,3,1,2,44,${changeRate(counts).toFixed(4)}`));
     assert.equal((await h.api(`${API}/statistics/change-rate`, { token: labeler.token })).status, 403);
     assert.equal((await h.api(`${API}/statistics/change-rate?groupBy=team`, { token: reviewer.token })).status, 400);
+  });
+
+  test('taskflow.stage.completed names who did the stage, its time and figures, and each review verdict (a reject too)', async () => {
+    const labeler = await h.user('lena');
+    const reviewer = await h.user('ravi');
+    const { taskId } = await h.readyTask(w);
+    await post(`/tasks/${taskId}/pick`, labeler.token);
+    assert.equal((await h.api(`${API}/tasks/${taskId}/stages/3/spent-time`, { method: 'POST', token: labeler.token, json: { seconds: 90 } })).status, 200);
+    await post(`/tasks/${taskId}/stages/3/complete`, labeler.token);
+    await post(`/tasks/${taskId}/pick`, labeler.token);
+    await post(`/tasks/${taskId}/stages/4/complete`, labeler.token);
+    await post(`/tasks/${taskId}/pick`, reviewer.token);
+    await post(`/tasks/${taskId}/qa`, reviewer.token, { result: 3, comments: 'missed a crack', counts: { added: 1, correct: 4 } });
+    await post(`/tasks/${taskId}/stages/4/complete`, labeler.token);
+    await post(`/tasks/${taskId}/pick`, reviewer.token);
+    await post(`/tasks/${taskId}/qa`, reviewer.token, { result: 1 });
+    const events = (await h.published(EventTypes.TaskflowStageCompleted)).filter((e) => e.payload.taskId === taskId).map((e) => e.payload);
+    const auto = events.find((p) => p.stage === 2)!;
+    assert.deepEqual([auto.handlerId, auto.handlerName], [null, null], 'automatic stages have no handler');
+    const sorted = events.find((p) => p.stage === 3)!;
+    assert.deepEqual(
+      [sorted.handlerId, sorted.handlerName, sorted.spentSeconds, sorted.imageCount, sorted.qaOutcome],
+      [labeler.userId, 'lena', 90, 12, undefined],
+    );
+    assert.equal(typeof sorted.defectCount, 'number');
+    const reviews = events.filter((p) => p.stage === 5).map((p) => [p.handlerId, p.qaOutcome, p.reviewedHandlerId, p.nextStage, p.qaCounts]);
+    assert.deepEqual(reviews, [
+      [reviewer.userId, 'REJECT', labeler.userId, 4, { added: 1, deleted: 0, modified: 0, correct: 4 }],
+      [reviewer.userId, 'PASS', labeler.userId, 11, { added: 0, deleted: 0, modified: 0, correct: 0 }],
+    ]);
+    assert.equal(events.filter((p) => p.stage === 4).length, 2, 'labeling completed twice (before and after the reject)');
   });
 });

@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import {
   AppError,
   LabelingHistoryAction as LA,
+  QaOutcome,
   QaStatus,
   TaskLogKind as LOG,
   TaskStage,
@@ -90,7 +91,7 @@ export class QaService {
         note: comments,
       });
       if (result !== QaStatus.FAIL) {
-        await this.engine.completeStage(m, task, stages, cur.stage, { actor: me, action: LA.COMPLETED, log: { kind: LOG.REVIEW_PASSED } });
+        await this.engine.completeStage(m, task, stages, cur.stage, { actor: me, action: LA.COMPLETED, log: { kind: LOG.REVIEW_PASSED } }, { outcome: QaOutcome.PASS, reviewedHandlerId: base.labeler_id, counts });
       } else {
         // Reviews between the work and this review (e.g. labeling QA when labeling FQA fails) start over.
         for (const st of stages) {
@@ -105,6 +106,7 @@ export class QaService {
           log: { kind: LOG.RETURNED, params: { stage: workStage } },
           note: comments,
         });
+        await this.engine.announceStage(m, task, cur.stage, workStage, me, { outcome: QaOutcome.REJECT, reviewedHandlerId: base.labeler_id, counts });
       }
       await this.engine.sync(m, task, stages, undefined, me);
     });

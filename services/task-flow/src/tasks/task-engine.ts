@@ -7,7 +7,9 @@ import {
   TaskStageStatus as SS,
   TaskStatus as TS,
   TaskLogKind as LOG,
+  type ChangeCounts,
   type CustomerFlowConfig,
+  type QaOutcome,
   type TaskLogKind,
   type TaskLogParams,
   type TaskStageStatus,
@@ -34,6 +36,15 @@ export interface Actor {
   name: string;
 }
 export const SYSTEM: Actor = { id: null, name: 'system' };
+
+/** A review stage's verdict as taskflow.stage.completed carries it. */
+export interface ReviewFigures {
+  outcome: QaOutcome;
+  /** The handler of the reviewed work stage. */
+  reviewedHandlerId: string | null;
+  /** The reviewer's counts of the reviewed work. */
+  counts: ChangeCounts;
+}
 
 /**
  * The signed-in user as the actor of a change, by the name people see — the same name an
@@ -187,19 +198,37 @@ export class TaskEngine {
     }
   }
 
-  /** Completes a stage, publishes taskflow.stage.completed and readies the next stage that runs. */
-  async completeStage(m: EntityManager, task: TaskRow, stages: StageRow[], stage: number, o: MoveOptions = {}): Promise<void> {
+  /**
+   * Completes a stage, publishes taskflow.stage.completed and readies the next stage that runs.
+   * `review`: a review stage's verdict and whose work it reviewed (a pass; rejects go through `announceStage`).
+   */
+  async completeStage(m: EntityManager, task: TaskRow, stages: StageRow[], stage: number, o: MoveOptions = {}, review?: ReviewFigures): Promise<void> {
     const st = this.stageOf(stages, stage);
     await this.moveStage(m, task, st, SS.COMPLETED, o);
     if (stage === TaskStage.AUTO_PROCESSING) await this.plan(m, task, stages);
     const next = nextRunnable(stages, stage);
+    await this.announceStage(m, task, stage, next?.stage ?? null, o.actor, review);
+    if (next && next.status === SS.NOT_READY) await this.start(m, task, next);
+  }
+
+  /**
+   * Publishes taskflow.stage.completed with who did it and the figures performance statistics
+   * count (docs/delivery.md). A rejected review is announced too, with `qaOutcome: REJECT` and the
+   * work stage it returned to as `nextStage`.
+   */
+  async announceStage(m: EntityManager, task: TaskRow, stage: number, nextStage: number | null, actor: Actor | undefined, review?: ReviewFigures): Promise<void> {
+    const figures = await this.state.stageFigures(m, task.id, stage, task.inspection_id);
+    const handler = actor && actor.id ? actor : null;
     await this.events.publish(m, EventTypes.TaskflowStageCompleted, task.id, {
       taskId: task.id,
       inspectionId: task.inspection_id ?? '',
       stage,
-      nextStage: next?.stage ?? null,
-    }, o.actor?.id ?? undefined);
-    if (next && next.status === SS.NOT_READY) await this.start(m, task, next);
+      nextStage,
+      handlerId: handler?.id ?? null,
+      handlerName: handler?.name ?? null,
+      ...figures,
+      ...(review ? { qaOutcome: review.outcome, reviewedHandlerId: review.reviewedHandlerId, qaCounts: review.counts } : {}),
+    }, actor?.id ?? undefined);
   }
 
   /** Makes a stage available: automatic stages start processing (auto-processing as a job), others wait in the pool. */

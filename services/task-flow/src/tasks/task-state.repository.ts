@@ -108,6 +108,17 @@ export class TaskStateRepository {
     ]);
   }
 
+  /** What performance statistics count with a stage event: time spent on the stage, the inspection's images and defects. */
+  async stageFigures(m: Queryable, taskId: string, stage: number, inspectionId: string | null): Promise<{ spentSeconds: number; imageCount: number | null; defectCount: number | null }> {
+    const [row] = await m.query<{ spent: number | null; images: number | null; defects: number | null }[]>(
+      `SELECT (SELECT spent_seconds FROM ${this.s}.task_stage WHERE task_id = $1 AND stage = $2) AS spent,
+              (SELECT image_count FROM ${this.s}.inspection_ref WHERE inspection_id = $3) AS images,
+              CASE WHEN $3::uuid IS NULL THEN NULL ELSE (SELECT count(*)::int FROM ${this.s}.inspection_defect WHERE inspection_id = $3) END AS defects`,
+      [taskId, stage, inspectionId],
+    );
+    return { spentSeconds: row?.spent ?? 0, imageCount: row?.images ?? null, defectCount: row?.defects ?? null };
+  }
+
   async setStageJob(m: Queryable, taskId: string, stage: number, jobId: string | null): Promise<void> {
     await m.query(`UPDATE ${this.s}.task_stage SET job_id = $3 WHERE task_id = $1 AND stage = $2`, [taskId, stage, jobId]);
   }

@@ -25,18 +25,28 @@ const grant = (...keys: string[]): RightEntry[] => keys.map((key) => ({ key, val
 /** A fake delivery service: projects, activities and one DPR, with the refusals the tests need. */
 class FakeDelivery {
   projects = [
-    { projectId: 'pr-1', projectName: 'Dogger 2026', projectType: 1, subType: 1, serviceType: null, projectStatusType: 2, operation: false, operationProjectId: null, affiliatedProjectIds: [], customerId: null, customerName: 'North Sea Wind', organizationId: null, organizationName: null, windFarmIds: [], windFarmName: 'Dogger Bank North', windFarms: [], internalTurbineIds: [], externalTurbineIds: [], completedCount: 1, processingCount: 2, plannedVolume: 20, operators: [], projectStartTime: '2026-01-01T00:00:00.000Z', projectCompleteTime: null, projectUpdatedTime: '2026-02-01T00:00:00.000Z', defectTemplateId: null, dprTemplateId: null },
+    { projectId: 'pr-1', projectName: 'Dogger 2026', projectType: 1, subType: 1, serviceType: null, projectStatusType: 2, operation: false, operationProjectId: null, affiliatedProjectIds: [], customerId: null, customerName: 'North Sea Wind', organizationId: null, organizationName: null, windFarmIds: ['p-dogger'], windFarmName: 'Dogger Bank North', windFarms: [{ id: 'p-dogger', name: 'Dogger Bank North' }], internalTurbineIds: [], externalTurbineIds: ['t-1'], completedCount: 1, processingCount: 2, plannedVolume: 20, operators: [], projectStartTime: '2026-01-01T00:00:00.000Z', projectCompleteTime: null, projectUpdatedTime: '2026-02-01T00:00:00.000Z', defectTemplateId: null, dprTemplateId: null },
   ];
   activities = [{ activityId: 'a-1', name: 'Turbines flown', unit: 'turbines', templateCount: 1, updatedAt: '2026-01-01T00:00:00.000Z' }];
   dpr: Record<string, unknown> = { dprId: 'd-1', projectId: 'pr-1', projectName: 'Dogger 2026', campaignId: null, reportDate: '2026-06-01', status: 'SUBMITTED', items: [{ activityId: 'a-1', activityName: 'Turbines flown', unit: 'turbines', planned: 10, done: 8 }], weather: 'Windy', downtimeHours: 2, comments: null, photos: [], submittedBy: 'u', submittedByName: 'cm', reviewedByName: null, reviewedAt: null, reviewComment: null, updatedAt: '2026-06-01T00:00:00.000Z' };
 
+  investigation = { campaignId: 'c-1', name: 'Leading edge check', windFarmId: 'p-dogger', windFarmName: 'Dogger Bank North', status: 2, defectIds: ['dd-1', 'dd-2'], resultCount: 0, createdAt: '2026-06-01T08:00:00.000Z', startedAt: '2026-06-02T08:00:00.000Z', completedAt: null, updatedAt: '2026-06-02T08:00:00.000Z' };
+  investigationDefects: Array<Record<string, string | number | null>> = [
+    { defectId: 'dd-1', defectNo: '000101', inspectionId: 'i', turbineId: 't1', turbineName: 'T01', bladePosition: 2, defectType: 'Erosion', severity: 3, result: null, notes: null, resultAt: null },
+    { defectId: 'dd-2', defectNo: '000102', inspectionId: 'i', turbineId: 't2', turbineName: 'T02', bladePosition: 1, defectType: 'Crack', severity: 5, result: null, notes: null, resultAt: null },
+  ];
   inspected = 3;
   respond = (c: Call): { status: number; body?: unknown } | undefined => {
     if (c.method === 'GET' && c.path === '/gw/project/api/v2/projects') return { status: 200, body: { results: this.projects, totalCount: this.projects.length } };
     if (c.method === 'POST' && c.path === '/gw/project/api/v2/projects') {
       const b = c.body as { projectStartTime?: string; projectCompleteTime?: string };
       if (b.projectStartTime && b.projectCompleteTime && b.projectStartTime > b.projectCompleteTime) return { status: 400, body: { code: -6000, message: 'The project time range is invalid.' } };
+      if ((c.body as { affiliatedProjectIds?: string[] }).affiliatedProjectIds?.includes('pr-1')) return { status: 409, body: { code: -6005, message: 'x' } };
       return { status: 201, body: { ...this.projects[0], projectId: 'pr-2', ...(c.body as object) } };
+    }
+    if (c.method === 'PUT' && c.path === '/gw/project/api/v2/projects/pr-1') {
+      this.projects = [{ ...this.projects[0]!, ...(c.body as object) }];
+      return { status: 200, body: this.projects[0] };
     }
     if (c.method === 'GET' && c.path === '/gw/delivery/api/v2/dpr-activities') return { status: 200, body: { results: this.activities, totalCount: this.activities.length } };
     if (c.method === 'GET' && c.path === '/gw/delivery/api/v2/dpr-templates') return { status: 200, body: { results: [], totalCount: 0 } };
@@ -49,6 +59,24 @@ class FakeDelivery {
     if (c.method === 'POST' && c.path === '/gw/project/api/v2/investigation/campaigns') {
       return { status: 409, body: { code: 'DEFECTS_IN_OTHER_INVESTIGATION_CAMPAIGN', message: 'x' } };
     }
+    if (c.method === 'GET' && c.path === '/gw/project/api/v2/investigation/campaigns') return { status: 200, body: { results: [this.investigation], totalCount: 1 } };
+    if (c.method === 'GET' && c.path === '/gw/project/api/v2/investigation/campaigns/c-1') return { status: 200, body: this.investigation };
+    if (c.method === 'GET' && c.path === '/gw/project/api/v2/investigation/campaigns/c-1/defects') {
+      const field = (c.query.get('fieldToSort') ?? 'severity') as 'severity';
+      const rows = [...this.investigationDefects].sort((a, b) => (String(a[field] ?? '') < String(b[field] ?? '') ? -1 : 1) * (c.query.get('descending') === 'false' ? 1 : -1));
+      return { status: 200, body: { results: rows, totalCount: rows.length } };
+    }
+    if (c.method === 'PUT' && c.path === '/gw/project/api/v2/investigation/campaigns/c-1/defects/dd-1') {
+      if (this.investigation.status !== 2) return { status: 409, body: { code: 'INVESTIGATION_RESULT_NOT_EDITABLE', message: 'x' } };
+      const d = this.investigationDefects[0]!;
+      Object.assign(d, c.body);
+      this.investigation = { ...this.investigation, resultCount: this.investigationDefects.filter((x) => x.result !== null).length };
+      return { status: 200, body: d };
+    }
+    if (c.method === 'PUT' && c.path === '/gw/project/api/v2/investigation/campaigns/c-1/status') {
+      this.investigation = { ...this.investigation, status: (c.body as { status: number }).status, startedAt: '2026-06-02T08:00:00.000Z' };
+      return { status: 200, body: this.investigation };
+    }
     if (c.method === 'GET' && c.path === '/gw/delivery/api/v2/progress/projects') {
       return { status: 200, body: { results: [{ projectId: 'pr-1', projectName: 'Dogger 2026', customerName: 'North Sea Wind', projectStatusType: 2, turbinesPlanned: 8, turbinesInspected: this.inspected, stages: [{ stage: 1, inspections: this.inspected }], dpr: [] }], totalCount: 1 } };
     }
@@ -59,7 +87,12 @@ class FakeDelivery {
     if (c.method === 'GET' && c.path === '/gw/delivery/api/v2/performance-statistics') {
       if ((c.query.get('from') ?? '') < '2026-01-01') // The real service fills {months} in the caller's language (the request's locale header).
         return { status: 400, body: { code: 'TIME_RANGE_TOO_LONG', message: '时间范围不能超过3个月。' } };
-      return { status: 200, body: { from: c.query.get('from'), to: c.query.get('to'), rows: [{ organizationId: null, organizationName: 'Ops', projectId: 'pr-1', projectName: 'Dogger 2026', stage: 5, completed: 7 }], days: [{ day: '2026-06-01', completed: 7 }] } };
+      return { status: 200, body: { from: c.query.get('from'), to: c.query.get('to'), rows: [{ organizationId: null, organizationName: 'Ops', projectId: 'pr-1', projectName: 'Dogger 2026', stage: 5, completed: 7 }], days: [{ day: '2026-06-01', completed: 7 }],
+        people: [
+          { userId: 'u-anna', userName: 'Anna Labeler', organizationId: 'o-1', organizationName: 'Blade Team', imagesSorted: 120, defectsLabeled: 9, stagesCompleted: 2, reviewsReceived: 2, reviewsPassed: 1, qaPassRate: 0.5, changeRate: 5 / 19, reviewsDone: 0, hoursSpent: 2 },
+          { userId: 'u-rob', userName: 'Rob Reviewer', organizationId: null, organizationName: null, imagesSorted: 0, defectsLabeled: 0, stagesCompleted: 1, reviewsReceived: 0, reviewsPassed: 0, qaPassRate: null, changeRate: null, reviewsDone: 2, hoursSpent: 0.25 },
+        ],
+        teams: [{ organizationId: 'o-1', organizationName: 'Blade Team', people: 1, imagesSorted: 120, defectsLabeled: 9, stagesCompleted: 2, reviewsDone: 0, qaPassRate: 0.5, hoursSpent: 2 }] } };
     }
     if (c.method === 'PUT' && c.path === '/gw/delivery/api/v2/dprs/d-1/approve') {
       this.dpr = { ...this.dpr, status: 'APPROVED', reviewedByName: 'pm' };
@@ -93,7 +126,9 @@ describe('delivery screens', { timeout: 120000 }, () => {
     fireEvent.click(screen.getByTestId('project-save'));
     expect((await screen.findByTestId('delivery-error')).textContent).toContain('The project time range is invalid.');
     const posts = calls.filter((c) => c.method === 'POST' && c.path === '/gw/project/api/v2/projects');
-    expect(posts.map((c) => c.body)).toEqual([{ projectName: 'Hornsea 2027', subType: 3, windFarmIds: [], projectStartTime: '2027-05-02', projectCompleteTime: '2027-05-01', operation: false }]);
+    expect(posts.map((c) => c.body)).toEqual([
+      { projectName: 'Hornsea 2027', subType: 3, windFarmIds: [], projectStartTime: '2027-05-02', projectCompleteTime: '2027-05-01', externalTurbineIds: [], internalTurbineIds: [], operation: false },
+    ]);
     expect(within(table).queryByText('Hornsea 2027')).toBeNull();
   });
 
@@ -135,11 +170,22 @@ describe('delivery screens', { timeout: 120000 }, () => {
     await waitFor(() => expect(within(screen.getByTestId('progress-pr-1')).getAllByText('5').length).toBeGreaterThan(0));
   });
 
-  it('performance statistics: rows per project and stage; a range over 3 months shows the spec message in Chinese', async () => {
+  it('performance statistics: per person and per project and stage; a range over 3 months shows the spec message in Chinese', async () => {
     await open('/deliveryManagement/performanceStatistics', grant('performanceStatistics.show'), 'zh_cn');
     const table = await screen.findByTestId('stats-table');
     await waitFor(() => expect(within(table).getByText('Dogger 2026')).toBeTruthy());
     expect(within(table).getByText('标注质检')).toBeTruthy();
+    // Per person: the figures task-flow's stage events carry, pass rate as a bar, no team said so.
+    const people = screen.getByTestId('stats-people');
+    const anna = within(people).getByText('Anna Labeler').closest('tr')!;
+    expect(within(anna).getByText('Blade Team')).toBeTruthy();
+    expect(within(anna).getByText('120')).toBeTruthy();
+    expect(within(anna).getByText('50%')).toBeTruthy();
+    expect(within(anna).getByText('26.3%')).toBeTruthy();
+    const rob = within(people).getByText('Rob Reviewer').closest('tr')!;
+    expect(within(rob).getByText('无组织')).toBeTruthy();
+    expect(within(rob).getByText('0.25')).toBeTruthy();
+    expect(screen.getByTestId('stats-people-chart')).toBeTruthy();
     fireEvent.change(screen.getByTestId('stats-from'), { target: { value: '2025-01-01' } });
     expect((await screen.findByTestId('stats-error')).textContent).toBe('时间范围不能超过3个月。');
   });
@@ -168,5 +214,98 @@ describe('delivery screens', { timeout: 120000 }, () => {
     sockets.at(-1)!.handlers['progress.changed']!({ projectId: 'pr-1' });
     await waitFor(() => expect(within(screen.getByTestId('details-parks')).getByText('4 / 8')).toBeTruthy());
     expect(sockets.length).toBe(1);
+  });
+
+  it('investigation campaign detail: header, server-sorted defects, an outcome and notes recorded per defect', async () => {
+    const { calls } = await open('/inspection/investigation/campaign/campaignDetail?id=c-1', grant('investigation.campaign', 'investigation.edit'));
+    expect((await screen.findByTestId('investigation-title')).textContent).toBe('Leading edge check');
+    const header = screen.getByTestId('investigation-header');
+    expect(within(header).getByText('Dogger Bank North')).toBeTruthy();
+    expect(screen.getByTestId('investigation-status').textContent).toBe('Under investigation');
+    expect(within(header).getByText('2026-06-02')).toBeTruthy();
+    // Under investigation may go back or be finished (contracts nextInvestigationStatuses).
+    expect(screen.getByTestId('investigation-to-1').textContent).toBe('Back to to be investigated');
+    expect(screen.getByTestId('investigation-to-3').textContent).toBe('Mark investigated');
+    const table = screen.getByTestId('investigation-defects');
+    await waitFor(() => expect(within(table).getByText('000101')).toBeTruthy());
+    expect(within(table).getByText('Blade 2')).toBeTruthy();
+    expect(screen.getByTestId('investigation-defect-dd-1').getAttribute('href')).toBe('#/viewDefect?defectId=dd-1');
+    expect(within(table).getByText('Crack')).toBeTruthy();
+    // Sorting asks the server.
+    fireEvent.click(within(table).getByText('Turbine'));
+    await waitFor(() => expect(calls.some((c) => c.path.endsWith('/campaigns/c-1/defects') && c.query.get('fieldToSort') === 'turbineName')).toBe(true));
+    // An outcome: the select sends it and the header counts it.
+    fireEvent.mouseDown(within(screen.getByTestId('investigation-result-dd-1')).getByRole('combobox'));
+    fireEvent.click((await screen.findAllByText('Confirmed', { selector: '.ant-select-item-option-content' })).pop()!);
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'PUT' && c.path.endsWith('/defects/dd-1')).map((c) => c.body)).toEqual([{ result: 1 }]),
+    );
+    await waitFor(() => expect(screen.getByTestId('investigation-result-count').textContent).toBe('1 of 2 defects'));
+    // Notes in the modal.
+    fireEvent.click(screen.getByTestId('investigation-notes-dd-1'));
+    fireEvent.change(await screen.findByTestId('investigation-notes-text'), { target: { value: 'Seen from the rope team' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT' && c.path.endsWith('/defects/dd-1')).map((c) => c.body)).toContainEqual({ notes: 'Seen from the rope team' }));
+    await waitFor(() => expect(within(screen.getByTestId('investigation-defects')).getByText('Seen from the rope team')).toBeTruthy());
+    // Back to the list.
+    expect(screen.getByTestId('investigation-back').getAttribute('href')).toBe('/inspection/investigation/campaign');
+  });
+
+  it('investigation campaign detail in Chinese: a campaign not started says outcomes wait; starting it sends status 2', async () => {
+    localStorage.setItem('access_token', 'acc');
+    const server = new FakeDelivery();
+    server.investigation = { ...server.investigation, status: 1, startedAt: null as unknown as string };
+    const { fetchMock, calls } = assetFetch(server.respond);
+    vi.stubGlobal('fetch', fetchMock);
+    await renderApp({ path: '/inspection/investigation/campaign/campaignDetail?id=c-1', locale: 'zh_cn', session: readySession({ accessDeniedModules: grant('investigation.campaign', 'investigation.edit') }) });
+    expect((await screen.findByTestId('investigation-status')).textContent).toBe('待调查');
+    expect(screen.getByTestId('investigation-hint').textContent).toBe('开始调查后才能记录调查结果。');
+    expect(screen.queryByTestId('investigation-result-dd-1')).toBeNull();
+    await waitFor(() => expect(within(screen.getByTestId('investigation-defects')).getAllByText('未记录').length).toBe(2));
+    fireEvent.click(screen.getByTestId('investigation-to-2'));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT' && c.path.endsWith('/campaigns/c-1/status')).map((c) => c.body)).toEqual([{ status: 2 }]));
+    await waitFor(() => expect(screen.getByTestId('investigation-status').textContent).toBe('调查中'));
+    expect(await screen.findByTestId('investigation-result-dd-1')).toBeTruthy();
+  });
+
+  it('investigation campaigns list links each campaign to its detail', async () => {
+    await open('/inspection/investigation/campaign', grant('investigation.campaign'));
+    const link = await screen.findByTestId('investigation-open');
+    expect(link.getAttribute('href')).toBe('/inspection/investigation/campaign/campaignDetail?id=c-1');
+  });
+
+  it('project form: turbine lists of the chosen wind farms are edited and sent', async () => {
+    const { calls } = await open('/projectCenter/projectList', grant('projectCenter.show', 'projectCenter.edit', 'operationProject.edit'));
+    const table = await screen.findByTestId('project-table');
+    await waitFor(() => expect(within(table).getByText('Dogger 2026')).toBeTruthy());
+    fireEvent.click(within(table).getByTestId('project-edit'));
+    // The external list holds DBN-01 already; add DBN-02 to the internal one.
+    const external = await screen.findByTestId('project-external-turbines');
+    await waitFor(() => expect(within(external).getByText('DBN-01')).toBeTruthy());
+    fireEvent.mouseDown(within(screen.getByTestId('project-internal-turbines')).getByRole('combobox'));
+    fireEvent.click((await screen.findAllByText('DBN-02', { selector: '.ant-select-item-option-content' })).pop()!);
+    fireEvent.click(screen.getByTestId('project-save'));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT' && c.path === '/gw/project/api/v2/projects/pr-1').length).toBe(1));
+    const put = calls.find((c) => c.method === 'PUT' && c.path === '/gw/project/api/v2/projects/pr-1')!.body as Record<string, unknown>;
+    expect([put.externalTurbineIds, put.internalTurbineIds, put.windFarmIds]).toEqual([['t-1'], ['t-2'], ['p-dogger']]);
+    expect(put.affiliatedProjectIds).toBeUndefined();
+  });
+
+  it('project form: a new O&M project names its affiliated inspection projects; -6005 is shown', async () => {
+    const { calls } = await open('/projectCenter/projectList', grant('projectCenter.show', 'projectCenter.edit', 'operationProject.edit'));
+    const table = await screen.findByTestId('project-table');
+    await waitFor(() => expect(within(table).getByText('Dogger 2026')).toBeTruthy());
+    fireEvent.click(screen.getByTestId('project-new'));
+    fireEvent.change(await screen.findByTestId('project-name'), { target: { value: 'O&M North' } });
+    fireEvent.mouseDown(within(screen.getByTestId('project-subtype')).getByRole('combobox'));
+    fireEvent.click((await screen.findAllByText('External 1', { selector: '.ant-select-item-option-content' })).pop()!);
+    fireEvent.click(screen.getByTestId('project-operation'));
+    const affiliated = await screen.findByTestId('project-affiliated');
+    fireEvent.mouseDown(within(affiliated).getByRole('combobox'));
+    fireEvent.click((await screen.findAllByText('Dogger 2026', { selector: '.ant-select-item-option-content' })).pop()!);
+    fireEvent.click(screen.getByTestId('project-save'));
+    expect((await screen.findByTestId('delivery-error')).textContent).toBe('Only one O&M project can be associated.');
+    const post = calls.filter((c) => c.method === 'POST' && c.path === '/gw/project/api/v2/projects').pop()!.body as Record<string, unknown>;
+    expect([post.operation, post.affiliatedProjectIds]).toEqual([true, ['pr-1']]);
   });
 });

@@ -30,5 +30,8 @@ export const {
   useInvestigationsCreateMutation,
   useInvestigationsStatusMutation,
   useInvestigationsRemoveMutation,
+  useInvestigationsGetQuery,
+  useInvestigationsDefectsQuery,
+  useInvestigationsSetResultMutation,
   useProjectsSummaryQuery,
 } = deliveryApi;

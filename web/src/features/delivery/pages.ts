@@ -11,4 +11,5 @@ export const deliveryPages = {
   performanceStatistics: () => import('./statistics/PerformanceStatisticsPage'),
   investigationPool: () => import('./investigations/InvestigationPoolPage'),
   investigationCampaigns: () => import('./investigations/InvestigationCampaignsPage'),
+  investigationCampaignDetail: () => import('./investigations/InvestigationCampaignDetailPage'),
 };

@@ -68,7 +68,7 @@ describe('main layout redirects and children', () => {
     ['/inspection/component', 'page-componentInspection'],
     ['/inspection/campaign', 'page-inspectionCampaign'],
     ['/inspection/investigation/campaign', 'page-investigationCampaigns'],
-    ['/inspection/investigation/campaign/campaignDetail', 'area-investigationCampaignDetail'],
+    ['/inspection/investigation/campaign/campaignDetail', 'page-investigationCampaignDetail'],
     ['/repairPlan/repairCampaignDetails', 'page-repairCampaignDetails'],
     ['/repairPlan/repairTurbine', 'page-repairTurbine'],
     ['/repairPlan/repairPlanList', 'page-repairPlanList'],
@@ -143,12 +143,17 @@ describe('main layout redirects and children', () => {
     }
   });
 
-  it('empty states are translated', async () => {
+  it('no route is a placeholder any more: the investigation campaign detail is a page of its own, in Chinese too', async () => {
     signIn();
-    // The one area still waiting for its screen (the investigation campaign's detail).
-    await renderApp({ path: '/inspection/investigation/campaign/campaignDetail', locale: 'zh_cn', session: readySession() });
-    expect(await screen.findByText('调查批次详情')).toBeTruthy();
-    expect(screen.getByText('将随交付服务上线。')).toBeTruthy();
+    await renderApp({
+      path: '/inspection/investigation/campaign/campaignDetail',
+      locale: 'zh_cn',
+      session: readySession({ accessDeniedModules: [{ key: 'investigation.campaign', value: true }] }),
+    });
+    // Without an id it says the campaign does not exist (and links back to the campaigns).
+    expect(await screen.findByText('该调查批次不存在或不在您的数据范围内。')).toBeTruthy();
+    expect(screen.getByTestId('investigation-back').textContent).toBe('← 调查批次');
+    expect(screen.queryByTestId('area-investigationCampaignDetail')).toBeNull();
   });
 });
 

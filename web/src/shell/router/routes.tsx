@@ -1,5 +1,4 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
-import { areaPages, type AreaId } from '@/features/areas';
 import { assetPages } from '@/features/asset/pages';
 import { authPages } from '@/features/auth/pages';
 import { configurationPages } from '@/features/configuration/pages';
@@ -17,13 +16,6 @@ import { workPages } from '@/features/work/pages';
 import type { RouteHandle } from './handle';
 import { FullPageSpinner } from '@/shared/components/FullPageSpinner';
 import { AuthGuard, RootFrame } from './guards';
-
-const areaPage = areaPages.area;
-
-/** An area still to come (lazy, shared empty state). */
-function area(path: string, id: AreaId, handle: Omit<RouteHandle, 'area'> = {}): RouteObject {
-  return { path, lazy: areaPage, handle: { area: id, ...handle } satisfies RouteHandle };
-}
 
 /** A kept-alive page is rendered by the main layout, not by the route. */
 function KeptAlive() {
@@ -57,7 +49,7 @@ export const mainLayoutRoutes: RouteObject[] = [
           redirectTo('/inspection/investigation/list'),
           { path: 'list', lazy: deliveryPages.investigationPool },
           { path: 'campaign', lazy: deliveryPages.investigationCampaigns },
-          area('campaign/campaignDetail', 'investigationCampaignDetail'),
+          { path: 'campaign/campaignDetail', lazy: deliveryPages.investigationCampaignDetail },
         ],
       },
       { path: 'campaign', lazy: deliveryPages.campaigns },
@@ -158,7 +150,7 @@ export const standaloneRoutes: RouteObject[] = [
     lazy: workPages.sortAndRemove,
     handle: { standalone: true, titleKey: 'pageTitles.sortAndRemove' } satisfies RouteHandle,
   },
-  // The page honours the build switch `stitching` itself (as area() does for areas).
+  // The page honours the build switch `stitching` itself (as the areas' empty state does).
   { path: 'stitching', lazy: workPages.stitching, handle: { standalone: true, titleKey: 'pageTitles.stitching' } satisfies RouteHandle },
   {
     path: 'bladeMathPath',

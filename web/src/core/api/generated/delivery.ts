@@ -225,6 +225,22 @@ const injectedRtkApi = api
         query: (queryArg) => ({ url: `/gw/project/api/v2/investigation/campaigns/${queryArg.id}`, method: 'DELETE' }),
         invalidatesTags: ['investigations'],
       }),
+      investigationsGet: build.query<InvestigationsGetApiResponse, InvestigationsGetApiArg>({
+        query: (queryArg) => ({ url: `/gw/project/api/v2/investigation/campaigns/${queryArg.id}` }),
+        providesTags: ['investigations'],
+      }),
+      investigationsDefects: build.query<InvestigationsDefectsApiResponse, InvestigationsDefectsApiArg>({
+        query: (queryArg) => ({
+          url: `/gw/project/api/v2/investigation/campaigns/${queryArg.id}/defects`,
+          params: {
+            pageIndex: queryArg.pageIndex,
+            pageSize: queryArg.pageSize,
+            fieldToSort: queryArg.fieldToSort,
+            descending: queryArg.descending,
+          },
+        }),
+        providesTags: ['investigations'],
+      }),
       investigationsAdd: build.mutation<InvestigationsAddApiResponse, InvestigationsAddApiArg>({
         query: (queryArg) => ({
           url: `/gw/project/api/v2/investigation/campaigns/${queryArg.id}/defects`,
@@ -237,6 +253,14 @@ const injectedRtkApi = api
         query: (queryArg) => ({
           url: `/gw/project/api/v2/investigation/campaigns/${queryArg.id}/defects/${queryArg.defectId}`,
           method: 'DELETE',
+        }),
+        invalidatesTags: ['investigations'],
+      }),
+      investigationsSetResult: build.mutation<InvestigationsSetResultApiResponse, InvestigationsSetResultApiArg>({
+        query: (queryArg) => ({
+          url: `/gw/project/api/v2/investigation/campaigns/${queryArg.id}/defects/${queryArg.defectId}`,
+          method: 'PUT',
+          body: queryArg.investigationResultDto,
         }),
         invalidatesTags: ['investigations'],
       }),
@@ -493,6 +517,21 @@ export type InvestigationsRemoveApiResponse = unknown;
 export type InvestigationsRemoveApiArg = {
   id: string;
 };
+export type InvestigationsGetApiResponse = /** status 200  */ InvestigationCampaignView;
+export type InvestigationsGetApiArg = {
+  id: string;
+};
+export type InvestigationsDefectsApiResponse = /** status 200  */ InvestigationDefectPage;
+export type InvestigationsDefectsApiArg = {
+  id: string;
+  /** 1-based page number. */
+  pageIndex?: number;
+  /** Rows per page (clamped to the maximum). */
+  pageSize?: number;
+  /** Column to sort by; each list names the ones it allows. */
+  fieldToSort?: string;
+  descending?: boolean;
+};
 export type InvestigationsAddApiResponse = /** status 201  */ InvestigationCampaignView;
 export type InvestigationsAddApiArg = {
   id: string;
@@ -502,6 +541,12 @@ export type InvestigationsRemoveDefectApiResponse = /** status 200  */ Investiga
 export type InvestigationsRemoveDefectApiArg = {
   id: string;
   defectId: string;
+};
+export type InvestigationsSetResultApiResponse = /** status 200  */ InvestigationDefectView;
+export type InvestigationsSetResultApiArg = {
+  id: string;
+  defectId: string;
+  investigationResultDto: InvestigationResultDto;
 };
 export type InvestigationsStatusApiResponse = /** status 200  */ InvestigationCampaignView;
 export type InvestigationsStatusApiArg = {
@@ -669,6 +714,7 @@ export type ErrorBody = {
         | 'INVALID_PASSWORD'
         | 'INVALID_TIME_RANGE'
         | 'INVALID_USERNAME'
+        | 'INVESTIGATION_RESULT_NOT_EDITABLE'
         | 'LABELING_REQUIRED'
         | 'LAST_IMAGE_CANNOT_BE_DELETED'
         | 'LAST_INSPECTION_TIME_NOT_EXIST'
@@ -868,6 +914,31 @@ export type StatisticsDayView = {
   completed: number;
   day: string;
 };
+export type PersonStatisticsView = {
+  /** (added + deleted + modified) / (correct + modified + added) over the reviewers' counts of their work (contracts `changeRate`); null without counts. */
+  changeRate: number | null;
+  /** Defects of the inspections whose labeling stage they completed. */
+  defectsLabeled: number;
+  /** Time recorded on the stages they completed, in hours (2 decimals). */
+  hoursSpent: number;
+  /** Images of the inspections whose sort-and-remove stage they completed. */
+  imagesSorted: number;
+  /** The person's organization (their team); null = none known. */
+  organizationId: string | null;
+  organizationName: string | null;
+  /** reviewsPassed / reviewsReceived (0..1); null without reviews. */
+  qaPassRate: number | null;
+  /** QA verdicts they gave as reviewer. */
+  reviewsDone: number;
+  reviewsPassed: number;
+  /** QA verdicts on their work, and how many passed. */
+  reviewsReceived: number;
+  /** Task stages they completed (work and passed reviews). */
+  stagesCompleted: number;
+  userId: string;
+  /** Identity's display name (the name task-flow announced when identity has not). */
+  userName: string | null;
+};
 export type StatisticsRowView = {
   /** Stages of the project's inspections completed in the range. */
   completed: number;
@@ -878,10 +949,23 @@ export type StatisticsRowView = {
   /** contracts TaskStage id. */
   stage: number;
 };
+export type TeamStatisticsView = {
+  defectsLabeled: number;
+  hoursSpent: number;
+  imagesSorted: number;
+  organizationId: string | null;
+  organizationName: string | null;
+  people: number;
+  qaPassRate: number | null;
+  reviewsDone: number;
+  stagesCompleted: number;
+};
 export type StatisticsView = {
   days: StatisticsDayView[];
   from: string;
+  people: PersonStatisticsView[];
   rows: StatisticsRowView[];
+  teams: TeamStatisticsView[];
   to: string;
 };
 export type DprActivityTotalView = {
@@ -950,8 +1034,14 @@ export type CampaignStatusDto = {
 };
 export type InvestigationCampaignView = {
   campaignId: string;
+  completedAt: string | null;
+  createdAt: string;
   defectIds: string[];
   name: string;
+  /** Defects with a recorded outcome. */
+  resultCount: number;
+  /** When it went under investigation / was investigated (null until then). */
+  startedAt: string | null;
   /** 1 to be investigated, 2 under investigation, 3 investigated. */
   status: number;
   updatedAt: string;
@@ -969,8 +1059,34 @@ export type CreateInvestigationDto = {
   name: string;
   windFarmId: string;
 };
+export type InvestigationDefectView = {
+  /** Blade 1..3 on the rotor. */
+  bladePosition: number | null;
+  defectId: string;
+  /** The 6-digit defect id users see (null when inspection has not announced it). */
+  defectNo: string | null;
+  defectType: string | null;
+  inspectionId: string;
+  notes: string | null;
+  /** 1 confirmed, 2 not confirmed, 3 inconclusive; null = not recorded yet. */
+  result: number | null;
+  resultAt: string | null;
+  severity: number | null;
+  turbineId: string | null;
+  turbineName: string | null;
+};
+export type InvestigationDefectPage = {
+  results: InvestigationDefectView[];
+  totalCount: number;
+  /** false when totalCount is the planner's estimate ("about N"). */
+  totalCountExact?: boolean;
+};
 export type AddInvestigationDefectsDto = {
   defectIds: string[];
+};
+export type InvestigationResultDto = {
+  notes?: string | null;
+  result?: (1 | 2 | 3) | null;
 };
 export type InvestigationStatusDto = {
   status: 1 | 2 | 3;

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { useAppSelector } from '@/core/store';
 import { hasRight, Rights } from '@/shared/contracts';
 import type { InvestigationCampaignView } from '@/core/api/generated/delivery';
@@ -35,9 +36,18 @@ export function Component() {
         onChange={(p, _f, sorter) => setPage({ pageIndex: p.current ?? 1, pageSize: p.pageSize ?? 20, ...sortOf(sorter, 'updatedAt') })}
         data-testid="investigation-campaigns"
         columns={[
-          { title: t('fields.campaignName'), dataIndex: 'name', sorter: true },
+          {
+            title: t('fields.campaignName'),
+            dataIndex: 'name',
+            sorter: true,
+            render: (v: string, c) => (
+              <Link to={`/inspection/investigation/campaign/campaignDetail?id=${c.campaignId}`} data-testid="investigation-open">
+                {v}
+              </Link>
+            ),
+          },
           { title: t('fields.windFarms'), dataIndex: 'windFarmName' },
-          { title: t('investigation.defects'), render: (_: unknown, c) => c.defectIds.length },
+          { title: t('investigation.resultsOfDefects'), render: (_: unknown, c) => `${c.resultCount} / ${c.defectIds.length}` },
           { title: t('fields.status'), dataIndex: 'status', sorter: true, render: (v: number) => <Tag color={COLOR[v]}>{t(`investigation.status.${v}`)}</Tag> },
           ...(edit
             ? [

@@ -1,12 +1,12 @@
-import { useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Button, Checkbox, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useAppSelector } from '@/core/store';
+import { useAppDispatch, useAppSelector } from '@/core/store';
 import { hasRight, Rights } from '@/shared/contracts';
 import { isApiError } from '@/core/api/baseQuery';
 import type { ProjectView, SaveProjectDto } from '@/core/api/generated/delivery';
-import { assetApi } from '@/core/api/generated/asset';
+import { assetApi, type TurbineView } from '@/core/api/generated/asset';
 import { useCustomerOptions } from '@/features/user-center';
 import { PROJECT_TYPES, Refusal, SUB_TYPES, sortOf, NoAccess } from '../shared';
 import { useProjectsCreateMutation, useProjectsListQuery, useProjectsRemoveMutation, useProjectsStatusMutation, useProjectsUpdateMutation } from '../deliveryApi';
@@ -21,6 +21,32 @@ interface FormValues {
   projectCompleteTime?: string;
   plannedVolume?: number;
   operation?: boolean;
+  internalTurbineIds: string[];
+  externalTurbineIds: string[];
+  affiliatedProjectIds: string[];
+}
+
+/** Every turbine of the given parks (asset's all-turbines per park), as select options grouped by park. */
+function useParkTurbineOptions(parkIds: string[], parkName: (id: string) => string) {
+  const dispatch = useAppDispatch();
+  const key = [...parkIds].sort().join(',');
+  const [byPark, setByPark] = useState<Array<{ id: string; turbines: TurbineView[] }>>([]);
+  useEffect(() => {
+    const ids = key ? key.split(',') : [];
+    const subs = ids.map((id) => dispatch(assetApi.endpoints.turbinesAll.initiate({ id })));
+    let current = true;
+    void Promise.all(subs.map((sub) => sub.unwrap().catch(() => [] as TurbineView[]))).then((lists) => {
+      if (current) setByPark(ids.map((id, i) => ({ id, turbines: lists[i] ?? [] })));
+    });
+    return () => {
+      current = false;
+      subs.forEach((sub) => sub.unsubscribe());
+    };
+  }, [dispatch, key]);
+  return useMemo(
+    () => byPark.map(({ id, turbines }) => ({ label: parkName(id), title: parkName(id), options: turbines.map((x) => ({ value: x.turbineId, label: x.turbineName })) })),
+    [byPark, parkName],
+  );
 }
 
 const STATUS_COLOR: Record<number, string> = { 1: 'default', 2: 'processing', 3: 'success' };
@@ -32,7 +58,17 @@ function ProjectForm({ project, onDone }: { project: ProjectView | null; onDone:
   const customers = useCustomerOptions();
   const customerId = Form.useWatch('customerId', form);
   const plants = assetApi.usePlantsListQuery({ pageSize: 500, fieldToSort: 'windFarmName', descending: false, ...(customerId ? { customerIds: [customerId] } : {}) });
-  const parks = (plants.data?.results ?? []).map((p) => ({ value: p.windFarmId, label: p.windFarmName }));
+  const parks = useMemo(() => (plants.data?.results ?? []).map((p) => ({ value: p.windFarmId, label: p.windFarmName })), [plants.data]);
+  const windFarmIds = Form.useWatch('windFarmIds', form) ?? project?.windFarmIds ?? [];
+  const operation = Form.useWatch('operation', form) ?? project?.operation ?? false;
+  const names = useMemo(() => new Map([...(project?.windFarms ?? []).map((w) => [w.id, w.name] as const), ...parks.map((p) => [p.value, p.label] as const)]), [project, parks]);
+  const parkName = useMemo(() => (id: string) => names.get(id) ?? id.slice(0, 8), [names]);
+  const turbineOptions = useParkTurbineOptions(windFarmIds, parkName);
+  // O&M affiliations: inspection projects (not O&M) of the caller's scope; the server checks parks (-6003) and links (-6005).
+  const candidates = useProjectsListQuery({ pageSize: 500, fieldToSort: 'projectName', descending: false }, { skip: !operation });
+  const affiliationOptions = (candidates.data?.results ?? [])
+    .filter((p) => !p.operation && p.projectId !== project?.projectId)
+    .map((p) => ({ value: p.projectId, label: p.operationProjectId && p.operationProjectId !== project?.projectId ? `${p.projectName} (${t('projects.linkedElsewhere')})` : p.projectName }));
   const [create, created] = useProjectsCreateMutation();
   const [update, updated] = useProjectsUpdateMutation();
   const submit = async (v: FormValues) => {
@@ -44,7 +80,10 @@ function ProjectForm({ project, onDone }: { project: ProjectView | null; onDone:
       ...(v.projectStartTime ? { projectStartTime: v.projectStartTime } : {}),
       ...(v.projectCompleteTime ? { projectCompleteTime: v.projectCompleteTime } : {}),
       ...(v.plannedVolume != null ? { plannedVolume: v.plannedVolume } : {}),
-      ...(project ? { externalTurbineIds: project.externalTurbineIds, internalTurbineIds: project.internalTurbineIds } : { operation: !!v.operation }),
+      externalTurbineIds: v.externalTurbineIds ?? [],
+      internalTurbineIds: v.internalTurbineIds ?? [],
+      ...(project ? {} : { operation: !!v.operation }),
+      ...((project?.operation ?? v.operation) ? { affiliatedProjectIds: v.affiliatedProjectIds ?? [] } : {}),
     };
     const r = project ? await update({ id: project.projectId, saveProjectDto: body }) : await create({ saveProjectDto: body });
     if (!('error' in r)) onDone();
@@ -59,8 +98,11 @@ function ProjectForm({ project, onDone }: { project: ProjectView | null; onDone:
         projectStartTime: project.projectStartTime?.slice(0, 10),
         projectCompleteTime: project.projectCompleteTime?.slice(0, 10),
         plannedVolume: project.plannedVolume ?? undefined,
+        internalTurbineIds: project.internalTurbineIds,
+        externalTurbineIds: project.externalTurbineIds,
+        affiliatedProjectIds: project.affiliatedProjectIds,
       }
-    : { windFarmIds: [] };
+    : { windFarmIds: [], internalTurbineIds: [], externalTurbineIds: [], affiliatedProjectIds: [] };
   return (
     <Form form={form} layout="vertical" initialValues={initial} onFinish={(v) => void submit(v)} data-testid="project-form">
       <Form.Item name="projectName" label={t('fields.projectName')} rules={[{ required: true, whitespace: true, message: t('required') }, { max: 100 }]}>
@@ -84,6 +126,21 @@ function ProjectForm({ project, onDone }: { project: ProjectView | null; onDone:
       <Form.Item name="windFarmIds" label={t('fields.windFarms')}>
         <Select mode="multiple" options={parks} data-testid="project-parks" />
       </Form.Item>
+      {windFarmIds.length > 0 && (
+        <>
+          <Form.Item name="externalTurbineIds" label={t('fields.externalTurbines')} extra={t('projects.turbinesHint')}>
+            <Select mode="multiple" allowClear showSearch={{ optionFilterProp: 'label' }} options={turbineOptions} placeholder={t('projects.allTurbines')} data-testid="project-external-turbines" />
+          </Form.Item>
+          <Form.Item name="internalTurbineIds" label={t('fields.internalTurbines')}>
+            <Select mode="multiple" allowClear showSearch={{ optionFilterProp: 'label' }} options={turbineOptions} placeholder={t('projects.allTurbines')} data-testid="project-internal-turbines" />
+          </Form.Item>
+        </>
+      )}
+      {operation && (
+        <Form.Item name="affiliatedProjectIds" label={t('fields.affiliatedProjects')} extra={t('projects.affiliatedHint')}>
+          <Select mode="multiple" allowClear showSearch={{ optionFilterProp: 'label' }} loading={candidates.isFetching} options={affiliationOptions} data-testid="project-affiliated" />
+        </Form.Item>
+      )}
       <Space>
         <Form.Item name="projectStartTime" label={t('fields.start')}>
           <Input type="date" data-testid="project-start" />
