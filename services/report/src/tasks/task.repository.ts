@@ -91,6 +91,21 @@ export type NewTask = Pick<
   | 'defect_count'
 >;
 
+/** A row of `report_download` (migration 1764170000200). */
+export interface ReportDownloadRow {
+  id: string;
+  report_task_id: string;
+  user_id: string;
+  user_name: string;
+  file_name: string;
+  format: ReportFormat;
+  scope_name: string;
+  file_size: string | null;
+  downloaded_at: Date;
+}
+
+export const DOWNLOAD_SORT = { downloadedAt: 'downloaded_at', fileName: 'lower(file_name)' } as const;
+
 export const TASK_SORT = { createdAt: 'created_at', status: 'status', scopeName: 'lower(scope_name)' } as const;
 
 /** A `date` column as 'YYYY-MM-DD' (node-postgres reads it as local midnight). */
@@ -270,6 +285,24 @@ export class ReportTaskRepository {
        WHERE user_id = $1 AND ($4::smallint[] IS NULL OR status = ANY ($4::smallint[]))
        ORDER BY ${TASK_SORT[opts.sort]} ${opts.descending ? 'DESC' : 'ASC'}, id LIMIT $2 OFFSET $3`,
       [userId, opts.take, opts.skip, opts.statuses?.length ? opts.statuses : null],
+    );
+    return { rows, totalCount: rows.length ? Number(rows[0]!.total) : 0 };
+  }
+
+  /** Records a successful download of a task's file. */
+  async logDownload(t: ReportTaskRow, user: { userId: string; userName: string }): Promise<void> {
+    await this.ds.query(
+      `INSERT INTO ${this.s}.report_download (report_task_id, user_id, user_name, file_name, format, scope_name, file_size)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [t.id, user.userId, user.userName, t.file_name ?? `report.${t.format}`, t.format, t.scope_name, t.file_size],
+    );
+  }
+
+  async downloads(userId: string, opts: { sort: keyof typeof DOWNLOAD_SORT; descending: boolean; skip: number; take: number }) {
+    const rows: (ReportDownloadRow & { total: string })[] = await this.ds.query(
+      `SELECT *, count(*) OVER () AS total FROM ${this.s}.report_download WHERE user_id = $1
+       ORDER BY ${DOWNLOAD_SORT[opts.sort]} ${opts.descending ? 'DESC' : 'ASC'}, id LIMIT $2 OFFSET $3`,
+      [userId, opts.take, opts.skip],
     );
     return { rows, totalCount: rows.length ? Number(rows[0]!.total) : 0 };
   }
