@@ -48,9 +48,15 @@ test("the owner's socket hears its task's progress (percent and step) up to 100;
   const own = mine.events.filter((e) => e.reportTaskId === id);
   // Queued, then rendering with steps, then done: the percentages never go back.
   assert.equal(own[0]!.status, 0);
-  assert.ok(own.some((e) => e.status === 1 && e.step === 'rendering' && e.progress === 20), JSON.stringify(own));
+  assert.ok(
+    own.some((e) => e.status === 1 && e.step === 'rendering' && e.progress === 20),
+    JSON.stringify(own),
+  );
   const percents = own.map((e) => e.progress as number);
-  assert.deepEqual([...percents].sort((a, b) => a - b), percents);
+  assert.deepEqual(
+    [...percents].sort((a, b) => a - b),
+    percents,
+  );
   assert.equal(own.at(-1)!.step, 'done');
   // What the socket said matches the task over HTTP.
   const task = await h.api(`${API}/report-tasks/${id}`, { token: ownerToken });

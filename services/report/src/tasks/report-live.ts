@@ -53,8 +53,13 @@ export class ReportLive implements OnApplicationBootstrap, BeforeApplicationShut
       anyOfRights: REPORT_RIGHTS,
       rooms: (user) => [Rooms.user(user.userId)],
     });
-    this.feed = new ChangeFeed(this.url, this.channel, (keys) => this.push(keys), this.log, 10, () =>
-      this.hub?.io.emit(REPORT_TASK_CHANGED, {}),
+    this.feed = new ChangeFeed(
+      this.url,
+      this.channel,
+      (keys) => this.push(keys),
+      this.log,
+      10,
+      () => this.hub?.io.emit(REPORT_TASK_CHANGED, {}),
     );
     await this.feed.start();
   }

@@ -274,7 +274,7 @@ describe('report templates (Config Center)', { timeout: 120000 }, () => {
     const body = calls.find((c) => c.method === 'POST' && c.path === `${API}/report-templates`)!.body as Record<string, unknown>;
     expect(body).toMatchObject({
       name: 'Short',
-      sections: ['cover', 'defectTable'],
+      sections: ['cover', 'defectTable', 'turbineDetails'],
       severityLabels: [{ severity: 5, label: 'Critical' }],
       projectIds: [],
       language: null,

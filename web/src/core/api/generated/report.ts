@@ -469,7 +469,7 @@ export type ReportTemplateView = {
   logo: string | null;
   name: string;
   projectIds: string[];
-  sections: ('cover' | 'summary' | 'defectTable' | 'recommendations')[];
+  sections: ('cover' | 'summary' | 'defectTable' | 'recommendations' | 'turbineDetails')[];
   severityLabels: SeverityLabelView[];
   updatedAt: string;
 };
@@ -493,6 +493,6 @@ export type SaveReportTemplateDto = {
   name: string;
   /** Projects whose reports use this template by default; a referenced template cannot be deleted (-8002). */
   projectIds?: string[];
-  sections: ('cover' | 'summary' | 'defectTable' | 'recommendations')[];
+  sections: ('cover' | 'summary' | 'defectTable' | 'recommendations' | 'turbineDetails')[];
   severityLabels?: SeverityLabelDto[];
 };
