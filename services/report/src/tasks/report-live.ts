@@ -33,6 +33,7 @@ export class ReportLive implements OnApplicationBootstrap, BeforeApplicationShut
   private hub: RealtimeHub | null = null;
   private feed: ChangeFeed | null = null;
   readonly channel: string;
+  private readonly url: string;
 
   constructor(
     private readonly adapterHost: HttpAdapterHost,
@@ -43,7 +44,6 @@ export class ReportLive implements OnApplicationBootstrap, BeforeApplicationShut
     this.channel = `${cfg.schema}_report_task`;
     this.url = cfg.databaseUrl;
   }
-  private readonly url: string;
 
   async onApplicationBootstrap() {
     const http = this.adapterHost.httpAdapter.getHttpServer() as HttpServer;
