@@ -67,6 +67,13 @@ describe('reports in a real browser, through the gateway (demo data)', () => {
 
   test('a turbine PDF in Chinese: asked for on the turbine page, followed in the download queue, downloaded and opened', async () => {
     const page = await signIn(browser, p.url, { locale: 'zh_cn' });
+    // The queue and its badge follow the report service's socket through the gateway (no polling).
+    const sockets: string[] = [];
+    page.on('websocket', (ws) => sockets.push(ws.url()));
+    const polls: string[] = [];
+    page.on('requestfinished', (r) => {
+      if (r.url().includes('socket.io')) void r.response().then((x) => polls.push(`${x?.status()} ${r.url()}`));
+    });
     await page.goto(`${p.url}/#/inspection/turbine?windFarmId=${turbine.wind_farm_id}&turbineId=${turbine.turbine_id}`);
     await page.getByTestId('report-button-turbine').click();
     // PDF is the dialog's default format.
@@ -82,9 +89,20 @@ describe('reports in a real browser, through the gateway (demo data)', () => {
     await file.saveAs(pdf);
     assert.match(file.suggestedFilename(), /\.pdf$/);
 
-    const text = execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' });
+    // The page holds a socket.io session with the report service (socket.io may stay on long-polling behind a proxy).
+    assert.ok(
+      [...sockets, ...polls].some((u) => u.includes('/gw/report/socket.io') && !u.startsWith('4') && !u.startsWith('5')),
+      `a socket.io session with the report service: ${sockets.join(', ')} / ${polls.join(', ')}`,
+    );
+    // The download is in the download log under the queue.
+    await page.getByTestId('download-log-table').getByText(file.suggestedFilename()).first().waitFor();
+
+    const text = execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8', maxBuffer: 64 << 20 });
     assert.ok(text.includes(turbine.name), 'the turbine name');
-    for (const heading of ['巡检报告', '缺陷列表']) assert.ok(text.includes(heading), heading);
+    for (const heading of ['巡检报告', '缺陷列表', '风机详情', '叶片缺陷分布图', '缺陷照片', '维修状态']) assert.ok(text.includes(heading), heading);
+    // The demo's defects come with photos and polygons (inspection's events): their crops are in the PDF.
+    const images = execFileSync('pdfimages', ['-list', pdf], { encoding: 'utf8' }).split('\n').slice(2).filter((l) => l.trim());
+    assert.ok(images.length >= 1, `photo crops embedded: ${images.length}`);
     const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [pdf], { encoding: 'utf8' }))?.[1]);
     assert.ok(pages >= 2 && pages < 40, `page count ${pages}`);
 

@@ -51,6 +51,7 @@ export const EVENT_OWNERS: Record<EventType, EventOwnership> = {
   [EventTypes.InspectionDefectCreated]: { publisher: 'inspection', consumers: ['asset', 'delivery', 'repair', 'report', 'task-flow'] },
   [EventTypes.InspectionDefectUpdated]: { publisher: 'inspection', consumers: ['asset', 'delivery', 'repair', 'report'] },
   [EventTypes.InspectionDefectDeleted]: { publisher: 'inspection', consumers: ['asset', 'delivery', 'repair', 'report', 'task-flow'] },
+  [EventTypes.InspectionLpsChanged]: { publisher: 'inspection', consumers: ['report'] },
   [EventTypes.InspectionPathSaved]: { publisher: 'inspection', consumers: [], external: 'blade-path changes feed outside analytics; report (#19) will read it' },
   [EventTypes.InspectionTimelineLinked]: { publisher: 'inspection', consumers: ['asset'] },
   [EventTypes.InspectionTimelineUnlinked]: { publisher: 'inspection', consumers: ['asset'] },
@@ -68,7 +69,7 @@ export const EVENT_OWNERS: Record<EventType, EventOwnership> = {
 
   [EventTypes.RepairCampaignCreated]: { publisher: 'repair', consumers: [], external: `${INTEGRATORS}; CMMS work orders follow repair campaigns` },
   [EventTypes.RepairCampaignStatusChanged]: { publisher: 'repair', consumers: [], external: `${INTEGRATORS}; CMMS work orders follow repair campaigns` },
-  [EventTypes.RepairDefectRepaired]: { publisher: 'repair', consumers: ['inspection'] },
+  [EventTypes.RepairDefectRepaired]: { publisher: 'repair', consumers: ['inspection', 'report'] },
 
   [EventTypes.DeliveryProjectCreated]: { publisher: 'delivery', consumers: ['asset', 'repair', 'report'] },
   [EventTypes.DeliveryProjectStatusChanged]: { publisher: 'delivery', consumers: ['asset', 'repair', 'report'] },

@@ -50,6 +50,7 @@ export const EventTypes = {
   InspectionLabelingChanged: 'inspection.labeling.changed',
   InspectionStitchingChanged: 'inspection.stitching.changed',
   // Answer to import.sheet.committed: the batch landed completely, or not at all (with the reason).
+  InspectionLpsChanged: 'inspection.lps.changed',
   InspectionSheetApplied: 'inspection.sheet.applied',
 
   TaskflowTaskCreated: 'taskflow.task.created',
@@ -374,6 +375,33 @@ export interface DefectEventPayload {
   recommendation?: string | null;
   /** Defect timeline status versus the previous inspection (NEW, INCREASED, STABLE, REPAIRED, NOT_APPLICABLE). */
   timelineStatus?: string | null;
+  /** The outline on its photo, pixel points [x, y] (report draws it over the photo crop). */
+  polygon?: [number, number][] | null;
+  /** The photo the defect was marked on: its original in the shared file store (`filestore:` URI) and size in pixels. */
+  image?: DefectImageRef | null;
+}
+export interface DefectImageRef {
+  uri: string;
+  width: number;
+  height: number;
+}
+/** One LPS resistance reading of a receptor on one side of a blade. */
+export interface LpsReadingPayload {
+  bladePosition: number;
+  receptorId: string;
+  side: 'PS' | 'SS';
+  /** Ohms; null for an open circuit. */
+  ohm: number | null;
+  openCircuit: boolean;
+  minOhm: number | null;
+  maxOhm: number | null;
+}
+/** Every LPS reading of an LPS inspection, after each change (the full set, so a consumer replaces its copy). */
+export interface LpsChangedPayload {
+  inspectionId: string;
+  turbineId: string;
+  windFarmId: string;
+  readings: LpsReadingPayload[];
 }
 /** An inspection linked to (or unlinked from) the previous inspection of its turbine for the defect timeline. */
 export interface TimelineLinkPayload {
@@ -570,6 +598,7 @@ export interface EventPayloads {
   'inspection.panorama.failed': PanoramaFailedPayload;
   'inspection.labeling.changed': LabelingChangedPayload;
   'inspection.stitching.changed': StitchingChangedPayload;
+  'inspection.lps.changed': LpsChangedPayload;
   'taskflow.task.created': TaskCreatedPayload;
   'taskflow.stage.completed': StageCompletedPayload;
   'taskflow.task.status-changed': TaskStatusChangedPayload;

@@ -43,10 +43,11 @@ test('every service has its /gw/<context>/ area, and only live areas take WebSoc
     assert.equal(owner(`/gw/${SERVICES[name].context}/health`), name);
   }
   const ws = GATEWAY_ROUTES.filter((r) => r.websocket).map((r) => r.service);
-  assert.deepEqual(ws.sort(), ['delivery', 'repair', 'task-flow']);
+  assert.deepEqual(ws.sort(), ['delivery', 'repair', 'report', 'task-flow']);
   assert.equal(owner(socketPath('task-flow')), 'task-flow');
   assert.equal(owner(socketPath('repair')), 'repair');
   assert.equal(owner(socketPath('delivery')), 'delivery');
+  assert.equal(owner(socketPath('report')), 'report');
 });
 
 test('service descriptors have unique ports, schemas and contexts', () => {

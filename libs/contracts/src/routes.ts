@@ -39,7 +39,7 @@ export const GATEWAY_ROUTES: readonly GatewayRoute[] = [
     (name): GatewayRoute => ({
       service: name,
       pattern: `^/gw/${ctx(name)}/`,
-      websocket: name === 'task-flow' || name === 'delivery' || name === 'repair',
+      websocket: name === 'task-flow' || name === 'delivery' || name === 'repair' || name === 'report',
       note: `${name} API, docs and health`,
     }),
   ),

@@ -2,6 +2,9 @@ import { Module } from '@nestjs/common';
 import { FileStoreModule, ServiceKitModule } from '@windward/service-kit';
 import { ReportInitial1763700000900 } from './migrations/1763700000900-report-initial.js';
 import { ReportDefectIds1764151500100 } from './migrations/1764151500100-report-defect-ids.js';
+import { ReportDownloads1764170000200 } from './migrations/1764170000200-report-downloads.js';
+import { ReportTurbineDetails1764170000300 } from './migrations/1764170000300-report-turbine-details.js';
+import { ReportTaskNotify1764170000100 } from './migrations/1764170000100-report-task-notify.js';
 import { RefsModule } from './refs/refs.module.js';
 import { ReportTasksModule } from './tasks/tasks.module.js';
 import { REPORTS_PREFIX } from './tasks/render.worker.js';
@@ -14,7 +17,7 @@ import { ReportTemplatesModule } from './templates/templates.module.js';
  */
 @Module({
   imports: [
-    ServiceKitModule.forService({ service: 'report', entities: [], migrations: [ReportInitial1763700000900, ReportDefectIds1764151500100] }),
+    ServiceKitModule.forService({ service: 'report', entities: [], migrations: [ReportInitial1763700000900, ReportDefectIds1764151500100, ReportTaskNotify1764170000100, ReportDownloads1764170000200, ReportTurbineDetails1764170000300] }),
     FileStoreModule.forRoot({ scope: REPORTS_PREFIX }),
     RefsModule,
     ReportTemplatesModule,

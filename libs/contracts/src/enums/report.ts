@@ -15,6 +15,8 @@ export const ReportSection = {
   SUMMARY: 'summary',
   DEFECT_TABLE: 'defectTable',
   RECOMMENDATIONS: 'recommendations',
+  /** Per turbine: blade map, photo crops with the defect polygons, LPS readings, repair status (issue #19). */
+  TURBINE_DETAILS: 'turbineDetails',
 } as const;
 export type ReportSection = (typeof ReportSection)[keyof typeof ReportSection];
 export const REPORT_SECTIONS: readonly ReportSection[] = Object.values(ReportSection);

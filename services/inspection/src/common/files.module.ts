@@ -6,5 +6,8 @@ import { FileStoreModule } from '@windward/service-kit';
  * inspection has always kept its files). `FILE_STORE` is that view; `SHARED_FILE_STORE` (the whole
  * root) is how ingest reads import's `uploads/…` (see docs/import.md). S3 adapter: docs/inspection.md.
  */
-@Module({ imports: [FileStoreModule.forRoot({ scope: 'inspection' })] })
+/** inspection's folder of the shared store (its files' `filestore:` URIs start with it). */
+export const INSPECTION_FILES_SCOPE = 'inspection';
+
+@Module({ imports: [FileStoreModule.forRoot({ scope: INSPECTION_FILES_SCOPE })] })
 export class FilesModule {}

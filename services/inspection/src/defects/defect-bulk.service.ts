@@ -9,7 +9,7 @@ import { assertNotLockedByOther } from '../locks/edit-lock.store.js';
 import { Defect } from './defect.entity.js';
 import type { BulkChangesDto, DefectFieldsDto } from './defect.dto.js';
 import type { DefectBulkResultView } from './defect.view.js';
-import { applyDefect, checkDefectIds, defectPayload, presentDefect, settleDefects } from './defect-rules.js';
+import { applyDefect, checkDefectIds, defectEvent, presentDefect, settleDefects } from './defect-rules.js';
 
 /** Labeling's bulk edit: one change for many defects. */
 @Injectable()
@@ -44,7 +44,7 @@ export class DefectBulkService {
       }
       for (const id of inspections.keys()) await settleDefects(m, this.events, id, user.userId);
       for (const d of rows) {
-        if (!d.suggested) await this.events.publish(m, EventTypes.InspectionDefectUpdated, d.id, defectPayload(d), user.userId);
+        if (!d.suggested) await this.events.publish(m, EventTypes.InspectionDefectUpdated, d.id, await defectEvent(m, d), user.userId);
       }
       return rows.map((d) => d.id);
     });

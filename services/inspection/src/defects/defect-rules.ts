@@ -1,11 +1,13 @@
 import type { EntityManager } from 'typeorm';
 import { AppError, isUuid, type DefectEventPayload } from '@windward/contracts';
-import type { AuthUser, EventPublisher } from '@windward/service-kit';
+import { fileStoreUri, type AuthUser, type EventPublisher } from '@windward/service-kit';
 import { loadInspection } from '../common/access.js';
 import { decimal3, distanceToRoot, invalid, minMax, text } from '../common/checks.js';
 import { bladeLength } from '../common/blades.js';
 import type { Inspection } from '../inspections/inspection.entity.js';
 import { Image } from '../images/image.entity.js';
+import { originalKey } from '../images/tiles.worker.js';
+import { INSPECTION_FILES_SCOPE } from '../common/files.module.js';
 import { TemplateItem } from '../templates/template.entity.js';
 import { recomputeTimeline } from '../timeline/timeline.store.js';
 import { Defect, type Point } from './defect.entity.js';
@@ -56,6 +58,19 @@ export function presentDefect(d: Defect, extra: { turbineName?: string; inspecti
   };
 }
 
+/** The defect's photo as other services may read it from the shared file store (report's photo crops). */
+export const imageRef = (img: Pick<Image, 'storagePrefix' | 'format' | 'width' | 'height'>) => ({
+  uri: fileStoreUri(`${INSPECTION_FILES_SCOPE}/${originalKey(img)}`),
+  width: img.width,
+  height: img.height,
+});
+
+/** The event payload with the defect's photo (loaded unless given). */
+export async function defectEvent(m: EntityManager, d: Defect, img?: Image | null): Promise<DefectEventPayload> {
+  const image = img ?? (await m.findOne(Image, { where: { id: d.imageId } }));
+  return { ...defectPayload(d), image: image ? imageRef(image) : null };
+}
+
 export const defectPayload = (d: Defect): DefectEventPayload => ({
   defectId: d.id,
   inspectionId: d.inspectionId,
@@ -75,6 +90,7 @@ export const defectPayload = (d: Defect): DefectEventPayload => ({
   repairPriority: d.repairPriority,
   recommendation: d.recommendation,
   timelineStatus: d.timelineStatus,
+  polygon: d.polygon,
 });
 
 /** A defect and its inspection; the same 404 for unknown and out-of-scope ids. */

@@ -1,6 +1,9 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileStoreKey } from '@windward/service-kit';
 import { EventTypes, Rights, errorText } from '@windward/contracts';
 import { InspectionHarness, jpeg, type Body } from '../testing/inspection-harness.js';
 
@@ -72,7 +75,11 @@ describe('defects: rules, DPS flow, lists with filters, templates, events', () =
       repairPriority: 2,
       recommendation: 'Repair',
       timelineStatus: 'NOT_APPLICABLE',
+      // Report's photo crops: the outline and the original in the shared file store.
+      polygon: TRI,
+      image: { uri: `filestore:inspection/images/${insp.inspectionId}/${image}/original.jpg`, width: 400, height: 300 },
     });
+    assert.ok(existsSync(path.join(h.filesDir, fileStoreKey(ev.payload.image.uri)!)), 'the URI names the stored original');
     assert.equal((await create({ defectNo: '000042' })).body.defectNo, '000042');
     assert.equal((await create({})).body.defectNo, '000043');
   });

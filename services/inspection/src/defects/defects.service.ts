@@ -10,7 +10,7 @@ import { Defect, DefectLink } from './defect.entity.js';
 import type { CreateDefectDto, UpdateDefectDto } from './defect.dto.js';
 import type { DefectView } from './defect.view.js';
 import { DefectRepository } from './defect.repository.js';
-import { applyDefect, defectPayload, loadDefect, readDefect, settleDefects } from './defect-rules.js';
+import { applyDefect, defectEvent, loadDefect, readDefect, settleDefects } from './defect-rules.js';
 
 /** One defect: create, read, change its fields or its DPS review status, delete. */
 @Injectable()
@@ -45,7 +45,7 @@ export class DefectsService {
           await m.save(d);
           await settleDefects(m, this.events, insp.id, user.userId);
           // A suggestion is announced when it is accepted (other services count real defects only).
-          if (!d.suggested) await this.events.publish(m, EventTypes.InspectionDefectCreated, d.id, defectPayload(d), user.userId);
+          if (!d.suggested) await this.events.publish(m, EventTypes.InspectionDefectCreated, d.id, await defectEvent(m, d), user.userId);
           return d.id;
         }),
       { defect_no_uq: -10018 },
@@ -70,7 +70,7 @@ export class DefectsService {
           m,
           EventTypes.InspectionDefectUpdated,
           d.id,
-          defectPayload(await m.findOneByOrFail(Defect, { id: d.id })),
+          await defectEvent(m, await m.findOneByOrFail(Defect, { id: d.id })),
           user.userId,
         );
       }
@@ -87,7 +87,7 @@ export class DefectsService {
       }
       d.dpsStatus = to;
       await m.save(d);
-      if (!d.suggested) await this.events.publish(m, EventTypes.InspectionDefectUpdated, d.id, defectPayload(d), user.userId);
+      if (!d.suggested) await this.events.publish(m, EventTypes.InspectionDefectUpdated, d.id, await defectEvent(m, d), user.userId);
     });
     return this.get(user, defectId);
   }

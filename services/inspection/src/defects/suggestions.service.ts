@@ -7,7 +7,7 @@ import { recomputeTimeline } from '../timeline/timeline.store.js';
 import { assertNotLockedByOther } from '../locks/edit-lock.store.js';
 import { Defect } from './defect.entity.js';
 import type { DefectView, SuggestionDecisionView } from './defect.view.js';
-import { checkDefectIds, defectPayload, loadDefect, readDefect, settleDefects } from './defect-rules.js';
+import { checkDefectIds, defectEvent, loadDefect, readDefect, settleDefects } from './defect-rules.js';
 
 /** Pre-label suggestions (an import or a model): accepted into regular defects, or rejected. */
 @Injectable()
@@ -82,7 +82,7 @@ export class SuggestionsService {
     for (const d of rows) {
       d.suggested = false;
       await m.update(Defect, { id: d.id }, { suggested: false });
-      await this.events.publish(m, EventTypes.InspectionDefectCreated, d.id, defectPayload(d), user.userId);
+      await this.events.publish(m, EventTypes.InspectionDefectCreated, d.id, await defectEvent(m, d), user.userId);
     }
   }
 }

@@ -1,5 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { EventTypes } from '@windward/contracts';
 import { InspectionHarness, type Body } from '../testing/inspection-harness.js';
 
 const BASE = '/gw/inspection/api/v2';
@@ -45,6 +46,25 @@ describe('LPS measurements: ohm or OC, bounds from a template, min > max refused
         ['R1', 'SS'],
         ['R2', 'PS'],
       ],
+    );
+    // Each change announces the inspection's full set (report's LPS tables); a removal too.
+    const changed = (await h.published(EventTypes.InspectionLpsChanged)).filter((e: Body) => e.payload.inspectionId === lps.inspectionId);
+    assert.equal(changed.length, 3);
+    assert.deepEqual(changed.at(-1).payload, {
+      inspectionId: lps.inspectionId,
+      turbineId: lps.turbineId,
+      windFarmId: park.parkId,
+      readings: [
+        { bladePosition: 1, receptorId: 'R1', side: 'PS', ohm: 0.125, openCircuit: false, minOhm: 0, maxOhm: 0.2 },
+        { bladePosition: 1, receptorId: 'R1', side: 'SS', ohm: null, openCircuit: true, minOhm: 0, maxOhm: 1 },
+        { bladePosition: 1, receptorId: 'R2', side: 'PS', ohm: 5, openCircuit: false, minOhm: 0, maxOhm: 0.2 },
+      ],
+    });
+    assert.equal((await h.api(`${BASE}/lps-measurements/${high.body.id}`, { method: 'DELETE' })).status, 204);
+    const last = (await h.published(EventTypes.InspectionLpsChanged)).at(-1);
+    assert.deepEqual(
+      last.payload.readings.map((r: Body) => r.receptorId),
+      ['R1', 'R1'],
     );
   });
 

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import { AppError, ComponentType, checkNonNegativeInteger, formatOhmReading, parseOhmReading, isUuid } from '@windward/contracts';
-import type { AuthUser } from '@windward/service-kit';
+import { DataSource, type EntityManager } from 'typeorm';
+import { AppError, ComponentType, EventTypes, checkNonNegativeInteger, formatOhmReading, parseOhmReading, isUuid } from '@windward/contracts';
+import { EventPublisher, type AuthUser } from '@windward/service-kit';
 import { assertCanEdit, loadInspection } from '../common/access.js';
+import type { Inspection } from '../inspections/inspection.entity.js';
 import { decimal3, invalid, minMax, must, text } from '../common/checks.js';
 import { uniqueAsConflict } from '@windward/service-kit';
 import { LpsTemplate } from '../templates/template.entity.js';
@@ -34,7 +35,35 @@ export function presentLps(x: LpsMeasurement): LpsMeasurementView {
 /** LPS resistance readings of an LPS inspection (package type 10, component 0). */
 @Injectable()
 export class LpsService {
-  constructor(private readonly ds: DataSource) {}
+  constructor(
+    private readonly ds: DataSource,
+    private readonly events: EventPublisher,
+  ) {}
+
+  /** inspection.lps.changed with every reading of the inspection (report's LPS tables), in the writing transaction. */
+  private async announce(m: EntityManager, insp: Inspection, userId: string): Promise<void> {
+    const rows = await m.find(LpsMeasurement, { where: { inspectionId: insp.id }, order: { bladePosition: 'ASC', receptorId: 'ASC', side: 'ASC' } });
+    await this.events.publish(
+      m,
+      EventTypes.InspectionLpsChanged,
+      insp.id,
+      {
+        inspectionId: insp.id,
+        turbineId: insp.turbineId,
+        windFarmId: insp.windParkId,
+        readings: rows.map((r) => ({
+          bladePosition: r.bladePosition,
+          receptorId: r.receptorId,
+          side: r.side,
+          ohm: r.ohm,
+          openCircuit: r.openCircuit,
+          minOhm: r.minOhm,
+          maxOhm: r.maxOhm,
+        })),
+      },
+      userId,
+    );
+  }
 
   async add(user: AuthUser, inspectionId: string, b: AddLpsMeasurementDto): Promise<LpsMeasurementView> {
     const id = await uniqueAsConflict(
@@ -84,6 +113,7 @@ export class LpsService {
             templateId,
           });
           await m.save(row);
+          await this.announce(m, insp, user.userId);
           return row.id;
         }),
       { lps_measurement_uq: 'DUPLICATE_VALUES' },
@@ -107,6 +137,7 @@ export class LpsService {
       const insp = await loadInspection(m, user, row.inspectionId, true);
       assertCanEdit(user, insp.componentType);
       await m.delete(LpsMeasurement, { id: row.id });
+      await this.announce(m, insp, user.userId);
     });
   }
 }

@@ -13,7 +13,7 @@ import { Image } from '../images/image.entity.js';
 import { TILES_QUEUE, originalKey } from '../images/tiles.worker.js';
 import { Defect } from '../defects/defect.entity.js';
 import { checkPolygon } from '../defects/polygon.js';
-import { defectPayload } from '../defects/defect-rules.js';
+import { defectEvent } from '../defects/defect-rules.js';
 import { recomputeTimeline } from '../timeline/timeline.store.js';
 import { bladePhoto, outline, surfacePhoto, type Mark } from './demo-images.js';
 
@@ -313,7 +313,7 @@ export class DemoSeed {
         createdBy: null,
       });
       await m.save(row);
-      await this.events.publish(m, EventTypes.InspectionDefectCreated, row.id, defectPayload(row));
+      await this.events.publish(m, EventTypes.InspectionDefectCreated, row.id, await defectEvent(m, row, img));
     }
   }
 }

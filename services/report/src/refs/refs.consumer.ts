@@ -7,6 +7,8 @@ import {
   type DeletedPayload,
   type InspectionCreatedPayload,
   type InspectionUpdatedPayload,
+  type LpsChangedPayload,
+  type RepairDefectRepairedPayload,
   type ProjectEventPayload,
 } from '@windward/contracts';
 import { AssetRefsConsumer, OnEvent, SERVICE_CONFIG, type BusContext, type ServiceConfig } from '@windward/service-kit';
@@ -81,8 +83,8 @@ export class RefsConsumer extends AssetRefsConsumer {
     // Older events carry only severity and DPS status: COALESCE keeps what a fuller event told.
     await ctx.manager.query(
       `INSERT INTO ${this.schema}.defect_ref (defect_id, inspection_id, severity, dps_status, defect_no, defect_type, blade_position,
-         position, distance_to_root, size_length, size_width, repair_priority, recommendation)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+         position, distance_to_root, size_length, size_width, repair_priority, recommendation, polygon, image_uri, image_width, image_height)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $15::jsonb, $16, $17, $18)
        ON CONFLICT (defect_id) DO UPDATE SET severity = EXCLUDED.severity, dps_status = EXCLUDED.dps_status,
          defect_no = COALESCE(EXCLUDED.defect_no, defect_ref.defect_no),
          defect_type = COALESCE(EXCLUDED.defect_type, defect_ref.defect_type),
@@ -92,7 +94,11 @@ export class RefsConsumer extends AssetRefsConsumer {
          size_length = CASE WHEN $14 THEN EXCLUDED.size_length ELSE defect_ref.size_length END,
          size_width = CASE WHEN $14 THEN EXCLUDED.size_width ELSE defect_ref.size_width END,
          repair_priority = CASE WHEN $14 THEN EXCLUDED.repair_priority ELSE defect_ref.repair_priority END,
-         recommendation = CASE WHEN $14 THEN EXCLUDED.recommendation ELSE defect_ref.recommendation END`,
+         recommendation = CASE WHEN $14 THEN EXCLUDED.recommendation ELSE defect_ref.recommendation END,
+         polygon = CASE WHEN $19 THEN EXCLUDED.polygon ELSE defect_ref.polygon END,
+         image_uri = CASE WHEN $20 THEN EXCLUDED.image_uri ELSE defect_ref.image_uri END,
+         image_width = CASE WHEN $20 THEN EXCLUDED.image_width ELSE defect_ref.image_width END,
+         image_height = CASE WHEN $20 THEN EXCLUDED.image_height ELSE defect_ref.image_height END`,
       [
         p.defectId,
         p.inspectionId,
@@ -108,6 +114,13 @@ export class RefsConsumer extends AssetRefsConsumer {
         p.repairPriority ?? null,
         p.recommendation ?? null,
         p.defectType !== undefined,
+        p.polygon ? JSON.stringify(p.polygon) : null,
+        p.image?.uri ?? null,
+        p.image?.width ?? null,
+        p.image?.height ?? null,
+        // Absent (older events) = unknown: keep what is stored; null = none.
+        p.polygon !== undefined,
+        p.image !== undefined,
       ],
     );
   }
@@ -115,5 +128,25 @@ export class RefsConsumer extends AssetRefsConsumer {
   @OnEvent(EventTypes.InspectionDefectDeleted)
   async onDefectDeleted(@Payload() p: DeletedPayload, @Ctx() ctx: BusContext): Promise<void> {
     await ctx.manager.query(`DELETE FROM ${this.schema}.defect_ref WHERE defect_id = $1`, [p.id]);
+  }
+
+  /** Repair's outcome of a defect (completed or fixed), shown on the turbine pages. */
+  @OnEvent(EventTypes.RepairDefectRepaired)
+  async onRepaired(@Payload() p: RepairDefectRepairedPayload, @Ctx() ctx: BusContext): Promise<void> {
+    await ctx.manager.query(`UPDATE ${this.schema}.defect_ref SET repair_status = $2, repaired_at = $3 WHERE defect_id = $1`, [
+      p.defectId,
+      p.repairStatus,
+      p.repairedAt,
+    ]);
+  }
+
+  /** Every LPS reading of an LPS inspection (the full set replaces the copy). */
+  @OnEvent(EventTypes.InspectionLpsChanged)
+  async onLps(@Payload() p: LpsChangedPayload, @Ctx() ctx: BusContext): Promise<void> {
+    await ctx.manager.query(
+      `INSERT INTO ${this.schema}.lps_ref (inspection_id, turbine_id, wind_farm_id, readings) VALUES ($1, $2, $3, $4::jsonb)
+       ON CONFLICT (inspection_id) DO UPDATE SET turbine_id = EXCLUDED.turbine_id, wind_farm_id = EXCLUDED.wind_farm_id, readings = EXCLUDED.readings`,
+      [p.inspectionId, p.turbineId, p.windFarmId, JSON.stringify(p.readings ?? [])],
+    );
   }
 }

@@ -14,8 +14,12 @@ import {
   WidthType,
 } from 'docx';
 import { ReportSection } from '@windward/contracts';
+import { svgToPng } from './turbine-details.js';
 import {
+  lpsRange,
+  lpsResult,
   positionName,
+  repairStatusName,
   priorityName,
   severityHex,
   severityName,
@@ -130,6 +134,67 @@ export async function renderDocx(d: ReportData): Promise<Buffer> {
         ],
       }),
     );
+  }
+  if (d.sections.has(ReportSection.TURBINE_DETAILS)) {
+    const h = (level: (typeof HeadingLevel)[keyof typeof HeadingLevel], text: string) =>
+      new Paragraph({ heading: level, children: [new TextRun({ text, font: FONT })] });
+    const text = (v: string) => new Paragraph({ children: [new TextRun({ text: v, font: FONT, size: 16 })] });
+    for (const tu of d.turbines ?? []) {
+      body.push(h(HeadingLevel.HEADING_1, `${t.turbineDetails}: ${tu.parkName} ${tu.turbineName}`));
+      body.push(h(HeadingLevel.HEADING_2, t.bladeMap));
+      // 900 px wide SVG → 640 px in the page (landscape A4 text width).
+      const map = await svgToPng(tu.bladeMapSvg);
+      const mapHeight = Number(/height="(\d+)"/.exec(tu.bladeMapSvg)?.[1] ?? 300);
+      body.push(new Paragraph({ children: [new ImageRun({ type: 'png', data: map, transformation: { width: 640, height: Math.round((mapHeight * 640) / 900) } })] }));
+      body.push(h(HeadingLevel.HEADING_2, t.repairStatus));
+      body.push(
+        new Table({
+          width: { size: 100, type: WidthType.PERCENTAGE },
+          rows: [
+            new TableRow({
+              tableHeader: true,
+              children: [t.defectNo, t.blade, t.distance, t.type, t.severity, t.status, t.repairStatus, t.repairedAt].map((x) =>
+                cell(x, { header: true, fill: '#F0F0F0' }),
+              ),
+            }),
+            ...tu.defects.map(
+              (x) =>
+                new TableRow({
+                  children: [
+                    cell(x.defectNo ?? t.none),
+                    cell(x.bladePosition ?? t.none),
+                    cell(x.distanceToRoot ?? t.none),
+                    cell(x.defectType ?? t.none),
+                    cell(severityName(d, x.severity), { fill: severityHex(x.severity) }),
+                    cell(statusName(d, x.dpsStatus)),
+                    cell(repairStatusName(d, x)),
+                    cell(x.repairedAt ?? t.none),
+                  ],
+                }),
+            ),
+          ],
+        }),
+      );
+      body.push(h(HeadingLevel.HEADING_2, t.photos));
+      for (const x of tu.defects) {
+        const c = tu.crops.get(x.defectId);
+        const caption = `${x.defectNo ?? t.none} · ${x.defectType ?? t.none} · ${t.severity} ${severityName(d, x.severity)} · ${t.blade} ${x.bladePosition ?? t.none} · ${x.distanceToRoot ?? t.none} m`;
+        if (c) {
+          const w = Math.min(320, c.width);
+          body.push(new Paragraph({ children: [new ImageRun({ type: 'jpg', data: c.jpeg, transformation: { width: w, height: Math.round((c.height * w) / c.width) } })] }));
+        }
+        body.push(text(c ? caption : `${caption} — ${t.noPhoto}`));
+      }
+      body.push(h(HeadingLevel.HEADING_2, t.lps));
+      body.push(
+        tu.lps?.readings.length
+          ? table(
+              [t.blade, t.receptor, t.side, t.reading, t.range, t.result],
+              tu.lps.readings.map((r) => [r.bladePosition, r.receptorId, r.side, r.openCircuit ? '∞' : (r.ohm ?? t.none), lpsRange(r), lpsResult(d, r).text]),
+            )
+          : text(t.noLps),
+      );
+    }
   }
   if (d.sections.has(ReportSection.RECOMMENDATIONS)) {
     body.push(new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun({ text: t.recommendations, font: FONT })] }));

@@ -1,6 +1,9 @@
 import { ReportSection } from '@windward/contracts';
 import {
+  lpsRange,
+  lpsResult,
   positionName,
+  repairStatusName,
   priorityName,
   severityHex,
   severityName,
@@ -78,6 +81,47 @@ export function reportHtml(d: ReportData): string {
         .join('')}
       </tbody></table></section>`);
   }
+  if (d.sections.has(ReportSection.TURBINE_DETAILS)) {
+    for (const tu of d.turbines ?? []) {
+      parts.push(`<section class="turbine"><h2>${esc(t.turbineDetails)}: ${esc(tu.parkName)} ${esc(tu.turbineName)}</h2>
+      <h3>${esc(t.bladeMap)}</h3><div class="blademap">${tu.bladeMapSvg}</div>
+      <h3>${esc(t.repairStatus)}</h3>
+      <table class="grid"><thead><tr><th>${esc(t.defectNo)}</th><th>${esc(t.blade)}</th><th>${esc(t.distance)}</th><th>${esc(t.type)}</th>
+        <th>${esc(t.severity)}</th><th>${esc(t.status)}</th><th>${esc(t.repairStatus)}</th><th>${esc(t.repairedAt)}</th></tr></thead><tbody>
+      ${tu.defects
+        .map(
+          (x) => `<tr><td>${esc(x.defectNo ?? t.none)}</td><td class="num">${esc(x.bladePosition ?? t.none)}</td><td class="num">${esc(x.distanceToRoot ?? t.none)}</td>
+        <td>${esc(x.defectType ?? t.none)}</td><td><span class="sev" style="background:${severityHex(x.severity)}"></span>${esc(severityName(d, x.severity))}</td>
+        <td>${esc(statusName(d, x.dpsStatus))}</td><td>${esc(repairStatusName(d, x))}</td><td>${esc(x.repairedAt ?? t.none)}</td></tr>`,
+        )
+        .join('')}
+      </tbody></table>
+      <h3>${esc(t.photos)}</h3><div class="photos">
+      ${tu.defects
+        .map((x) => {
+          const c = tu.crops.get(x.defectId);
+          return `<figure class="photo">${
+            c ? `<img src="data:image/jpeg;base64,${c.jpeg.toString('base64')}" width="${c.width}" height="${c.height}" alt="">` : `<div class="nophoto">${esc(t.noPhoto)}</div>`
+          }<figcaption><span class="sev" style="background:${severityHex(x.severity)}"></span>${esc(x.defectNo ?? t.none)} · ${esc(x.defectType ?? t.none)} · ${esc(t.blade)} ${esc(x.bladePosition ?? t.none)} · ${esc(x.distanceToRoot ?? t.none)} m</figcaption></figure>`;
+        })
+        .join('')}
+      </div>
+      <h3>${esc(t.lps)}</h3>
+      ${
+        tu.lps?.readings.length
+          ? `<table class="grid"><thead><tr><th>${esc(t.blade)}</th><th>${esc(t.receptor)}</th><th>${esc(t.side)}</th><th>${esc(t.reading)}</th><th>${esc(t.range)}</th><th>${esc(t.result)}</th></tr></thead><tbody>
+        ${tu.lps.readings
+          .map((r) => {
+            const v = lpsResult(d, r);
+            return `<tr><td class="num">${r.bladePosition}</td><td>${esc(r.receptorId)}</td><td>${esc(r.side)}</td><td class="num">${esc(r.openCircuit ? '∞' : r.ohm)}</td><td>${esc(lpsRange(r))}</td><td class="${v.ok ? 'ok' : 'bad'}">${esc(v.text)}</td></tr>`;
+          })
+          .join('')}
+        </tbody></table>`
+          : `<p>${esc(t.noLps)}</p>`
+      }
+      </section>`);
+    }
+  }
   if (d.sections.has(ReportSection.RECOMMENDATIONS)) {
     const withText = d.defects.filter((x) => x.recommendation);
     parts.push(`<section><h2>${esc(t.recommendations)}</h2>
@@ -96,6 +140,11 @@ export function reportHtml(d: ReportData): string {
   table.meta th { text-align: left; padding-right: 12pt; }
   table.grid { border-collapse: collapse; width: 100%; } table.grid th, table.grid td { border: 1px solid #bbb; padding: 2pt 4pt; }
   table.grid thead { display: table-header-group; } table.grid tr { page-break-inside: avoid; } th { background: #f0f0f0; }
+  .turbine { page-break-before: always; } .blademap svg { width: 100%; height: auto; }
+  .photos { display: flex; flex-wrap: wrap; gap: 8pt; } .photo { margin: 0; width: 31%; page-break-inside: avoid; }
+  .photo img { width: 100%; height: auto; border: 1px solid #999; } .photo figcaption { font-size: 8pt; }
+  .nophoto { border: 1px dashed #999; color: #777; padding: 24pt 0; text-align: center; }
+  .ok { color: #1a7f37; } .bad { color: #c62828; font-weight: bold; }
   .num { text-align: right; } .sev { display: inline-block; width: 8pt; height: 8pt; margin-right: 3pt; border-radius: 2pt; vertical-align: middle; }
   </style></head><body>${parts.join('\n')}</body></html>`;
 }

@@ -1,12 +1,14 @@
 import {
   DPS_STATUS_LABELS,
   REPAIR_PRIORITY_LABELS,
+  REPAIR_STATUS_LABELS,
   VIEW_INDEX_LABELS,
   labelOf,
   severityColor,
   type DpsStatus,
   type Locale,
   type RepairPriority,
+  type RepairStatus,
   type ReportSection,
   type ViewIndex,
 } from '@windward/contracts';
@@ -29,6 +31,39 @@ export interface ReportDefect {
   repairPriority: number | null;
   dpsStatus: number;
   recommendation: string | null;
+  turbineId?: string;
+  /** Outline on the photo, pixel points [x, y]. */
+  polygon?: [number, number][] | null;
+  /** The photo in the shared file store (`filestore:` URI) and its size. */
+  image?: { uri: string; width: number; height: number } | null;
+  /** contracts RepairStatus (repair.defect.repaired); null = no repair recorded. */
+  repairStatus?: number | null;
+  /** YYYY-MM-DD */
+  repairedAt?: string | null;
+}
+
+/** One LPS reading as inspection.lps.changed carries it. */
+export interface LpsReading {
+  bladePosition: number;
+  receptorId: string;
+  side: 'PS' | 'SS';
+  ohm: number | null;
+  openCircuit: boolean;
+  minOhm: number | null;
+  maxOhm: number | null;
+}
+
+/** The per-turbine pages: blade map, photo crops (polygon drawn in), LPS readings, repair status. */
+export interface TurbineDetail {
+  turbineId: string;
+  parkName: string;
+  turbineName: string;
+  defects: ReportDefect[];
+  /** The blade map as SVG (the PDF inlines it, the DOCX embeds it as PNG). */
+  bladeMapSvg: string;
+  /** JPEG crops by defect id. */
+  crops: Map<string, { jpeg: Buffer; width: number; height: number }>;
+  lps: { inspectionDate: string; readings: LpsReading[] } | null;
 }
 
 /** Everything a renderer needs: the texts are already in the report's language. */
@@ -42,6 +77,8 @@ export interface ReportData {
   sections: ReadonlySet<ReportSection>;
   severityLabels: Record<string, string>;
   defects: ReportDefect[];
+  /** Filled when the turbineDetails section is on. */
+  turbines?: TurbineDetail[];
 }
 
 /** The report's own words, in both languages (independent of the console's bundles). */
@@ -74,6 +111,26 @@ export const REPORT_TEXTS = {
     total: 'Total',
     defects: 'Defects',
     turbines: 'Turbines',
+    turbineDetails: 'Turbine details',
+    bladeMap: 'Blade map',
+    photos: 'Defect photos',
+    noPhoto: 'No photo',
+    lps: 'LPS readings',
+    noLps: 'No LPS readings',
+    receptor: 'Receptor',
+    side: 'Side',
+    reading: 'Resistance (Ω)',
+    range: 'Allowed range (Ω)',
+    result: 'Result',
+    withinRange: 'Within range',
+    outOfRange: 'Out of range',
+    openCircuit: 'Open circuit',
+    repairStatus: 'Repair status',
+    repairedAt: 'Repaired on',
+    notRepaired: 'No repair recorded',
+    root: 'Root',
+    tip: 'Tip',
+    notPlaced: 'Not placed (blade or distance unknown)',
     none: '—',
   },
   zh_cn: {
@@ -104,6 +161,26 @@ export const REPORT_TEXTS = {
     total: '合计',
     defects: '缺陷',
     turbines: '风机',
+    turbineDetails: '风机详情',
+    bladeMap: '叶片缺陷分布图',
+    photos: '缺陷照片',
+    noPhoto: '无照片',
+    lps: 'LPS 防雷测量',
+    noLps: '无 LPS 测量数据',
+    receptor: '接闪器',
+    side: '面',
+    reading: '电阻(Ω)',
+    range: '允许范围(Ω)',
+    result: '结果',
+    withinRange: '合格',
+    outOfRange: '不合格',
+    openCircuit: '开路',
+    repairStatus: '维修状态',
+    repairedAt: '维修日期',
+    notRepaired: '无维修记录',
+    root: '叶根',
+    tip: '叶尖',
+    notPlaced: '未定位(叶片或距离未知)',
     none: '—',
   },
 } as const;
@@ -123,6 +200,20 @@ export const positionName = (d: ReportData, p: number | null): string =>
 
 export const priorityName = (d: ReportData, p: number | null): string =>
   p === null ? REPORT_TEXTS[d.locale].none : labelOf(REPAIR_PRIORITY_LABELS, p as RepairPriority, d.locale);
+
+export const repairStatusName = (d: ReportData, x: ReportDefect): string =>
+  x.repairStatus ? labelOf(REPAIR_STATUS_LABELS, x.repairStatus as RepairStatus, d.locale) : REPORT_TEXTS[d.locale].notRepaired;
+
+/** An LPS reading's verdict: an open circuit never passes; a reading passes within the bounds it has. */
+export function lpsResult(d: ReportData, r: LpsReading): { text: string; ok: boolean } {
+  const t = REPORT_TEXTS[d.locale];
+  if (r.openCircuit || r.ohm === null) return { text: t.openCircuit, ok: false };
+  const ok = (r.minOhm === null || r.ohm >= r.minOhm) && (r.maxOhm === null || r.ohm <= r.maxOhm);
+  return { text: ok ? t.withinRange : t.outOfRange, ok };
+}
+
+export const lpsRange = (r: LpsReading): string =>
+  r.minOhm === null && r.maxOhm === null ? '—' : `${r.minOhm ?? '—'} – ${r.maxOhm ?? '—'}`;
 
 export const statusName = (d: ReportData, s: number): string => labelOf(DPS_STATUS_LABELS, s as DpsStatus, d.locale);
 

@@ -1,12 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { AppError, EventTypes, REPORT_MAX_DEFECTS, REPORT_SECTIONS, ReportFormat, type ErrorCode } from '@windward/contracts';
+import { AppError, EventTypes, REPORT_MAX_DEFECTS, REPORT_SECTIONS, ReportFormat, ReportSection, type ErrorCode } from '@windward/contracts';
 import {
   EventPublisher,
   FILE_STORE,
   JobWorker,
   JobsService,
   LOGGER,
+  SHARED_FILE_STORE,
   fileStoreUri,
   type FileStore,
   type ReportProgress,
@@ -15,6 +16,7 @@ import { ChromiumBrowser } from '../render/browser.js';
 import { renderDocx } from '../render/docx.js';
 import { reportHtml } from '../render/html.js';
 import { reportFileName, type ReportData } from '../render/report-data.js';
+import { turbineDetails } from '../render/turbine-details.js';
 import { renderXlsx } from '../render/xlsx.js';
 import { ReportTemplateRepository } from '../templates/template.repository.js';
 import { ReportTaskRepository } from './task.repository.js';
@@ -42,6 +44,7 @@ export class RenderWorker extends JobWorker<{ reportTaskId: string }> {
     private readonly chromium: ChromiumBrowser,
     private readonly events: EventPublisher,
     @Inject(FILE_STORE) private readonly store: FileStore,
+    @Inject(SHARED_FILE_STORE) private readonly shared: FileStore,
     @Inject(LOGGER) private readonly log: Logger,
   ) {
     super(jobs);
@@ -69,6 +72,11 @@ export class RenderWorker extends JobWorker<{ reportTaskId: string }> {
         severityLabels: template?.severity_labels ?? {},
         defects,
       };
+      // Per-turbine pages (PDF, DOCX): photos come from the shared store by the URIs inspection's events gave.
+      if (task.format !== ReportFormat.XLSX && data.sections.has(ReportSection.TURBINE_DETAILS)) {
+        const lps = await this.tasks.lps([...new Set(defects.map((x) => x.turbineId!).filter(Boolean))]);
+        data.turbines = await turbineDetails(data, this.shared, lps, (done, total) => step(20 + Math.round((done / total) * 50), 'rendering'));
+      }
       const bytes =
         task.format === ReportFormat.PDF
           ? await this.chromium.pdf(reportHtml(data))

@@ -27,3 +27,6 @@ export class ReportTaskListQuery extends PageQueryDto {
   /** Task statuses 0 queued, 1 rendering, 2 ready, 3 failed, 4 expired: `1,2` or repeated. */
   @IsOptional() @QueryIntList() @IsInt({ each: true }) @Min(0, { each: true }) @Max(4, { each: true }) status?: number[];
 }
+
+/** The caller's download log (sort by downloadedAt, fileName; newest first by default). */
+export class ReportDownloadListQuery extends PageQueryDto {}

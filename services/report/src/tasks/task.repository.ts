@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { ErrorCode, Locale, ReportFormat, ReportScope } from '@windward/contracts';
 import { SERVICE_CONFIG, type ServiceConfig } from '@windward/service-kit';
-import type { ReportDefect } from '../render/report-data.js';
+import type { LpsReading, ReportDefect } from '../render/report-data.js';
 
 /** Why a render failed, as the task keeps it. */
 export interface TaskError {
@@ -90,6 +90,21 @@ export type NewTask = Pick<
   | 'defect_ids'
   | 'defect_count'
 >;
+
+/** A row of `report_download` (migration 1764170000200). */
+export interface ReportDownloadRow {
+  id: string;
+  report_task_id: string;
+  user_id: string;
+  user_name: string;
+  file_name: string;
+  format: ReportFormat;
+  scope_name: string;
+  file_size: string | null;
+  downloaded_at: Date;
+}
+
+export const DOWNLOAD_SORT = { downloadedAt: 'downloaded_at', fileName: 'lower(file_name)' } as const;
 
 export const TASK_SORT = { createdAt: 'created_at', status: 'status', scopeName: 'lower(scope_name)' } as const;
 
@@ -194,9 +209,17 @@ export class ReportTaskRepository {
       repair_priority: number | null;
       dps_status: number;
       recommendation: string | null;
+      turbine_id: string;
+      polygon: [number, number][] | null;
+      image_uri: string | null;
+      image_width: number | null;
+      image_height: number | null;
+      repair_status: number | null;
+      repaired_at: Date | null;
     }[] = await this.ds.query(
       `SELECT d.defect_id, d.defect_no, p.name AS park_name, t.name AS turbine_name, i.inspection_date, d.blade_position, d.position,
-         d.distance_to_root, d.defect_type, d.severity, d.size_length, d.size_width, d.repair_priority, d.dps_status, d.recommendation
+         d.distance_to_root, d.defect_type, d.severity, d.size_length, d.size_width, d.repair_priority, d.dps_status, d.recommendation,
+         i.turbine_id, d.polygon, d.image_uri, d.image_width, d.image_height, d.repair_status, d.repaired_at
        FROM ${this.s}.defect_ref d JOIN ${this.s}.inspection_ref i ON i.inspection_id = d.inspection_id
        LEFT JOIN ${this.s}.park_ref p ON p.wind_farm_id = i.wind_farm_id
        LEFT JOIN ${this.s}.turbine_ref t ON t.turbine_id = i.turbine_id
@@ -222,7 +245,25 @@ export class ReportTaskRepository {
       repairPriority: r.repair_priority,
       dpsStatus: r.dps_status,
       recommendation: r.recommendation,
+      turbineId: r.turbine_id,
+      polygon: r.polygon,
+      image: r.image_uri && r.image_width && r.image_height ? { uri: r.image_uri, width: r.image_width, height: r.image_height } : null,
+      repairStatus: r.repair_status,
+      repairedAt: r.repaired_at ? r.repaired_at.toISOString().slice(0, 10) : null,
     }));
+  }
+
+  /** LPS readings of each turbine's active LPS inspection (inspection.lps.changed copies), by turbine. */
+  async lps(turbineIds: string[]): Promise<Map<string, { inspectionDate: string; readings: LpsReading[] }>> {
+    const rows: { turbine_id: string; inspection_date: Date | string; readings: LpsReading[] }[] = turbineIds.length
+      ? await this.ds.query(
+          `SELECT i.turbine_id, i.inspection_date, l.readings FROM ${this.s}.lps_ref l
+           JOIN ${this.s}.inspection_ref i ON i.inspection_id = l.inspection_id
+           WHERE i.turbine_id = ANY ($1::uuid[]) AND i.is_active ORDER BY i.inspection_date`,
+          [turbineIds],
+        )
+      : [];
+    return new Map(rows.map((r) => [r.turbine_id, { inspectionDate: day(r.inspection_date), readings: r.readings }]));
   }
 
   /**
@@ -270,6 +311,24 @@ export class ReportTaskRepository {
        WHERE user_id = $1 AND ($4::smallint[] IS NULL OR status = ANY ($4::smallint[]))
        ORDER BY ${TASK_SORT[opts.sort]} ${opts.descending ? 'DESC' : 'ASC'}, id LIMIT $2 OFFSET $3`,
       [userId, opts.take, opts.skip, opts.statuses?.length ? opts.statuses : null],
+    );
+    return { rows, totalCount: rows.length ? Number(rows[0]!.total) : 0 };
+  }
+
+  /** Records a successful download of a task's file. */
+  async logDownload(t: ReportTaskRow, user: { userId: string; userName: string }): Promise<void> {
+    await this.ds.query(
+      `INSERT INTO ${this.s}.report_download (report_task_id, user_id, user_name, file_name, format, scope_name, file_size)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [t.id, user.userId, user.userName, t.file_name ?? `report.${t.format}`, t.format, t.scope_name, t.file_size],
+    );
+  }
+
+  async downloads(userId: string, opts: { sort: keyof typeof DOWNLOAD_SORT; descending: boolean; skip: number; take: number }) {
+    const rows: (ReportDownloadRow & { total: string })[] = await this.ds.query(
+      `SELECT *, count(*) OVER () AS total FROM ${this.s}.report_download WHERE user_id = $1
+       ORDER BY ${DOWNLOAD_SORT[opts.sort]} ${opts.descending ? 'DESC' : 'ASC'}, id LIMIT $2 OFFSET $3`,
+      [userId, opts.take, opts.skip],
     );
     return { rows, totalCount: rows.length ? Number(rows[0]!.total) : 0 };
   }

@@ -44,3 +44,21 @@ export class ReportTaskView {
 }
 
 export class ReportTaskPage extends PageOf(ReportTaskView) {}
+
+/** One successful download of a report file (the download log). */
+export class ReportDownloadView {
+  id!: string;
+  reportTaskId!: string;
+  /** Who downloaded it. */
+  userId!: string;
+  userName!: string;
+  fileName!: string;
+  @ApiProperty({ enum: REPORT_FORMATS })
+  format!: ReportFormat;
+  /** What the report was about (project, park, turbine or inspection name). */
+  scopeName!: string;
+  fileSize!: number | null;
+  downloadedAt!: Date;
+}
+
+export class ReportDownloadPage extends PageOf(ReportDownloadView) {}

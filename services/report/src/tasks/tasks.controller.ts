@@ -1,10 +1,11 @@
-import { Body, Controller, Delete, Get, HttpCode, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Post, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ReportScope, Rights, type Locale } from '@windward/contracts';
-import { CurrentUser, IdParam, OkView, RequestLocale, RequireRights, type AuthUser } from '@windward/service-kit';
-import { CreateReportTaskDto, ReportTaskListQuery } from './task.dto.js';
-import { ReportTaskPage, ReportTaskView } from './task.view.js';
+import type { Logger } from 'pino';
+import { CurrentUser, IdParam, LOGGER, OkView, RequestLocale, RequireRights, type AuthUser } from '@windward/service-kit';
+import { CreateReportTaskDto, ReportDownloadListQuery, ReportTaskListQuery } from './task.dto.js';
+import { ReportDownloadPage, ReportTaskPage, ReportTaskView } from './task.view.js';
 import { ReportTasksService } from './tasks.service.js';
 
 export const API = 'report/api/v1';
@@ -16,7 +17,10 @@ const BINARY = { schema: { type: 'string', format: 'binary' } } as const;
 @ApiBearerAuth()
 @Controller(API)
 export class ReportTasksController {
-  constructor(private readonly tasks: ReportTasksService) {}
+  constructor(
+    private readonly tasks: ReportTasksService,
+    @Inject(LOGGER) private readonly log: Logger,
+  ) {}
 
   /** Queues a report of a project's defects (SPEC §7); ExceedLimit when the download list is full. */
   @Post('projects/:id/report-tasks')
@@ -80,7 +84,7 @@ export class ReportTasksController {
     return this.tasks.get(u, id, l);
   }
 
-  /** The finished report file; "report not yet exported" before it is ready. */
+  /** The finished report file; "report not yet exported" before it is ready. Each complete download goes to the download log. */
   @Get('report-tasks/:id/file')
   @RequireRights(...REPORT)
   @ApiProduces(
@@ -97,7 +101,17 @@ export class ReportTasksController {
       'content-disposition',
       `attachment; filename="${f.name.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(f.name)}`,
     );
+    // Logged when the file is handed out (a 200 with the file), before the bytes go, so the log is
+    // current as soon as the browser has the file; a failed log entry does not stop the download.
+    await f.delivered().catch((err: unknown) => this.log.error({ err, reportTaskId: id }, 'download log entry failed'));
     f.stream.pipe(res);
+  }
+
+  /** The caller's download log: which report file was downloaded, by whom and when (paged; sort downloadedAt, fileName). */
+  @Get('report-downloads')
+  @RequireRights(...REPORT)
+  downloads(@CurrentUser() u: AuthUser, @Query() q: ReportDownloadListQuery): Promise<ReportDownloadPage> {
+    return this.tasks.downloads(u, q);
   }
 
   /** Puts a failed report back in the queue. */

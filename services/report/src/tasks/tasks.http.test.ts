@@ -162,6 +162,7 @@ describe('report tasks: refusals (nothing queued)', () => {
     const early = await h.api(`${API}/report-tasks/${row.id}/file`, { token });
     assert.equal(early.status, 409);
     assert.equal(early.body.code, 'REPORT_NOT_EXPORTED');
+    assert.deepEqual(await h.sql(`SELECT 1 FROM report.report_download WHERE report_task_id = $1`, [row.id]), [], 'a refused download is not logged');
     const stranger = await h.token({ rights: [Rights.IMAGE_EXPORT], cid: null, pid: null });
     assert.equal((await h.api(`${API}/report-tasks/${row.id}`, { token: stranger })).status, 404);
     assert.equal((await h.api(`${API}/report-tasks/${row.id}/file`, { token: stranger })).status, 404);

@@ -14,14 +14,15 @@ import {
 } from '@windward/contracts';
 import { FILE_STORE, JobsService, canSeeCustomer, canSeePark, parsePage, type AuthUser, type FileStore } from '@windward/service-kit';
 import { ReportTemplateRepository, type ReportTemplateRow } from '../templates/template.repository.js';
-import type { CreateReportTaskDto, ReportTaskListQuery } from './task.dto.js';
-import type { ReportTaskPage, ReportTaskView } from './task.view.js';
-import { ReportTaskRepository, TASK_SORT, day, type DefectSelection, type ParkRefRow, type ReportTaskRow } from './task.repository.js';
+import type { CreateReportTaskDto, ReportDownloadListQuery, ReportTaskListQuery } from './task.dto.js';
+import type { ReportDownloadPage, ReportTaskPage, ReportTaskView } from './task.view.js';
+import { DOWNLOAD_SORT, ReportTaskRepository, TASK_SORT, day, type DefectSelection, type ParkRefRow, type ReportTaskRow } from './task.repository.js';
 
 export const RENDER_QUEUE = 'report-render';
 /** SPEC §9: a query over 200 turbines is rejected. */
 const MAX_TURBINES = 200;
 const SORTABLE = Object.keys(TASK_SORT) as (keyof typeof TASK_SORT)[];
+const DOWNLOAD_SORTABLE = Object.keys(DOWNLOAD_SORT) as (keyof typeof DOWNLOAD_SORT)[];
 
 /** How many unfinished reports one user may have in the download list (SPEC §8 "upper limit"; the spec gives no number). */
 export const queueLimit = () => Number(process.env.REPORT_QUEUE_LIMIT) || 10;
@@ -219,13 +220,50 @@ export class ReportTasksService {
     return presentTask(await this.own(user, id), locale);
   }
 
-  /** The finished file; "report not yet exported" until it is ready. */
-  async file(user: AuthUser, id: string): Promise<{ stream: Readable; size: number; name: string; type: string }> {
+  /**
+   * The finished file; "report not yet exported" until it is ready. `delivered` records the download
+   * in the log; the controller calls it when it hands the file out.
+   */
+  async file(
+    user: AuthUser,
+    id: string,
+  ): Promise<{ stream: Readable; size: number; name: string; type: string; delivered: () => Promise<void> }> {
     const row = await this.own(user, id);
     if (row.status !== ReportTaskStatus.DONE || !row.file_key) throw new AppError('REPORT_NOT_EXPORTED');
     const f = await this.store.stream(row.file_key);
     if (!f) throw new AppError('REPORT_NOT_EXPORTED');
-    return { ...f, name: row.file_name ?? `report.${row.format}`, type: MIME[row.format] };
+    return {
+      ...f,
+      name: row.file_name ?? `report.${row.format}`,
+      type: MIME[row.format],
+      delivered: () => this.tasks.logDownload(row, { userId: user.userId, userName: user.displayName || user.username }),
+    };
+  }
+
+  /** The caller's download log, newest first by default (sort downloadedAt, fileName). */
+  async downloads(user: AuthUser, q: ReportDownloadListQuery): Promise<ReportDownloadPage> {
+    const newestFirst = q.fieldToSort === undefined || q.fieldToSort === 'downloadedAt';
+    const page = parsePage(q, DOWNLOAD_SORTABLE, { sortField: 'downloadedAt', descending: newestFirst, pageSize: 20 });
+    const { rows, totalCount } = await this.tasks.downloads(user.userId, {
+      sort: page.sortField as keyof typeof DOWNLOAD_SORT,
+      descending: page.descending,
+      skip: page.skip,
+      take: page.take,
+    });
+    return {
+      results: rows.map((r) => ({
+        id: r.id,
+        reportTaskId: r.report_task_id,
+        userId: r.user_id,
+        userName: r.user_name,
+        fileName: r.file_name,
+        format: r.format,
+        scopeName: r.scope_name,
+        fileSize: r.file_size === null ? null : Number(r.file_size),
+        downloadedAt: r.downloaded_at,
+      })),
+      totalCount,
+    };
   }
 
   /** A failed task back in the queue (the download-list limit applies as for a new one). */

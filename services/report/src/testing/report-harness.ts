@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { DpsStatus, EventTypes, PackageType, type DefectEventPayload } from '@windward/contracts';
+import { ComponentType, DpsStatus, EventTypes, PackageType, type DefectEventPayload } from '@windward/contracts';
 import { EventPublisher } from '@windward/service-kit';
 import { ServiceHarness, eventually, type ApiInit, type Body } from '@windward/service-kit/testing';
 import { AppModule } from '../app.module.js';
@@ -58,13 +58,14 @@ export class ReportHarness extends ServiceHarness {
   }
 
   /** An active blade inspection of a turbine, as inspection announces it. */
-  async inspection(parkId: string, turbineId: string, date = '2026-05-04'): Promise<string> {
+  async inspection(parkId: string, turbineId: string, date = '2026-05-04', kind: 'blade' | 'lps' = 'blade'): Promise<string> {
     const inspectionId = randomUUID();
     await this.publish(EventTypes.InspectionInspectionCreated, inspectionId, {
       inspectionId,
       turbineId,
       windFarmId: parkId,
-      packageType: PackageType.BLADE_AUTO,
+      packageType: kind === 'lps' ? PackageType.OTHER : PackageType.BLADE_AUTO,
+      ...(kind === 'lps' ? { componentType: ComponentType.LPS } : {}),
       inspectionDate: `${date}T00:00:00.000Z`,
       isActive: true,
     });

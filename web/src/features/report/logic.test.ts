@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadedReports, openReportWindow, rememberLoaded, canReport, templateGrants, fileSize } from './logic';
+import { applyReportChange, loadedReports, openReportWindow, rememberLoaded, canReport, templateGrants, fileSize } from './logic';
 
 function memoryStorage() {
   const m = new Map<string, string>();
@@ -61,5 +61,29 @@ describe('loaded-report memory (SPEC §9)', () => {
     expect(templateGrants([{ key: 'defectConfig.show', value: true }])).toEqual({ show: true, edit: false });
     expect(fileSize(2048)).toBe('2.0 KB');
     expect(fileSize(null)).toBe('–');
+  });
+});
+
+describe('pushed report progress (applyReportChange)', () => {
+  const page = { totalCount: 2, results: [{ id: 'a', status: 1, progress: 20, step: 'rendering' }, { id: 'b', status: 0, progress: 0, step: null }] };
+
+  it('moves a task on the page in place; refetches only when its status changed', () => {
+    const moved = applyReportChange(page, { reportTaskId: 'a', status: 1, progress: 85, step: 'storing' });
+    expect(moved.refetch).toBe(false);
+    expect(moved.page!.results[0]).toEqual({ id: 'a', status: 1, progress: 85, step: 'storing' });
+    expect(moved.page!.results[1]).toBe(page.results[1]);
+    expect(page.results[0]!.progress).toBe(20);
+    const claimed = applyReportChange(page, { reportTaskId: 'b', status: 1, progress: 1, step: 'loading' });
+    expect(claimed.refetch).toBe(true);
+    expect(claimed.page!.results[1]!.status).toBe(1);
+  });
+
+  it('a task not on the page: refetch when new, claimed, finished or removed; not for progress of one already rendering', () => {
+    expect(applyReportChange(page, { reportTaskId: 'x', status: 1, progress: 40, step: 'rendering' })).toEqual({ page: null, refetch: false });
+    expect(applyReportChange(page, { reportTaskId: 'x', status: 1, progress: 1, step: 'loading' }).refetch).toBe(true);
+    expect(applyReportChange(page, { reportTaskId: 'x', status: 0, progress: 0 }).refetch).toBe(true);
+    expect(applyReportChange(page, { reportTaskId: 'x', status: 2, progress: 100 }).refetch).toBe(true);
+    expect(applyReportChange(page, { reportTaskId: 'a', removed: true }).refetch).toBe(true);
+    expect(applyReportChange(page, {}).refetch).toBe(true);
   });
 });

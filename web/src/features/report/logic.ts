@@ -73,3 +73,42 @@ export function fileSize(bytes: number | null | undefined): string {
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
+
+/** What the report service pushes over socket.io for one task (services/report ReportLive); `{}` = refetch everything. */
+export interface ReportTaskChange {
+  reportTaskId?: string;
+  status?: number;
+  progress?: number;
+  step?: string | null;
+  removed?: true;
+}
+
+interface TaskRowLike {
+  id: string;
+  status: number;
+  progress: number;
+  step?: string | null;
+}
+
+/**
+ * Applies a pushed change to one cached page of the download list. A task on the page takes the
+ * new progress and step in place; its list must refetch only when its status changed (filters,
+ * the badge's count, the file name). A task not on the page matters when it may belong there or
+ * changes a count: a new, finished, failed or removed one; the progress of one already rendering
+ * does not (`progress` > 1 — the claim says 1).
+ */
+export function applyReportChange<P extends { results: TaskRowLike[] }>(
+  page: P,
+  change: ReportTaskChange,
+): { page: P | null; refetch: boolean } {
+  if (!change.reportTaskId || change.removed || change.status === undefined) return { page: null, refetch: true };
+  const at = page.results.findIndex((r) => r.id === change.reportTaskId);
+  if (at < 0) {
+    const rendering = change.status === ReportTaskStatus.RENDERING && (change.progress ?? 0) > 1;
+    return { page: null, refetch: !rendering };
+  }
+  const old = page.results[at]!;
+  const row = { ...old, status: change.status, progress: change.progress ?? old.progress, step: change.step ?? null };
+  const results = page.results.map((r, i) => (i === at ? row : r));
+  return { page: { ...page, results }, refetch: old.status !== change.status };
+}

@@ -1,13 +1,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { RightEntry } from '@/shared/contracts';
 import { readySession, renderApp } from '@/test/renderApp';
 import { assetFetch, type Call } from '@/test/fixtures/asset';
+import { sockets } from '@/test/fakeSocket';
+
+vi.mock('socket.io-client', () => import('@/test/fakeSocket'));
 
 configure({ asyncUtilTimeout: 20000 });
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.useRealTimers();
+  sockets.length = 0;
 });
 
 const grant = (...keys: string[]): RightEntry[] => keys.map((key) => ({ key, value: true }));
@@ -58,6 +62,7 @@ function reportServer() {
       },
     ],
     createAnswer: null as null | { status: number; body: unknown },
+    downloads: [] as Record<string, unknown>[],
   };
   const respond = (c: Call): { status: number; body?: unknown } | undefined => {
     if (!c.path.startsWith(API)) return undefined;
@@ -86,6 +91,14 @@ function reportServer() {
       const statuses = c.query.getAll('status').map(Number);
       const list = statuses.length ? state.tasks.filter((t) => statuses.includes(t.status)) : state.tasks;
       return { status: 200, body: { results: list, totalCount: list.length } };
+    }
+    if (c.method === 'GET' && c.path === `${API}/report-downloads`) {
+      const size = Number(c.query.get('pageSize') ?? 20);
+      const index = Number(c.query.get('pageIndex') ?? 1);
+      const rows = [...state.downloads];
+      if (c.query.get('fieldToSort') === 'fileName') rows.sort((a, b) => String(a.fileName).localeCompare(String(b.fileName)));
+      if (c.query.get('descending') === 'true' && c.query.get('fieldToSort') === 'fileName') rows.reverse();
+      return { status: 200, body: { results: rows.slice((index - 1) * size, index * size), totalCount: rows.length } };
     }
     const retry = new RegExp(`^${API}/report-tasks/([^/]+)/retry$`).exec(c.path);
     if (retry) {
@@ -167,10 +180,78 @@ describe('download queue', { timeout: 120000 }, () => {
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === `${API}/report-tasks/t-2/retry`)).toBe(true));
   });
 
+  it('moves the progress bar and the header badge from pushed socket messages, without polling', async () => {
+    const { server, calls } = await open('/downloadQueue', { tasks: [task({ status: 0, progress: 0, step: null })] });
+    const table = await screen.findByTestId('queue-table', {}, { timeout: 20000 });
+    await waitFor(() => expect(within(table).getAllByTestId('queue-progress').length).toBe(1), { timeout: 20000 });
+    // The badge and the page share one connection to the report service's socket, with the token.
+    const reportSockets = sockets.filter((s) => (s.options as { options: { path: string } }).options.path === '/gw/report/socket.io');
+    expect(reportSockets.length).toBe(1);
+    const socket = reportSockets[0]!;
+    const badge = () => screen.getByTestId('queue-badge').querySelector('.ant-badge-count')?.getAttribute('title') ?? '0';
+    await waitFor(() => expect(badge()).toBe('1'));
+    act(() => socket.fire('connect'));
+    const listGets = () => calls.filter((c) => c.method === 'GET' && c.path === `${API}/report-tasks`).length;
+
+    // Claimed (a status change): the lists refetch once.
+    Object.assign(server.state.tasks[0]!, { status: 1, progress: 1, step: 'loading' });
+    act(() => socket.fire('report-task.changed', { reportTaskId: 't-1', status: 1, progress: 1, step: 'loading' }));
+    await waitFor(() => expect(within(table).getByText('Loading defects')).toBeTruthy());
+    await new Promise((r) => setTimeout(r, 300));
+    const settled = listGets();
+
+    // Progress of a rendering task: applied in place, no request at all.
+    act(() => socket.fire('report-task.changed', { reportTaskId: 't-1', status: 1, progress: 60, step: 'storing' }));
+    await waitFor(() => expect(within(table).getByText('60%')).toBeTruthy());
+    expect(within(table).getByText('Storing the file')).toBeTruthy();
+    // Another task's progress (not on the page, already rendering) changes nothing either.
+    act(() => socket.fire('report-task.changed', { reportTaskId: 'other', status: 1, progress: 40, step: 'rendering' }));
+    await new Promise((r) => setTimeout(r, 2500));
+    expect(listGets()).toBe(settled);
+
+    // Done: the lists refetch; the download appears and the badge empties.
+    Object.assign(server.state.tasks[0]!, { status: 2, progress: 100, step: 'done', fileName: 'Dogger.pdf', fileSize: 2048 });
+    act(() => socket.fire('report-task.changed', { reportTaskId: 't-1', status: 2, progress: 100, step: 'done' }));
+    await waitFor(() => expect(within(table).getByTestId('queue-download')).toBeTruthy());
+    await waitFor(() => expect(badge()).toBe('0'));
+  });
+
+  it('lists the download log under the queue, paged and sorted on the server', async () => {
+    localStorage.setItem('access_token', 'acc');
+    const server = reportServer();
+    for (let i = 1; i <= 12; i++)
+      server.state.downloads.push({
+        id: `d-${i}`,
+        reportTaskId: 't-1',
+        userId: 'u-1',
+        userName: 'Li Na',
+        fileName: `Report ${String(i).padStart(2, '0')}.pdf`,
+        format: 'pdf',
+        scopeName: 'Dogger Bank North',
+        fileSize: 4096,
+        downloadedAt: '2026-05-01T09:00:00.000Z',
+      });
+    const { fetchMock, calls } = assetFetch(server.respond);
+    vi.stubGlobal('fetch', fetchMock);
+    await renderApp({ path: '/downloadQueue', session: readySession({ accessDeniedModules: grant('image.export') }) });
+    const log = await screen.findByTestId('download-log-table', {}, { timeout: 20000 });
+    await waitFor(() => expect(within(log).getByText('Report 01.pdf')).toBeTruthy(), { timeout: 20000 });
+    expect(within(log).getAllByText('Li Na').length).toBe(10);
+    expect(screen.getByText('Download log')).toBeTruthy();
+    const logGets = () => calls.filter((c) => c.method === 'GET' && c.path === `${API}/report-downloads`);
+    expect(logGets()[0]!.query.get('fieldToSort')).toBe('downloadedAt');
+    fireEvent.click(within(log).getByText('File'));
+    await waitFor(() => expect(logGets().some((c) => c.query.get('fieldToSort') === 'fileName' && c.query.get('descending') === 'false')).toBe(true));
+    fireEvent.click(within(screen.getByTestId('download-log')).getByTitle('2'));
+    await waitFor(() => expect(within(log).getByText('Report 11.pdf')).toBeTruthy());
+    expect(logGets().at(-1)!.query.get('pageIndex')).toBe('2');
+  });
+
   it('speaks Chinese and refuses a user without the right', async () => {
     await open('/downloadQueue', { locale: 'zh_cn', tasks: [task({ status: 2, progress: 100 })] });
     expect(await screen.findByText('下载队列', { selector: 'h4' })).toBeTruthy();
     expect(await screen.findByText('可下载')).toBeTruthy();
+    expect(await screen.findByText('下载记录')).toBeTruthy();
     vi.unstubAllGlobals();
     await open('/downloadQueue', { rights: [] });
     expect(await screen.findByTestId('queue-no-access')).toBeTruthy();
@@ -193,7 +274,7 @@ describe('report templates (Config Center)', { timeout: 120000 }, () => {
     const body = calls.find((c) => c.method === 'POST' && c.path === `${API}/report-templates`)!.body as Record<string, unknown>;
     expect(body).toMatchObject({
       name: 'Short',
-      sections: ['cover', 'defectTable'],
+      sections: ['cover', 'defectTable', 'turbineDetails'],
       severityLabels: [{ severity: 5, label: 'Critical' }],
       projectIds: [],
       language: null,

@@ -10,6 +10,7 @@ export const {
   useReportTasksForTurbineMutation,
   useReportTasksForInspectionMutation,
   useReportTasksListQuery,
+  useReportTasksDownloadsQuery,
   useReportTasksRetryMutation,
   useReportTasksRemoveMutation,
   useReportTemplatesListQuery,
@@ -18,7 +19,7 @@ export const {
   useReportTemplatesRemoveMutation,
 } = reportApi;
 
-export type { CreateReportTaskDto, ReportTaskView, ReportTemplateView, SaveReportTemplateDto } from '@/core/api/generated/report';
+export type { CreateReportTaskDto, ReportDownloadView, ReportTaskView, ReportTemplateView, SaveReportTemplateDto } from '@/core/api/generated/report';
 
 export const REPORT_API = '/report/api/v1';
 export type ReportScopeKind = 'project' | 'park' | 'turbine' | 'inspection';

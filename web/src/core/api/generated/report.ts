@@ -32,6 +32,18 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ['report tasks'],
       }),
+      reportTasksDownloads: build.query<ReportTasksDownloadsApiResponse, ReportTasksDownloadsApiArg>({
+        query: (queryArg) => ({
+          url: `/report/api/v1/report-downloads`,
+          params: {
+            pageIndex: queryArg.pageIndex,
+            pageSize: queryArg.pageSize,
+            fieldToSort: queryArg.fieldToSort,
+            descending: queryArg.descending,
+          },
+        }),
+        providesTags: ['report tasks'],
+      }),
       reportTasksList: build.query<ReportTasksListApiResponse, ReportTasksListApiArg>({
         query: (queryArg) => ({
           url: `/report/api/v1/report-tasks`,
@@ -120,6 +132,16 @@ export type ReportTasksForProjectApiResponse = /** status 201  */ ReportTaskView
 export type ReportTasksForProjectApiArg = {
   id: string;
   createReportTaskDto: CreateReportTaskDto;
+};
+export type ReportTasksDownloadsApiResponse = /** status 200  */ ReportDownloadPage;
+export type ReportTasksDownloadsApiArg = {
+  /** 1-based page number. */
+  pageIndex?: number;
+  /** Rows per page (clamped to the maximum). */
+  pageSize?: number;
+  /** Column to sort by; each list names the ones it allows. */
+  fieldToSort?: string;
+  descending?: boolean;
 };
 export type ReportTasksListApiResponse = /** status 200  */ ReportTaskPage;
 export type ReportTasksListApiArg = {
@@ -410,6 +432,25 @@ export type CreateReportTaskDto = {
   /** Some wind parks of the project (a PDF needs exactly one); default all the caller may see. */
   windFarmIds?: string[];
 };
+export type ReportDownloadView = {
+  downloadedAt: string;
+  fileName: string;
+  fileSize: number | null;
+  format: 'pdf' | 'docx' | 'xlsx';
+  id: string;
+  reportTaskId: string;
+  /** What the report was about (project, park, turbine or inspection name). */
+  scopeName: string;
+  /** Who downloaded it. */
+  userId: string;
+  userName: string;
+};
+export type ReportDownloadPage = {
+  results: ReportDownloadView[];
+  totalCount: number;
+  /** false when totalCount is the planner's estimate ("about N"). */
+  totalCountExact?: boolean;
+};
 export type ReportTaskPage = {
   results: ReportTaskView[];
   totalCount: number;
@@ -429,7 +470,7 @@ export type ReportTemplateView = {
   logo: string | null;
   name: string;
   projectIds: string[];
-  sections: ('cover' | 'summary' | 'defectTable' | 'recommendations')[];
+  sections: ('cover' | 'summary' | 'defectTable' | 'recommendations' | 'turbineDetails')[];
   severityLabels: SeverityLabelView[];
   updatedAt: string;
 };
@@ -453,6 +494,6 @@ export type SaveReportTemplateDto = {
   name: string;
   /** Projects whose reports use this template by default; a referenced template cannot be deleted (-8002). */
   projectIds?: string[];
-  sections: ('cover' | 'summary' | 'defectTable' | 'recommendations')[];
+  sections: ('cover' | 'summary' | 'defectTable' | 'recommendations' | 'turbineDetails')[];
   severityLabels?: SeverityLabelDto[];
 };

@@ -7,16 +7,21 @@ import { ReportTaskStatus } from '@/shared/contracts';
 import { canReport } from '../logic';
 import { useReportTasksListQuery } from '../reportApi';
 import { DOWNLOAD_QUEUE_PATH } from '../dialog/ReportDialog';
+import { useReportLive } from '../live';
 
-/** The header's download-queue button: how many reports are still queued or rendering (polled). */
+/**
+ * The header's download-queue button: how many reports are still queued or rendering. Kept current
+ * by the report socket (pushed changes); polled only while the socket is not connected.
+ */
 export function DownloadQueueBadge() {
   const { t } = useTranslation('report');
   const navigate = useNavigate();
   const denied = useAppSelector((s) => s.session.accessDeniedModules);
   const allowed = canReport(denied);
+  const live = useReportLive(allowed);
   const q = useReportTasksListQuery(
     { pageSize: 1, status: [ReportTaskStatus.QUEUED, ReportTaskStatus.RENDERING] },
-    { skip: !allowed, pollingInterval: 5000 },
+    { skip: !allowed, pollingInterval: live === 'live' ? 0 : 5000 },
   );
   if (!allowed) return null;
   return (

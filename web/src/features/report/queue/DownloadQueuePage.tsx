@@ -15,15 +15,20 @@ import {
   useReportTasksRetryMutation,
   type ReportTaskView,
 } from '../reportApi';
+import { useReportLive } from '../live';
+import { DownloadLog } from './DownloadLog';
+import { api } from '@/core/api/api';
+import { useDispatch } from 'react-redux';
 
-/** How often the queue asks again while a report is queued or rendering. */
+/** How often the queue asks again while a report is queued or rendering and the socket is not connected. */
 export const QUEUE_POLL_MS = 2000;
 
 const STATUS_COLOR: Record<number, string> = { 0: 'default', 1: 'processing', 2: 'success', 3: 'error', 4: 'default' };
 
 /**
  * The download queue (SPEC §2 "Download queue"): the caller's report tasks, paged on the server,
- * with live progress (polled every 2 s while one is unfinished), download, open in a window
+ * with live progress pushed over socket.io (polled every 2 s only while the socket is not connected
+ * and a report is unfinished), download, open in a window
  * (PDF; the loaded-report memory), retry of a failed one and removal.
  */
 export function Component() {
@@ -34,16 +39,18 @@ export function Component() {
   const [status, setStatus] = useState<number[] | undefined>();
   const [busy, setBusy] = useState(false);
   const allowed = canReport(denied);
+  const live = useReportLive(allowed);
   const [poll, setPoll] = useState(0);
   const q = useReportTasksListQuery(
     { ...page, status, fieldToSort: 'createdAt', descending: true },
     { skip: !allowed, pollingInterval: poll },
   );
   const unfinished = (q.data?.results ?? []).some((r) => isUnfinished(r.status));
-  useEffect(() => setPoll(unfinished ? QUEUE_POLL_MS : 0), [unfinished]);
+  useEffect(() => setPoll(unfinished && live !== 'live' ? QUEUE_POLL_MS : 0), [unfinished, live]);
   const [retry, retrying] = useReportTasksRetryMutation();
   const [remove] = useReportTasksRemoveMutation();
   const [failure, setFailure] = useState<string | null>(null);
+  const dispatch = useDispatch();
 
   if (!allowed) return <Result status="403" title={t('noAccess')} data-testid="queue-no-access" />;
 
@@ -53,6 +60,8 @@ export function Component() {
     try {
       const f = await fetchProtected(reportFilePath(r.id));
       saveBlob(f.blob, f.name ?? r.fileName ?? `report.${r.format}`);
+      // The download is in the log now.
+      dispatch(api.util.invalidateTags(['report tasks' as never]));
     } catch (e) {
       setFailure((e as Error).message);
     } finally {
@@ -176,6 +185,7 @@ export function Component() {
           },
         ]}
       />
+      <DownloadLog />
     </div>
   );
 }
