@@ -7,6 +7,7 @@ import {
   severityColor,
   type DpsStatus,
   type Locale,
+  type LpsReadingPayload,
   type RepairPriority,
   type RepairStatus,
   type ReportSection,
@@ -43,15 +44,7 @@ export interface ReportDefect {
 }
 
 /** One LPS reading as inspection.lps.changed carries it. */
-export interface LpsReading {
-  bladePosition: number;
-  receptorId: string;
-  side: 'PS' | 'SS';
-  ohm: number | null;
-  openCircuit: boolean;
-  minOhm: number | null;
-  maxOhm: number | null;
-}
+export type LpsReading = LpsReadingPayload;
 
 /** The per-turbine pages: blade map, photo crops (polygon drawn in), LPS readings, repair status. */
 export interface TurbineDetail {
