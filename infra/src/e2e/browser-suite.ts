@@ -1,5 +1,5 @@
 import { after, afterEach, before } from 'node:test';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { REPO_ROOT } from '../launcher/platform.js';
@@ -23,20 +23,27 @@ export interface BrowserSuite {
  * network), so that a failure can be replayed with `npx playwright show-trace <zip>`. The trace's
  * screencast is left off: it costs a core on our machines; a failure saves real screenshots.
  */
+/** Each context's browser console lines (warnings, errors, page errors), kept for a failure's evidence. */
+const consoleLines = new WeakMap<BrowserContext, string[]>();
+
 function traceEveryContext(browser: Browser, cspViolations: string[]): void {
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (...args: Parameters<Browser['newContext']>): Promise<BrowserContext> => {
     const context = await newContext(...args);
     await context.tracing.start({ snapshots: true });
+    const lines: string[] = [];
+    consoleLines.set(context, lines);
     // The console's Content-Security-Policy (gateway) must never block what the console does.
     context.on('console', (m) => {
       if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) cspViolations.push(m.text());
+      if (m.type() === 'error' || m.type() === 'warning') lines.push(`${new Date().toISOString()} ${m.type()}: ${m.text()}`);
     });
+    context.on('weberror', (e) => lines.push(`${new Date().toISOString()} page error: ${e.error().stack ?? e.error().message}`));
     return context;
   };
 }
 
-/** A failed test's evidence: each open page's screenshot and each context's trace so far. */
+/** A failed test's evidence: each open page's screenshot, each context's trace and console lines so far. */
 async function keepEvidence(browser: Browser, testName: string): Promise<void> {
   mkdirSync(FAILURES, { recursive: true });
   const base = path.join(FAILURES, `${testName.replace(/[^\w.-]+/g, '_').slice(0, 80)}-${Date.now()}`);
@@ -45,6 +52,7 @@ async function keepEvidence(browser: Browser, testName: string): Promise<void> {
       await page.screenshot({ path: `${base}-${i}-${j}.png`, fullPage: true }).catch(() => undefined);
     }
     await context.tracing.stop({ path: `${base}-${i}.trace.zip` }).catch(() => undefined);
+    writeFileSync(`${base}-${i}.console.txt`, (consoleLines.get(context) ?? []).join('\n') + '\n');
     await context.tracing.start({ snapshots: true }).catch(() => undefined);
   }
   console.log(`# failure evidence: ${path.relative(REPO_ROOT, base)}-*`);
