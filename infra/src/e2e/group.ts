@@ -5,12 +5,9 @@
 // file leaves behind is the same on every run (test-all.mjs keeps the groups fixed). A file
 // must therefore not assume the demo data is untouched by the files before it in its group.
 import { after } from 'node:test';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { shareOnePlatform, stopSharedPlatform } from './harness.js';
 
 shareOnePlatform();
 after(stopSharedPlatform);
-for (const file of process.argv.slice(2)) {
-  await import(pathToFileURL(path.resolve(file)).href);
-}
+// The files themselves load exactly as the Node suites' do (one suite per file, in order).
+await import(new URL('../../scripts/node-group.mjs', import.meta.url).href);
