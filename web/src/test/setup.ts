@@ -1,4 +1,4 @@
-import { afterAll, afterEach } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { installHiddenStyles } from './hiddenStyles';
 
@@ -43,4 +43,10 @@ afterEach(() => {
 // vitest has torn the jsdom window down and fail as "window is not defined": let it run first.
 afterAll(async () => {
   for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  // Files share one worker (isolate: false): the next file gets fresh app modules (stores, shared
+  // sockets, its own vi.mock doubles) while React, antd and jsdom stay loaded.
+  vi.resetModules();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
 });
