@@ -25,6 +25,7 @@ rmSync(logs, { recursive: true, force: true });
 mkdirSync(logs, { recursive: true });
 const started = Date.now();
 const seconds = (ms) => (ms / 1000).toFixed(1);
+const TIME = '/usr/bin/time';
 const cores = availableParallelism();
 // Node test files of one workspace are independent (own database, own ports): two at a time.
 const nodeConcurrency = String(Math.max(1, Math.min(2, cores)));
@@ -52,14 +53,19 @@ function run(name, cmd, args, opts = {}) {
     const file = path.join(logs, `${name.replace(/[^\w.-]+/g, '_')}.log`);
     const out = createWriteStream(file);
     console.log(`[test] ${name}: started at +${seconds(t0 - started)} s`);
-    const child = spawn(cmd, args, { cwd: root, env: process.env, ...opts, stdio: ['ignore', 'pipe', 'pipe'] });
+    // The job's CPU seconds (its processes and the ones they waited for: services, Chromium):
+    // on two cores, CPU and not wall time says what a job costs the run.
+    const cpuFile = `${file}.cpu`;
+    const [bin, argv] = existsSync(TIME) ? [TIME, ['-q', '-o', cpuFile, '-f', '%U %S', cmd, ...args]] : [cmd, args];
+    const child = spawn(bin, argv, { cwd: root, env: process.env, ...opts, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout.pipe(out, { end: false });
     child.stderr.pipe(out, { end: false });
     child.on('close', (code) => {
       out.end(() => {
         const text = readFileSync(file, 'utf8');
         console.log(`\n===== ${name} (exit ${code}, ${seconds(Date.now() - t0)} s) =====\n${text}`);
-        resolve({ code: code ?? 1, out: text, ms: Date.now() - t0 });
+        const cpu = existsSync(cpuFile) ? /^([\d.]+) ([\d.]+)$/m.exec(readFileSync(cpuFile, 'utf8')) : null;
+        resolve({ code: code ?? 1, out: text, ms: Date.now() - t0, cpu: cpu ? Number(cpu[1]) + Number(cpu[2]) : null });
       });
     });
   });
@@ -73,7 +79,7 @@ function tapCounts(code, out) {
 }
 
 const results = [];
-const record = (job, r, counts) => results.push({ job, ms: r.ms, ...counts });
+const record = (job, r, counts) => results.push({ job, ms: r.ms, cpu: r.cpu ?? null, ...counts });
 
 async function nodeSuite(job, cwd, files) {
   if (!files.length || !wanted(job)) return;
@@ -265,18 +271,22 @@ try {
 }
 
 const sum = (k) => results.reduce((a, r) => a + r[k], 0);
-console.log('\n| job | seconds | passed | failed | skipped |\n|---|---:|---:|---:|---:|');
+console.log('\n| job | seconds | CPU s | passed | failed | skipped |\n|---|---:|---:|---:|---:|---:|');
 // Under .ci/run: its set-up phases and the build that `npm test` ran before this script.
 const phases = path.join(root, '.data/ci-phases.tsv');
 if (process.env.CI_TEST_STARTED_MS && existsSync(phases)) {
   for (const line of readFileSync(phases, 'utf8').split('\n').filter(Boolean)) {
     const [name, ms] = line.split('\t');
-    console.log(`| ${name} | ${seconds(Number(ms))} | | | |`);
+    console.log(`| ${name} | ${seconds(Number(ms))} | | | | |`);
   }
-  console.log(`| build (nx) | ${seconds(started - Number(process.env.CI_TEST_STARTED_MS))} | | | |`);
+  console.log(`| build (nx) | ${seconds(started - Number(process.env.CI_TEST_STARTED_MS))} | | | | |`);
 }
-for (const r of results) console.log(`| ${r.job} | ${seconds(r.ms)} | ${r.passed} | ${r.failed} | ${r.skipped} |`);
-console.log(`| **all (wall)** | ${seconds(Date.now() - started)} | | | |`);
+for (const r of results) console.log(`| ${r.job} | ${seconds(r.ms)} | ${r.cpu === null ? '' : r.cpu.toFixed(0)} | ${r.passed} | ${r.failed} | ${r.skipped} |`);
+// The script's own CPU: the e2e template (its services are this process's children) and bookkeeping.
+const own = process.resourceUsage();
+const ownCpu = (own.userCPUTime + own.systemCPUTime) / 1e6;
+const totalCpu = results.reduce((a, r) => a + (r.cpu ?? 0), 0) + ownCpu;
+console.log(`| **all (wall)** | ${seconds(Date.now() - started)} | ${totalCpu.toFixed(0)} | | | |`);
 const [p, f, s] = [sum('passed'), sum('failed'), sum('skipped')];
 console.log(`\n${p} passed, ${f} failed${s ? `, ${s} skipped` : ''}`);
 process.exit(f > 0 || p === 0 ? 1 : 0);

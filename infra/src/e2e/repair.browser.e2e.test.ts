@@ -78,8 +78,11 @@ describe('repair centre in two real browsers, in Chinese, through the gateway', 
     for (const i of [0, 1]) await planRows.nth(i).locator('input[type=checkbox]').check();
     await pick(manager, '维修步骤模板', templateName);
     await manager.getByTestId('plan-set-step').click();
-    await detail.getByText(templateName).first().waitFor();
+    // The step shows in both rows once the save has answered and cleared the choice; the picker
+    // shows the template's name at once, so waiting for it raced the clearing (one defect chosen).
+    await planRows.filter({ hasText: templateName }).nth(1).waitFor();
     for (const i of [0, 1]) await planRows.nth(i).locator('input[type=checkbox]').check();
+    for (const i of [0, 1]) assert.ok(await planRows.nth(i).locator('input[type=checkbox]').isChecked());
     const campaignName = `维修活动-${stamp}`;
     await manager.getByTestId('campaign-name').fill(campaignName);
     for (const [placeholder, date] of [

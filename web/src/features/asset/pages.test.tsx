@@ -3,6 +3,7 @@ import { act, configure, fireEvent, screen, waitFor, within } from '@testing-lib
 import { errorText, type RightEntry } from '@/shared/contracts';
 import { readySession, renderApp } from '@/test/renderApp';
 import { assetFetch, type Call } from '@/test/fixtures/asset';
+import { findSelector } from '@/test/antd';
 
 // Lazy pages (and OpenLayers) load on first use: give them time.
 configure({ asyncUtilTimeout: 8000 });
@@ -241,7 +242,7 @@ describe('asset configuration', { timeout: 60000 }, () => {
       overrides: (c) => (c.method === 'PUT' ? { status: 200, body: {} } : undefined),
     });
     await screen.findByTestId('config-turbine-table');
-    click(await waitFor(() => document.querySelector('[data-node-key="blade"] .ant-tabs-tab-btn') as HTMLElement));
+    click(await findSelector('[data-node-key="blade"] .ant-tabs-tab-btn'));
     click(await screen.findByText('新建叶片型号'));
     const form = await screen.findByTestId('type-form');
     fill(form, '名称', 'B90');

@@ -6,6 +6,7 @@ import { resetFakesAfterEach, sockets } from '@/test/fakeSocket';
 import type { Locale, RightEntry } from '@/shared/contracts';
 import type { SheetImportView } from './importApi';
 import { progressPercent, stepOf } from './DataImportPage';
+import { pickOption } from '@/test/antd';
 
 vi.setConfig({ testTimeout: 120000 });
 vi.mock('socket.io-client', () => import('@/test/fakeSocket'));
@@ -126,9 +127,7 @@ describe('data import wizard', () => {
     await open('/dataCenter/dataImport', server);
     expect(await screen.findByTestId('import-step-basic')).toBeTruthy();
     // The park picks its customer and the customer's defect template.
-    const park = screen.getByTestId('import-park');
-    fireEvent.mouseDown(park.querySelector('.ant-select-selector') ?? park);
-    fireEvent.click(await waitFor(() => Array.from(document.querySelectorAll('.ant-select-item-option')).find((e) => e.textContent === 'Horns Rev')!));
+    await pickOption(screen.getByTestId('import-park'), 'Horns Rev');
     fireEvent.click(screen.getByTestId('import-basic-next'));
     await waitFor(() => expect(server.calls.some((c) => c.method === 'POST' && c.path === `${API}/sheet-imports`)).toBe(true));
     expect(server.calls.find((c) => c.method === 'POST' && c.path === `${API}/sheet-imports`)!.body).toEqual({

@@ -277,11 +277,8 @@ describe('component page', { timeout: 120000 }, () => {
       .getAllByRole('columnheader')
       .map((h) => h.textContent);
     expect(heads).toEqual(['Height', 'Side N', 'Side S', '80 m', '30 m']);
-    expect(
-      within(layout)
-        .getAllByTestId('photo-defects')
-        .map((b) => b.textContent),
-    ).toEqual(['1', '1']);
+    // The photos' defect counts come with the defects query, after the layout.
+    expect((await within(layout).findAllByTestId('photo-defects')).map((b) => b.textContent)).toEqual(['1', '1']);
     expect(screen.getByTestId('component-read-only')).toBeTruthy();
     expect(screen.getByTestId('component-counts').textContent).toBe('S3 ×1 · S2 ×1');
     // The defects list (server paged).

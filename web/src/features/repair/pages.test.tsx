@@ -4,6 +4,7 @@ import { errorText } from './contracts';
 import { renderRepair } from './testing/render';
 import { resetFakesAfterEach, sockets } from '@/test/fakeSocket';
 import { CAMPAIGN, TECH, TURBINE, type Call } from './testing/fakeServer';
+import { pickOption } from '@/test/antd';
 
 vi.setConfig({ testTimeout: 60000 });
 
@@ -18,13 +19,7 @@ const gets = (calls: Call[], path: string) => calls.filter((c) => c.method === '
 async function pick(label: string, option: string) {
   // The label also names a sortable column header; the select is the one inside .ant-select.
   const combo = screen.getAllByLabelText(label).map((e) => e.closest('.ant-select')).find(Boolean)!;
-  fireEvent.mouseDown(combo.querySelector('.ant-select-selector') ?? combo);
-  const item = await waitFor(() => {
-    const found = Array.from(document.querySelectorAll('.ant-select-item-option')).find((e) => e.textContent === option);
-    if (!found) throw new Error(`no option ${option}`);
-    return found;
-  });
-  fireEvent.click(item);
+  await pickOption(combo, option);
 }
 
 describe('repair configuration (repair-step templates)', () => {

@@ -6,6 +6,7 @@ import { renderTasks, ADMIN_RIGHTS } from './testing/render';
 import { resetFakesAfterEach, sockets } from '@/test/fakeSocket';
 import { task } from './testing/fixtures';
 import type { Call } from './testing/fakeServer';
+import { pickOption } from '@/test/antd';
 
 vi.setConfig({ testTimeout: 150000 });
 
@@ -22,13 +23,7 @@ const writes = (calls: Call[], method: string, path: string) => calls.filter((c)
 
 /** Opens an antd select by its label (inside `container`) and picks an option by text. */
 async function pick(label: string, option: string, container: HTMLElement = document.body) {
-  fireEvent.mouseDown(within(container).getByLabelText(label).closest('.ant-select')!);
-  const item = await waitFor(() => {
-    const found = Array.from(document.querySelectorAll('.ant-select-item-option')).find((e) => e.textContent === option);
-    if (!found) throw new Error(`no option ${option}`);
-    return found;
-  });
-  fireEvent.click(item);
+  await pickOption(within(container).getByLabelText(label), option);
 }
 
 /** Opens a row's "Manage" menu and clicks an entry. */

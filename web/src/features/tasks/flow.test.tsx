@@ -4,6 +4,7 @@ import { errorText } from './contracts';
 import { ADMIN_RIGHTS, QA_RIGHTS, renderTasks } from './testing/render';
 import { resetFakesAfterEach } from '@/test/fakeSocket';
 import type { Call } from './testing/fakeServer';
+import { pickOption } from '@/test/antd';
 
 vi.setConfig({ testTimeout: 150000 });
 
@@ -18,13 +19,7 @@ const gets = (calls: Call[], path: string) => calls.filter((c) => c.method === '
 const writes = (calls: Call[], method: string, path: string) => calls.filter((c) => c.method === method && c.path.endsWith(path));
 
 async function pick(container: HTMLElement, label: string, option: string) {
-  fireEvent.mouseDown(within(container).getByLabelText(label).closest('.ant-select')!);
-  const item = await waitFor(() => {
-    const found = Array.from(document.querySelectorAll('.ant-select-item-option')).find((e) => e.textContent === option);
-    if (!found) throw new Error(`no option ${option}`);
-    return found;
-  });
-  fireEvent.click(item);
+  await pickOption(within(container).getByLabelText(label), option);
 }
 
 describe('approval tasks', () => {

@@ -8,6 +8,7 @@ import path from 'node:path';
 import '@/features/user-center';
 import { renderTasks, ADMIN_RIGHTS } from './testing/render';
 import type { Call } from './testing/fakeServer';
+import { pickOption } from '@/test/antd';
 
 vi.setConfig({ testTimeout: 120000 });
 
@@ -20,13 +21,7 @@ afterEach(() => {
 const gets = (calls: Call[], p: string) => calls.filter((c) => c.method === 'GET' && c.path.endsWith(p));
 
 async function pickOrganization(container: HTMLElement) {
-  fireEvent.mouseDown(within(container).getByLabelText('Organization').closest('.ant-select')!);
-  const option = await waitFor(() => {
-    const found = Array.from(document.querySelectorAll('.ant-select-item-option')).find((e) => e.textContent === 'Sky Pilots');
-    if (!found) throw new Error('no organization option');
-    return found;
-  });
-  fireEvent.click(option);
+  await pickOption(within(container).getByLabelText('Organization'), 'Sky Pilots');
 }
 
 describe('the organization filter, whatever screen was visited before', () => {

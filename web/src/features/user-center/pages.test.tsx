@@ -5,6 +5,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { errorText } from './contracts';
 import { renderUserCenter } from './testing/render';
 import type { Call } from './testing/fakeServer';
+import { pickOption } from '@/test/antd';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -12,14 +13,7 @@ const userLists = (calls: Call[]) => calls.filter((c) => c.method === 'GET' && c
 
 /** Opens an antd select by its label and picks an option by text. */
 async function pick(container: HTMLElement, label: string | RegExp, option: string) {
-  const combo = within(container).getByLabelText(label).closest('.ant-select')!;
-  fireEvent.mouseDown(combo);
-  const item = await waitFor(() => {
-    const found = Array.from(document.querySelectorAll('.ant-select-item-option')).find((e) => e.textContent === option);
-    if (!found) throw new Error(`no option ${option}`);
-    return found;
-  });
-  fireEvent.click(item);
+  await pickOption(within(container).getByLabelText(label), option);
 }
 
 describe('users', () => {

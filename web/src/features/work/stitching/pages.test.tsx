@@ -10,6 +10,7 @@ import { DEFAULT_FEATURE_SWITCHES, errorText } from '@/shared/contracts';
 import type { ViewerProps } from '@/shared/viewer/types';
 import { StitchingScreen } from './StitchingPage';
 import { stitchingFetch } from './testing/fakeServer';
+import { pickOption } from '@/test/antd';
 
 // OpenSeadragon needs a real canvas: the viewer chunk is replaced by the overlay alone (same props).
 vi.mock('@/shared/viewer/OsdViewer', async () => {
@@ -109,13 +110,7 @@ describe('stitching page', { timeout: 60000 }, () => {
     const { calls } = await open('/stitching?taskId=t-1', { locale: 'zh_cn' });
     const select = await screen.findByTestId('path-select');
     await waitFor(() => expect(select.textContent).toContain('叶片 1 · 前缘'));
-    fireEvent.mouseDown(select.querySelector('.ant-select-selector') ?? select);
-    const option = await waitFor(() => {
-      const found = Array.from(document.querySelectorAll('.ant-select-item-option')).find((e) => e.textContent?.startsWith('叶片 2'));
-      if (!found) throw new Error('no option');
-      return found;
-    });
-    fireEvent.click(option);
+    await pickOption(select, (text) => text.startsWith('叶片 2'));
     await waitFor(() => expect(screen.getByTestId('path-select').textContent).toContain('叶片 2 · 前缘'));
     fireEvent.click(screen.getByTestId('stitch'));
     const failed = await screen.findByTestId('stitch-failed');
