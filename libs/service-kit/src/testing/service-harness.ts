@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { DataSource } from 'typeorm';
 import { ALL_RIGHTS, EventTypes, type EventPayloads, type EventType, type ServiceName } from '@windward/contracts';
 import type { AccessTokenClaims } from '../auth/auth-user.js';
@@ -34,7 +37,13 @@ export interface ApiInit {
  * real bus: an "upstream" schema publishes through its own outbox and relay, exactly as another
  * service would. Services extend it with helpers for the events they consume.
  */
+/** What `ServiceHarness.boot` hands to a harness's constructor. */
+export type BootParts = Awaited<ReturnType<typeof ServiceHarness.boot>>;
+
 export class ServiceHarness {
+  /** The service's file store (FILES_DIR) when started with `startWithFiles`; removed by `stop()`. */
+  filesDir = '';
+
   protected constructor(
     readonly service: ServiceName,
     readonly db: TestDatabase,
@@ -53,7 +62,7 @@ export class ServiceHarness {
     const auth = await TestAuth.start();
     Object.assign(process.env, {
       DATABASE_URL: db.url,
-      LOG_LEVEL: 'silent',
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
       BUS_RETRY_BASE_MS: '20',
       BUS_MAX_ATTEMPTS: '2',
       SEED_DEMO: 'false',
@@ -72,6 +81,22 @@ export class ServiceHarness {
 
   static async start(module: unknown, service: ServiceName, env: Record<string, string> = {}): Promise<ServiceHarness> {
     return new ServiceHarness(...(await ServiceHarness.boot(module, service, env)));
+  }
+
+  /**
+   * Boots a service that stores files on a fresh folder (FILES_DIR): `make` is the subclass's
+   * constructor call, e.g. `(parts) => new ImportHarness(...parts)`.
+   */
+  protected static async startWithFiles<H extends ServiceHarness>(
+    make: (parts: BootParts) => H,
+    module: unknown,
+    service: ServiceName,
+    env: Record<string, string> = {},
+  ): Promise<H> {
+    const filesDir = await mkdtemp(path.join(os.tmpdir(), `ww-${service}-files-`));
+    const h = make(await ServiceHarness.boot(module, service, { FILES_DIR: filesDir, ...env }));
+    h.filesDir = filesDir;
+    return h;
   }
 
   token(claims: Partial<AccessTokenClaims>) {
@@ -120,6 +145,23 @@ export class ServiceHarness {
   }
 
   /**
+   * A turbine as asset announces it (`extra`: blades, serial number…); resolves with its id once
+   * `readModel` — SQL with the turbine id as $1 — finds it in the service's own copy.
+   */
+  async announceTurbine(
+    parkId: string,
+    name: string,
+    readModel: string,
+    extra: Partial<EventPayloads[typeof EventTypes.AssetTurbineCreated]> = {},
+    timeoutMs?: number,
+  ): Promise<string> {
+    const turbineId = randomUUID();
+    await this.publish(EventTypes.AssetTurbineCreated, turbineId, { turbineId, turbineName: name, windFarmId: parkId, serialNumber: null, ...extra });
+    await eventually(async () => (await this.sql(readModel, [turbineId])).length > 0, timeoutMs);
+    return turbineId;
+  }
+
+  /**
    * A user as identity announces it (active, no organization, the given roles and data scope);
    * resolves with its id once `readModel` — SQL with the user id as $1 — finds it in the
    * service's own copy.
@@ -160,5 +202,6 @@ export class ServiceHarness {
     await this.upstream.destroy();
     await this.auth.stop();
     await this.db.drop();
+    if (this.filesDir) await rm(this.filesDir, { recursive: true, force: true });
   }
 }

@@ -27,7 +27,7 @@ import type { CreateSheetImportDto, SheetImportListQuery } from './sheet-import.
 import type { SheetImportPage, SheetImportView } from './sheet-import.view.js';
 import { SheetLive } from './sheet-live.js';
 import { errorReportWorkbook } from './workbooks.js';
-import { verifyWorkbook } from './workbook-verify.js';
+import { WorkbookUnreadable, verifyWorkbook } from './workbook-verify.js';
 
 /** Imports in data processing at the same time across parks (our choice; one per park is the spec's -2003). */
 const processingSlots = () => Number(process.env.IMPORT_PROCESSING_SLOTS ?? 2);
@@ -162,7 +162,8 @@ export class SheetImportsService implements OnApplicationBootstrap, OnApplicatio
         });
       } catch (err) {
         this.log.info({ err, sheetImportId: id }, 'workbook unreadable');
-        throw new AppError(-10001, { details: { reason: 'the file is not a readable .xlsx workbook' } });
+        const reason = err instanceof WorkbookUnreadable ? err.reason : 'the file is not a readable .xlsx workbook';
+        throw new AppError(-10001, { details: { reason } });
       }
       const ok = result.inspections !== null && result.inspections.length > 0;
       await this.repo.update(this.ds.manager, id, {

@@ -1,6 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import ExcelJS from 'exceljs';
+import { unzipSync, zipSync } from 'fflate';
 import { io, type Socket } from 'socket.io-client';
 import { EventTypes, IMPORT_SHEETS, Rights, UploadFileStatus as S, socketPath, type Locale } from '@windward/contracts';
 import { eventually } from '@windward/service-kit/testing';
@@ -123,13 +124,26 @@ describe('spreadsheet imports', () => {
     assert.equal(big.body.code, 'FILE_TOO_LARGE');
     const junk = await upload(id, Buffer.from('not a zip at all'), 'junk.xlsx');
     assert.equal(junk.body.code, -10001);
+    // A zip bomb: 200 MB of zeros packs into ~200 KB; refused from its directory, never unpacked.
+    const bomb = await upload(id, Buffer.from(zipSync({ 'xl/worksheets/sheet1.xml': new Uint8Array(200 * 1024 * 1024) }, { level: 9 })), 'bomb.xlsx');
+    assert.equal(bomb.status, 400);
+    assert.equal(bomb.body.code, -10001);
+    assert.match(bomb.body.details.reason, /unpacks to more than 100 MB/);
+    // A part that claims fewer bytes than it holds is cut at its claim: no larger than it says.
+    const liar = Buffer.from(zipSync({ 'xl/workbook.xml': new Uint8Array(50 * 1024 * 1024) }, { level: 9 }));
+    liar.writeUInt32LE(1000, 22);
+    liar.writeUInt32LE(1000, liar.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02])) + 24);
+    assert.equal((await upload(id, liar, 'liar.xlsx')).body.code, -10001);
     const r = await row(id);
     assert.equal(r.status, S.FAILED);
     assert.equal(r.batch, null);
     assert.deepEqual(r.findings, []);
-    // A refused run accepts a good workbook afterwards.
-    const ok = await upload(id, await workbook(good('T02', '2026-05-02')));
-    assert.equal(ok.body.status, S.VERIFY_SUCCESS, JSON.stringify(ok.body.findings));
+    // A refused run accepts a good workbook afterwards, whatever the order of its zip's parts
+    // (writers differ; the workbook part, which names the sheets, last of all here).
+    const parts = unzipSync(await workbook(good('T02', '2026-05-02')));
+    const { 'xl/workbook.xml': named, ...rest } = parts;
+    const ok = await upload(id, Buffer.from(zipSync({ ...rest, 'xl/workbook.xml': named! })));
+    assert.equal(ok.body.status, S.VERIFY_SUCCESS, JSON.stringify(ok.body));
   });
 
   test('structure: -10002 missing sheet, -10003 missing column, -10004 unknown column, -10025 empty sheet, -10037 mixed languages', async () => {

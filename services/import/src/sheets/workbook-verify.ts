@@ -1,9 +1,12 @@
+import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
+import { unzipSync, zipSync } from 'fflate';
 import {
   BLADES_PER_TURBINE,
   BLADE_ROOT_LOWER_BOUND_M,
   DISTANCE_TO_ROOT_MAX_DECIMALS,
   IMPORT_MAX_INSPECTIONS,
+  IMPORT_WORKBOOK_UNPACKED_MAX_BYTES,
   IMPORT_SHEETS,
   NUMERIC_INPUT_MAX_DECIMALS,
   SHEET_BLADE_LETTERS,
@@ -96,6 +99,45 @@ function toNumber(v: ExcelJS.CellValue | undefined, text: string): number | null
  * and checks it against the template (contracts IMPORT_SHEETS) and the chosen park. Every
  * finding is located (sheet, row, column, value); all of them are returned, not the first only.
  */
+/** An .xlsx that cannot be read; `reason` goes to the answer's details. */
+export class WorkbookUnreadable extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+  }
+}
+
+/**
+ * The workbook, unpacked in memory within limits. fflate inflates each part into a buffer of the
+ * size its directory entry declares, so a part cannot grow past what it claims, and the claims
+ * together must stay under IMPORT_WORKBOOK_UNPACKED_MAX_BYTES (zip bombs). exceljs then reads a
+ * stored (uncompressed) copy of exactly those parts. Its streaming reader was dropped: it lost
+ * the zip's last entry now and then (about 1 read in 60 of the same file), and the sheet names
+ * with it.
+ */
+async function loadWorkbook(filePath: string): Promise<ExcelJS.Workbook> {
+  let parts: Record<string, Uint8Array>;
+  try {
+    let declared = 0;
+    parts = unzipSync(await readFile(filePath), {
+      filter: (f) => {
+        declared += f.originalSize;
+        if (declared > IMPORT_WORKBOOK_UNPACKED_MAX_BYTES) throw new WorkbookUnreadable(`the workbook unpacks to more than ${IMPORT_WORKBOOK_UNPACKED_MAX_BYTES / 1024 / 1024} MB`);
+        return true;
+      },
+    });
+  } catch (err) {
+    if (err instanceof WorkbookUnreadable) throw err;
+    throw new WorkbookUnreadable('the file is not a readable .xlsx workbook');
+  }
+  const wb = new ExcelJS.Workbook();
+  try {
+    await wb.xlsx.load(Buffer.from(zipSync(parts, { level: 0 })) as unknown as ExcelJS.Buffer);
+  } catch {
+    throw new WorkbookUnreadable('the file is not a readable .xlsx workbook');
+  }
+  return wb;
+}
+
 export async function verifyWorkbook(filePath: string, ctx: VerifyContext): Promise<VerifyResult> {
   const findings: SheetFinding[] = [];
   let total = 0;
@@ -106,29 +148,22 @@ export async function verifyWorkbook(filePath: string, ctx: VerifyContext): Prom
   const sheets = new Map<SheetKey, ReadSheet>();
   const sheetLocales = new Set<Locale>();
 
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(filePath, {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    hyperlinks: 'ignore',
-    styles: 'cache',
-    entries: 'ignore',
-  });
-  for await (const ws of reader) {
-    const name = String((ws as unknown as { name: string }).name ?? '');
+  const wb = await loadWorkbook(filePath);
+  for (const ws of wb.worksheets) {
+    const name = ws.name;
     if (CJK.test(name) && LATIN.test(name)) add({ code: -10037, sheet: name, row: null, column: null, value: name });
     const known = sheetOfName(name);
-    if (!known || sheets.has(known.sheet.key)) {
-      // Other sheets (instructions, notes) are not read; drain the stream.
-      for await (const row of ws) void row;
-      continue;
-    }
+    // Other sheets (instructions, notes) are not read.
+    if (!known || sheets.has(known.sheet.key)) continue;
     sheetLocales.add(known.locale);
     const read: ReadSheet = { def: known.sheet, name, locale: known.locale, headers: new Map(), rows: [] };
     sheets.set(known.sheet.key, read);
     const byIndex = new Map<number, SheetColumn>();
     let headerSeen = false;
-    for await (const row of ws) {
-      const values = (row as ExcelJS.Row).values as ExcelJS.CellValue[];
+    const rows: ExcelJS.Row[] = [];
+    ws.eachRow((row) => rows.push(row));
+    for (const row of rows) {
+      const values = row.values as ExcelJS.CellValue[];
       if (!headerSeen) {
         headerSeen = true;
         values.forEach((v, i) => {

@@ -1,12 +1,9 @@
-import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
-import os from 'node:os';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { Zip, ZipPassThrough, zipSync } from 'fflate';
 import { pack as tarPack } from 'tar-stream';
-import { EventTypes } from '@windward/contracts';
 import { listFiles } from '@windward/service-kit';
 import { ServiceHarness, eventually, type ApiInit, type Body } from '@windward/service-kit/testing';
 import { AppModule } from '../app.module.js';
@@ -19,19 +16,8 @@ export const API = '/gw/import/api/v2';
  * asset through the real bus, with helpers for upload tasks, archives and the stored files.
  */
 export class ImportHarness extends ServiceHarness {
-  filesDir = '';
-
-  static override async start(env: Record<string, string> = {}): Promise<ImportHarness> {
-    const filesDir = await mkdtemp(path.join(os.tmpdir(), 'ww-import-files-'));
-    const h = new ImportHarness(
-      ...(await ServiceHarness.boot(AppModule, 'import', {
-        LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-        FILES_DIR: filesDir,
-        ...env,
-      })),
-    );
-    h.filesDir = filesDir;
-    return h;
+  static override start(env: Record<string, string> = {}): Promise<ImportHarness> {
+    return ServiceHarness.startWithFiles((parts) => new ImportHarness(...parts), AppModule, 'import', env);
   }
 
   /** A wind park as asset announces it; resolves once import's read model has it. */
@@ -39,11 +25,8 @@ export class ImportHarness extends ServiceHarness {
     return this.announcePark(name, 'SELECT 1 FROM data_import.park_ref WHERE wind_farm_id = $1', customerId);
   }
 
-  async turbine(parkId: string, name: string): Promise<string> {
-    const turbineId = randomUUID();
-    await this.publish(EventTypes.AssetTurbineCreated, turbineId, { turbineId, turbineName: name, windFarmId: parkId, serialNumber: null });
-    await eventually(async () => (await this.sql('SELECT 1 FROM data_import.turbine_ref WHERE turbine_id = $1', [turbineId])).length > 0);
-    return turbineId;
+  turbine(parkId: string, name: string): Promise<string> {
+    return this.announceTurbine(parkId, name, 'SELECT 1 FROM data_import.turbine_ref WHERE turbine_id = $1');
   }
 
   createTask(body: Record<string, unknown>, init: ApiInit = {}) {
@@ -83,10 +66,6 @@ export class ImportHarness extends ServiceHarness {
     }, timeoutMs);
   }
 
-  override async stop() {
-    await super.stop();
-    await rm(this.filesDir, { recursive: true, force: true });
-  }
 }
 
 /** A small real JPEG (or PNG); `shade` varies the bytes so photos differ. */

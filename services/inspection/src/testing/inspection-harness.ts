@@ -1,10 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import sharp from 'sharp';
-import { EventTypes } from '@windward/contracts';
-import { ServiceHarness, eventually, type ApiInit, type Body } from '@windward/service-kit/testing';
+import { ServiceHarness, type ApiInit, type Body } from '@windward/service-kit/testing';
 import { AppModule } from '../app.module.js';
 
 export type { Body };
@@ -14,19 +9,8 @@ export type { Body };
  * fed by asset through the real bus, with helpers for parks, turbines, inspections and uploads.
  */
 export class InspectionHarness extends ServiceHarness {
-  filesDir = '';
-
-  static override async start(env: Record<string, string> = {}): Promise<InspectionHarness> {
-    const filesDir = await mkdtemp(path.join(os.tmpdir(), 'ww-inspection-files-'));
-    const h = new InspectionHarness(
-      ...(await ServiceHarness.boot(AppModule, 'inspection', {
-        LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-        FILES_DIR: filesDir,
-        ...env,
-      })),
-    );
-    h.filesDir = filesDir;
-    return h;
+  static override start(env: Record<string, string> = {}): Promise<InspectionHarness> {
+    return ServiceHarness.startWithFiles((parts) => new InspectionHarness(...parts), AppModule, 'inspection', env);
   }
 
   /** Uploads bytes as the multipart `file` field with attribute fields. */
@@ -43,31 +27,20 @@ export class InspectionHarness extends ServiceHarness {
   }
 
   /** A turbine with three blades of `bladeLength` m (null: asset sends no blades). */
-  async turbine(parkId: string, name: string, bladeLength: number | null = 80, serialPrefix = name): Promise<string> {
-    const turbineId = randomUUID();
-    await this.publish(EventTypes.AssetTurbineCreated, turbineId, {
-      turbineId,
-      turbineName: name,
-      windFarmId: parkId,
-      serialNumber: `SN-${name}`,
-      ...(bladeLength === null
+  turbine(parkId: string, name: string, bladeLength: number | null = 80, serialPrefix = name): Promise<string> {
+    const blades =
+      bladeLength === null
         ? {}
-        : {
-            blades: [1, 2, 3].map((position) => ({
-              position,
-              name: 'ABC'[position - 1]!,
-              serialNumber: `${serialPrefix}-${position}`,
-              length: bladeLength,
-            })),
-          }),
-    });
+        : { blades: [1, 2, 3].map((position) => ({ position, name: 'ABC'[position - 1]!, serialNumber: `${serialPrefix}-${position}`, length: bladeLength })) };
     // A demo park's turbine is seeded in the same consumer transaction (six inspections with photos
     // for turbine -01): on a loaded machine that takes longer than the default 10 s.
-    await eventually(
-      async () => (await this.sql('SELECT 1 FROM inspection.turbine_ref WHERE turbine_id = $1', [turbineId])).length > 0,
+    return this.announceTurbine(
+      parkId,
+      name,
+      'SELECT 1 FROM inspection.turbine_ref WHERE turbine_id = $1',
+      { serialNumber: `SN-${name}`, ...blades },
       60_000,
     );
-    return turbineId;
   }
 
   /** Creates an inspection over HTTP (asserting success). */
@@ -80,10 +53,6 @@ export class InspectionHarness extends ServiceHarness {
     return r.body;
   }
 
-  override async stop() {
-    await super.stop();
-    await rm(this.filesDir, { recursive: true, force: true });
-  }
 }
 
 /** A real PNG of the given size (a gradient, so it compresses like a photo a little). */

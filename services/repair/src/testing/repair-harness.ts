@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import assert from 'node:assert/strict';
 import { DEFAULT_ROLE_RIGHTS, EventTypes, RoleId, type EventPayloads } from '@windward/contracts';
@@ -36,19 +35,9 @@ export interface Park {
  * insert into the defect read model: 10,000 events would test the bus, not the rule).
  */
 export class RepairHarness extends ServiceHarness {
-  filesDir = '';
-
   /** A fresh database and a fresh file folder (record photos). */
-  static override async start(env: Record<string, string> = {}): Promise<RepairHarness> {
-    const filesDir = await mkdtemp(path.join(os.tmpdir(), 'ww-repair-files-'));
-    const h = new RepairHarness(...(await ServiceHarness.boot(AppModule, 'repair', { FILES_DIR: filesDir, ...env })));
-    h.filesDir = filesDir;
-    return h;
-  }
-
-  override async stop() {
-    await super.stop();
-    await rm(this.filesDir, { recursive: true, force: true });
+  static override start(env: Record<string, string> = {}): Promise<RepairHarness> {
+    return ServiceHarness.startWithFiles((parts) => new RepairHarness(...parts), AppModule, 'repair', env);
   }
 
   /** Every file the service stored (keys relative to the store). */
@@ -71,17 +60,10 @@ export class RepairHarness extends ServiceHarness {
     return { parkId, customerId, turbineId, inspectionId };
   }
 
-  async turbine(parkId: string, name: string, bladeLength: number | null = 60): Promise<string> {
-    const turbineId = randomUUID();
-    await this.publish(EventTypes.AssetTurbineCreated, turbineId, {
-      turbineId,
-      turbineName: name,
-      windFarmId: parkId,
-      serialNumber: null,
+  turbine(parkId: string, name: string, bladeLength: number | null = 60): Promise<string> {
+    return this.announceTurbine(parkId, name, 'SELECT 1 FROM repair.blade_ref WHERE turbine_id = $1', {
       blades: [1, 2, 3].map((position) => ({ position, name: `B${position}`, serialNumber: `${name}-B${position}`, length: bladeLength })),
     });
-    await this.until('SELECT 1 FROM repair.blade_ref WHERE turbine_id = $1', [turbineId]);
-    return turbineId;
   }
 
   async inspection(parkId: string, turbineId: string): Promise<string> {

@@ -1,7 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { ComponentType, DpsStatus, EventTypes, PackageType, type DefectEventPayload } from '@windward/contracts';
 import { EventPublisher } from '@windward/service-kit';
 import { ServiceHarness, eventually, type ApiInit, type Body } from '@windward/service-kit/testing';
@@ -15,31 +12,18 @@ export const API = '/report/api/v1';
  * delivery and inspection would feed it, with helpers for report tasks and templates.
  */
 export class ReportHarness extends ServiceHarness {
-  filesDir = '';
   private defectNo = 1;
 
-  static override async start(env: Record<string, string> = {}): Promise<ReportHarness> {
-    const filesDir = await mkdtemp(path.join(os.tmpdir(), 'ww-report-files-'));
-    const h = new ReportHarness(
-      ...(await ServiceHarness.boot(AppModule, 'report', {
-        LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-        FILES_DIR: filesDir,
-        ...env,
-      })),
-    );
-    h.filesDir = filesDir;
-    return h;
+  static override start(env: Record<string, string> = {}): Promise<ReportHarness> {
+    return ServiceHarness.startWithFiles((parts) => new ReportHarness(...parts), AppModule, 'report', env);
   }
 
   park(name: string, customerId?: string) {
     return this.announcePark(name, 'SELECT 1 FROM report.park_ref WHERE wind_farm_id = $1', customerId);
   }
 
-  async turbine(parkId: string, name: string): Promise<string> {
-    const turbineId = randomUUID();
-    await this.publish(EventTypes.AssetTurbineCreated, turbineId, { turbineId, turbineName: name, windFarmId: parkId, serialNumber: null });
-    await eventually(async () => (await this.sql('SELECT 1 FROM report.turbine_ref WHERE turbine_id = $1', [turbineId])).length > 0);
-    return turbineId;
+  turbine(parkId: string, name: string): Promise<string> {
+    return this.announceTurbine(parkId, name, 'SELECT 1 FROM report.turbine_ref WHERE turbine_id = $1');
   }
 
   /** A project of delivery covering these parks (every turbine of them). */
@@ -126,8 +110,4 @@ export class ReportHarness extends ServiceHarness {
     );
   }
 
-  override async stop() {
-    await super.stop();
-    await rm(this.filesDir, { recursive: true, force: true });
-  }
 }

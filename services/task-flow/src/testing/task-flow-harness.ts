@@ -49,11 +49,8 @@ export class TaskFlowHarness extends ServiceHarness {
     return windFarmId;
   }
 
-  async turbine(windFarmId: string, name: string): Promise<string> {
-    const turbineId = randomUUID();
-    await this.publish(EventTypes.AssetTurbineCreated, turbineId, { turbineId, turbineName: name, windFarmId, serialNumber: null });
-    await this.until('SELECT 1 FROM task_flow.turbine_ref WHERE turbine_id = $1', [turbineId]);
-    return turbineId;
+  turbine(windFarmId: string, name: string): Promise<string> {
+    return this.announceTurbine(windFarmId, name, 'SELECT 1 FROM task_flow.turbine_ref WHERE turbine_id = $1');
   }
 
   /** Customer, park and turbine in one go. */
