@@ -4,6 +4,7 @@ import { ReportInitial1763700000900 } from './migrations/1763700000900-report-in
 import { ReportDefectIds1764151500100 } from './migrations/1764151500100-report-defect-ids.js';
 import { ReportDownloads1764170000200 } from './migrations/1764170000200-report-downloads.js';
 import { ReportTurbineDetails1764170000300 } from './migrations/1764170000300-report-turbine-details.js';
+import { ReportDefectRepairs1764170000400 } from './migrations/1764170000400-report-defect-repairs.js';
 import { ReportTaskNotify1764170000100 } from './migrations/1764170000100-report-task-notify.js';
 import { RefsModule } from './refs/refs.module.js';
 import { ReportTasksModule } from './tasks/tasks.module.js';
@@ -17,7 +18,7 @@ import { ReportTemplatesModule } from './templates/templates.module.js';
  */
 @Module({
   imports: [
-    ServiceKitModule.forService({ service: 'report', entities: [], migrations: [ReportInitial1763700000900, ReportDefectIds1764151500100, ReportTaskNotify1764170000100, ReportDownloads1764170000200, ReportTurbineDetails1764170000300] }),
+    ServiceKitModule.forService({ service: 'report', entities: [], migrations: [ReportInitial1763700000900, ReportDefectIds1764151500100, ReportTaskNotify1764170000100, ReportDownloads1764170000200, ReportTurbineDetails1764170000300, ReportDefectRepairs1764170000400] }),
     FileStoreModule.forRoot({ scope: REPORTS_PREFIX }),
     RefsModule,
     ReportTemplatesModule,

@@ -128,16 +128,20 @@ export class RefsConsumer extends AssetRefsConsumer {
   @OnEvent(EventTypes.InspectionDefectDeleted)
   async onDefectDeleted(@Payload() p: DeletedPayload, @Ctx() ctx: BusContext): Promise<void> {
     await ctx.manager.query(`DELETE FROM ${this.schema}.defect_ref WHERE defect_id = $1`, [p.id]);
+    await ctx.manager.query(`DELETE FROM ${this.schema}.defect_repair WHERE defect_id = $1`, [p.id]);
   }
 
-  /** Repair's outcome of a defect (completed or fixed), shown on the turbine pages. */
+  /**
+   * Repair's outcome of a defect (completed or fixed), shown on the turbine pages. Kept on its own
+   * row: it may come before inspection's defect event (another topic).
+   */
   @OnEvent(EventTypes.RepairDefectRepaired)
   async onRepaired(@Payload() p: RepairDefectRepairedPayload, @Ctx() ctx: BusContext): Promise<void> {
-    await ctx.manager.query(`UPDATE ${this.schema}.defect_ref SET repair_status = $2, repaired_at = $3 WHERE defect_id = $1`, [
-      p.defectId,
-      p.repairStatus,
-      p.repairedAt,
-    ]);
+    await ctx.manager.query(
+      `INSERT INTO ${this.schema}.defect_repair (defect_id, repair_status, repaired_at) VALUES ($1, $2, $3)
+       ON CONFLICT (defect_id) DO UPDATE SET repair_status = EXCLUDED.repair_status, repaired_at = EXCLUDED.repaired_at`,
+      [p.defectId, p.repairStatus, p.repairedAt],
+    );
   }
 
   /** Every LPS reading of an LPS inspection (the full set replaces the copy). */

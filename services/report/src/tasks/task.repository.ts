@@ -219,8 +219,9 @@ export class ReportTaskRepository {
     }[] = await this.ds.query(
       `SELECT d.defect_id, d.defect_no, p.name AS park_name, t.name AS turbine_name, i.inspection_date, d.blade_position, d.position,
          d.distance_to_root, d.defect_type, d.severity, d.size_length, d.size_width, d.repair_priority, d.dps_status, d.recommendation,
-         i.turbine_id, d.polygon, d.image_uri, d.image_width, d.image_height, d.repair_status, d.repaired_at
+         i.turbine_id, d.polygon, d.image_uri, d.image_width, d.image_height, r.repair_status, r.repaired_at
        FROM ${this.s}.defect_ref d JOIN ${this.s}.inspection_ref i ON i.inspection_id = d.inspection_id
+       LEFT JOIN ${this.s}.defect_repair r ON r.defect_id = d.defect_id
        LEFT JOIN ${this.s}.park_ref p ON p.wind_farm_id = i.wind_farm_id
        LEFT JOIN ${this.s}.turbine_ref t ON t.turbine_id = i.turbine_id
        WHERE ${where}
