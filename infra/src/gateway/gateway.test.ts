@@ -15,6 +15,7 @@ const listen = (s: Server) => new Promise<number>((r) => s.listen(0, '127.0.0.1'
 describe('gateway', () => {
   let upstream: Server;
   let io: IoServer;
+  let importIo: IoServer;
   let gateway: Server;
   let base: string;
   const seen: string[] = [];
@@ -28,6 +29,8 @@ describe('gateway', () => {
     });
     io = new IoServer(upstream, { path: socketPath('task-flow') });
     io.on('connection', (socket) => socket.emit('hello', 'from task-flow'));
+    importIo = new IoServer(upstream, { path: socketPath('import') });
+    importIo.on('connection', (socket) => socket.emit('hello', 'from import'));
     const port = await listen(upstream);
     const upstreams = Object.fromEntries(SERVICE_NAMES.map((n) => [n, `http://127.0.0.1:${port}`])) as Record<ServiceName, string>;
     upstreams.report = 'http://127.0.0.1:9'; // nothing listens there
@@ -41,6 +44,7 @@ describe('gateway', () => {
   });
   after(async () => {
     io.close();
+    importIo.close();
     await new Promise((r) => gateway.close(r));
     upstream.close();
   });
@@ -123,14 +127,16 @@ describe('gateway', () => {
     assert.equal(((await r.json()) as { code: string }).code, 'SERVICE_UNAVAILABLE');
   });
 
-  test('socket.io (WebSocket upgrade) reaches the live service through the gateway', async () => {
-    const socket = ioClient(base, { path: socketPath('task-flow'), transports: ['websocket'], reconnection: false });
-    const hello = await new Promise<string>((resolve, reject) => {
-      socket.on('hello', resolve);
-      socket.on('connect_error', reject);
-    });
-    socket.close();
-    assert.equal(hello, 'from task-flow');
+  test('socket.io (WebSocket upgrade) reaches the live services through the gateway', async () => {
+    for (const service of ['task-flow', 'import'] as const) {
+      const socket = ioClient(base, { path: socketPath(service), transports: ['websocket'], reconnection: false });
+      const hello = await new Promise<string>((resolve, reject) => {
+        socket.on('hello', resolve);
+        socket.on('connect_error', reject);
+      });
+      socket.close();
+      assert.equal(hello, `from ${service}`);
+    }
   });
 });
 

@@ -43,11 +43,12 @@ test('every service has its /gw/<context>/ area, and only live areas take WebSoc
     assert.equal(owner(`/gw/${SERVICES[name].context}/health`), name);
   }
   const ws = GATEWAY_ROUTES.filter((r) => r.websocket).map((r) => r.service);
-  assert.deepEqual(ws.sort(), ['delivery', 'repair', 'report', 'task-flow']);
+  assert.deepEqual(ws.sort(), ['delivery', 'import', 'repair', 'report', 'task-flow']);
   assert.equal(owner(socketPath('task-flow')), 'task-flow');
   assert.equal(owner(socketPath('repair')), 'repair');
   assert.equal(owner(socketPath('delivery')), 'delivery');
   assert.equal(owner(socketPath('report')), 'report');
+  assert.equal(owner(socketPath('import')), 'import');
 });
 
 test('service descriptors have unique ports, schemas and contexts', () => {

@@ -16,6 +16,10 @@ export interface GatewayRoute {
 
 const ctx = (name: ServiceName) => SERVICES[name].context;
 
+/** Services that push live updates over socket.io (their /gw/<context>/socket.io takes WebSocket upgrades). */
+export const LIVE_SERVICES: readonly ServiceName[] = ['task-flow', 'delivery', 'repair', 'report', 'import'];
+
+
 export const GATEWAY_ROUTES: readonly GatewayRoute[] = [
   // identity: sign-in, account, users, customers, metadata, permissions, usage logs
   { service: 'identity', pattern: '^/oauth(/|$)', note: 'built-in and SSO sign-in, JWKS' },
@@ -39,7 +43,7 @@ export const GATEWAY_ROUTES: readonly GatewayRoute[] = [
     (name): GatewayRoute => ({
       service: name,
       pattern: `^/gw/${ctx(name)}/`,
-      websocket: name === 'task-flow' || name === 'delivery' || name === 'repair' || name === 'report',
+      websocket: LIVE_SERVICES.includes(name),
       note: `${name} API, docs and health`,
     }),
   ),
