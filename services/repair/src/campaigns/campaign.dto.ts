@@ -68,6 +68,11 @@ export class CampaignDefectQuery extends PageQueryDto {
 }
 
 /** Repair technicians (users with the repair technician role), paged. */
+/** The O&M projects a campaign of this park may belong to. */
+export class OmProjectQuery {
+  @IsUUID() windFarmId!: string;
+}
+
 export class TechnicianQuery extends PageQueryDto {
   @IsOptional() @IsString() @MaxLength(100) name?: string;
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { ProjectStatusCode } from '@windward/contracts';
 import type { PageRequest } from '@windward/service-kit';
 import { Sql } from '../common/sql.js';
 
@@ -229,6 +230,21 @@ export class CampaignRepository {
        LEFT JOIN ${s}.repair_campaign c ON c.id = cd.campaign_id`,
       [planId, ids],
     ) as Promise<{ defect_id: string; in_plan: boolean; template_id: string | null; turbine_id: string | null; campaign_id: string | null; campaign_plan_id: string | null }[]>;
+  }
+
+  /** Unfinished O&M projects covering a park, in the caller's customers (null: all). */
+  async omProjects(
+    m: EntityManager,
+    windFarmId: string,
+    customerIds: string[] | null,
+  ): Promise<{ project_id: string; name: string; start_date: string | null; end_date: string | null }[]> {
+    return m.query(
+      `SELECT project_id, name, to_char(start_date, 'YYYY-MM-DD') AS start_date, to_char(end_date, 'YYYY-MM-DD') AS end_date
+       FROM ${this.s}.project_ref
+       WHERE operation AND status <> $3 AND $1 = ANY(wind_farm_ids) AND ($2::uuid[] IS NULL OR customer_id = ANY($2))
+       ORDER BY lower(name)`,
+      [windFarmId, customerIds, ProjectStatusCode.COMPLETED],
+    );
   }
 
   async project(m: EntityManager, projectId: string): Promise<{ operation: boolean; start_date: string | null; end_date: string | null } | undefined> {

@@ -106,3 +106,11 @@ export class CampaignDefectView {
 }
 
 export class CampaignDefectPage extends PageOf(CampaignDefectView) {}
+
+/** An unfinished O&M project of delivery covering a park (the campaign form's picker); dates bound the campaign (-6009). */
+export class OmProjectView {
+  projectId!: string;
+  projectName!: string;
+  startDate!: string | null;
+  endDate!: string | null;
+}

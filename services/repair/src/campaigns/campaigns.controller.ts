@@ -10,6 +10,7 @@ import {
   CreateRepairCampaignDto,
   CreateRepairRecordDto,
   GrantTechniciansDto,
+  OmProjectQuery,
   RepairCampaignListQuery,
   SetCampaignStatusDto,
   SetRepairStatusDto,
@@ -20,6 +21,7 @@ import {
 import {
   CampaignDefectPage,
   CampaignDefectView,
+  OmProjectView,
   RepairCampaignDetailView,
   RepairCampaignPage,
   RepairPhotoView,
@@ -164,6 +166,13 @@ export class CampaignsController {
     res.setHeader('cache-control', 'private, max-age=86400, immutable');
     res.setHeader('x-content-type-options', 'nosniff');
     f.stream.pipe(res);
+  }
+
+  /** Unfinished O&M projects covering a park (delivery's, by events): the campaign form's project picker. */
+  @Get('om-projects')
+  @RequireRights(Rights.REPAIR_CAMPAIGN_EDIT)
+  omProjects(@CurrentUser() user: AuthUser, @Query() q: OmProjectQuery): Promise<OmProjectView[]> {
+    return this.campaigns.omProjects(user, q);
   }
 
   /** Users with the repair technician role. */

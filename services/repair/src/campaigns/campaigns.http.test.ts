@@ -73,7 +73,17 @@ describe('repair campaigns', () => {
   test('the campaign must lie within its O&M project time range (-6009), read from delivery events', async () => {
     const ids = await h.defects(p, 2);
     const plan = await h.plan(ids);
-    const projectId = await h.project('2026-04-01', '2026-06-30');
+    const projectId = await h.project('2026-04-01', '2026-06-30', true, { windFarmIds: [p.parkId], customerId: p.customerId, projectName: 'O&M 2026' });
+    // The form's picker: unfinished O&M projects covering the park, in the caller's customers.
+    await h.project('2026-01-01', '2026-12-31', false, { windFarmIds: [p.parkId], customerId: p.customerId });
+    await h.project('2025-01-01', '2025-12-31', true, { windFarmIds: [p.parkId], customerId: p.customerId, status: 3 });
+    await h.project('2026-01-01', '2026-12-31', true, { windFarmIds: [randomUUID()], customerId: p.customerId });
+    const picker = await h.api(`${API}/om-projects?windFarmId=${p.parkId}`);
+    assert.deepEqual(picker.body, [{ projectId, projectName: 'O&M 2026', startDate: '2026-04-01', endDate: '2026-06-30' }]);
+    const elsewhere = await h.token({ rights: [Rights.REPAIR_CAMPAIGN_EDIT], cid: [randomUUID()] });
+    assert.deepEqual((await h.api(`${API}/om-projects?windFarmId=${p.parkId}`, { token: elsewhere })).body, []);
+    assert.equal((await h.api(`${API}/om-projects?windFarmId=${p.parkId}`, { token: await h.token({ rights: [Rights.MENU_REPAIR_OVERVIEW] }) })).status, 403);
+    assert.equal((await h.api(`${API}/om-projects?windFarmId=nope`)).status, 400);
     await h.refused(`${API}/campaigns`, post(campaignBody(plan, [ids[0]], { projectId, startDate: '2026-03-31', endDate: '2026-04-10' })), -6009);
     await h.refused(`${API}/campaigns`, post(campaignBody(plan, [ids[0]], { projectId, startDate: '2026-06-01', endDate: '2026-07-01' })), -6009);
     const notOm = await h.project('2026-01-01', '2026-12-31', false);

@@ -4,8 +4,8 @@ import { AppError, EventTypes, RepairCampaignStatus, RoleId, canChangeRepairProg
 import { EventPublisher, parsePage, uniqueAsConflict, type AuthUser } from '@windward/service-kit';
 import { canSeeRecord, isTechnician } from '../common/access.js';
 import { CAMPAIGN_SORT_FIELDS, CampaignRepository, type CampaignRow, type TechnicianRow } from './campaign.repository.js';
-import type { CreateRepairCampaignDto, GrantTechniciansDto, RepairCampaignListQuery, TechnicianQuery } from './campaign.dto.js';
-import type { RepairCampaignDetailView, RepairCampaignPage, RepairCampaignView, TechnicianPage, TechnicianView } from './campaign.view.js';
+import type { CreateRepairCampaignDto, GrantTechniciansDto, OmProjectQuery, RepairCampaignListQuery, TechnicianQuery } from './campaign.dto.js';
+import type { OmProjectView, RepairCampaignDetailView, RepairCampaignPage, RepairCampaignView, TechnicianPage, TechnicianView } from './campaign.view.js';
 import { CampaignLive } from './campaign-live.js';
 
 const presentTechnician = (t: TechnicianRow): TechnicianView => ({ userId: t.user_id, username: t.username, displayName: t.display_name });
@@ -193,6 +193,17 @@ export class CampaignsService {
     });
     this.live.changed(id);
     return this.get(user, id);
+  }
+
+  /** Unfinished O&M projects of the park in the caller's customers: what a new campaign may belong to. */
+  async omProjects(user: AuthUser, q: OmProjectQuery): Promise<OmProjectView[]> {
+    if (user.parkIds && !user.parkIds.includes(q.windFarmId)) return [];
+    return (await this.campaigns.omProjects(this.ds.manager, q.windFarmId, user.customerIds)).map((r) => ({
+      projectId: r.project_id,
+      projectName: r.name,
+      startDate: r.start_date,
+      endDate: r.end_date,
+    }));
   }
 
   async technicians(q: TechnicianQuery): Promise<TechnicianPage> {

@@ -228,10 +228,19 @@ export class PlanRepository {
       LEFT JOIN ${s}.repair_campaign c ON c.id = cd.campaign_id`;
   }
 
-  async parks(m: EntityManager, parkIds: string[] | null, customerIds: string[] | null): Promise<{ wind_farm_id: string; name: string }[]> {
+  async parks(
+    m: EntityManager,
+    parkIds: string[] | null,
+    customerIds: string[] | null,
+  ): Promise<{ wind_farm_id: string; name: string; turbines: { turbineId: string; turbineName: string }[] }[]> {
+    const s = this.s;
     return m.query(
-      `SELECT wind_farm_id, name FROM ${this.s}.park_ref WHERE active AND ($1::uuid[] IS NULL OR wind_farm_id = ANY($1))
-         AND ($2::uuid[] IS NULL OR customer_id = ANY($2)) ORDER BY lower(name)`,
+      `SELECT p.wind_farm_id, p.name,
+         COALESCE(json_agg(json_build_object('turbineId', t.turbine_id, 'turbineName', t.name) ORDER BY lower(t.name))
+           FILTER (WHERE t.turbine_id IS NOT NULL), '[]') AS turbines
+       FROM ${s}.park_ref p LEFT JOIN ${s}.turbine_ref t ON t.wind_farm_id = p.wind_farm_id AND NOT t.deleted
+       WHERE p.active AND ($1::uuid[] IS NULL OR p.wind_farm_id = ANY($1)) AND ($2::uuid[] IS NULL OR p.customer_id = ANY($2))
+       GROUP BY p.wind_farm_id, p.name ORDER BY lower(p.name)`,
       [parkIds, customerIds],
     );
   }

@@ -57,8 +57,15 @@ export class PlanDefectView extends RepairDefectView {
 
 export class PlanDefectPage extends PageOf(PlanDefectView) {}
 
-/** A wind park repair knows (from asset's events) and the caller may see. */
+/** A turbine of a park (the plan form's turbine filter). */
+export class RepairTurbineRefView {
+  turbineId!: string;
+  turbineName!: string;
+}
+
+/** A wind park repair knows (from asset's events) and the caller may see, with its turbines by name. */
 export class RepairParkView {
   windFarmId!: string;
   windFarmName!: string;
+  turbines!: RepairTurbineRefView[];
 }

@@ -40,7 +40,13 @@ describe('repair plans', () => {
     const scoped = await h.token({ rights: [Rights.REPAIR_PLAN_EDIT], pid: [p.parkId] });
     assert.equal((await h.api(`${API}/defects?windFarmId=${q.parkId}`, { token: scoped })).body.totalCount, 0);
     const parks = await h.api(`${API}/parks`, { token: scoped });
-    assert.deepEqual(parks.body, [{ windFarmId: p.parkId, windFarmName: 'Plan park' }]);
+    assert.deepEqual(parks.body, [{ windFarmId: p.parkId, windFarmName: 'Plan park', turbines: [{ turbineId: p.turbineId, turbineName: 'Plan park-T01' }] }]);
+    // The plan form's turbine filter: each park's live turbines by name.
+    const filterPark = (await h.api(`${API}/parks`)).body.find((x: { windFarmId: string }) => x.windFarmId === q.parkId);
+    assert.deepEqual(
+      filterPark.turbines.map((t: { turbineName: string }) => t.turbineName),
+      ['Filter park-T01', 'Filter park-T02'],
+    );
     // Customer scope: another customer's parks and defects are not offered.
     const otherCustomer = await h.token({ rights: [Rights.REPAIR_PLAN_EDIT], cid: [p.customerId] });
     assert.equal((await h.api(`${API}/defects?windFarmId=${q.parkId}`, { token: otherCustomer })).body.totalCount, 0);

@@ -73,7 +73,11 @@ export class PlansService {
   ) {}
 
   async parks(user: AuthUser): Promise<RepairParkView[]> {
-    return (await this.plans.parks(this.ds.manager, user.parkIds, user.customerIds)).map((r) => ({ windFarmId: r.wind_farm_id, windFarmName: r.name }));
+    return (await this.plans.parks(this.ds.manager, user.parkIds, user.customerIds)).map((r) => ({
+      windFarmId: r.wind_farm_id,
+      windFarmName: r.name,
+      turbines: r.turbines,
+    }));
   }
 
   async candidates(user: AuthUser, q: CandidateDefectQuery): Promise<RepairDefectPage> {

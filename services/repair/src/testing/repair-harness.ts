@@ -124,7 +124,12 @@ export class RepairHarness extends ServiceHarness {
   }
 
   /** An O&M project as delivery announces it. */
-  async project(startDate: string | null, endDate: string | null, operation = true): Promise<string> {
+  async project(
+    startDate: string | null,
+    endDate: string | null,
+    operation = true,
+    more: { windFarmIds?: string[]; customerId?: string; status?: number; projectName?: string } = {},
+  ): Promise<string> {
     const projectId = randomUUID();
     await this.publish(EventTypes.DeliveryProjectCreated, projectId, {
       projectId,
@@ -133,6 +138,7 @@ export class RepairHarness extends ServiceHarness {
       operation,
       startDate,
       endDate,
+      ...more,
     });
     await this.until('SELECT 1 FROM repair.project_ref WHERE project_id = $1', [projectId]);
     return projectId;

@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { errorText } from './contracts';
 import { renderRepair } from './testing/render';
 import { resetFakesAfterEach, sockets } from '@/test/fakeSocket';
-import { CAMPAIGN, TECH, TURBINE, type Call } from './testing/fakeServer';
+import { CAMPAIGN, PARK, TECH, TURBINE, type Call } from './testing/fakeServer';
 import { pickOption } from '@/test/antd';
 
 vi.setConfig({ testTimeout: 60000 });
@@ -77,6 +77,9 @@ describe('repair plans', () => {
     await screen.findByTestId('plan-create');
     await pick('Wind park', 'Dogger Bank');
     await waitFor(() => expect(gets(calls, '/defects').at(-1)?.query.get('windFarmId')).toBeTruthy());
+    // The turbine filter offers the park's turbines and goes to the server.
+    await pick('Turbines', 'WTG-01');
+    await waitFor(() => expect(gets(calls, '/defects').at(-1)?.query.get('turbineIds')).toBe(TURBINE));
     await pick('Severity', '4');
     await waitFor(() => expect(gets(calls, '/defects').at(-1)?.query.get('severities')).toBe('4'));
     const table = screen.getByTestId('candidate-table');
@@ -91,6 +94,9 @@ describe('repair plans', () => {
     expect(body.name).toBe('Spring plan');
     expect(body.defectIds).toHaveLength(2);
     expect(await screen.findByTestId('plan-detail')).toBeTruthy();
+    // The campaign form offers the park's O&M projects (with their dates), not an id to type.
+    await waitFor(() => expect(gets(calls, '/om-projects').at(-1)?.query.get('windFarmId')).toBe(PARK));
+    await pick('O&M project (optional)', 'O&M North (2026-04-01 – 2026-06-30)');
   });
 
   it('shows the 10,000-defect cap refusal translated (zh)', async () => {

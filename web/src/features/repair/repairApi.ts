@@ -33,6 +33,7 @@ export const {
   useCampaignsGrantMutation,
   useCampaignsSetTurbineStatusMutation,
   useCampaignsTechniciansQuery,
+  useCampaignsOmProjectsQuery,
   usePlansCandidatesQuery,
   usePlansParksQuery,
   usePlansListQuery,

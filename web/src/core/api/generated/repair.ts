@@ -119,6 +119,15 @@ const injectedRtkApi = api
         }),
         providesTags: ['repair plans'],
       }),
+      campaignsOmProjects: build.query<CampaignsOmProjectsApiResponse, CampaignsOmProjectsApiArg>({
+        query: (queryArg) => ({
+          url: `/gw/repair/api/v2/om-projects`,
+          params: {
+            windFarmId: queryArg.windFarmId,
+          },
+        }),
+        providesTags: ['repair campaigns'],
+      }),
       plansParks: build.query<PlansParksApiResponse, PlansParksApiArg>({
         query: () => ({ url: `/gw/repair/api/v2/parks` }),
         providesTags: ['repair plans'],
@@ -321,6 +330,10 @@ export type PlansCandidatesApiArg = {
   severities?: number[];
   repairPriorities?: number[];
   timelineStatuses?: string[];
+};
+export type CampaignsOmProjectsApiResponse = /** status 200  */ OmProjectView[];
+export type CampaignsOmProjectsApiArg = {
+  windFarmId: string;
 };
 export type PlansParksApiResponse = /** status 200  */ RepairParkView[];
 export type PlansParksApiArg = void;
@@ -767,7 +780,18 @@ export type RepairDefectPage = {
   /** false when totalCount is the planner's estimate ("about N"). */
   totalCountExact?: boolean;
 };
+export type OmProjectView = {
+  endDate: string | null;
+  projectId: string;
+  projectName: string;
+  startDate: string | null;
+};
+export type RepairTurbineRefView = {
+  turbineId: string;
+  turbineName: string;
+};
 export type RepairParkView = {
+  turbines: RepairTurbineRefView[];
   windFarmId: string;
   windFarmName: string;
 };

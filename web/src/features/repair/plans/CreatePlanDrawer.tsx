@@ -14,7 +14,13 @@ export function CreatePlanDrawer({ onDone }: { onDone: (planId?: string) => void
   const { t } = useTranslation('repair');
   const priority = usePriorityLabel();
   const parks = usePlansParksQuery();
-  const [filters, setFilters] = useState<{ windFarmId?: string; severities?: number[]; repairPriorities?: number[]; timelineStatuses?: string[] }>({});
+  const [filters, setFilters] = useState<{
+    windFarmId?: string;
+    turbineIds?: string[];
+    severities?: number[];
+    repairPriorities?: number[];
+    timelineStatuses?: string[];
+  }>({});
   const [page, setPage] = useState<{ pageIndex: number; fieldToSort?: string; descending?: boolean }>({ pageIndex: 1 });
   const { selected, setSelected, rowSelection } = useRowChoice<RepairDefectView>((d) => d.defectId);
   const [name, setName] = useState('');
@@ -26,7 +32,10 @@ export function CreatePlanDrawer({ onDone }: { onDone: (planId?: string) => void
   const columns = useDefectColumns<RepairDefectView>();
   const setFilter = (patch: Partial<typeof filters>) => {
     // A plan holds one park's defects: a new park starts a new choice.
-    if (patch.windFarmId !== undefined && patch.windFarmId !== filters.windFarmId) setSelected([]);
+    if (patch.windFarmId !== undefined && patch.windFarmId !== filters.windFarmId) {
+      setSelected([]);
+      patch = { ...patch, turbineIds: undefined };
+    }
     setFilters((f) => ({ ...f, ...patch }));
     setPage((p) => ({ ...p, pageIndex: 1 }));
   };
@@ -47,6 +56,19 @@ export function CreatePlanDrawer({ onDone }: { onDone: (planId?: string) => void
           options={(parks.data ?? []).map((p) => ({ value: p.windFarmId, label: p.windFarmName }))}
           onChange={(v: string) => setFilter({ windFarmId: v })}
           data-testid="plan-park"
+        />
+        <Select
+          mode="multiple"
+          allowClear
+          style={{ width: 240 }}
+          placeholder={t('plans.filters.turbines')}
+          aria-label={t('plans.filters.turbines')}
+          disabled={!filters.windFarmId}
+          value={filters.turbineIds ?? []}
+          optionFilterProp="label"
+          options={(parks.data?.find((p) => p.windFarmId === filters.windFarmId)?.turbines ?? []).map((x) => ({ value: x.turbineId, label: x.turbineName }))}
+          onChange={(v: string[]) => setFilter({ turbineIds: v.length ? v : undefined })}
+          data-testid="plan-turbines"
         />
         <Select
           mode="multiple"

@@ -3,8 +3,10 @@ import { Button, DatePicker, Descriptions, Drawer, Input, Select, Space, Table, 
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { skipToken } from '@reduxjs/toolkit/query';
 import {
   useCampaignsCreateMutation,
+  useCampaignsOmProjectsQuery,
   usePlansCreateBatchMutation,
   usePlansDefectsQuery,
   usePlansGetQuery,
@@ -39,6 +41,8 @@ export function PlanDetailDrawer({ planId, canEdit, canCreateCampaign, onClose }
   const [createBatch, batching] = usePlansCreateBatchMutation();
   const [update, updating] = usePlansUpdateMutation();
   const [createCampaign, creating] = useCampaignsCreateMutation();
+  // The O&M projects of delivery that cover the plan's park: a campaign may belong to one (-6009 bounds its dates).
+  const projects = useCampaignsOmProjectsQuery(canCreateCampaign && plan.data ? { windFarmId: plan.data.windFarmId } : skipToken);
   const columns = useDefectColumns<PlanDefectView>();
   const version = plan.data?.version ?? 0;
   const error = steps.error ?? batching.error ?? updating.error ?? creating.error;
@@ -132,12 +136,19 @@ export function PlanDetailDrawer({ planId, canEdit, canCreateCampaign, onClose }
           />
           <DatePicker placeholder={t('plans.startDate')} aria-label={t('plans.startDate')} value={campaign.start} onChange={(d) => setCampaign((c) => ({ ...c, start: d }))} data-testid="campaign-start" />
           <DatePicker placeholder={t('plans.endDate')} aria-label={t('plans.endDate')} value={campaign.end} onChange={(d) => setCampaign((c) => ({ ...c, end: d }))} data-testid="campaign-end" />
-          <Input
-            style={{ width: 240 }}
+          <Select
+            style={{ width: 280 }}
+            allowClear
             placeholder={t('plans.projectId')}
             aria-label={t('plans.projectId')}
-            value={campaign.projectId}
-            onChange={(e) => setCampaign((c) => ({ ...c, projectId: e.target.value }))}
+            loading={projects.isLoading}
+            value={campaign.projectId || undefined}
+            options={(projects.data ?? []).map((x) => ({
+              value: x.projectId,
+              label: x.startDate && x.endDate ? `${x.projectName} (${t('plans.projectRange', { from: x.startDate, to: x.endDate })})` : x.projectName,
+            }))}
+            onChange={(v?: string) => setCampaign((c) => ({ ...c, projectId: v ?? '' }))}
+            data-testid="campaign-project"
           />
           <Button
             type="primary"
@@ -153,7 +164,7 @@ export function PlanDetailDrawer({ planId, canEdit, canCreateCampaign, onClose }
                     defectIds: selected,
                     startDate: campaign.start!.format('YYYY-MM-DD'),
                     endDate: campaign.end!.format('YYYY-MM-DD'),
-                    ...(campaign.projectId.trim() ? { projectId: campaign.projectId.trim() } : {}),
+                    ...(campaign.projectId ? { projectId: campaign.projectId } : {}),
                   },
                 }),
               ).then((r) => {

@@ -96,7 +96,12 @@ export function repairFetch(options: { refuse?: Record<string, { status: number;
       templates.push(t);
       return jsonResponse(201, t);
     }
-    if (call.method === 'GET' && p === '/parks') return jsonResponse(200, [{ windFarmId: PARK, windFarmName: 'Dogger Bank' }]);
+    if (call.method === 'GET' && p === '/parks')
+      return jsonResponse(200, [
+        { windFarmId: PARK, windFarmName: 'Dogger Bank', turbines: [{ turbineId: TURBINE, turbineName: 'WTG-01' }, { turbineId: 't-2', turbineName: 'WTG-02' }] },
+      ]);
+    if (call.method === 'GET' && p === '/om-projects')
+      return jsonResponse(200, [{ projectId: 'pr-1', projectName: 'O&M North', startDate: '2026-04-01', endDate: '2026-06-30' }]);
     if (call.method === 'GET' && p === '/defects') {
       const sev = call.query.get('severities');
       const rows = sev ? DEFECTS.filter((d) => sev.split(',').map(Number).includes(d.severity ?? -1)) : DEFECTS;
