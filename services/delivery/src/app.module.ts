@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ServiceKitModule } from '@windward/service-kit';
+import { FileStoreModule, ServiceKitModule } from '@windward/service-kit';
 import { DeliveryInitial1763700000600 } from './migrations/1763700000600-delivery-initial.js';
 import { Project } from './projects/project.entity.js';
 import { InspectionCampaign } from './campaigns/campaign.entity.js';
@@ -17,6 +17,7 @@ import { DeliveryInvestigations1763700000620 } from './migrations/1763700000620-
 import { DeliveryProgress1763700000610 } from './migrations/1763700000610-delivery-progress.js';
 import { DeliveryInvestigationResults1763700000630 } from './migrations/1763700000630-delivery-investigation-results.js';
 import { DeliveryPerformance1763700000640 } from './migrations/1763700000640-delivery-performance.js';
+import { DeliveryDprPhotos1763700000680 } from './migrations/1763700000680-delivery-dpr-photos.js';
 
 /**
  * The delivery service: projects (inspection and O&M) with their summary, inspection campaigns,
@@ -27,8 +28,9 @@ import { DeliveryPerformance1763700000640 } from './migrations/1763700000640-del
     ServiceKitModule.forService({
       service: 'delivery',
       entities: [Project, InspectionCampaign, DprActivity, DprTemplate, Dpr],
-      migrations: [DeliveryInitial1763700000600, DeliveryProgress1763700000610, DeliveryInvestigations1763700000620, DeliveryInvestigationResults1763700000630, DeliveryPerformance1763700000640],
+      migrations: [DeliveryInitial1763700000600, DeliveryProgress1763700000610, DeliveryInvestigations1763700000620, DeliveryInvestigationResults1763700000630, DeliveryPerformance1763700000640, DeliveryDprPhotos1763700000680],
     }),
+    FileStoreModule.forRoot({ scope: 'delivery' }),
     RefsModule,
     ProjectsModule,
     CampaignsModule,

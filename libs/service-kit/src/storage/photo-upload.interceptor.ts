@@ -31,3 +31,12 @@ export class PhotoUploadInterceptor implements NestInterceptor {
     return next.handle();
   }
 }
+
+/** Sends a stored photo's bytes (read through the caller's rights first) as a private, immutable image. */
+export function sendStoredPhoto(res: Response, f: { stream: NodeJS.ReadableStream; size: number; type: string }): void {
+  res.setHeader('content-type', f.type);
+  res.setHeader('content-length', String(f.size));
+  res.setHeader('cache-control', 'private, max-age=86400, immutable');
+  res.setHeader('x-content-type-options', 'nosniff');
+  f.stream.pipe(res);
+}

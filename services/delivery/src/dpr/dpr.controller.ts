@@ -1,11 +1,14 @@
-import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { ApiBearerAuth, ApiConsumes, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import type {} from 'multer';
 import { Rights } from '@windward/contracts';
-import { CurrentUser, IdParam, RequireRights, type AuthUser } from '@windward/service-kit';
+import { CurrentUser, IdParam, PhotoUploadInterceptor, RequireRights, sendStoredPhoto, type AuthUser } from '@windward/service-kit';
+import { DprPhotosService } from './dpr-photos.service.js';
 import { DprConfigService } from './dpr-config.service.js';
 import { DprsService } from './dprs.service.js';
 import { DprConfigListQuery, DprListQuery, ReviewDprDto, SaveDprActivityDto, SaveDprDto, SaveDprTemplateDto } from './dpr.dto.js';
-import { DprActivityPage, DprActivityView, DprPage, DprTemplatePage, DprTemplateView, DprView } from './dpr.view.js';
+import { DprActivityPage, DprActivityView, DprPage, DprPhotoView, DprTemplatePage, DprTemplateView, DprView } from './dpr.view.js';
 
 const API = 'gw/delivery/api/v2';
 
@@ -78,7 +81,28 @@ export class DprConfigController {
 @ApiBearerAuth()
 @Controller(API)
 export class DprsController {
-  constructor(private readonly dprs: DprsService) {}
+  constructor(
+    private readonly dprs: DprsService,
+    private readonly photos: DprPhotosService,
+  ) {}
+
+  /** Uploads a photo for a report (multipart `file`: JPG/JPEG/PNG ≤ 20 MB, content-checked); its id then goes into the report's `photos`. */
+  @Post('dpr-photos')
+  @ApiConsumes('multipart/form-data')
+  @RequireRights(Rights.CAMPAIGN_MANAGER_SHOW)
+  @UseInterceptors(PhotoUploadInterceptor)
+  uploadPhoto(@CurrentUser() user: AuthUser, @UploadedFile() file: Express.Multer.File | undefined): Promise<DprPhotoView> {
+    return this.photos.upload(user, file);
+  }
+
+  /** A report photo's bytes: for whoever may see a report holding it (before that, its uploader). */
+  @Get('dpr-photos/:id')
+  @RequireRights(Rights.DPR_SHOW, Rights.DPR_APPROVE, Rights.CAMPAIGN_MANAGER_SHOW)
+  @ApiProduces('image/jpeg', 'image/png')
+  @ApiOkResponse({ schema: { type: 'string', format: 'binary' } })
+  async photo(@CurrentUser() user: AuthUser, @IdParam() id: string, @Res() res: Response): Promise<void> {
+    sendStoredPhoto(res, await this.photos.file(user, id));
+  }
 
   /** Daily progress reports of projects in the caller's scope, paged and sorted on the server. */
   @Get('dprs')

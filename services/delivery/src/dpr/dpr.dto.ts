@@ -2,6 +2,9 @@ import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsISO8601, IsNumber, IsOptional, IsString, IsUUID, Max, MaxLength, Min, MinLength, ValidateNested } from 'class-validator';
 import { PageQueryDto } from '@windward/service-kit';
 
+/** Not in the spec: photos per daily report (a day's evidence, not an album). */
+export const DPR_MAX_PHOTOS = 20;
+
 /** Body of POST/PUT …/dpr-activities. */
 export class SaveDprActivityDto {
   @IsString() @MinLength(1) @MaxLength(100) name!: string;
@@ -33,8 +36,8 @@ export class SaveDprDto {
   @IsOptional() @IsString() @MaxLength(100) weather?: string | null;
   @IsOptional() @IsNumber() @Min(0) @Max(24) downtimeHours?: number | null;
   @IsOptional() @IsString() @MaxLength(2000) comments?: string | null;
-  /** File-store URIs of photos already uploaded. */
-  @IsOptional() @IsArray() @ArrayMaxSize(20) @IsString({ each: true }) @MaxLength(500, { each: true }) photos?: string[];
+  /** Ids of photos uploaded with POST …/dpr-photos (by the caller, or already on this report). */
+  @IsOptional() @IsArray() @ArrayMaxSize(DPR_MAX_PHOTOS) @IsUUID('all', { each: true }) photos?: string[];
 }
 
 /** Body of PUT …/dprs/{id}/approve and …/reject. */

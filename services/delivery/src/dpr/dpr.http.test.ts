@@ -1,5 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
 import { Rights, errorStatus, type ErrorCode } from '@windward/contracts';
 import { API, DPR_API, DeliveryHarness, type Body } from '../testing/delivery-harness.js';
 
@@ -93,6 +95,51 @@ describe('DPR activities, templates and daily progress reports over HTTP', () =>
     assert.equal(edited.body.status, 'SUBMITTED');
     assert.equal(edited.body.reviewComment, null);
     assert.equal((await h.api(`${DPR_API}/dprs/${id}`, { method: 'DELETE', token: manager })).status, 204);
+  });
+
+  test('photos: uploaded and checked like inspection photos, attached by id, read by who may see the report; bad ones refused with nothing kept', async () => {
+    const jpeg = await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 90, g: 120, b: 150 } } }).jpeg().toBuffer();
+    const up = await h.photo(jpeg, 'site.jpg', manager);
+    assert.equal(up.status, 201, JSON.stringify(up.body));
+    assert.deepEqual([up.body.width, up.body.height], [40, 30]);
+    const photos = await h.count('dpr_photo');
+    // Not an image, a renamed PNG that is not one, a broken JPEG: refused, nothing stored.
+    for (const [bytes, name, code] of [
+      [Buffer.from('MZ'), 'site.exe', -11003],
+      [Buffer.from('not a png'), 'site.png', -11003],
+      [jpeg.subarray(0, 200), 'cut.jpg', -11002],
+    ] as const) {
+      const r = await h.photo(bytes, name, manager);
+      assert.equal(r.body.code, code, `${name}: ${JSON.stringify(r.body)}`);
+    }
+    assert.equal(await h.count('dpr_photo'), photos);
+    // Only a campaign manager uploads.
+    assert.equal((await h.photo(jpeg, 'x.jpg', approver)).status, 403);
+    // Before it is on a report only its uploader reads it.
+    assert.equal((await h.api(`${DPR_API}/dpr-photos/${up.body.photoId}`, { token: manager })).status, 200);
+    assert.equal((await h.api(`${DPR_API}/dpr-photos/${up.body.photoId}`, { token: approver })).status, 404);
+    // Attached on submit; then whoever sees the report reads the bytes.
+    const sent = await h.api(`${DPR_API}/dprs`, { method: 'POST', token: manager, json: dprBody({ reportDate: '2026-06-05', photos: [up.body.photoId] }) });
+    assert.equal(sent.status, 201, JSON.stringify(sent.body));
+    assert.deepEqual(sent.body.photos, [up.body.photoId]);
+    const bytes = await h.api(`${DPR_API}/dpr-photos/${up.body.photoId}`, { token: approver });
+    assert.equal(bytes.status, 200);
+    assert.equal(bytes.headers.get('content-type'), 'image/jpeg');
+    assert.deepEqual(bytes.bytes, jpeg);
+    const outsider = await h.token({ rights: [Rights.DPR_SHOW], cid: [randomUUID()] });
+    assert.equal((await h.api(`${DPR_API}/dpr-photos/${up.body.photoId}`, { token: outsider })).status, 404);
+    // Unknown ids, another user's photo, a photo already on another report: refused, nothing saved.
+    const other = await h.token({ username: 'cm2', rights: [Rights.CAMPAIGN_MANAGER_SHOW, Rights.DPR_SHOW] });
+    const theirs = (await h.photo(jpeg, 'theirs.jpg', other)).body.photoId;
+    await refused(h.api(`${DPR_API}/dprs`, { method: 'POST', token: manager, json: dprBody({ reportDate: '2026-06-06', photos: [randomUUID()] }) }), 'VALIDATION_FAILED', 'dpr');
+    await refused(h.api(`${DPR_API}/dprs`, { method: 'POST', token: manager, json: dprBody({ reportDate: '2026-06-06', photos: [theirs] }) }), 'VALIDATION_FAILED', 'dpr');
+    await refused(h.api(`${DPR_API}/dprs`, { method: 'POST', token: manager, json: dprBody({ reportDate: '2026-06-06', photos: [up.body.photoId] }) }), 'VALIDATION_FAILED', 'dpr');
+    await refused(h.api(`${DPR_API}/dprs`, { method: 'POST', token: manager, json: dprBody({ reportDate: '2026-06-06', photos: ['https://evil.example/x.jpg'] }) }), 'VALIDATION_FAILED', 'dpr');
+    // Editing keeps the report's own photo and may add a new one.
+    const second = (await h.photo(jpeg, 'second.jpg', manager)).body.photoId;
+    const edited = await h.api(`${DPR_API}/dprs/${sent.body.dprId}`, { method: 'PUT', token: manager, json: dprBody({ reportDate: '2026-06-05', photos: [up.body.photoId, second] }) });
+    assert.equal(edited.status, 200, JSON.stringify(edited.body));
+    assert.deepEqual(edited.body.photos, [up.body.photoId, second]);
   });
 
   test("items must be activities of the project's template, each once", async () => {

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { DprConfigController, DprsController } from './dpr.controller.js';
 import { DprConfigService } from './dpr-config.service.js';
 import { DprsService } from './dprs.service.js';
+import { DprPhotosService } from './dpr-photos.service.js';
 
-@Module({ controllers: [DprConfigController, DprsController], providers: [DprConfigService, DprsService] })
+@Module({ controllers: [DprConfigController, DprsController], providers: [DprConfigService, DprsService, DprPhotosService] })
 export class DprModule {}

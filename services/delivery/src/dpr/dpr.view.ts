@@ -48,6 +48,7 @@ export class DprView {
   weather!: string | null;
   downtimeHours!: number | null;
   comments!: string | null;
+  /** Ids of the report's photos (`GET …/dpr-photos/{id}` reads one). */
   photos!: string[];
   submittedBy!: string;
   submittedByName!: string;
@@ -57,3 +58,10 @@ export class DprView {
   updatedAt!: Date;
 }
 export class DprPage extends PageOf(DprView) {}
+
+/** A photo uploaded for a daily progress report; its id goes into the report's `photos`. */
+export class DprPhotoView {
+  photoId!: string;
+  width!: number;
+  height!: number;
+}

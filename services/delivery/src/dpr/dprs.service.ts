@@ -10,6 +10,7 @@ import { DprTemplate } from './dpr-template.entity.js';
 import { Dpr } from './dpr.entity.js';
 import type { DprListQuery, ReviewDprDto, SaveDprDto } from './dpr.dto.js';
 import type { DprPage, DprView } from './dpr.view.js';
+import { DprPhotosService } from './dpr-photos.service.js';
 
 const SORT: Record<string, string> = { reportDate: 'd.reportDate', updatedAt: 'd.updatedAt', status: 'd.status' };
 const invalid = (field: string, rule: string) => new AppError('VALIDATION_FAILED', { details: [{ field, constraints: { rule } }] });
@@ -39,7 +40,10 @@ function present(d: Dpr, projectName: string): DprView {
 /** Daily progress reports: campaign managers submit, project managers approve or reject; approved ones are frozen (SPEC §4). */
 @Injectable()
 export class DprsService {
-  constructor(private readonly ds: DataSource) {}
+  constructor(
+    private readonly ds: DataSource,
+    private readonly photos: DprPhotosService,
+  ) {}
 
   async list(user: AuthUser, q: DprListQuery): Promise<DprPage> {
     const page = parsePage(q, Object.keys(SORT), { sortField: 'reportDate', descending: true });
@@ -131,6 +135,7 @@ export class DprsService {
     const activities = ids.length ? await m.find(DprActivity, { where: { id: In(ids) } }) : [];
     if (activities.length !== ids.length) throw invalid('items', 'unknown activity');
     const byId = new Map(activities.map((a) => [a.id, a]));
+    await this.photos.assertAttachable(m, user, d.id ?? null, dto.photos ?? []);
     Object.assign(d, {
       campaignId: dto.campaignId ?? null,
       reportDate: dto.reportDate.slice(0, 10),

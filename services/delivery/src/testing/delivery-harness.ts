@@ -12,8 +12,16 @@ export const DPR_API = '/gw/delivery/api/v2';
  * customers, parks, turbines and inspections as identity, asset and inspection would, through the real bus.
  */
 export class DeliveryHarness extends ServiceHarness {
-  static override async start(env: Record<string, string> = {}): Promise<DeliveryHarness> {
-    return new DeliveryHarness(...(await ServiceHarness.boot(AppModule, 'delivery', env)));
+  /** A fresh database and a fresh file folder (DPR photos). */
+  static override start(env: Record<string, string> = {}): Promise<DeliveryHarness> {
+    return ServiceHarness.startWithFiles((parts) => new DeliveryHarness(...parts), AppModule, 'delivery', env);
+  }
+
+  /** Posts bytes as the multipart `file` of a DPR photo. */
+  photo(bytes: Uint8Array, name: string, token?: string) {
+    const form = new FormData();
+    form.append('file', new Blob([bytes]), name);
+    return this.api(`${DPR_API}/dpr-photos`, { form, ...(token ? { token } : {}) });
   }
 
   private async until(sql: string, params: unknown[]) {

@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiConsumes, ApiOkResponse, ApiProduces, ApiTags } from 
 import type { Response } from 'express';
 import type {} from 'multer';
 import { Rights } from '@windward/contracts';
-import { CurrentUser, IdParam, PhotoUploadInterceptor, RequireRights, type AuthUser } from '@windward/service-kit';
+import { CurrentUser, IdParam, PhotoUploadInterceptor, RequireRights, sendStoredPhoto, type AuthUser } from '@windward/service-kit';
 import { API_BASE } from '../common/access.js';
 import {
   CampaignDefectQuery,
@@ -160,12 +160,7 @@ export class CampaignsController {
   @ApiProduces('image/jpeg', 'image/png')
   @ApiOkResponse({ schema: { type: 'string', format: 'binary' } })
   async photo(@CurrentUser() user: AuthUser, @IdParam() id: string, @IdParam('photoId') photoId: string, @Res() res: Response): Promise<void> {
-    const f = await this.photos.file(user, id, photoId);
-    res.setHeader('content-type', f.type);
-    res.setHeader('content-length', String(f.size));
-    res.setHeader('cache-control', 'private, max-age=86400, immutable');
-    res.setHeader('x-content-type-options', 'nosniff');
-    f.stream.pipe(res);
+    sendStoredPhoto(res, await this.photos.file(user, id, photoId));
   }
 
   /** Unfinished O&M projects covering a park (delivery's, by events): the campaign form's project picker. */

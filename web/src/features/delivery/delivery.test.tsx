@@ -3,6 +3,7 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import type { RightEntry } from '@/shared/contracts';
 import { readySession, renderApp } from '@/test/renderApp';
 import { assetFetch, type Call } from '@/test/fixtures/asset';
+import { pickOption } from '@/test/antd';
 
 configure({ asyncUtilTimeout: 20000 });
 
@@ -36,6 +37,7 @@ class FakeDelivery {
     { defectId: 'dd-2', defectNo: '000102', inspectionId: 'i', turbineId: 't2', turbineName: 'T02', bladePosition: 1, defectType: 'Crack', severity: 5, result: null, notes: null, resultAt: null },
   ];
   inspected = 3;
+  photoCount = 0;
   respond = (c: Call): { status: number; body?: unknown } | undefined => {
     if (c.method === 'GET' && c.path === '/gw/project/api/v2/projects') return { status: 200, body: { results: this.projects, totalCount: this.projects.length } };
     if (c.method === 'POST' && c.path === '/gw/project/api/v2/projects') {
@@ -94,6 +96,13 @@ class FakeDelivery {
         ],
         teams: [{ organizationId: 'o-1', organizationName: 'Blade Team', people: 1, imagesSorted: 120, defectsLabeled: 9, stagesCompleted: 2, reviewsDone: 0, qaPassRate: 0.5, hoursSpent: 2 }] } };
     }
+    if (c.method === 'POST' && c.path === '/gw/delivery/api/v2/dpr-photos') {
+      const file = c.form?.get('file') as File | null;
+      if (!file?.name.endsWith('.jpg')) return { status: 400, body: { code: -11003, message: 'x' } };
+      return { status: 201, body: { photoId: `ph-${++this.photoCount}`, width: 40, height: 30 } };
+    }
+    if (c.method === 'GET' && c.path.startsWith('/gw/delivery/api/v2/dpr-photos/')) return { status: 200, body: {} };
+    if (c.method === 'POST' && c.path === '/gw/delivery/api/v2/dprs') return { status: 201, body: { ...this.dpr, dprId: 'd-2', ...(c.body as object) } };
     if (c.method === 'PUT' && c.path === '/gw/delivery/api/v2/dprs/d-1/approve') {
       this.dpr = { ...this.dpr, status: 'APPROVED', reviewedByName: 'pm' };
       return { status: 200, body: this.dpr };
@@ -142,6 +151,26 @@ describe('delivery screens', { timeout: 120000 }, () => {
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.path === '/gw/delivery/api/v2/dpr-activities/a-1')).toBe(true));
     expect((await screen.findByTestId('dpr-config-error')).textContent).toBe('该活动已被模板引用，不能删除。');
     expect(within(table).getByText('Turbines flown')).toBeTruthy();
+  });
+
+  it('DPR submit: photos are uploaded at once (a refused one says why, in Chinese), can be removed, and the report carries their ids', async () => {
+    const { calls } = await open('/deliveryManagement/dpr', grant('campaignManager.show', 'dpr.show'), 'zh_cn');
+    await pickOption(await screen.findByTestId('dpr-project'), 'Dogger 2026');
+    fireEvent.change(screen.getByTestId('dpr-date'), { target: { value: '2026-06-03' } });
+    // The upload button's input is replaced after each pick: look it up each time.
+    const input = () => screen.getByTestId('dpr-photos').querySelector('input[type=file]')!;
+    const jpeg = (name: string) => new File([new Uint8Array([0xff, 0xd8, 0xff])], name, { type: 'image/jpeg' });
+    fireEvent.change(input(), { target: { files: [jpeg('a.jpg'), jpeg('b.jpg')] } });
+    await waitFor(() => expect(screen.getAllByTestId('dpr-photo').map((e) => e.getAttribute('data-photo-id')).sort()).toEqual(['ph-1', 'ph-2']));
+    // A file named .png that the service finds is not one (it checks the content): refused, said why.
+    fireEvent.change(input(), { target: { files: [new File(['MZ'], 'c.png', { type: 'image/png' })] } });
+    expect((await screen.findByTestId('dpr-photo-error')).textContent).toBe('仅支持JPG、JPEG或PNG格式的图片。');
+    expect(screen.getAllByTestId('dpr-photo')).toHaveLength(2);
+    fireEvent.click(within(screen.getAllByTestId('dpr-photo').find((e) => e.getAttribute('data-photo-id') === 'ph-1')!).getByTestId('dpr-photo-remove'));
+    fireEvent.click(screen.getByTestId('dpr-submit'));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST' && c.path === '/gw/delivery/api/v2/dprs')).toHaveLength(1));
+    const sent = calls.find((c) => c.method === 'POST' && c.path === '/gw/delivery/api/v2/dprs')!.body as { photos: string[]; reportDate: string };
+    expect([sent.reportDate, sent.photos]).toEqual(['2026-06-03', ['ph-2']]);
   });
 
   it('DPR detail: an approver approves a submitted report and the buttons go away', async () => {

@@ -1,4 +1,6 @@
-import { deliveryApi } from '@/core/api/generated/delivery';
+import type { ApiError } from '@/core/api/baseQuery';
+import { deliveryApi, type DprPhotoView } from '@/core/api/generated/delivery';
+import { postForm } from '@/core/api/postForm';
 
 /** The delivery service's generated endpoints (npm run openapi), as hooks. */
 export const {
@@ -35,3 +37,13 @@ export const {
   useInvestigationsSetResultMutation,
   useProjectsSummaryQuery,
 } = deliveryApi;
+
+/** Uploads a photo for a daily progress report (JPG/JPEG/PNG; the service checks the content); its id goes into the report. */
+export async function uploadDprPhoto(file: Blob & { name?: string }): Promise<{ ok: true; data: DprPhotoView } | { ok: false; error: ApiError }> {
+  const form = new FormData();
+  form.append('file', file, file.name ?? 'photo.jpg');
+  return postForm<DprPhotoView>('/gw/delivery/api/v2/dpr-photos', form);
+}
+
+/** URL of a report photo's bytes (read with the Authorization header, never a token in the URL). */
+export const dprPhotoUrl = (photoId: string) => `/gw/delivery/api/v2/dpr-photos/${photoId}`;

@@ -1,7 +1,6 @@
-import { buildHeaders, type ApiError } from '@/core/api/baseQuery';
+import type { ApiError } from '@/core/api/baseQuery';
 import { repairApi as generated } from '@/core/api/generated/repair';
-import { currentLocale } from '@/core/i18n';
-import { getAccessToken, getClientId } from '@/core/session/session';
+import { postForm } from '@/core/api/postForm';
 
 export type * from '@/core/api/generated/repair';
 
@@ -63,19 +62,8 @@ export async function uploadRecordPhoto(
   const form = new FormData();
   form.append('file', file, file.name ?? 'photo.jpg');
   form.append('kind', kind);
-  const headers = buildHeaders({ locale: currentLocale(), clientId: getClientId(), accessToken: getAccessToken() }, {});
-  try {
-    const r = await fetch(`/gw/repair/api/v2/campaigns/${ids.campaignId}/defects/${ids.defectId}/records/${ids.recordId}/photos`, {
-      method: 'POST',
-      headers,
-      body: form,
-    });
-    if (r.ok) return { ok: true };
-    const data: unknown = await r.json().catch(() => null);
-    return { ok: false, error: { status: r.status, data, message: '' } };
-  } catch {
-    return { ok: false, error: { status: 'NETWORK', message: '' } };
-  }
+  const r = await postForm(`/gw/repair/api/v2/campaigns/${ids.campaignId}/defects/${ids.defectId}/records/${ids.recordId}/photos`, form);
+  return r.ok ? { ok: true } : r;
 }
 
 /** URL of a record photo's bytes (read with the Authorization header, never a token in the URL). */

@@ -55,6 +55,14 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ['DPR activity configuration'],
       }),
+      dprsUploadPhoto: build.mutation<DprsUploadPhotoApiResponse, DprsUploadPhotoApiArg>({
+        query: () => ({ url: `/gw/delivery/api/v2/dpr-photos`, method: 'POST' }),
+        invalidatesTags: ['daily progress reports'],
+      }),
+      dprsPhoto: build.query<DprsPhotoApiResponse, DprsPhotoApiArg>({
+        query: (queryArg) => ({ url: `/gw/delivery/api/v2/dpr-photos/${queryArg.id}` }),
+        providesTags: ['daily progress reports'],
+      }),
       dprConfigTemplates: build.query<DprConfigTemplatesApiResponse, DprConfigTemplatesApiArg>({
         query: (queryArg) => ({
           url: `/gw/delivery/api/v2/dpr-templates`,
@@ -369,6 +377,12 @@ export type DprConfigUpdateActivityApiResponse = /** status 200  */ DprActivityV
 export type DprConfigUpdateActivityApiArg = {
   id: string;
   saveDprActivityDto: SaveDprActivityDto;
+};
+export type DprsUploadPhotoApiResponse = /** status 201  */ DprPhotoView;
+export type DprsUploadPhotoApiArg = void;
+export type DprsPhotoApiResponse = /** status 200  */ Blob;
+export type DprsPhotoApiArg = {
+  id: string;
 };
 export type DprConfigTemplatesApiResponse = /** status 200  */ DprTemplatePage;
 export type DprConfigTemplatesApiArg = {
@@ -835,6 +849,11 @@ export type SaveDprActivityDto = {
   name: string;
   unit?: string | null;
 };
+export type DprPhotoView = {
+  height: number;
+  photoId: string;
+  width: number;
+};
 export type DprTemplateActivityView = {
   activityId: string;
   name: string;
@@ -871,6 +890,7 @@ export type DprView = {
   downtimeHours: number | null;
   dprId: string;
   items: DprItemView[];
+  /** Ids of the report's photos (`GET …/dpr-photos/{id}` reads one). */
   photos: string[];
   projectId: string;
   projectName: string;
@@ -900,7 +920,7 @@ export type SaveDprDto = {
   comments?: string | null;
   downtimeHours?: number | null;
   items: DprItemDto[];
-  /** File-store URIs of photos already uploaded. */
+  /** Ids of photos uploaded with POST …/dpr-photos (by the caller, or already on this report). */
   photos?: string[];
   projectId: string;
   /** The day reported (YYYY-MM-DD). */

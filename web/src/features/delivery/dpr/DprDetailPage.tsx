@@ -8,6 +8,7 @@ import type { DprItemView } from '@/core/api/generated/delivery';
 import { Refusal } from '../shared';
 import { useDprsApproveMutation, useDprsGetQuery, useDprsRejectMutation } from '../deliveryApi';
 import { DPR_STATUS_COLOR } from './DprListPage';
+import { DprPhotos } from './DprPhotos';
 
 /** One daily progress report (SPEC §2 dprDetail): planned versus done per activity; approvers approve or reject a submitted one. */
 export function Component() {
@@ -48,6 +49,9 @@ export function Component() {
         </Descriptions.Item>
         {d.reviewedByName && <Descriptions.Item label={t('dpr.reviewedBy')}>{d.reviewedByName}</Descriptions.Item>}
         {d.reviewComment && <Descriptions.Item label={t('dpr.reviewComment')}>{d.reviewComment}</Descriptions.Item>}
+        <Descriptions.Item label={t('dpr.photos')} span={2}>
+          <DprPhotos photoIds={d.photos} />
+        </Descriptions.Item>
       </Descriptions>
       <Table<DprItemView>
         rowKey="activityId"

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { useAppSelector } from '@/core/store';
 import { hasRight, Rights } from '@/shared/contracts';
 import { Refusal, NoAccess } from '../shared';
+import { DprPhotos } from './DprPhotos';
 import { useDprConfigTemplatesQuery, useDprsSubmitMutation, useProjectsListQuery } from '../deliveryApi';
 
 interface Line {
@@ -29,6 +30,7 @@ export function Component() {
   const [submit, submitted] = useDprsSubmitMutation();
   const [projectId, setProjectId] = useState<string | undefined>();
   const [lines, setLines] = useState<Line[]>([]);
+  const [photos, setPhotos] = useState<string[]>([]);
   const [form] = Form.useForm<{ reportDate: string; weather?: string; downtimeHours?: number; comments?: string }>();
   if (!may) return <NoAccess page="dpr" />;
   const pick = (id: string) => {
@@ -75,6 +77,7 @@ export function Component() {
               ...(v.weather ? { weather: v.weather } : {}),
               ...(v.downtimeHours != null ? { downtimeHours: v.downtimeHours } : {}),
               ...(v.comments ? { comments: v.comments } : {}),
+              photos,
             },
           });
           if (!('error' in r)) navigate(`/deliveryManagement/dprList/dprDetail?id=${r.data.dprId}`);
@@ -93,6 +96,9 @@ export function Component() {
         </Space>
         <Form.Item name="comments" label={t('dpr.comments')}>
           <Input.TextArea rows={3} data-testid="dpr-comments" />
+        </Form.Item>
+        <Form.Item label={t('dpr.photos')}>
+          <DprPhotos photoIds={photos} onChange={setPhotos} />
         </Form.Item>
         <Refusal error={submitted.error} testId="dpr-submit-error" />
         <Button type="primary" htmlType="submit" disabled={!projectId} loading={submitted.isLoading} data-testid="dpr-submit" style={{ marginTop: 12 }}>
