@@ -26,9 +26,12 @@ describe('asset screens in a real browser, through the gateway (demo data)', () 
     }, 30000);
   });
 
-  /** Signs in as admin; the map gets no base tiles (no internet here): app_config.json mapTileUrl = "". */
+  /**
+   * Signs in as admin. The map's online tiles cannot be reached (no internet here, and the test
+   * makes sure of it): the built-in outline map shows instead.
+   */
   async function signIn(locale: 'en_us' | 'zh_cn' = 'en_us'): Promise<Page> {
-    const page = await signInAs(browser, p.url, { locale, viewport: { width: 1440, height: 900 }, noMapTiles: true });
+    const page = await signInAs(browser, p.url, { locale, viewport: { width: 1440, height: 900 }, offlineMapTiles: true });
     await page.waitForURL(/#\/explore\/globalMap/);
     return page;
   }
@@ -45,6 +48,10 @@ describe('asset screens in a real browser, through the gateway (demo data)', () 
     assert.equal(await page.getByTestId('park-list-item').count(), 3);
     await page.waitForFunction(() => document.querySelector('[data-testid="park-map"] canvas') !== null);
     assert.equal(await page.getByTestId('park-map').getAttribute('data-markers'), '3');
+    // No internet: the user is told, and the bundled outline map (land and borders) is drawn instead.
+    await page.getByTestId('tiles-unavailable').getByText('The online map cannot be reached').waitFor();
+    assert.equal(await page.getByTestId('park-map').getAttribute('data-basemap'), 'outline');
+    await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => /countries-50m[^/]*\.json/.test(e.name)));
 
     await page.getByLabel('Search by park, customer or region').fill('gobi');
     assert.equal(await page.getByTestId('park-list-item').count(), 1);

@@ -25,6 +25,8 @@ export interface SignInOptions {
   viewport?: { width: number; height: number };
   /** The global map asks a tile server on the internet; blank it where a test lands on the map. */
   noMapTiles?: boolean;
+  /** The map's online tile server cannot be reached (as without internet): its requests fail. */
+  offlineMapTiles?: boolean;
 }
 
 const LABELS = {
@@ -43,6 +45,7 @@ export async function signIn(browser: Browser, baseUrl: string, o: SignInOptions
       await route.fulfill({ response, json: { ...(await response.json()), mapTileUrl: '' } });
     });
   }
+  if (o.offlineMapTiles) await context.route(/tile\.openstreetmap\.org/, (route) => route.abort('internetdisconnected'));
   const page = await context.newPage();
   await page.goto(baseUrl + '/');
   await page.waitForURL(/#\/login/);

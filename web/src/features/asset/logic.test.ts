@@ -6,7 +6,7 @@ import { assetPaths, fetchAllPages, pageParams } from './assetApi';
 import { applySelection, assetSlice, EMPTY_SELECTION, selectionChanged } from './assetSlice';
 import { sessionReset } from '@/core/session/sessionSlice';
 import { errorMessageOf } from '@/core/api/errorMessage';
-import { filterParks, hasLocation, lonLatExtent, markerAppearance, MARKER_COLORS } from './globalMap/markers';
+import { clusterAppearance, filterParks, hasLocation, lonLatExtent, markerAppearance, MARKER_COLORS, tilesUnavailable } from './globalMap/markers';
 import { pickOption, queryFromSelection, selectionFromQuery, sortFromTable, sortOrderOf, INSPECTION_TYPE_ORDER } from './selection';
 import { bladeProblemText, checkBlades, checkNumber, NUMBER_RULES } from './validation';
 import { toTurbineBody, newTurbineValues, turbineToValues } from './assetConfig/TurbineForm';
@@ -120,6 +120,14 @@ describe('server paging and sorting', () => {
 });
 
 describe('global map markers', () => {
+  it('a cluster of nearby parks shows its park count and grows with it; tiles count as unavailable only when several failed and none loaded', () => {
+    expect(clusterAppearance(2)).toMatchObject({ fill: MARKER_COLORS.cluster, label: '2', radius: 17 });
+    expect(clusterAppearance(150)).toMatchObject({ label: '99+', radius: 26 });
+    expect(tilesUnavailable({ loaded: 0, failed: 2 })).toBe(false);
+    expect(tilesUnavailable({ loaded: 0, failed: 3 })).toBe(true);
+    expect(tilesUnavailable({ loaded: 1, failed: 9 })).toBe(false);
+  });
+
   it('colours by active state, highlights the selection and labels the turbine count', () => {
     expect(markerAppearance({ active: true, turbineCount: 8 })).toMatchObject({ fill: MARKER_COLORS.active, label: '8', zIndex: 2 });
     expect(markerAppearance({ active: false, turbineCount: 0 })).toMatchObject({ fill: MARKER_COLORS.inactive, label: '0', radius: 10, zIndex: 1 });

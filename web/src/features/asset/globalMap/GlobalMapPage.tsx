@@ -1,5 +1,5 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { Button, Card, Descriptions, Empty, Input, Spin, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Empty, Input, Spin, Tag, Typography } from 'antd';
 import { CloseOutlined, EnvironmentOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -80,6 +80,7 @@ export default function GlobalMapPage({ active = true }: { active?: boolean }) {
   const { data: parks, isLoading, error, refetch, isFetching } = useAllParksQuery();
   const [search, setSearch] = useState('');
   const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [tilesUnavailable, setTilesUnavailable] = useState(false);
 
   const all = useMemo(() => parks ?? [], [parks]);
   const shown = useMemo(() => filterParks(all, search), [all, search]);
@@ -140,8 +141,12 @@ export default function GlobalMapPage({ active = true }: { active?: boolean }) {
             tileUrl={tileUrl}
             active={active}
             attribution={t('globalMap.attribution')}
+            onTilesUnavailable={setTilesUnavailable}
           />
         </Suspense>
+        {tilesUnavailable && (
+          <Alert className="global-map__notice" type="info" showIcon message={t('globalMap.tilesUnavailable')} data-testid="tiles-unavailable" />
+        )}
         <div className="global-map__legend">
           <span className="global-map__dot global-map__dot--active" /> {t('park.active')}
           <span className="global-map__dot global-map__dot--inactive" /> {t('park.inactive')}

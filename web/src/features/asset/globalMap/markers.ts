@@ -17,6 +17,8 @@ export const MARKER_COLORS = {
   inactive: '#8c8c8c',
   selected: '#fa8c16',
   stroke: '#ffffff',
+  cluster: '#0958d9',
+  clusterRing: 'rgba(22,119,255,0.35)',
 } as const;
 
 export function markerAppearance(park: Pick<Park, 'active' | 'turbineCount'>, selected = false): MarkerAppearance {
@@ -59,4 +61,17 @@ export function lonLatExtent(parks: ReadonlyArray<Pick<Park, 'latitude' | 'longi
     Math.max(...placed.map((p) => p.longitude)),
     Math.max(...placed.map((p) => p.latitude)),
   ];
+}
+
+/** How a cluster of nearby parks looks: its park count, larger with more parks. */
+export function clusterAppearance(count: number): { fill: string; stroke: string; radius: number; label: string } {
+  return { fill: MARKER_COLORS.cluster, stroke: MARKER_COLORS.clusterRing, radius: Math.min(26, 14 + Math.round(Math.sqrt(count) * 2)), label: count > 99 ? '99+' : String(count) };
+}
+
+/**
+ * Whether the online tiles count as unavailable: several failed and none loaded (one failed tile
+ * among loaded ones is a gap, not an outage).
+ */
+export function tilesUnavailable(counts: { loaded: number; failed: number }): boolean {
+  return counts.loaded === 0 && counts.failed >= 3;
 }
