@@ -14,18 +14,54 @@ const APPEND_LOCK = 0x77_77_62_75; // "wwbu"
  * each consumer group keeps a committed position in `bus.consumer_offset`, and LISTEN/NOTIFY
  * wakes readers within milliseconds (a 1 s poll covers lost notifications).
  * One active reader per group (session advisory lock); other instances stand by.
+ *
+ * The log is trimmed (hourly, by every instance that consumes; deleting twice is harmless): an
+ * event goes once every consumer group has passed it and it is older than a day, so a group
+ * that lags or stands still keeps what it has not read, and a day of history stays for looking
+ * back. A group that no longer exists must be removed from `bus.consumer_offset`, or it holds
+ * the log (see docs/events.md).
  */
 export class PostgresBus implements BusAdapter {
   readonly kind = 'postgres' as const;
   private readonly clients: pg.Client[] = [];
   private running = true;
   private readonly loops: Promise<void>[] = [];
+  private trimTimer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly url: string,
     private readonly log: Logger,
     private readonly pollMs = 1000,
+    private readonly trimEveryMs = 3_600_000,
+    private readonly trimMinAgeMs = 86_400_000,
   ) {}
+
+  /** Deletes the events every consumer group has passed and older than `minAgeMs`; answers how many. */
+  async trim(minAgeMs = this.trimMinAgeMs): Promise<number> {
+    const c = new pg.Client({ connectionString: this.url, application_name: 'bus-trim' });
+    await c.connect();
+    try {
+      // No group yet: min() is null and nothing goes.
+      const r = await c.query(
+        `DELETE FROM bus.event WHERE seq <= (SELECT min(position) FROM bus.consumer_offset)
+           AND appended_at < now() - make_interval(secs => $1::double precision / 1000)`,
+        [minAgeMs],
+      );
+      return r.rowCount ?? 0;
+    } finally {
+      await c.end();
+    }
+  }
+
+  private startTrimming(): void {
+    if (this.trimTimer || this.trimEveryMs <= 0) return;
+    this.trimTimer = setInterval(() => {
+      this.trim()
+        .then((n) => n && this.log.info({ trimmed: n }, 'bus log trimmed'))
+        .catch((err) => this.running && this.log.warn({ err }, 'bus log trim failed; next hour again'));
+    }, this.trimEveryMs);
+    this.trimTimer.unref();
+  }
 
   static async ensureTables(url: string): Promise<void> {
     const c = new pg.Client({ connectionString: url });
@@ -73,6 +109,7 @@ export class PostgresBus implements BusAdapter {
     await client.query(`LISTEN ${BUS_CHANNEL}`);
     await client.query(`INSERT INTO bus.consumer_offset (group_name) VALUES ($1) ON CONFLICT DO NOTHING`, [group]);
     this.loops.push(this.readLoop(client, group, topics, deliver, waker));
+    this.startTrimming();
   }
 
   private async readLoop(client: pg.Client, group: string, topics: string[], deliver: Deliver, waker: Waker) {
@@ -116,6 +153,7 @@ export class PostgresBus implements BusAdapter {
 
   async close(): Promise<void> {
     this.running = false;
+    if (this.trimTimer) clearInterval(this.trimTimer);
     await Promise.all(this.clients.map((c) => c.end().catch(() => undefined)));
     await Promise.allSettled(this.loops);
   }
