@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ServiceKitModule } from '@windward/service-kit';
+import { LicenceRefConsumer, ServiceKitModule } from '@windward/service-kit';
 import { DeliveryInitial1763700000600 } from './migrations/1763700000600-delivery-initial.js';
 import { Project } from './projects/project.entity.js';
 import { InspectionCampaign } from './campaigns/campaign.entity.js';
@@ -17,6 +17,7 @@ import { DeliveryInvestigations1763700000620 } from './migrations/1763700000620-
 import { DeliveryProgress1763700000610 } from './migrations/1763700000610-delivery-progress.js';
 import { DeliveryInvestigationResults1763700000630 } from './migrations/1763700000630-delivery-investigation-results.js';
 import { DeliveryPerformance1763700000640 } from './migrations/1763700000640-delivery-performance.js';
+import { DeliveryLicence1764160000000 } from './migrations/1764160000000-delivery-licence.js';
 
 /**
  * The delivery service: projects (inspection and O&M) with their summary, inspection campaigns,
@@ -27,7 +28,7 @@ import { DeliveryPerformance1763700000640 } from './migrations/1763700000640-del
     ServiceKitModule.forService({
       service: 'delivery',
       entities: [Project, InspectionCampaign, DprActivity, DprTemplate, Dpr],
-      migrations: [DeliveryInitial1763700000600, DeliveryProgress1763700000610, DeliveryInvestigations1763700000620, DeliveryInvestigationResults1763700000630, DeliveryPerformance1763700000640],
+      migrations: [DeliveryInitial1763700000600, DeliveryProgress1763700000610, DeliveryInvestigations1763700000620, DeliveryInvestigationResults1763700000630, DeliveryPerformance1763700000640, DeliveryLicence1764160000000],
     }),
     RefsModule,
     ProjectsModule,
@@ -37,5 +38,6 @@ import { DeliveryPerformance1763700000640 } from './migrations/1763700000640-del
     StatisticsModule,
     InvestigationsModule,
   ],
+  controllers: [LicenceRefConsumer],
 })
 export class AppModule {}
