@@ -38,14 +38,19 @@ export class LicenceRefConsumer {
   }
 }
 
+/** The licence this service last heard of, or null; `lock` holds the row for the transaction (serialises quota checks). */
+export async function readLicenceRef(m: EntityManager, lock = false): Promise<LicenceChangedPayload | null> {
+  const rows = (await m.query(`SELECT licence FROM ${schemaOf(m)}.licence_ref WHERE id = 1${lock ? ' FOR UPDATE' : ''}`)) as { licence: LicenceChangedPayload }[];
+  return rows[0]?.licence ?? null;
+}
+
 /**
  * The licence's turbine quota for growth: `count()` (the total after the change, computed by the
  * caller under the lock this takes) must not exceed it. A service that has not heard of a licence
  * yet enforces none (docs/licence.md); an invalid or expired licence refuses growth, never reads.
  */
 export async function assertLicensedTurbines(m: EntityManager, count: () => Promise<number>): Promise<void> {
-  const rows = (await m.query(`SELECT licence FROM ${schemaOf(m)}.licence_ref WHERE id = 1 FOR UPDATE`)) as { licence: LicenceChangedPayload }[];
-  const licence = rows[0]?.licence;
+  const licence = await readLicenceRef(m, true);
   if (!licence) return;
   if (!licence.valid) throw new AppError('LICENCE_INVALID');
   if (licence.expiresAt && licenceExpired(licence.expiresAt)) throw new AppError('LICENCE_EXPIRED');

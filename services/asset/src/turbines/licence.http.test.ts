@@ -26,6 +26,7 @@ describe('turbines: the licence quota', () => {
 
   test('without a licence announced yet, no platform quota applies', async () => {
     assert.equal((await create('NL-1')).status, 201);
+    assert.deepEqual((await h.api('/gw/asset/api/v2/licence/usage')).body, { turbinesUsed: 1, maxTurbines: null, status: 'unknown' });
   });
 
   test('a turbine beyond the licence quota (all customers together) is refused; nothing is created', async () => {
@@ -35,6 +36,8 @@ describe('turbines: the licence quota', () => {
     await h.licence({ maxTurbines: (await count()) + 1 });
     assert.equal((await create('Q-1')).status, 201);
     await refused('Q-2', 409, 'TURBINE_LIMIT_EXCEEDED');
+    const used = await count();
+    assert.deepEqual((await h.api('/gw/asset/api/v2/licence/usage')).body, { turbinesUsed: used, maxTurbines: used, status: 'valid' });
     // A larger licence lifts the refusal.
     await h.licence({ maxTurbines: (await count()) + 1 });
     assert.equal((await create('Q-2')).status, 201);
@@ -43,6 +46,7 @@ describe('turbines: the licence quota', () => {
   test('an expired or invalid licence refuses new turbines with its own message; existing ones stay readable', async () => {
     await h.licence({ expiresAt: new Date(Date.now() - 1000).toISOString() });
     await refused('E-1', 409, 'LICENCE_EXPIRED');
+    assert.equal((await h.api('/gw/asset/api/v2/licence/usage')).body.status, 'expired');
     await h.licence({ valid: false });
     await refused('E-1', 400, 'LICENCE_INVALID');
     const list = await h.api(`/context/api/v1/plants/${park}/turbines`);
