@@ -1,7 +1,7 @@
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, Payload } from '@nestjs/microservices';
 import type { EntityManager, QueryRunner } from 'typeorm';
-import { AppError, EventTypes, type LicenceChangedPayload } from '@windward/contracts';
+import { AppError, EventTypes, type EventType, type LicenceChangedPayload } from '@windward/contracts';
 import { OnEvent, type BusContext } from '../events/bus-transport.js';
 import { schemaOf } from '../database/schema-of.js';
 import { SERVICE_CONFIG, type ServiceConfig } from '../config/config.js';
@@ -14,6 +14,9 @@ export async function createLicenceRefTable(q: QueryRunner): Promise<void> {
       licence jsonb NOT NULL,
       updated_at timestamptz NOT NULL DEFAULT now())`);
 }
+
+/** The events a service registering LicenceRefConsumer consumes (infra's ownership test counts them per service). */
+export const LICENCE_REF_EVENTS: readonly EventType[] = [EventTypes.IdentityLicenceChanged];
 
 /**
  * Keeps the latest `identity.licence.changed` in the service's `licence_ref` (services never read
