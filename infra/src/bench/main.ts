@@ -126,7 +126,7 @@ try {
         headers: { authorization: `Bearer ${await signIn('engineer', 'Demo@2026')}` },
       });
       printTable(`Identity through the gateway, 50 concurrent clients, ${seconds} s each`, [
-        { call: 'POST /oauth/token (bcrypt cost 10)', ...signInLoad },
+        { call: 'POST /oauth/token (argon2id m=19 MiB, t=2, p=1)', ...signInLoad },
         { call: 'GET /context/api/v1/accounts/me', ...me },
       ]);
     }

@@ -162,4 +162,18 @@ describe('asset registry through the gateway (demo data seeded)', () => {
       [`Dogger Bank North blade inspection ${new Date().getUTCFullYear()}`],
     );
   });
+
+  test('the demo licence (identity) reaches asset by event: quota and status as asset enforces them (docs/licence.md)', async () => {
+    const licence = (await json('/context/api/v1/licence', { token: admin })).body;
+    assert.equal(licence.status, 'valid');
+    assert.equal(licence.customer, 'Windward Demo');
+    const usage = await eventually(async () => {
+      const r = await json('/gw/asset/api/v2/licence/usage', { token: admin });
+      return r.body?.maxTurbines === licence.maxTurbines ? r.body : null;
+    }, 30000);
+    assert.equal(usage.status, 'valid');
+    assert.ok(usage.turbinesUsed > 0 && usage.turbinesUsed <= usage.maxTurbines);
+    const ca = await p.login('customer-admin', 'Demo@2026');
+    assert.equal((await json('/context/api/v1/licence', { token: ca })).status, 403);
+  });
 });

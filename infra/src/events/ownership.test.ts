@@ -4,7 +4,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ALL_EVENT_TYPES, EVENT_OWNERS, EventTypes, SERVICE_NAMES, type EventType, type ServiceName } from '@windward/contracts';
-import { ASSET_REFS_EVENTS, KIT_CONSUMED_EVENTS, USER_REFS_EVENTS } from '@windward/service-kit';
+import { ASSET_REFS_EVENTS, KIT_CONSUMED_EVENTS, LICENCE_REF_EVENTS, USER_REFS_EVENTS } from '@windward/service-kit';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -20,7 +20,8 @@ function sources(dir: string): string[] {
 /**
  * What the code does with each event: names inside an `@OnEvent(…)` decorator are consumed,
  * every other `EventTypes.X` reference in a service is something it publishes. A consumer that
- * extends the kit's AssetRefsConsumer or UserRefsConsumer consumes the kit's handlers' events too.
+ * extends the kit's AssetRefsConsumer or UserRefsConsumer, or registers its LicenceRefConsumer,
+ * consumes the kit's handlers' events too.
  */
 function usage() {
   const published = new Map<EventType, Set<ServiceName>>();
@@ -40,6 +41,9 @@ function usage() {
       }
       if (/extends UserRefsConsumer\b/.test(text)) {
         for (const type of USER_REFS_EVENTS) consumed.set(type, (consumed.get(type) ?? new Set()).add(service));
+      }
+      if (/controllers: \[[^\]]*\bLicenceRefConsumer\b/.test(text)) {
+        for (const type of LICENCE_REF_EVENTS) consumed.set(type, (consumed.get(type) ?? new Set()).add(service));
       }
       text = text.replace(/@OnEvent\(([^)]*)\)/g, (_, args: string) => {
         for (const [, key] of args.matchAll(/EventTypes\.(\w+)/g)) add(consumed, key!, service);

@@ -196,3 +196,7 @@ export function isRangeWithinMonths(start: Date, end: Date, months: number): boo
 export function healthWindowStart(now: Date = new Date()): Date {
   return addMonthsUtc(now, -HEALTH_WINDOW_MONTHS);
 }
+
+/** Modules a platform licence can switch on (docs/licence.md); the console shows them by name. */
+export const LICENCE_MODULES = ['inspection', 'labeling', 'stitching', 'repair', 'delivery', 'report', 'insight', 'import'] as const;
+export type LicenceModule = (typeof LICENCE_MODULES)[number];

@@ -30,6 +30,7 @@ export const EVENT_OWNERS: Record<EventType, EventOwnership> = {
   [EventTypes.IdentityOrganizationUpdated]: { publisher: 'identity', consumers: ['delivery', 'task-flow'] },
   [EventTypes.IdentityMachineClientRevoked]: { publisher: 'identity', consumers: ['import'] },
   [EventTypes.IdentityOrganizationDeleted]: { publisher: 'identity', consumers: ['delivery'] },
+  [EventTypes.IdentityLicenceChanged]: { publisher: 'identity', consumers: ['asset', 'delivery'] },
   // Consumed by the kit in every service (its revocation set), identity included.
   [EventTypes.IdentitySessionRevoked]: { publisher: 'identity', consumers: [...SERVICE_NAMES] },
 

@@ -22,6 +22,8 @@ export const EventTypes = {
   IdentityOrganizationDeleted: 'identity.organization.deleted',
   IdentitySessionRevoked: 'identity.session.revoked',
   IdentityMachineClientRevoked: 'identity.machine-client.revoked',
+  /** The platform licence was installed, or verified at identity's start (docs/licence.md). */
+  IdentityLicenceChanged: 'identity.licence.changed',
 
   AssetParkCreated: 'asset.park.created',
   AssetParkUpdated: 'asset.park.updated',
@@ -122,6 +124,21 @@ export interface CustomerEventPayload {
   maxTurbines: number | null;
   /** Optional (added for task-flow): the customer's flow configs; absent = unknown, keep what is stored. */
   flowConfigs?: CustomerFlowConfig[];
+}
+/**
+ * The platform licence as identity verified it (docs/licence.md). Services keep the latest one in
+ * their own `licence_ref` and enforce its turbine quota; `valid: false` (tampered, or signed by an
+ * untrusted key) blocks growth (new turbines, manual projects) but never hides or removes data.
+ */
+export interface LicenceChangedPayload {
+  licenceId: string | null;
+  customer: string | null;
+  /** ISO date-time; after it the licence is expired. */
+  expiresAt: string | null;
+  /** Turbines the whole platform may hold. */
+  maxTurbines: number | null;
+  modules: string[];
+  valid: boolean;
 }
 /**
  * A machine client (OAuth2 client credentials) was revoked: its tokens carry `sub = machineClientId`
@@ -574,6 +591,7 @@ export interface EventPayloads {
   'identity.session.revoked': SessionRevokedPayload;
   'identity.organization.deleted': DeletedPayload;
   'identity.machine-client.revoked': MachineClientRevokedPayload;
+  'identity.licence.changed': LicenceChangedPayload;
   'asset.park.created': ParkEventPayload;
   'asset.park.updated': ParkEventPayload;
   'asset.turbine.created': TurbineEventPayload;

@@ -17,6 +17,8 @@ test('SPEC §7 paths go to the service that owns them (ARCHITECTURE route table)
     ['/context/api/v1/metadata/user/roles/iris', 'identity'],
     ['/context/api/v2/Permission/menus', 'identity'],
     ['/context/api/v2/machine-clients/0b1c/revoke', 'identity'],
+    ['/context/api/v1/licence', 'identity'],
+    ['/gw/asset/api/v2/licence/usage', 'asset'],
     ['/gw/user/api/v2/user/metric/log', 'identity'],
     ['/context/api/v1/plants', 'asset'],
     ['/context/api/v1/plants/42/blade-types/7', 'asset'],

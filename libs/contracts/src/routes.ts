@@ -27,8 +27,8 @@ export const GATEWAY_ROUTES: readonly GatewayRoute[] = [
   { service: 'identity', pattern: '^/gw/user/', note: 'usage logging' },
   {
     service: 'identity',
-    pattern: '^/context/api/v[0-9]+/(accounts|users|Customers|customers|MetaData|metadata|Permission|organizations|machine-clients)(/|$)',
-    note: 'accounts, users, customers, organizations, metadata, permissions',
+    pattern: '^/context/api/v[0-9]+/(accounts|users|Customers|customers|MetaData|metadata|Permission|organizations|machine-clients|licence)(/|$)',
+    note: 'accounts, users, customers, organizations, metadata, permissions, machine clients, the licence',
   },
   // asset: plants and the turbines of a project
   { service: 'asset', pattern: '^/context/api/v[0-9]+/plants(/|$)', note: 'wind parks, turbines, component types' },

@@ -37,3 +37,5 @@ export * from './realtime/realtime-hub.js';
 export * from './realtime/change-feed.js';
 export * from './storage/index.js';
 export * from './openapi/openapi.js';
+export * from './licence/licence-file.js';
+export * from './licence/licence-ref.js';

@@ -1,9 +1,10 @@
 import { Module } from '@nestjs/common';
-import { ServiceKitModule } from '@windward/service-kit';
+import { LicenceRefConsumer, ServiceKitModule } from '@windward/service-kit';
 import { AssetInitial1763700000200 } from './migrations/1763700000200-asset-initial.js';
 import { AssetRegistry1763700000300 } from './migrations/1763700000300-asset-registry.js';
 import { AssetTimelineLinks1763700000310 } from './migrations/1763700000310-asset-timeline-links.js';
 import { AssetInspectionActive1763700000320 } from './migrations/1763700000320-asset-inspection-active.js';
+import { AssetLicence1764160000000 } from './migrations/1764160000000-asset-licence.js';
 import { CustomerRef } from './customers/customer-ref.entity.js';
 import { WindPark } from './plants/wind-park.entity.js';
 import { ComponentTypeEntity } from './component-types/component-type.entity.js';
@@ -44,7 +45,7 @@ const entities = [
     ServiceKitModule.forService({
       service: 'asset',
       entities,
-      migrations: [AssetInitial1763700000200, AssetRegistry1763700000300, AssetTimelineLinks1763700000310, AssetInspectionActive1763700000320],
+      migrations: [AssetInitial1763700000200, AssetRegistry1763700000300, AssetTimelineLinks1763700000310, AssetInspectionActive1763700000320, AssetLicence1764160000000],
     }),
     CustomersModule,
     PlantsModule,
@@ -55,5 +56,6 @@ const entities = [
     ParkListsModule,
     MenusModule,
   ],
+  controllers: [LicenceRefConsumer],
 })
 export class AppModule {}

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { FileStoreModule, ServiceKitModule } from '@windward/service-kit';
+import { FileStoreModule, LicenceRefConsumer, ServiceKitModule } from '@windward/service-kit';
 import { DeliveryInitial1763700000600 } from './migrations/1763700000600-delivery-initial.js';
 import { Project } from './projects/project.entity.js';
 import { InspectionCampaign } from './campaigns/campaign.entity.js';
@@ -18,6 +18,7 @@ import { DeliveryProgress1763700000610 } from './migrations/1763700000610-delive
 import { DeliveryInvestigationResults1763700000630 } from './migrations/1763700000630-delivery-investigation-results.js';
 import { DeliveryPerformance1763700000640 } from './migrations/1763700000640-delivery-performance.js';
 import { DeliveryDprPhotos1763700000680 } from './migrations/1763700000680-delivery-dpr-photos.js';
+import { DeliveryLicence1764160000000 } from './migrations/1764160000000-delivery-licence.js';
 
 /**
  * The delivery service: projects (inspection and O&M) with their summary, inspection campaigns,
@@ -28,7 +29,15 @@ import { DeliveryDprPhotos1763700000680 } from './migrations/1763700000680-deliv
     ServiceKitModule.forService({
       service: 'delivery',
       entities: [Project, InspectionCampaign, DprActivity, DprTemplate, Dpr],
-      migrations: [DeliveryInitial1763700000600, DeliveryProgress1763700000610, DeliveryInvestigations1763700000620, DeliveryInvestigationResults1763700000630, DeliveryPerformance1763700000640, DeliveryDprPhotos1763700000680],
+      migrations: [
+        DeliveryInitial1763700000600,
+        DeliveryProgress1763700000610,
+        DeliveryInvestigations1763700000620,
+        DeliveryInvestigationResults1763700000630,
+        DeliveryPerformance1763700000640,
+        DeliveryDprPhotos1763700000680,
+        DeliveryLicence1764160000000,
+      ],
     }),
     FileStoreModule.forRoot({ scope: 'delivery' }),
     RefsModule,
@@ -39,5 +48,6 @@ import { DeliveryDprPhotos1763700000680 } from './migrations/1763700000680-deliv
     StatisticsModule,
     InvestigationsModule,
   ],
+  controllers: [LicenceRefConsumer],
 })
 export class AppModule {}

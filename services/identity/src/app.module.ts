@@ -33,15 +33,19 @@ import { MachineClient } from './machine-clients/machine-client.entity.js';
 import { MachineClientsController } from './machine-clients/machine-clients.controller.js';
 import { MachineClientsService } from './machine-clients/machine-clients.service.js';
 import { IdentityMachineClients1764151000000 } from './migrations/1764151000000-identity-machine-clients.js';
+import { IdentityLicence1764160000000 } from './migrations/1764160000000-identity-licence.js';
+import { Licence } from './licence/licence.entity.js';
+import { LicenceController } from './licence/licence.controller.js';
+import { LicenceService } from './licence/licence.service.js';
 
-const entities = [User, Customer, ParkRef, Organization, RefreshToken, SigningKey, UsageLog, MachineClient];
+const entities = [User, Customer, ParkRef, Organization, RefreshToken, SigningKey, UsageLog, MachineClient, Licence];
 
 @Module({
   imports: [
     ServiceKitModule.forService({
       service: 'identity',
       entities,
-      migrations: [IdentityInitial1763700000100, IdentityAccess1763700000110, IdentityMachineClients1764151000000],
+      migrations: [IdentityInitial1763700000100, IdentityAccess1763700000110, IdentityMachineClients1764151000000, IdentityLicence1764160000000],
       localKeys: true,
     }),
     TypeOrmModule.forFeature(entities),
@@ -55,6 +59,7 @@ const entities = [User, Customer, ParkRef, Organization, RefreshToken, SigningKe
     UsersController,
     UsageLogsController,
     MachineClientsController,
+    LicenceController,
     ParkRefConsumer,
   ],
   providers: [
@@ -70,6 +75,7 @@ const entities = [User, Customer, ParkRef, Organization, RefreshToken, SigningKe
     UsageLogsService,
     SeedService,
     MachineClientsService,
+    LicenceService,
   ],
 })
 export class AppModule {}

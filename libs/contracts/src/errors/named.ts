@@ -567,6 +567,18 @@ export const NAMED_ERRORS = {
     zh_cn: '已超出风机数量上限。',
     status: 409,
   },
+  LICENCE_INVALID: {
+    message: 'The licence is not valid (damaged, changed or not signed by a trusted key)',
+    en_us: 'The licence is not valid: the file is damaged, was changed, or was not signed by a trusted key. Nothing was changed.',
+    zh_cn: '许可证无效：文件已损坏、被修改或未由受信任的密钥签名。未做任何更改。',
+    status: 400,
+  },
+  LICENCE_EXPIRED: {
+    message: 'The licence has expired',
+    en_us: 'The licence has expired. Existing data stays available; install a new licence to add turbines or manual projects.',
+    zh_cn: '许可证已过期。现有数据仍可使用；请安装新的许可证以添加风机或手动项目。',
+    status: 409,
+  },
   BLADES_PER_TURBINE: {
     message: 'A turbine must have exactly 3 blades',
     en_us: 'A turbine must have exactly 3 blades.',

@@ -127,6 +127,25 @@ export class ServiceHarness {
   }
 
   /**
+   * The platform licence as identity announces it (valid, 1,000 turbines, a year left unless
+   * overridden); resolves once the service's `licence_ref` holds it.
+   */
+  async licence(over: Partial<EventPayloads['identity.licence.changed']> = {}): Promise<void> {
+    const licenceId = randomUUID();
+    await this.publish(EventTypes.IdentityLicenceChanged, 'licence', {
+      licenceId,
+      customer: 'Test licence',
+      expiresAt: new Date(Date.now() + 365 * 24 * 3600 * 1000).toISOString(),
+      maxTurbines: 1000,
+      modules: [],
+      valid: true,
+      ...over,
+    });
+    const schema = `"${this.svc.app.get<ServiceConfig>(SERVICE_CONFIG).schema}"`;
+    await eventually(async () => (await this.sql(`SELECT 1 FROM ${schema}.licence_ref WHERE licence->>'licenceId' = $1`, [licenceId])).length > 0);
+  }
+
+  /**
    * A wind park as asset announces it (active, no position); resolves once `readModel` — SQL with
    * the park id as $1 — finds it in the service's own copy.
    */

@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { AppError, type ErrorCode } from '@windward/contracts';
+import { assertLicensedTurbines } from '@windward/service-kit';
 import { CustomerRef } from '../customers/customer-ref.entity.js';
 import { WindPark } from '../plants/wind-park.entity.js';
 import { Turbine } from './turbine.entity.js';
@@ -26,8 +27,12 @@ export async function assertTurbineSerialFree(m: EntityManager, serialNumber: st
   if (await qb.getExists()) throw new AppError('TURBINE_SERIAL_EXISTS');
 }
 
-/** The customer's turbine quota (customer_ref.max_turbines; null = no limit), under a row lock. */
+/**
+ * The platform licence's turbine quota (all customers together; docs/licence.md), then the
+ * customer's (customer_ref.max_turbines; null = no limit), each under a row lock.
+ */
 export async function assertTurbineQuota(m: EntityManager, customerId: string, adding: number): Promise<void> {
+  await assertLicensedTurbines(m, async () => (await m.count(Turbine)) + adding);
   const customer = await m.findOne(CustomerRef, { where: { customerId }, lock: { mode: 'pessimistic_write' } });
   if (!customer || customer.maxTurbines === null) return;
   const n = await m

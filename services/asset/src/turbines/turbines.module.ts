@@ -1,12 +1,13 @@
 import { Module } from '@nestjs/common';
 import { TurbinesController } from './turbines.controller.js';
+import { LicenceUsageController } from './licence-usage.controller.js';
 import { TurbineQueriesService } from './turbine-queries.service.js';
 import { TurbineRegistryService } from './turbine-registry.service.js';
 import { TurbineRenameService } from './turbine-rename.service.js';
 import { InspectionMoveService } from './inspection-move.service.js';
 
 @Module({
-  controllers: [TurbinesController],
+  controllers: [TurbinesController, LicenceUsageController],
   providers: [TurbineQueriesService, TurbineRegistryService, TurbineRenameService, InspectionMoveService],
 })
 export class TurbinesModule {}

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import { AppError, EventTypes, ProjectType, Rights, canChangeProjectStatus, projectTypeOfSubType, type ProjectStatusCode, type ProjectSubType } from '@windward/contracts';
-import { EventPublisher, SERVICE_CONFIG, canSeeCustomer, canSeePark, pageRows, parsePage, uniqueAsConflict, type AuthUser, type ServiceConfig } from '@windward/service-kit';
+import { EventPublisher, SERVICE_CONFIG, assertLicensedTurbines, canSeeCustomer, canSeePark, pageRows, parsePage, uniqueAsConflict, type AuthUser, type ServiceConfig } from '@windward/service-kit';
 import { InspectionCampaign } from '../campaigns/campaign.entity.js';
 import { DprTemplate } from '../dpr/dpr-template.entity.js';
 import { RefsRepository } from '../refs/refs.repository.js';
@@ -241,11 +241,12 @@ export class ProjectsService {
       if (found.length !== ids.length || found.some((t) => !parkIds.includes(t.parkId))) throw invalid(field, "a turbine outside the project's wind parks");
     }
 
-    // Manual projects respect the customer's turbine quota (SPEC §5).
-    if (projectType === ProjectType.MANUAL && customer?.maxTurbines != null) {
+    // Manual projects respect the licence's turbine quota and the customer's (SPEC §5, docs/licence.md).
+    if (projectType === ProjectType.MANUAL) {
       const listed = new Set([...internal, ...external]).size;
-      const count = listed || (await refs.turbineCountOfParks(parkIds));
-      if (count > customer.maxTurbines) throw new AppError('TURBINE_LIMIT_EXCEEDED');
+      const count = async () => listed || (await refs.turbineCountOfParks(parkIds));
+      await assertLicensedTurbines(m, count);
+      if (customer?.maxTurbines != null && (await count()) > customer.maxTurbines) throw new AppError('TURBINE_LIMIT_EXCEEDED');
     }
 
     // A project with inspection data keeps its defect template.

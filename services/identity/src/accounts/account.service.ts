@@ -1,13 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
-import bcrypt from 'bcryptjs';
 import { AppError, SCREEN_RIGHTS, checkPasswordChange, isCommonPassword, toRightEntries } from '@windward/contracts';
 import type { AuthUser } from '@windward/service-kit';
 import { User } from '../users/user.entity.js';
 import { OAuthService } from '../oauth/oauth.service.js';
 import { LoginFailureRepository } from '../oauth/login-failure.repository.js';
-import { PASSWORD_HASH_ROUNDS } from '../users/password.js';
+import { hashPassword, verifyPassword } from '../users/password.js';
 import type { ChangePasswordDto } from './account.dto.js';
 import type { MeView, RightEntryView } from './account.view.js';
 
@@ -54,12 +53,12 @@ export class AccountService {
     }
     const user = await this.users.createQueryBuilder('u').addSelect('u.passwordHash').where('u.id = :userId', { userId }).getOne();
     if (!user) throw new AppError('USER_NOT_FOUND');
-    if (!(await bcrypt.compare(oldPassword, user.passwordHash))) {
+    if (!(await verifyPassword(oldPassword, user.passwordHash)).ok) {
       await this.failures.record(key, '');
       throw new AppError('INVALID_OLD_PASSWORD');
     }
     await this.failures.clearAccount(key);
-    const hash = await bcrypt.hash(newPassword, PASSWORD_HASH_ROUNDS);
+    const hash = await hashPassword(newPassword);
     await this.ds.transaction(async (m) => {
       await m.update(User, { id: userId }, { passwordHash: hash });
       await this.oauth.revokeAllFor(m, userId);

@@ -1,12 +1,13 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, IsNull, Repository, type EntityManager } from 'typeorm';
-import bcrypt from 'bcryptjs';
 import { AppError, EventTypes, type SessionRevokedPayload } from '@windward/contracts';
-import { EventPublisher } from '@windward/service-kit';
+import { EventPublisher, LOGGER } from '@windward/service-kit';
+import type { Logger } from 'pino';
 import { User } from '../users/user.entity.js';
 import { accessClaims } from '../users/user-access.js';
+import { hashPassword, verifyPassword } from '../users/password.js';
 import { RefreshToken } from './refresh-token.entity.js';
 import { SigningKeysService } from './signing-keys.service.js';
 import { LoginFailureRepository } from './login-failure.repository.js';
@@ -71,6 +72,7 @@ export class OAuthService {
     private readonly failures: LoginFailureRepository,
     private readonly events: EventPublisher,
     private readonly machineClients: MachineClientsService,
+    @Inject(LOGGER) private readonly log: Logger,
   ) {}
 
   /** Checks `Authorization: Basic base64(clientId:secret)`; returns the client id. */
@@ -114,8 +116,8 @@ export class OAuthService {
       .where('lower(u.username) = lower(:username)', { username })
       .getOne();
     // Compare even for unknown users so timing does not reveal which usernames exist.
-    const ok = await bcrypt.compare(password, user?.passwordHash ?? '$2b$10$invalidinvalidinvalidinvalidinvalidinvalidinvalidinva');
-    if (!user || !ok) {
+    const check = await verifyPassword(password, user?.passwordHash);
+    if (!user || !check.ok) {
       await this.failures.record(username, ip);
       // Rows outside the window no longer count; pruning here keeps the table small without a job.
       await this.failures.pruneOlderThan(LOGIN_FAILURE_WINDOW_MINUTES);
@@ -124,7 +126,21 @@ export class OAuthService {
     if (!user.active) throw new AppError('ACCESS_DENIED');
     if (user.validUntil && user.validUntil.getTime() < Date.now()) throw new AppError('ACCOUNT_EXPIRED');
     await this.failures.clearAccount(username);
+    if (check.needsRehash) await this.rehash(user, password);
     return this.ds.transaction((m) => this.issue(m, user, clientId, randomUUID(), null));
+  }
+
+  /**
+   * A right password under a legacy bcrypt hash (or outdated argon2 parameters) is hashed again
+   * now, the only moment the plain password is known. Only if the hash is still the one checked
+   * (a concurrent password change wins); a failure is logged and the sign-in goes on.
+   */
+  private async rehash(user: User, password: string): Promise<void> {
+    try {
+      await this.users.update({ id: user.id, passwordHash: user.passwordHash }, { passwordHash: await hashPassword(password) });
+    } catch (err) {
+      this.log.warn({ err, userId: user.id }, 'could not store the rehashed password; the old hash stays');
+    }
   }
 
   /**

@@ -7,12 +7,13 @@ import { UsersPanel } from './users/UsersPanel';
 import { CustomersPanel } from './customers/CustomersPanel';
 import { OrganizationsPanel } from './organizations/OrganizationsPanel';
 import { MachineClientsPanel } from './machine-clients/MachineClientsPanel';
+import { LicencePanel } from './licence/LicencePanel';
 import './userCenter.css';
 
-type TabKey = 'users' | 'customers' | 'organizations' | 'machineClients';
+type TabKey = 'users' | 'customers' | 'organizations' | 'machineClients' | 'licence';
 
 /**
- * User centre (SPEC §2 /configuration/userCenter): users, customers, organizations, machine clients. Each tab shows
+ * User centre (SPEC §2 /configuration/userCenter): users, customers, organizations, machine clients, the platform licence. Each tab shows
  * with its show right, edit controls with its edit right (the denied-modules list); the server
  * enforces the same rights.
  */
@@ -44,6 +45,11 @@ export function Component() {
       key: 'machineClients' as TabKey,
       label: t('tabs.machineClients'),
       children: <MachineClientsPanel canEdit={grants.users.edit} />,
+    },
+    grants.licence && {
+      key: 'licence' as TabKey,
+      label: t('tabs.licence'),
+      children: <LicencePanel canEdit={grants.licence} />,
     },
   ].filter((x): x is { key: TabKey; label: string; children: React.JSX.Element } => !!x);
 

@@ -186,6 +186,8 @@ export function userCenterGrants(denied: readonly RightEntry[] | null | undefine
     users: { show: hasRight(denied, Rights.USER_LIST_SHOW), edit: hasRight(denied, Rights.USER_LIST_EDIT) },
     customers: { show: hasRight(denied, Rights.CUSTOMER_LIST_SHOW), edit: hasRight(denied, Rights.CUSTOMER_LIST_EDIT) },
     organizations: { show: hasRight(denied, Rights.ORGANIZATION_LIST_SHOW), edit: hasRight(denied, Rights.ORGANIZATION_LIST_EDIT) },
+    /** The platform licence: one right views and installs it (SPEC §6 "licence"). */
+    licence: hasRight(denied, Rights.LICENCE),
     /** Per-user rights: `userList.edit` and an administrator role. */
     editRights: hasRight(denied, Rights.USER_LIST_EDIT) && isAdminUser(ownRoles),
   };

@@ -548,6 +548,8 @@ export type ErrorBody = {
         | 'LABELING_REQUIRED'
         | 'LAST_IMAGE_CANNOT_BE_DELETED'
         | 'LAST_INSPECTION_TIME_NOT_EXIST'
+        | 'LICENCE_EXPIRED'
+        | 'LICENCE_INVALID'
         | 'LINKED_PATH_NOT_FOUND'
         | 'LINKED_PATH_VIEW_INDEX_NOT_FOUND'
         | 'LINK_DEFECT_RELATED'

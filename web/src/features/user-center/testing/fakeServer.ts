@@ -1,7 +1,7 @@
 import { recordingFetch, type FakeCall } from '@/test/fakeFetch';
 import type { Customer, Organization, PermittedPark, UserItem, UserRights } from '../userCenterApi';
 import { DEFAULT_ROLE_RIGHTS } from '../contracts';
-import type { MachineClientView } from '@/core/api/generated/identity';
+import type { LicenceView, MachineClientView } from '@/core/api/generated/identity';
 
 export const ORG_ID = '0a0a0a0a-0000-4000-8000-000000000001';
 export const CUSTOMER_A = '11111111-1111-4111-8111-111111111111';
@@ -108,11 +108,31 @@ function page<T>(items: T[], q: URLSearchParams) {
   return { results: items.slice((index - 1) * size, index * size), totalCount: items.length };
 }
 
+export const LICENCE: LicenceView = {
+  status: 'valid',
+  licenceId: 'lic-1',
+  customer: 'Windward Demo',
+  issuedAt: '2026-01-01T00:00:00.000Z',
+  expiresAt: '2031-01-01T00:00:00.000Z',
+  maxTurbines: 1000,
+  modules: ['inspection', 'repair'],
+  installedAt: '2026-01-01T00:00:00.000Z',
+};
+
+/** A licence file the fake identity accepts: `{"customer": …, "maxTurbines": …}`; "tampered" / "expired" in it are refused like the server does. */
+function installLicence(text: string): LicenceView | Response {
+  if (text.includes('tampered')) return refusal(400, 'LICENCE_INVALID', 'The licence is not valid (damaged, changed or not signed by a trusted key)');
+  if (text.includes('expired')) return refusal(409, 'LICENCE_EXPIRED', 'The licence has expired');
+  const terms = JSON.parse(text) as { customer: string; maxTurbines: number; modules: string[] };
+  return { ...LICENCE, licenceId: 'lic-2', ...terms, expiresAt: '2032-06-30T00:00:00.000Z', installedAt: '2026-11-26T00:00:00.000Z' };
+}
+
 /** A small in-memory identity service for the screens' tests; every call is recorded. */
 export function userCenterFetch(options: { oldPassword?: string } = {}) {
   const users = [...USERS];
   const rights: Record<string, UserRights> = {};
   const machineClients = MACHINE_CLIENTS.map((c) => ({ ...c }));
+  let licence: LicenceView = { ...LICENCE };
   const { fetchMock, calls } = recordingFetch(async ({ method, body, raw }, url) => {
     const p = url.pathname;
 
@@ -187,6 +207,14 @@ export function userCenterFetch(options: { oldPassword?: string } = {}) {
       c.revokedAt = '2026-06-01T08:00:00.000Z';
       return json(200, c);
     }
+    if (p === '/context/api/v1/licence' && method === 'GET') return json(200, licence);
+    if (p === '/context/api/v1/licence' && method === 'PUT') {
+      const next = installLicence((body as { licence: string }).licence);
+      if (next instanceof Response) return next;
+      licence = next;
+      return json(200, licence);
+    }
+    if (p === '/gw/asset/api/v2/licence/usage') return json(200, { turbinesUsed: 42, maxTurbines: licence.maxTurbines, status: licence.status });
     if (p === '/oauth/revoke') return new Response(null, { status: 200 });
     return refusal(404, 'NOT_FOUND', 'Not found');
   });
