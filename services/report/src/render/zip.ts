@@ -7,7 +7,8 @@ import { positionName, priorityName, severityName, statusName, texts, type Repor
 
 /** A name part safe in every unzip tool (Chinese names kept, separators and controls replaced). */
 function part(s: string): string {
-  return s.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '_').trim().slice(0, 80) || '_';
+  const plain = [...s].map((c) => (c.charCodeAt(0) < 32 ? '_' : c)).join('');
+  return plain.replace(/[\\/:*?"<>|]+/g, '_').trim().slice(0, 80) || '_';
 }
 
 function csvCell(v: unknown): string {
