@@ -5,6 +5,7 @@ import { ReportDefectIds1764151500100 } from './migrations/1764151500100-report-
 import { ReportDownloads1764170000200 } from './migrations/1764170000200-report-downloads.js';
 import { ReportTurbineDetails1764170000300 } from './migrations/1764170000300-report-turbine-details.js';
 import { ReportDefectRepairs1764170000400 } from './migrations/1764170000400-report-defect-repairs.js';
+import { ReportImageArchive1764170001400 } from './migrations/1764170001400-report-image-archive.js';
 import { ReportTaskNotify1764170000100 } from './migrations/1764170000100-report-task-notify.js';
 import { RefsModule } from './refs/refs.module.js';
 import { ReportTasksModule } from './tasks/tasks.module.js';
@@ -18,7 +19,7 @@ import { ReportTemplatesModule } from './templates/templates.module.js';
  */
 @Module({
   imports: [
-    ServiceKitModule.forService({ service: 'report', entities: [], migrations: [ReportInitial1763700000900, ReportDefectIds1764151500100, ReportTaskNotify1764170000100, ReportDownloads1764170000200, ReportTurbineDetails1764170000300, ReportDefectRepairs1764170000400] }),
+    ServiceKitModule.forService({ service: 'report', entities: [], migrations: [ReportInitial1763700000900, ReportDefectIds1764151500100, ReportTaskNotify1764170000100, ReportDownloads1764170000200, ReportTurbineDetails1764170000300, ReportDefectRepairs1764170000400, ReportImageArchive1764170001400] }),
     FileStoreModule.forRoot({ scope: REPORTS_PREFIX }),
     RefsModule,
     ReportTemplatesModule,

@@ -48,6 +48,7 @@ export {
   LOADED_REPORTS_LIMIT,
   pushRecent,
   REPORT_FORMATS,
+  REPORT_DOCUMENT_FORMATS,
   REPORT_SECTIONS,
   ReportTaskStatus,
 } from '@windward/contracts';

@@ -1,9 +1,21 @@
 import type { Labels } from './locale.js';
 
-/** Report file formats (SPEC §2 "Report export in PDF, Word and Excel"). */
-export const ReportFormat = { PDF: 'pdf', DOCX: 'docx', XLSX: 'xlsx' } as const;
+/**
+ * Report file formats (SPEC §2 "Report export in PDF, Word and Excel"); `zip` is the Data Center's
+ * image archive (issue #21: original photos per turbine/inspection and a manifest CSV).
+ */
+export const ReportFormat = { PDF: 'pdf', DOCX: 'docx', XLSX: 'xlsx', ZIP: 'zip' } as const;
 export type ReportFormat = (typeof ReportFormat)[keyof typeof ReportFormat];
 export const REPORT_FORMATS: readonly ReportFormat[] = Object.values(ReportFormat);
+/** The formats of the report dialog (documents); the archive is only made from the Data Center. */
+export const REPORT_DOCUMENT_FORMATS: readonly ReportFormat[] = REPORT_FORMATS.filter((f) => f !== ReportFormat.ZIP);
+/**
+ * Image archive limits (the spec names only the 2,500-defect export cap, which applies too):
+ * at most 2,500 distinct photos and 2 GiB of photo bytes (fflate writes no ZIP64, whose
+ * limit is 4 GiB); over either, the task fails with EXPORT_ARCHIVE_TOO_LARGE and no file is kept.
+ */
+export const ARCHIVE_MAX_IMAGES = 2500;
+export const ARCHIVE_MAX_BYTES = 2 * 1024 ** 3;
 
 /** What a report is made for: the four creation routes of the report service. */
 export const ReportScope = { PROJECT: 'project', PARK: 'park', TURBINE: 'turbine', INSPECTION: 'inspection' } as const;

@@ -659,6 +659,12 @@ export const NAMED_ERRORS = {
     zh_cn: '每次最多导出2500个缺陷。',
     status: 400,
   },
+  EXPORT_ARCHIVE_TOO_LARGE: {
+    message: 'The image archive exceeds 2500 images or 2 GB',
+    en_us: 'The image archive would exceed 2500 images or 2 GB. Please narrow down your search.',
+    zh_cn: '图片压缩包将超过2500张图片或2 GB，请缩小搜索范围。',
+    status: 400,
+  },
   PDF_SINGLE_PARK_ONLY: {
     message: 'PDF export is only available for a single wind park',
     en_us: 'PDF reports can only be exported for a single wind park.',

@@ -1,3 +1,6 @@
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { AppError, EventTypes, REPORT_MAX_DEFECTS, REPORT_SECTIONS, ReportFormat, ReportSection, type ErrorCode } from '@windward/contracts';
@@ -18,6 +21,7 @@ import { reportHtml } from '../render/html.js';
 import { reportFileName, type ReportData } from '../render/report-data.js';
 import { turbineDetails } from '../render/turbine-details.js';
 import { renderXlsx } from '../render/xlsx.js';
+import { renderZip } from '../render/zip.js';
 import { ReportTemplateRepository } from '../templates/template.repository.js';
 import { ReportTaskRepository } from './task.repository.js';
 import { RENDER_QUEUE, retentionDays, selectionOf } from './tasks.service.js';
@@ -72,6 +76,7 @@ export class RenderWorker extends JobWorker<{ reportTaskId: string }> {
         severityLabels: template?.severity_labels ?? {},
         defects,
       };
+      if (task.format === ReportFormat.ZIP) return await this.archive(id, task, data, step);
       // Per-turbine pages (PDF, DOCX): photos come from the shared store by the URIs inspection's events gave.
       if (task.format !== ReportFormat.XLSX && data.sections.has(ReportSection.TURBINE_DETAILS)) {
         const lps = await this.tasks.lps([...new Set(defects.map((x) => x.turbineId!).filter(Boolean))]);
@@ -84,29 +89,69 @@ export class RenderWorker extends JobWorker<{ reportTaskId: string }> {
             ? await renderDocx(data)
             : await renderXlsx(data);
       await step(85, 'storing');
-      const name = reportFileName(data, task.format);
       // Store keys are plain ASCII; the display name (Chinese park names) only goes to the download header.
       const key = `${id}/report.${task.format}`;
       await this.store.put(key, bytes);
+      await this.finish(id, task.user_id, { key, name: reportFileName(data, task.format), size: bytes.length });
+    } catch (err) {
+      await this.fail(id, err);
+    }
+  }
+
+  /** The image archive: streamed into a temporary file, then moved into the store. */
+  private async archive(
+    id: string,
+    task: { user_id: string },
+    data: ReportData,
+    step: (percent: number, name: string) => Promise<void>,
+  ): Promise<void> {
+    const dir = await mkdtemp(path.join(tmpdir(), 'report-zip-'));
+    try {
+      const file = path.join(dir, 'archive.zip');
+      // REPORT_ARCHIVE_MAX_BYTES lowers the 2 GiB cap (tests; a small disk).
+      const maxBytes = Number(process.env.REPORT_ARCHIVE_MAX_BYTES) || undefined;
+      await renderZip(data, this.shared, file, (done, total) => step(20 + Math.round((done / total) * 70), 'archiving'), maxBytes);
+      await step(92, 'storing');
+      const size = (await stat(file)).size;
+      const key = `${id}/report.zip`;
+      await this.store.putFile(key, file);
+      await this.finish(id, task.user_id, { key, name: reportFileName(data, 'zip'), size });
+    } catch (err) {
+      await this.fail(id, err);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  /** Ready: the row and report.task.completed in one transaction. */
+  private async finish(id: string, userId: string, file: { key: string; name: string; size: number }): Promise<void> {
+    {
+      const { key } = file;
       await this.tasks.ds.transaction(async (m) => {
-        await this.tasks.done(m, id, { key, name, size: bytes.length }, retentionDays());
+        await this.tasks.done(m, id, file, retentionDays());
         await this.events.publish(
           m,
           EventTypes.ReportTaskCompleted,
           id,
           { reportTaskId: id, fileUri: fileStoreUri(`${REPORTS_PREFIX}/${key}`) },
-          task.user_id,
+          userId,
         );
       });
       // Taken off the list while rendering: nothing should stay behind.
       if (!(await this.tasks.find(id))) await this.store.removePrefix(id);
-    } catch (err) {
+    }
+  }
+
+  /** Recorded on the task with its code, so the list says why and the user can retry it. */
+  private async fail(id: string, err: unknown): Promise<void> {
+    {
       const code: ErrorCode = err instanceof AppError ? err.code : 'INTERNAL_ERROR';
       if (!(err instanceof AppError)) this.log.error({ err, reportTaskId: id }, 'report rendering failed');
       await this.tasks.failed(id, {
         code,
         ...(err instanceof Error && !(err instanceof AppError) ? { detail: err.message.slice(0, 500) } : {}),
       });
+      await this.store.removePrefix(id);
     }
   }
 }

@@ -78,6 +78,7 @@ export const MIME: Record<ReportFormat, string> = {
   pdf: 'application/pdf',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  zip: 'application/zip',
 };
 
 /** Report tasks: the download queue of each user (docs/reports.md). */

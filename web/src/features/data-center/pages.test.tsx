@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { RightEntry } from '@/shared/contracts';
 import { readySession, renderApp } from '@/test/renderApp';
 import { assetFetch, type Call } from '@/test/fixtures/asset';
@@ -143,6 +143,20 @@ describe('data center', { timeout: 120000 }, () => {
     expect(await screen.findByTestId('dc-export-queued')).toBeTruthy();
     const post = calls.find((c) => c.method === 'POST' && c.path === '/report/api/v1/parks/p-dogger/report-tasks')!;
     expect(post.body).toEqual({ format: 'xlsx', defectIds: ['d-1'] });
+  });
+
+  it('image export (en, zh): the same selection queued as a ZIP report task through the report service', async () => {
+    const { calls } = await open('/dataCenter/searchExport', { locale: 'en_us' });
+    fireEvent.click(await screen.findByText('Export images (ZIP)'));
+    expect((await screen.findByTestId('dc-export-queued')).textContent).toContain('The image archive is being prepared in the download queue.');
+    const post = calls.find((c) => c.method === 'POST' && c.path === '/report/api/v1/parks/p-dogger/report-tasks')!;
+    expect(post.body).toEqual({ format: 'zip', defectIds: ['d-1'] });
+    expect(calls.find((c) => c.path === `${INS}/search/defects/export-selection`)!.query.get('windFarmId')).toBe('p-dogger');
+    cleanup();
+    vi.unstubAllGlobals();
+    await open('/dataCenter/searchExport', { locale: 'zh_cn' });
+    fireEvent.click(await screen.findByText('导出图片（ZIP）'));
+    expect((await screen.findByTestId('dc-export-queued')).textContent).toContain('图片压缩包正在下载队列中生成。');
   });
 
   it('over 2,500 defects: the warning, and the server refusal in Chinese; nothing is sent to the report service', async () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { RightEntry } from '@/shared/contracts';
 import { readySession, renderApp } from '@/test/renderApp';
 import { assetFetch, type Call } from '@/test/fixtures/asset';
@@ -245,6 +245,20 @@ describe('download queue', { timeout: 120000 }, () => {
     fireEvent.click(within(screen.getByTestId('download-log')).getByTitle('2'));
     await waitFor(() => expect(within(log).getByText('Report 11.pdf')).toBeTruthy());
     expect(logGets().at(-1)!.query.get('pageIndex')).toBe('2');
+  });
+
+  it('an image archive (zip) shows its format and live packing step in en and zh', async () => {
+    await open('/downloadQueue', { tasks: [task({ format: 'zip', status: 1, progress: 55, step: 'archiving' })] });
+    const table = await screen.findByTestId('queue-table', {}, { timeout: 20000 });
+    expect(await within(table).findByText('Image archive (ZIP)')).toBeTruthy();
+    expect(within(table).getByText('Packing images')).toBeTruthy();
+    expect(within(table).getAllByTestId('queue-progress').length).toBe(1);
+    cleanup();
+    vi.unstubAllGlobals();
+    await open('/downloadQueue', { locale: 'zh_cn', tasks: [task({ format: 'zip', status: 1, progress: 55, step: 'archiving' })] });
+    const zh = await screen.findByTestId('queue-table', {}, { timeout: 20000 });
+    expect(await within(zh).findByText('图片压缩包（ZIP）')).toBeTruthy();
+    expect(within(zh).getByText('打包图片')).toBeTruthy();
   });
 
   it('speaks Chinese and refuses a user without the right', async () => {

@@ -686,6 +686,7 @@ export type ErrorBody = {
         | 'EDIT_LOCKED'
         | 'EMAIL_EXISTS'
         | 'EXCEED_LIMIT'
+        | 'EXPORT_ARCHIVE_TOO_LARGE'
         | 'EXPORT_TOO_MANY_DEFECTS'
         | 'FILE_TOO_LARGE'
         | 'FILE_TYPE_NOT_ALLOWED'

@@ -220,7 +220,7 @@ export type ReportTaskView = {
   fileName: string | null;
   fileSize: number | null;
   finishedAt: string | null;
-  format: 'pdf' | 'docx' | 'xlsx';
+  format: 'pdf' | 'docx' | 'xlsx' | 'zip';
   id: string;
   locale: 'en_us' | 'zh_cn';
   /** 0..100 */
@@ -291,6 +291,7 @@ export type ErrorBody = {
         | 'EDIT_LOCKED'
         | 'EMAIL_EXISTS'
         | 'EXCEED_LIMIT'
+        | 'EXPORT_ARCHIVE_TOO_LARGE'
         | 'EXPORT_TOO_MANY_DEFECTS'
         | 'FILE_TOO_LARGE'
         | 'FILE_TYPE_NOT_ALLOWED'
@@ -422,7 +423,7 @@ export type CreateReportTaskDto = {
   /** Exactly these defects (the Data Center search's selection); they must also lie in the scope.
     More than 2,500 are refused with -13012 like any selection. */
   defectIds?: string[];
-  format: 'pdf' | 'docx' | 'xlsx';
+  format: 'pdf' | 'docx' | 'xlsx' | 'zip';
   /** The report's language; default the template's, else the request's locale. */
   locale?: 'en_us' | 'zh_cn';
   /** Only these severities (0..5). */
@@ -438,7 +439,7 @@ export type ReportDownloadView = {
   downloadedAt: string;
   fileName: string;
   fileSize: number | null;
-  format: 'pdf' | 'docx' | 'xlsx';
+  format: 'pdf' | 'docx' | 'xlsx' | 'zip';
   id: string;
   reportTaskId: string;
   /** What the report was about (project, park, turbine or inspection name). */

@@ -56,7 +56,8 @@ export function Component() {
   const defects = useSearchDefectsQuery(base ? { ...base, ...defPage } : skipToken);
   const [select, selection] = useLazySearchExportSelectionQuery();
   const [createReport, creation] = useReportTasksForParkMutation();
-  const [queued, setQueued] = useState(false);
+  /** Which export was just queued (Excel list or image archive). */
+  const [queued, setQueued] = useState<'xlsx' | 'zip' | false>(false);
   const tooMany = (defects.data?.totalCount ?? 0) > EXPORT_MAX_DEFECTS;
 
   const apply = (v: Record<string, unknown>) => {
@@ -80,15 +81,16 @@ export function Component() {
     setQueued(false);
   };
 
-  const exportDefects = async () => {
+  /** Both exports resolve the search into defect ids, then queue a report task (docs/data-center.md). */
+  const exportAs = async (format: 'xlsx' | 'zip') => {
     if (!base) return;
     setQueued(false);
     const sel = await select(base);
     if (!sel.data) return;
-    const r = await createReport({ id: base.windFarmId, createReportTaskDto: { format: 'xlsx', defectIds: sel.data.defectIds } });
+    const r = await createReport({ id: base.windFarmId, createReportTaskDto: { format, defectIds: sel.data.defectIds } });
     if ('data' in r) {
-      setQueued(true);
-      void message.success(t('export.queued', { count: sel.data.count }));
+      setQueued(format);
+      void message.success(t(format === 'zip' ? 'export.imagesQueued' : 'export.queued', { count: sel.data.count }));
     }
   };
 
@@ -176,8 +178,11 @@ export function Component() {
             >
               {t('search.reset')}
             </Button>
-            <Button onClick={() => void exportDefects()} loading={selection.isFetching || creation.isLoading} disabled={!parkId} data-testid="dc-export-defects">
+            <Button onClick={() => void exportAs('xlsx')} loading={selection.isFetching || creation.isLoading} disabled={!parkId} data-testid="dc-export-defects">
               {t('export.defects')}
+            </Button>
+            <Button onClick={() => void exportAs('zip')} loading={selection.isFetching || creation.isLoading} disabled={!parkId} data-testid="dc-export-images">
+              {t('export.images')}
             </Button>
           </Space>
         </Form>
@@ -189,7 +194,7 @@ export function Component() {
             style={{ marginTop: 12 }}
             type="success"
             showIcon
-            title={t('export.queuedShort')}
+            title={t(queued === 'zip' ? 'export.imagesQueuedShort' : 'export.queuedShort')}
             action={<Link to={DOWNLOAD_QUEUE_PATH}>{t('export.openQueue')}</Link>}
             data-testid="dc-export-queued"
           />

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { errorMessageOf } from '@/core/api/errorMessage';
 import { useAppSelector } from '@/core/store';
-import { REPORT_FORMATS, type ReportFormat } from '@/shared/contracts';
+import { REPORT_DOCUMENT_FORMATS, type ReportFormat } from '@/shared/contracts';
 import { useLocale } from '@/shared/useLocale';
 import { canReport } from '../logic';
 import {
@@ -104,7 +104,7 @@ export function ReportDialog({ scope, id, subject, parkCount = 1, onClose }: Pro
           <Form.Item name="format" label={t('fields.format')}>
             <Radio.Group
               optionType="button"
-              options={REPORT_FORMATS.map((f) => ({ value: f, label: t(`formats.${f}`) }))}
+              options={REPORT_DOCUMENT_FORMATS.map((f) => ({ value: f, label: t(`formats.${f}`) }))}
               data-testid="report-format"
             />
           </Form.Item>
