@@ -71,6 +71,7 @@ function Header({
   submitting,
   canWork,
   help,
+  live,
 }: {
   data: SarData;
   spentBase: number;
@@ -79,12 +80,14 @@ function Header({
   submitting: boolean;
   canWork: boolean;
   help: { open: boolean; set: (o: boolean) => void };
+  /** The task socket's state (`data-live`: browser tests wait for it before acting elsewhere). */
+  live: string;
 }) {
   const { t } = useTranslation('sortAndRemove');
   const locale = useLocale();
   const elapsed = useElapsed(timer);
   return (
-    <header className="sar-header">
+    <header className="sar-header" data-live={live}>
       <Typography.Title level={4} className="sar-header__title">
         {labelOf(TASK_STAGE_LABELS, STAGE, locale)}
       </Typography.Title>
@@ -149,7 +152,7 @@ function Workbench({ task, data, onDone, onReloadData }: { task: SarTask; data: 
   const canPick = !!stage && isCurrent && stage.status === TaskStageStatus.READY && !stage.handlerId;
   const readOnly = !canWork;
   // Live: once the stage is completed (in another window, or by someone else) Submit is disabled and the notice says why.
-  const { closedStage } = useStageWindow(task, SAR_STAGES);
+  const { closedStage, live } = useStageWindow(task, SAR_STAGES);
   // Spent time shown = what the server had when the page opened + what this page counted.
   const spentBase = useRef(stage?.spentSeconds ?? 0).current;
 
@@ -304,6 +307,7 @@ function Workbench({ task, data, onDone, onReloadData }: { task: SarTask; data: 
         submitting={completing.isLoading}
         canWork={canWork}
         help={{ open: helpOpen, set: setHelpOpen }}
+        live={live}
       />
       {closedStage !== null && <StageClosedNotice stage={closedStage} />}
       {!canWork && closedStage === null && (
