@@ -208,6 +208,8 @@ describe('labeling and review in a real browser (demo task, deep-zoom tiles)', (
     await zh.goto(`${p.url}/#/labeling?taskId=${taskId}&mode=review`);
     await zh.locator('[data-testid="labeling-workspace"][data-mode="review"]').waitFor({ timeout: 30000 });
     await zh.getByTestId('polygon-overlay').waitFor();
+    // Nothing decided yet and pass suggested: the tool says how many defects still need a verdict.
+    await zh.getByTestId('review-unreviewed').getByText('个缺陷未审核', { exact: false }).waitFor();
     await zh.locator(`[data-testid="defect-row"][data-defect-id="${defectId}"]`).click();
     await zh.locator(`[data-testid="review-defect"][data-defect-id="${defectId}"]`).waitFor();
     await zh.keyboard.press('n');

@@ -138,7 +138,8 @@ describe('sort and remove in a real browser', () => {
     ]);
     await zh.getByTestId('sar-strip').nth(2).locator('[data-testid="sar-thumb"] img').first().waitFor({ timeout: 20000 });
     await zh.screenshot({ path: path.join(shots, 'sort-and-remove-zh.png') });
-    await zh.context().close();
+    // This window stays open while the English one submits: it hears the change live.
+    await zh.locator('.sar-header[data-live="live"]').waitFor();
 
     // Submit: blade 1 is empty now, every other path is saved → the stage completes.
     const completed = page.waitForResponse(
@@ -150,6 +151,10 @@ describe('sort and remove in a real browser', () => {
     await page.getByTestId('sar-submit-ok').click();
     assert.equal((await completed).status(), 200);
     await page.getByTestId('sar-done').waitFor();
+    // The Chinese window of the same task, without a reload: Submit disabled, with a notice.
+    await zh.getByTestId('stage-closed').getByText('“筛选与剔除”环节已完成。').waitFor();
+    assert.equal(await zh.getByTestId('sar-submit').isDisabled(), true);
+    await zh.context().close();
     await page.screenshot({ path: path.join(shots, 'sort-and-remove-done-en.png') });
 
     // Through the API: order, active flags and moves persisted; the stage completed and the next one is ready.

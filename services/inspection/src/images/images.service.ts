@@ -14,7 +14,7 @@ import { Image } from './image.entity.js';
 import type { ImageListQuery, UpdateImageDto, UploadImageDto } from './image.dto.js';
 import type { ImagePage, ImageView, ProcessingView } from './image.view.js';
 import { checkPhoto } from './photo-check.js';
-import { announceLabeling } from '../defects/labeling-progress.js';
+import { announcePhotosChanged } from '../stitching/stitching-progress.js';
 import { TILES_QUEUE, TilesWorker, dziKey, originalKey, thumbKey, tileKey } from './tiles.worker.js';
 
 export function presentImage(i: Image): ImageView {
@@ -91,7 +91,7 @@ export class ImagesService {
         // The inspection may have gone (or left the caller's scope) while the bytes were checked.
         await loadInspection(m, user, insp.id, true);
         await m.insert(Image, img);
-        await announceLabeling(m, this.events, insp.id, user.userId);
+        await announcePhotosChanged(m, this.events, insp.id, user.userId);
       });
     } catch (err) {
       await this.store.removePrefix(img.storagePrefix);
@@ -146,7 +146,7 @@ export class ImagesService {
       await this.apply(m, insp, img, dto);
       await m.save(img);
       // Active flag, blade or path changes can complete or reopen a labeling side.
-      await announceLabeling(m, this.events, insp.id, user.userId);
+      await announcePhotosChanged(m, this.events, insp.id, user.userId);
     });
     return this.get(user, imageId);
   }
@@ -159,7 +159,7 @@ export class ImagesService {
       if (await m.exists(Defect, { where: { imageId: img.id } })) throw new AppError('IMAGE_HAS_DEFECTS');
       if ((await m.count(Image, { where: { inspectionId: insp.id } })) <= 1) throw new AppError('LAST_IMAGE_CANNOT_BE_DELETED');
       await m.delete(Image, { id: img.id });
-      await announceLabeling(m, this.events, insp.id, user.userId);
+      await announcePhotosChanged(m, this.events, insp.id, user.userId);
       return img.storagePrefix;
     });
     if (prefix) await this.store.removePrefix(prefix);

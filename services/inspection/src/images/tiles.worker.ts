@@ -11,8 +11,7 @@ import { EventPublisher, JobWorker, JobsService, LOGGER, type ReportProgress } f
 import { FILE_STORE, listFiles, type FileStore } from '@windward/service-kit';
 import { Inspection } from '../inspections/inspection.entity.js';
 import { Image } from './image.entity.js';
-import { announceStitching } from '../stitching/stitching-progress.js';
-import { announceLabeling } from '../defects/labeling-progress.js';
+import { announcePhotosChanged } from '../stitching/stitching-progress.js';
 
 export const TILES_QUEUE = 'inspection-tiles';
 export const THUMB_SIZE = 320;
@@ -142,8 +141,7 @@ export class TilesWorker extends JobWorker<{ imageId: string }> {
         });
         // The first labeling status (nothing labeled yet) goes out with the processed images,
         // and so do the blade paths still to stitch.
-        await announceLabeling(m, this.events, insp.id);
-        await announceStitching(m, this.events, insp.id);
+        await announcePhotosChanged(m, this.events, insp.id);
       }
     });
   }

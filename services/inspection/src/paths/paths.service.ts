@@ -14,7 +14,7 @@ import { InspectionPath } from './path.entity.js';
 import { PathRepository } from './path.repository.js';
 import type { SavePathDto, SavePathImageDto } from './path.dto.js';
 import type { SortAndRemoveTaskView } from './path.view.js';
-import { announceLabeling } from '../defects/labeling-progress.js';
+import { announcePhotosChanged } from '../stitching/stitching-progress.js';
 
 /** Namespace of blade guids (UUID v5 of turbine, position and serial number). */
 const BLADE_NAMESPACE = Buffer.from('5b0d6a8e3c1f4e7a9d2b8c4f6e1a3d57', 'hex');
@@ -200,7 +200,7 @@ export class PathsService {
         })),
       );
       await this.repo.markUnsaved(m, [...touched]);
-      if (changed.length) await announceLabeling(m, this.events, insp.id, user.userId);
+      if (changed.length) await announcePhotosChanged(m, this.events, insp.id, user.userId);
       await this.repo.markSaved(m, path.id, user.userId);
 
       const inPath = new Map(images.map((i) => [i.id, pathOf.get(groupKey(i.bladePosition, i.path, i.chamber))?.id]));

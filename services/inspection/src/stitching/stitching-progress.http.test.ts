@@ -59,4 +59,24 @@ describe('stitching progress announced to task-flow', () => {
       return i > 0 && JSON.stringify(all.at(-1)) === JSON.stringify([2, 1]);
     }, 30000);
   });
+
+  test('photos changed after stitching (activated, moved, deleted) announce the paths again', async () => {
+    const images: Body[] = (await h.api(`${BASE}/inspections/${inspectionId}/images?pageSize=100`)).body.results;
+    const blade3 = images.find((i) => i.bladePosition === 3)!;
+    const last = async () => JSON.stringify((await announced()).at(-1));
+    // The inactive blade 3 photo becomes active: a third path, not stitched (task-flow would refuse again).
+    let r = await h.api(`${BASE}/images/${blade3.imageId}`, { method: 'PATCH', json: { isActive: true } });
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    await eventually(async () => (await last()) === JSON.stringify([3, 1]), 30000);
+    // Moved onto the stitched path: two paths again, one stitched.
+    r = await h.api(`${BASE}/images/${blade3.imageId}`, { method: 'PATCH', json: { bladePosition: 2, path: 6 } });
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    await eventually(async () => (await last()) === JSON.stringify([2, 1]), 30000);
+    // Blade 2's photos deleted: only the stitched path is left.
+    for (const img of images.filter((i) => i.bladePosition === 2).concat(blade3)) {
+      r = await h.api(`${BASE}/images/${img.imageId}`, { method: 'DELETE' });
+      assert.equal(r.status, 204, JSON.stringify(r.body));
+    }
+    await eventually(async () => (await last()) === JSON.stringify([1, 1]), 30000);
+  });
 });

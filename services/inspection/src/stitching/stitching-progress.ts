@@ -2,6 +2,7 @@ import type { EntityManager } from 'typeorm';
 import { EventTypes } from '@windward/contracts';
 import type { EventPublisher } from '@windward/service-kit';
 import { schemaName } from '../common/columns.js';
+import { announceLabeling } from '../defects/labeling-progress.js';
 
 /**
  * Blade paths of an inspection (blade, view, chamber of its active photos) and how many have a
@@ -31,4 +32,20 @@ export async function stitchingProgress(m: EntityManager, inspectionId: string):
 export async function announceStitching(m: EntityManager, events: EventPublisher, inspectionId: string, userId?: string): Promise<void> {
   const p = await stitchingProgress(m, inspectionId);
   await events.publish(m, EventTypes.InspectionStitchingChanged, inspectionId, { inspectionId, ...p }, userId);
+}
+
+/**
+ * The inspection's photos changed (added, moved to another blade/view/chamber, (de)activated,
+ * deleted): the sides to label and the blade paths to stitch may have too, so both are announced.
+ * Without the second, a photo moved onto a new path after every path was stitched would leave
+ * task-flow believing stitching was complete.
+ */
+export async function announcePhotosChanged(
+  m: EntityManager,
+  events: EventPublisher,
+  inspectionId: string,
+  userId?: string,
+): Promise<void> {
+  await announceLabeling(m, events, inspectionId, userId);
+  await announceStitching(m, events, inspectionId, userId);
 }

@@ -7,4 +7,5 @@ export {
   type TaskDetail,
   type TaskStageRow,
 } from './tasksApi';
+export { StageClosedNotice, closedStageOf, useStageWindow, type StageTask } from './stageWindow';
 export * from './pages';

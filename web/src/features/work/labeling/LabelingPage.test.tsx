@@ -6,6 +6,11 @@ import type { ViewerProps } from '@/shared/viewer/types';
 import { labelingServer, labelingTask, type Call } from './testing/fakeServer';
 import type { LabelingDefect } from './labelingApi';
 import { defect } from '@/test/fixtures/inspection';
+import { sockets } from '@/test/fakeSocket';
+import { TASK_STAGE_LABELS } from './contracts';
+
+// The tool keeps its task live over the task-flow socket (docs/work-tools.md): a double the test fires.
+vi.mock('socket.io-client', () => import('@/test/fakeSocket'));
 
 /**
  * OpenSeadragon needs a real canvas: the viewer chunk is replaced by the polygon overlay with a
@@ -54,6 +59,7 @@ vi.mock('@/shared/viewer/OsdViewer', async () => {
 configure({ asyncUtilTimeout: 20000 });
 afterEach(() => {
   vi.unstubAllGlobals();
+  sockets.length = 0;
   osd.handlers.clear();
   osd.state.mounts = 0;
 });
@@ -338,5 +344,80 @@ describe('review mode (zh)', { timeout: 90000 }, () => {
     fireEvent.click(within(screen.getByTestId('mode-switch')).getByText('审核'));
     await waitFor(() => expect(screen.getByTestId('labeling-workspace').getAttribute('data-mode')).toBe('review'));
     expect(osd.state.mounts).toBe(1);
+  });
+});
+
+describe('guards: unreviewed defects and a stage completed elsewhere', { timeout: 90000 }, () => {
+  const texts = {
+    en_us: {
+      left: '1 defect is not reviewed yet: a review passes only with a verdict on every defect.',
+      problem: 'Review the last unreviewed defect (shown now) before passing, or choose fail.',
+    },
+    zh_cn: { left: '还有1个缺陷未审核：需审核全部缺陷后审核才能通过。', problem: '请先审核剩余的1个未审核缺陷（已显示第一个），或选择不通过。' },
+  } as const;
+  it.each(['en_us', 'zh_cn'] as const)('a pass is not sent while a defect is unreviewed: the count, then the defect is shown (%s)', async (locale) => {
+    localStorage.removeItem('labeling.review.task-1.5');
+    const server = labelingServer({ task: labelingTask(5) });
+    await open('/labeling?taskId=task-1&mode=review', server, locale);
+    await waitFor(() => expect(screen.getAllByTestId('defect-row')).toHaveLength(2));
+    await key('j');
+    await waitFor(() => expect(screen.getByTestId('review-defect').getAttribute('data-defect-id')).toBe('d-1'));
+    await key('y');
+    expect((await screen.findByTestId('review-unreviewed')).textContent).toBe(texts[locale].left);
+    fireEvent.click(screen.getByTestId('submit-review'));
+    expect((await screen.findByTestId('review-problem')).textContent).toBe(texts[locale].problem);
+    // The unreviewed defect is brought up to be decided; nothing was sent.
+    await waitFor(() => expect(screen.getByTestId('review-defect').getAttribute('data-defect-id')).toBe('d-2'));
+    expect(writes(server.calls, 'POST', /\/tasks\/task-1\/qa$/)).toHaveLength(0);
+    await key('y');
+    await waitFor(() => expect(screen.queryByTestId('review-unreviewed')).toBeNull());
+    fireEvent.click(screen.getByTestId('submit-review'));
+    await waitFor(() => expect(writes(server.calls, 'POST', /\/tasks\/task-1\/qa$/)).toHaveLength(1));
+    expect(writes(server.calls, 'POST', /\/tasks\/task-1\/qa$/)[0]!.body).toMatchObject({ result: 1, defects: [{ defectId: 'd-1' }, { defectId: 'd-2' }] });
+  });
+
+  it.each(['en_us', 'zh_cn'] as const)('labeling completed in another window: pushed live, Submit disabled with a notice (%s)', async (locale) => {
+    const task = labelingTask(4);
+    const server = labelingServer({ task });
+    await open('/labeling?taskId=task-1', server, locale);
+    expect((await screen.findByTestId('labeling-workspace')).getAttribute('data-mode')).toBe('label');
+    expect(screen.getByTestId('submit-labeling')).toHaveProperty('disabled', false);
+    expect(screen.queryByTestId('stage-closed')).toBeNull();
+    // Another window submitted: task-flow moved the task to labeling QA and pushed it.
+    task.taskStageTypes = [5];
+    task.stages = task.stages.map((s) => (s.taskStageType === 4 ? { ...s, status: 5 } : s)).concat({ ...task.stages[1]!, taskStageId: 'st-5', taskStageType: 5, status: 3, handlerId: null });
+    task.version = 2;
+    const reads = server.calls.filter((c) => c.method === 'GET' && c.path.endsWith('/tasks/task-1')).length;
+    await act(async () => sockets.at(-1)!.fire('task.changed', { ...task }));
+    const notice = await screen.findByTestId('stage-closed');
+    expect(server.calls.filter((c) => c.method === 'GET' && c.path.endsWith('/tasks/task-1')).length).toBeGreaterThan(reads);
+    const stage = TASK_STAGE_LABELS[locale][4];
+    expect(notice.textContent).toContain(locale === 'en_us' ? `The “${stage}” stage has been completed.` : `“${stage}”环节已完成。`);
+    expect(notice.textContent).toContain(locale === 'en_us' ? 'Its actions are disabled in this window' : '本窗口中该环节的操作已禁用');
+    await waitFor(() => expect(screen.getByTestId('labeling-workspace').getAttribute('data-mode')).toBe('readonly'));
+    expect(screen.getByTestId('submit-labeling')).toHaveProperty('disabled', true);
+    expect(screen.queryByTestId('labeling-readonly')).toBeNull();
+    expect(writes(server.calls, 'POST', /\/complete$/)).toHaveLength(0);
+  });
+
+  it('a review passed in another window: verdicts stay visible, every verdict and Submit button disabled (zh)', async () => {
+    localStorage.removeItem('labeling.review.task-1.5');
+    const task = labelingTask(5);
+    const server = labelingServer({ task });
+    await open('/labeling?taskId=task-1&mode=review', server, 'zh_cn');
+    await waitFor(() => expect(screen.getAllByTestId('defect-row')).toHaveLength(2));
+    await key('j');
+    await screen.findByTestId('review-defect');
+    expect(screen.getByTestId('submit-review')).toHaveProperty('disabled', false);
+    task.taskStageTypes = [6];
+    task.stages = task.stages.map((s) => (s.taskStageType === 5 ? { ...s, status: 5 } : s));
+    await act(async () => sockets.at(-1)!.fire('task.changed', { ...task, version: 3 }));
+    expect((await screen.findByTestId('stage-closed')).textContent).toContain(`“${TASK_STAGE_LABELS.zh_cn[5]}”环节已完成。`);
+    expect(screen.getByTestId('labeling-workspace').getAttribute('data-mode')).toBe('review');
+    expect(screen.getByTestId('submit-review')).toHaveProperty('disabled', true);
+    expect(screen.getByTestId('verdict-accept')).toHaveProperty('disabled', true);
+    expect(screen.getByTestId('verdict-reject')).toHaveProperty('disabled', true);
+    await key('y');
+    expect(screen.queryAllByTestId('verdict-tag')).toHaveLength(0);
   });
 });

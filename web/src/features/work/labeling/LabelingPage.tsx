@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { Alert, Button, Result, Segmented, Skeleton, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -9,7 +9,7 @@ import { formatDate } from '@/shared/utils/format';
 import { errorMessageOf } from '@/core/api/errorMessage';
 import type { ApiError } from '@/core/api/baseQuery';
 import { LoadError } from '@/features/inspection';
-import { usePickTaskMutation, useTaskQuery, type TaskDetail } from '@/features/tasks';
+import { StageClosedNotice, usePickTaskMutation, useStageWindow, useTaskQuery, type TaskDetail } from '@/features/tasks';
 import { QA_STATUS_LABELS, TASK_STAGE_LABELS, TaskStage, TaskStageStatus, labelOf, type Locale } from './contracts';
 import { LabelingWorkspace, type Finished, type LabelingMode } from './LabelingWorkspace';
 import { EditLockGate } from './components/EditLock';
@@ -93,6 +93,10 @@ export function Component() {
   const [pick, pickState] = usePickTaskMutation();
   const [pickError, setPickError] = useState<unknown>(null);
   const [finished, setFinished] = useState<Finished | null>(null);
+  // Live: once the stage this window works on is completed (here or in another window), its
+  // actions are disabled; a review keeps its verdicts on screen, labeling turns read-only.
+  const { closedStage } = useStageWindow(task.data, wantReview ? REVIEW_STAGES : WORK_STAGES);
+  const working = useRef<ModeDecision | null>(null);
 
   const setParam = useCallback(
     (key: string, value: string | null) =>
@@ -132,7 +136,11 @@ export function Component() {
     );
   else if (!task.data.inspectionId) body = <Alert type="info" showIcon title={t('page.noInspection')} />;
   else {
-    const decision = decideMode(task.data, userId, wantReview);
+    let decision = decideMode(task.data, userId, wantReview);
+    if (decision.mode !== 'readonly') working.current = decision;
+    if (closedStage !== null) {
+      decision = { mode: wantReview && working.current?.mode === 'review' ? 'review' : 'readonly', stage: closedStage, reason: null };
+    }
     const notice =
       decision.reason === 'stage'
         ? t(wantReview ? 'page.notReviewStage' : 'page.notLabelingStage', {
@@ -145,6 +153,7 @@ export function Component() {
             : null;
     body = (
       <>
+        {closedStage !== null && <StageClosedNotice stage={closedStage} />}
         {notice && (
           <Alert
             type="info"
@@ -178,8 +187,9 @@ export function Component() {
               taskId={task.data!.taskId}
               inspectionId={task.data!.inspectionId!}
               mode={locked ? 'readonly' : decision.mode}
-              workStage={!locked && (decision.mode === 'label' || decision.mode === 'prelabel') ? decision.stage : null}
-              reviewStage={decision.mode === 'review' ? decision.stage : null}
+              workStage={!locked && closedStage === null && (decision.mode === 'label' || decision.mode === 'prelabel') ? decision.stage : null}
+              reviewStage={closedStage === null && decision.mode === 'review' ? decision.stage : null}
+              closedStage={closedStage}
               imageId={imageId}
               onImage={onImage}
               onFinished={setFinished}

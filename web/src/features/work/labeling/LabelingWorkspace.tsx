@@ -31,6 +31,7 @@ export function LabelingWorkspace({
   imageId,
   onImage,
   onFinished,
+  closedStage = null,
 }: {
   taskId: string;
   inspectionId: string;
@@ -42,6 +43,8 @@ export function LabelingWorkspace({
   imageId: string | null;
   onImage: (imageId: string) => void;
   onFinished: (f: Finished) => void;
+  /** The window's stage once it closed (completed here or elsewhere): its buttons show disabled. */
+  closedStage?: number | null;
 }) {
   const { t } = useTranslation('labeling');
   const data = useWorkspaceData({ taskId, inspectionId, imageId, reviewing: mode === 'review' });
@@ -87,6 +90,7 @@ export function LabelingWorkspace({
         writes={writes}
         review={review}
         onAction={keys.onAction}
+        closedStage={closedStage}
       />
       <ShortcutHelp
         open={keys.helpOpen}

@@ -263,6 +263,16 @@ describe('review', () => {
     expect(reviewProblem(3, 'wrong type', ids, { c: { decision: 'rejected', comment: 'crack, not erosion' } })).toBeNull();
   });
 
+  it('refuses a pass (or pass with issue) while defects are unreviewed: how many, and the first of them', () => {
+    const v: Verdicts = { b: { decision: 'accepted', comment: '' } };
+    expect(reviewProblem(1, '', ids, v)).toEqual({ kind: 'unreviewed', count: 2, defectId: 'a' });
+    expect(reviewProblem(2, '', ids, { ...v, a: { decision: 'accepted', comment: 'ok' } })).toEqual({ kind: 'unreviewed', count: 1, defectId: 'c' });
+    // Fail goes back to labeling anyway: it needs reasons, not a verdict on every defect.
+    expect(reviewProblem(3, 'redo blade B', ids, v)).toBeNull();
+    const all: Verdicts = { a: { decision: 'accepted', comment: '' }, b: { decision: 'accepted', comment: '' }, c: { decision: 'accepted', comment: '' } };
+    expect(reviewProblem(1, '', ids, all)).toBeNull();
+  });
+
   it('builds the QA body with per-defect results and the change-rate counts', () => {
     const v: Verdicts = { a: { decision: 'accepted', comment: '' }, c: { decision: 'rejected', comment: ' crack ' } };
     expect(qaBody(5, 3, ' type wrong ', ids, v)).toEqual({

@@ -41,13 +41,22 @@ export function defectResult(v: Verdict): QaStatus {
   return v.comment.trim() ? QaStatus.PASS_WITH_ISSUE : QaStatus.PASS;
 }
 
-export type ReviewProblem = { kind: 'failReason' } | { kind: 'rejectComment'; defectId: string };
+export type ReviewProblem =
+  | { kind: 'failReason' }
+  | { kind: 'rejectComment'; defectId: string }
+  | { kind: 'unreviewed'; count: number; defectId: string };
 
-/** Fail needs reasons; a rejected defect needs its comment (the server refuses both: QA_FAIL_REASON_REQUIRED). */
+/**
+ * Fail needs reasons; a rejected defect needs its comment (the server refuses both:
+ * QA_FAIL_REASON_REQUIRED); pass (with issue) needs a verdict on every defect (the server refuses
+ * DEFECTS_UNREVIEWED) — the problem names how many are left and the first of them.
+ */
 export function reviewProblem(result: QaStatus, comments: string, defectIds: readonly string[], verdicts: Verdicts): ReviewProblem | null {
   const missing = defectIds.find((id) => verdicts[id]?.decision === 'rejected' && !verdicts[id]!.comment.trim());
   if (missing) return { kind: 'rejectComment', defectId: missing };
-  if (result === QaStatus.FAIL && !comments.trim()) return { kind: 'failReason' };
+  if (result === QaStatus.FAIL) return comments.trim() ? null : { kind: 'failReason' };
+  const unreviewed = defectIds.filter((id) => !verdicts[id]);
+  if (unreviewed.length) return { kind: 'unreviewed', count: unreviewed.length, defectId: unreviewed[0]! };
   return null;
 }
 

@@ -3,6 +3,10 @@ import { act, configure, fireEvent, screen, waitFor, within } from '@testing-lib
 import { readySession, renderApp } from '@/test/renderApp';
 import { errorText } from './contracts';
 import { bigData, sarFetch, sarTask, type Call } from './testing/fakeServer';
+import { sockets } from '@/test/fakeSocket';
+
+// The tool keeps its task live over the task-flow socket (docs/work-tools.md): a double the test fires.
+vi.mock('socket.io-client', () => import('@/test/fakeSocket'));
 
 // Every thumbnail render asks for its image once: recording the asks counts thumbnail renders.
 const thumbRenders = vi.hoisted(() => [] as (string | null)[]);
@@ -19,7 +23,10 @@ vi.mock('./thumbs', async (importOriginal) => {
 
 configure({ asyncUtilTimeout: 15000 });
 vi.setConfig({ testTimeout: 60000 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  sockets.length = 0;
+});
 
 async function open(options: { locale?: 'en_us' | 'zh_cn'; task?: ReturnType<typeof sarTask>; data?: ReturnType<typeof bigData> } = {}) {
   localStorage.setItem('access_token', 'acc');
@@ -182,6 +189,33 @@ describe('sort and remove', () => {
     expect(await screen.findByText('筛选与剔除已提交')).toBeTruthy();
     expect(calls.filter((c) => c.method === 'POST' && c.path === '/gw/task/api/v2/tasks/t-1/stages/3/complete').length).toBe(1);
   });
+
+  it.each(['en_us', 'zh_cn'] as const)(
+    'Submit asks first; once the stage is completed in another window Submit is disabled with a notice, pushed live (%s)',
+    async (locale) => {
+      const en = locale === 'en_us';
+      const { calls, completeElsewhere } = await open({ locale });
+      for (const p of ['p-le', 'p-te']) {
+        fireEvent.click(within(strip(p)).getByTestId('sar-save-path'));
+        await waitFor(() => expect(strip(p).getAttribute('data-state')).toBe('saved'));
+      }
+      fireEvent.click(screen.getByTestId('sar-submit'));
+      expect(await screen.findByText(en ? 'Submit sort and remove?' : '确认提交筛选与剔除？')).toBeTruthy();
+      expect(screen.getByTestId('sar-submit-confirm').textContent).toContain(en ? 'The task moves on to labeling.' : '任务将进入标注环节');
+      fireEvent.click(screen.getByRole('button', { name: en ? 'Cancel' : /取\s*消/ }));
+      expect(screen.getByTestId('sar-submit')).toHaveProperty('disabled', false);
+      expect(screen.queryByTestId('stage-closed')).toBeNull();
+
+      completeElsewhere();
+      await act(async () => sockets.at(-1)!.fire('task.changed', { taskId: 't-1', version: 7 }));
+      const notice = await screen.findByTestId('stage-closed');
+      expect(notice.textContent).toContain(en ? 'The “Sort and remove” stage has been completed.' : '环节已完成。');
+      expect(notice.textContent).toContain(en ? 'Its actions are disabled in this window' : '本窗口中该环节的操作已禁用');
+      await waitFor(() => expect(screen.getByTestId('sar-submit')).toHaveProperty('disabled', true));
+      expect(screen.queryByTestId('sar-read-only')).toBeNull();
+      expect(calls.some((c) => c.path.endsWith('/complete'))).toBe(false);
+    },
+  );
 
   it('a refused delete is shown translated and the image stays; an allowed delete removes it (zh)', async () => {
     const { calls } = await open({ locale: 'zh_cn' });

@@ -12,6 +12,7 @@ import { useLocale } from '@/shared/useLocale';
 import { formatDate } from '@/shared/utils/format';
 import { errorMessageOf } from '@/core/api/errorMessage';
 import { imageHeaders } from '@/shared/viewer/authedFetch';
+import { StageClosedNotice, useStageWindow } from '@/features/tasks';
 import { TASK_STAGE_LABELS, TaskStage, TaskStageStatus, labelOf } from './contracts';
 import {
   committedBy,
@@ -50,6 +51,7 @@ import './sortAndRemove.css';
 
 const STAGE = TaskStage.SORT_AND_REMOVE;
 const WORKING = [TaskStageStatus.PROCESSING, TaskStageStatus.OVERTIME] as number[];
+const SAR_STAGES: readonly number[] = [STAGE];
 
 /** A refusal (the server answered) rather than a failed connection. */
 const isRefusal = (e: unknown) => typeof (e as ApiError | undefined)?.status === 'number';
@@ -69,6 +71,7 @@ function Header({
   submitting,
   canWork,
   help,
+  live,
 }: {
   data: SarData;
   spentBase: number;
@@ -77,12 +80,14 @@ function Header({
   submitting: boolean;
   canWork: boolean;
   help: { open: boolean; set: (o: boolean) => void };
+  /** The task socket's state (`data-live`: browser tests wait for it before acting elsewhere). */
+  live: string;
 }) {
   const { t } = useTranslation('sortAndRemove');
   const locale = useLocale();
   const elapsed = useElapsed(timer);
   return (
-    <header className="sar-header">
+    <header className="sar-header" data-live={live}>
       <Typography.Title level={4} className="sar-header__title">
         {labelOf(TASK_STAGE_LABELS, STAGE, locale)}
       </Typography.Title>
@@ -146,6 +151,8 @@ function Workbench({ task, data, onDone, onReloadData }: { task: SarTask; data: 
   const canWork = !!stage && isCurrent && WORKING.includes(stage.status) && !!me && stage.handlerId === me;
   const canPick = !!stage && isCurrent && stage.status === TaskStageStatus.READY && !stage.handlerId;
   const readOnly = !canWork;
+  // Live: once the stage is completed (in another window, or by someone else) Submit is disabled and the notice says why.
+  const { closedStage, live } = useStageWindow(task, SAR_STAGES);
   // Spent time shown = what the server had when the page opened + what this page counted.
   const spentBase = useRef(stage?.spentSeconds ?? 0).current;
 
@@ -300,8 +307,10 @@ function Workbench({ task, data, onDone, onReloadData }: { task: SarTask; data: 
         submitting={completing.isLoading}
         canWork={canWork}
         help={{ open: helpOpen, set: setHelpOpen }}
+        live={live}
       />
-      {!canWork && (
+      {closedStage !== null && <StageClosedNotice stage={closedStage} />}
+      {!canWork && closedStage === null && (
         <Alert
           type="warning"
           showIcon

@@ -95,13 +95,17 @@ export interface SaveImage {
   pathGuid?: string;
 }
 
-const base = api.enhanceEndpoints({ addTagTypes: ['SortAndRemoveTask', 'SortAndRemoveData'] });
+// `TaskDetail` is the tasks feature's tag of a task: its live updates (task.changed) make the tool read the task again.
+const base = api.enhanceEndpoints({ addTagTypes: ['SortAndRemoveTask', 'SortAndRemoveData', 'TaskDetail'] });
 
 export const sortAndRemoveApi = base.injectEndpoints({
   endpoints: (build) => ({
     sarTask: build.query<SarTask, string>({
       query: (id) => ({ url: sarPaths.task(id), silent: true }),
-      providesTags: (_r, _e, id) => [{ type: 'SortAndRemoveTask', id }],
+      providesTags: (_r, _e, id) => [
+        { type: 'SortAndRemoveTask', id },
+        { type: 'TaskDetail', id },
+      ],
     }),
     sarData: build.query<SarData, string>({
       query: (inspectionId) => ({ url: sarPaths.data(inspectionId), silent: true }),

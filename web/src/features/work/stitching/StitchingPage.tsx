@@ -9,7 +9,7 @@ import { LanguageSwitch } from '@/shared/components/LanguageSwitch';
 import { useLocale } from '@/shared/useLocale';
 import { formatDate } from '@/shared/utils/format';
 import { errorMessageOf } from '@/core/api/errorMessage';
-import { useCompleteStageMutation, useSubmitQaMutation, useTaskQuery } from '@/features/tasks';
+import { StageClosedNotice, useCompleteStageMutation, useStageWindow, useSubmitQaMutation, useTaskQuery } from '@/features/tasks';
 import { useInspectionQuery, LoadError, severityFill, chamberText, pathLabel } from '@/features/inspection';
 import { ImageViewer } from '@/shared/viewer/ImageViewer';
 import type { OverlayPolygon } from '@/shared/viewer/PolygonOverlay';
@@ -207,8 +207,11 @@ function PanoramaView({ pano, editable }: { pano: Panorama; editable: boolean })
   );
 }
 
+const WORK_STAGES: readonly number[] = [TaskStage.STITCHING];
+const REVIEW_STAGES: readonly number[] = [TaskStage.STITCHING_QA, TaskStage.STITCHING_FQA];
+
 /** Review of a stitching stage (7 QA, 12 FQA): pass / pass with issue / fail with reasons. */
-function ReviewForm({ taskId, stage }: { taskId: string; stage: number | null }) {
+function ReviewForm({ taskId, stage, closed }: { taskId: string; stage: number | null; closed: boolean }) {
   const { t } = useTranslation('stitching');
   const locale = useLocale();
   const [result, setResult] = useState<number | null>(null);
@@ -217,8 +220,8 @@ function ReviewForm({ taskId, stage }: { taskId: string; stage: number | null })
   const failWithout = result === 3 && !comments.trim();
   return (
     <Card size="small" title={t('review.title')} className="stitch-review" data-testid="review-form">
-      {stage === null && <Alert type="warning" showIcon title={t('review.notReviewStage')} data-testid="review-not-stage" />}
-      <Radio.Group value={result} onChange={(e) => setResult(e.target.value as number)} data-testid="review-result">
+      {stage === null && !closed && <Alert type="warning" showIcon title={t('review.notReviewStage')} data-testid="review-not-stage" />}
+      <Radio.Group value={result} onChange={(e) => setResult(e.target.value as number)} disabled={closed} data-testid="review-result">
         {QA_RESULTS.map((r) => (
           <Radio key={r} value={r} data-testid={`review-result-${r}`}>
             {labelOf(QA_STATUS_LABELS, r, locale)}
@@ -236,7 +239,7 @@ function ReviewForm({ taskId, stage }: { taskId: string; stage: number | null })
       {failWithout && <Typography.Text type="danger">{t('review.commentsRequired')}</Typography.Text>}
       <Button
         type="primary"
-        disabled={!qaReady(result, comments)}
+        disabled={closed || !qaReady(result, comments)}
         loading={sent.isLoading}
         onClick={() =>
           void submit({ taskId, body: { result: result!, comments: comments.trim(), stage: stage ?? TaskStage.STITCHING_QA } })
@@ -286,6 +289,9 @@ function StitchingWorkspace({ taskId, review }: { taskId: string; review: boolea
   const [complete, completed] = useCompleteStageMutation();
   const blade = (n: number) => t('path.blade', { n });
   const reviewStage = reviewStageOf(task.data?.taskStageTypes ?? []);
+  // Live: once this window's stage is completed (here or in another window) its buttons are disabled.
+  const { closedStage } = useStageWindow(task.data, review ? REVIEW_STAGES : WORK_STAGES);
+  const closed = closedStage !== null;
 
   if (task.error) return <LoadError error={task.error} onRetry={() => void task.refetch()} />;
   if (!task.data) return <Skeleton active />;
@@ -346,7 +352,7 @@ function StitchingWorkspace({ taskId, review }: { taskId: string; review: boolea
             <Button
               type="primary"
               loading={stitched.isLoading}
-              disabled={busy}
+              disabled={busy || closed}
               onClick={() =>
                 void stitch({
                   inspectionId,
@@ -366,12 +372,14 @@ function StitchingWorkspace({ taskId, review }: { taskId: string; review: boolea
           <Button
             onClick={() => void complete({ taskId, stage: TaskStage.STITCHING })}
             loading={completed.isLoading}
+            disabled={closed}
             data-testid="complete-stitching"
           >
             {t('complete')}
           </Button>
         )}
       </div>
+      {closedStage !== null && <StageClosedNotice stage={closedStage} />}
       {stitched.error && (
         <Alert type="error" showIcon title={errorMessageOf(stitched.error as ApiError, locale)} data-testid="stitch-error" closable />
       )}
@@ -385,7 +393,7 @@ function StitchingWorkspace({ taskId, review }: { taskId: string; review: boolea
           data-testid="complete-error"
         />
       )}
-      {review && <ReviewForm taskId={taskId} stage={reviewStage} />}
+      {review && <ReviewForm taskId={taskId} stage={reviewStage} closed={closed} />}
       {busy ? (
         <div className="stitch-progress" data-testid="stitch-progress">
           <Progress percent={entry?.progress ?? 0} status="active" />
@@ -401,7 +409,7 @@ function StitchingWorkspace({ taskId, review }: { taskId: string; review: boolea
           data-code={entry.errorCode ?? ''}
         />
       ) : entry?.status === 'done' && shown ? (
-        <PanoramaView pano={shown} editable={!review} />
+        <PanoramaView pano={shown} editable={!review && !closed} />
       ) : entry?.status === 'done' ? (
         <Skeleton active />
       ) : current ? (

@@ -11,6 +11,10 @@ import type { ViewerProps } from '@/shared/viewer/types';
 import { StitchingScreen } from './StitchingPage';
 import { stitchingFetch } from './testing/fakeServer';
 import { pickOption } from '@/test/antd';
+import { sockets } from '@/test/fakeSocket';
+
+// The page keeps its task live over the task-flow socket (docs/work-tools.md): a double the test fires.
+vi.mock('socket.io-client', () => import('@/test/fakeSocket'));
 
 // OpenSeadragon needs a real canvas: the viewer chunk is replaced by the overlay alone (same props).
 vi.mock('@/shared/viewer/OsdViewer', async () => {
@@ -30,7 +34,10 @@ vi.mock('@/shared/viewer/OsdViewer', async () => {
 });
 
 configure({ asyncUtilTimeout: 20000 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  sockets.length = 0;
+});
 
 async function open(path: string, opts: { locale?: 'en_us' | 'zh_cn'; done?: boolean } = {}) {
   localStorage.setItem('access_token', 'acc');
@@ -181,5 +188,36 @@ describe('stitching page', { timeout: 60000 }, () => {
     const off = await screen.findByTestId('stitching-feature-off');
     expect(off.textContent).toContain('拼接');
     expect(off.textContent).toContain(i18n.t('areas:featureOff'));
+  });
+});
+
+describe('stitching: a stage completed in another window', { timeout: 60000 }, () => {
+  const push = (taskId: string) => act(async () => sockets.at(-1)!.fire('task.changed', { taskId, version: 9 }));
+
+  it('stitching completed elsewhere: Complete and Stitch are disabled with a notice, pushed live (en)', async () => {
+    const { state, calls } = await open('/stitching?taskId=t-1');
+    await screen.findByTestId('path-select');
+    expect((screen.getByTestId('complete-stitching') as HTMLButtonElement).disabled).toBe(false);
+    expect((screen.getByTestId('stitch') as HTMLButtonElement).disabled).toBe(false);
+    state.stage['t-1'] = 7;
+    await push('t-1');
+    expect((await screen.findByTestId('stage-closed')).textContent).toContain('The “Stitching” stage has been completed.');
+    expect((screen.getByTestId('complete-stitching') as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByTestId('stitch') as HTMLButtonElement).disabled).toBe(true);
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('stitching QA passed elsewhere: the result and Submit are disabled with a notice, pushed live (zh)', async () => {
+    const { state } = await open('/stitching?taskId=t-review&mode=review', { locale: 'zh_cn', done: true });
+    const form = await screen.findByTestId('review-form');
+    fireEvent.click(within(form).getAllByRole('radio')[0]!);
+    await waitFor(() => expect((screen.getByTestId('review-submit') as HTMLButtonElement).disabled).toBe(false));
+    state.stage['t-review'] = 12;
+    await push('t-review');
+    expect((await screen.findByTestId('stage-closed')).textContent).toContain('环节已完成。');
+    expect(screen.getByTestId('stage-closed').textContent).toContain('本窗口中该环节的操作已禁用');
+    expect((screen.getByTestId('review-submit') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.queryByTestId('review-not-stage')).toBeNull();
+    for (const r of within(form).getAllByRole('radio')) expect((r as HTMLInputElement).disabled).toBe(true);
   });
 });

@@ -20,8 +20,10 @@ export const DefectVerdict = forwardRef<
     onDecide: (decision: Verdict['decision']) => void;
     onComment: (comment: string) => void;
     commentMissing: boolean;
+    /** The review stage is over (completed here or elsewhere): no more verdicts. */
+    disabled?: boolean;
   }
->(function DefectVerdict({ defect, verdict, onDecide, onComment, commentMissing }, ref) {
+>(function DefectVerdict({ defect, verdict, onDecide, onComment, commentMissing, disabled = false }, ref) {
   const { t } = useTranslation('labeling');
   const locale = useLocale();
   if (!defect) return <Typography.Paragraph type="secondary">{t('review.pick')}</Typography.Paragraph>;
@@ -53,6 +55,7 @@ export const DefectVerdict = forwardRef<
           type={verdict?.decision === 'accepted' ? 'primary' : 'default'}
           icon={<CheckOutlined />}
           onClick={() => onDecide('accepted')}
+          disabled={disabled}
           data-testid="verdict-accept"
         >
           {t('review.accept')}
@@ -62,6 +65,7 @@ export const DefectVerdict = forwardRef<
           type={verdict?.decision === 'rejected' ? 'primary' : 'default'}
           icon={<CloseOutlined />}
           onClick={() => onDecide('rejected')}
+          disabled={disabled}
           data-testid="verdict-reject"
         >
           {t('review.reject')}
@@ -74,7 +78,7 @@ export const DefectVerdict = forwardRef<
         onChange={(e) => onComment(e.target.value)}
         placeholder={verdict?.decision === 'rejected' ? t('review.commentRequired') : t('review.commentOptional')}
         status={commentMissing ? 'error' : undefined}
-        disabled={!verdict}
+        disabled={!verdict || disabled}
         maxLength={1000}
         data-testid="verdict-comment"
       />
@@ -123,6 +127,9 @@ export function ReviewResult({
         ))}
       </Radio.Group>
       {counts.rejected > 0 && result !== QaStatus.FAIL && <Alert type="warning" showIcon title={t('review.rejectedButPass')} />}
+      {counts.unreviewed > 0 && result !== QaStatus.FAIL && !disabled && (
+        <Alert type="warning" showIcon title={t('review.unreviewedBeforePass', { count: counts.unreviewed })} data-testid="review-unreviewed" />
+      )}
       <Input.TextArea
         rows={3}
         value={comments}
@@ -136,7 +143,13 @@ export function ReviewResult({
         <Alert
           type="error"
           showIcon
-          title={problem.kind === 'failReason' ? t('review.failReasonMissing') : t('review.rejectCommentMissing')}
+          title={
+            problem.kind === 'failReason'
+              ? t('review.failReasonMissing')
+              : problem.kind === 'unreviewed'
+                ? t('review.unreviewedMissing', { count: problem.count })
+                : t('review.rejectCommentMissing')
+          }
           data-testid="review-problem"
         />
       )}

@@ -5,6 +5,7 @@ import { DefectForm } from '../components/DefectForm';
 import { DefectList } from '../components/DefectList';
 import { QaFindings } from '../components/QaFindings';
 import { DefectVerdict, ReviewResult } from '../components/ReviewPanel';
+import { TaskStage } from '../contracts';
 import { newDraft } from '../draft';
 import type { ShortcutAction } from '../shortcuts';
 import type { LabelingMode, ListScope } from './types';
@@ -25,6 +26,7 @@ export function WorkspacePanel({
   writes,
   review,
   onAction,
+  closedStage,
 }: {
   mode: LabelingMode;
   reviewStage: number | null;
@@ -33,6 +35,7 @@ export function WorkspacePanel({
   writes: ReturnType<typeof useLabelingWrites>;
   review: Review;
   onAction: (action: ShortcutAction) => boolean;
+  closedStage: number | null;
 }) {
   const { t } = useTranslation('labeling');
   const { qaQ, statusQ, templates, allDefects, imageDefects, reviewList, bladeLength } = data;
@@ -42,6 +45,8 @@ export function WorkspacePanel({
   const bulk = editable && selection.length > 1;
   const pending = statusQ.data?.pendingSuggestionCount ?? 0;
   const focused = review.focused;
+  // Labeling or pre-labeling completed (here or in another window): Submit stays, disabled.
+  const closedWork = closedStage === TaskStage.LABELING || closedStage === TaskStage.PRE_LABEL;
 
   return (
     <aside className="lbl-right" data-testid="labeling-panel">
@@ -55,6 +60,7 @@ export function WorkspacePanel({
             onDecide={review.decide}
             onComment={review.comment}
             commentMissing={review.problem?.kind === 'rejectComment' && review.problem.defectId === focused?.defectId}
+            disabled={!reviewStage}
           />
           <ReviewResult
             counts={review.counts}
@@ -145,16 +151,17 @@ export function WorkspacePanel({
         onReject={(id) => void writes.decideOne(id, false)}
         busy={writes.deciding}
       />
-      {editable && (
+      {(editable || closedWork) && (
         <Button
           type="primary"
           block
           className="lbl-submit"
           loading={writes.completing}
+          disabled={closedWork}
           onClick={() => void writes.submitLabeling()}
           data-testid="submit-labeling"
         >
-          {mode === 'prelabel' ? t('submit.prelabel') : t('submit.labeling')}
+          {mode === 'prelabel' || closedStage === TaskStage.PRE_LABEL ? t('submit.prelabel') : t('submit.labeling')}
         </Button>
       )}
     </aside>

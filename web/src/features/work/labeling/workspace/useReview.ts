@@ -60,16 +60,21 @@ export function useReview({
     localStorage.setItem(storageKey, JSON.stringify(next));
   };
   const decide = (decision: Verdict['decision']) => {
-    if (!focused) return;
+    // No verdicts once the review stage is over (completed here or in another window).
+    if (!focused || !reviewStage) return;
     updateVerdicts({ ...verdicts, [focused.defectId]: { decision, comment: verdicts[focused.defectId]?.comment ?? '' } });
     if (decision === 'rejected') setTimeout(() => commentRef.current?.focus(), 0);
   };
   const comment = (text: string) => {
-    if (!focused || !verdicts[focused.defectId]) return;
+    if (!focused || !reviewStage || !verdicts[focused.defectId]) return;
     updateVerdicts({ ...verdicts, [focused.defectId]: { ...verdicts[focused.defectId]!, comment: text } });
   };
   const changeComments = (c: string) => {
     setReviewComments(c);
+    setReviewProblem(null);
+  };
+  const chooseResult = (r: QaStatus) => {
+    setResultChoice(r);
     setReviewProblem(null);
   };
   const submitReview = async () => {
@@ -77,7 +82,7 @@ export function useReview({
     const p = reviewProblem(result, reviewComments, reviewIds, verdicts);
     if (p) {
       setReviewProblem(p);
-      if (p.kind === 'rejectComment') {
+      if (p.kind !== 'failReason') {
         const d = allDefects.find((x) => x.defectId === p.defectId);
         if (d) openDefect(d);
       }
@@ -97,7 +102,7 @@ export function useReview({
     verdicts,
     counts,
     result,
-    setResultChoice,
+    setResultChoice: chooseResult,
     reviewComments,
     changeComments,
     problem: reviewProblemState,

@@ -154,5 +154,13 @@ export function sarFetch(task: SarTask = sarTask(), initial: SarData = sarData()
     }
     return jsonResponse(404, { code: 'NOT_FOUND', message: `no route ${method} ${p}` });
   });
-  return { fetchMock, calls };
+  /** Another window (or person) completed the stage: the next read of the task shows it moved on. */
+  const completeElsewhere = () => {
+    current = {
+      ...current,
+      taskStageTypes: [4],
+      stages: current.stages.map((st) => (st.taskStageType === 3 ? { ...st, status: 5 } : st)),
+    };
+  };
+  return { fetchMock, calls, completeElsewhere };
 }

@@ -175,7 +175,8 @@ export function stitchingFetch(opts: { done?: boolean } = {}) {
     ? [{ panoramaId: 'p-1', bladePosition: 1, pathViewIndex: 5, chamber: 0, status: 'done', version: 1, pixelSizeMm: 2, offsets: {} }]
     : [];
   // While `hold` is set a run stays running (the page shows its progress); then it ends at the next read.
-  const state = { hold: false };
+  // `stage` moves a task on (another window completed its stage); the test then pushes task.changed.
+  const state = { hold: false, stage: {} as Record<string, number> };
   const advance = (p: PanoState) => {
     if (p.status === 'queued') p.status = 'running';
     else if (p.status === 'running' && !state.hold) p.status = p.bladePosition === 2 ? 'failed' : 'done';
@@ -184,8 +185,8 @@ export function stitchingFetch(opts: { done?: boolean } = {}) {
     const { method, path, query } = c;
     let m: RegExpExecArray | null;
     if ((m = /^\/gw\/task\/api\/v2\/tasks\/([^/]+)$/.exec(path))) {
-      if (m[1] === 't-1') return { status: 200, body: task('t-1', 6) };
-      if (m[1] === 't-review') return { status: 200, body: task('t-review', 7) };
+      if (m[1] === 't-1') return { status: 200, body: task('t-1', state.stage['t-1'] ?? 6) };
+      if (m[1] === 't-review') return { status: 200, body: task('t-review', state.stage['t-review'] ?? 7) };
       return { status: 404, body: { code: 'NOT_FOUND', message: 'Not found' } };
     }
     if (method === 'POST' && path === `${TASKS}/t-1/stages/6/complete`)
