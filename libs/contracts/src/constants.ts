@@ -33,6 +33,8 @@ export const USERNAME_MAX_LENGTH = 32;
 /** "10MB" and "20M" are read as binary megabytes (MiB), as browsers' File.size is in bytes. */
 export const IMPORT_FILE_MAX_BYTES = 10 * MB;
 export const IMPORT_MAX_INSPECTIONS = 30;
+/** Not in the spec: photos per daily progress report (a day's evidence, not an album). */
+export const DPR_MAX_PHOTOS = 20;
 /** Not in the spec: what an .xlsx may unpack to (a 10 MB workbook of text is ~100 MB of XML at most). */
 export const IMPORT_WORKBOOK_UNPACKED_MAX_BYTES = 100 * MB;
 export const PHOTO_MAX_BYTES = 20 * MB;

@@ -1,9 +1,7 @@
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsISO8601, IsNumber, IsOptional, IsString, IsUUID, Max, MaxLength, Min, MinLength, ValidateNested } from 'class-validator';
+import { DPR_MAX_PHOTOS } from '@windward/contracts';
 import { PageQueryDto } from '@windward/service-kit';
-
-/** Not in the spec: photos per daily report (a day's evidence, not an album). */
-export const DPR_MAX_PHOTOS = 20;
 
 /** Body of POST/PUT …/dpr-activities. */
 export class SaveDprActivityDto {

@@ -2,13 +2,12 @@ import { useState, type Dispatch, type SetStateAction } from 'react';
 import { Button, Image, Space, Typography, Upload } from 'antd';
 import { CloseOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { DPR_MAX_PHOTOS } from '@windward/contracts';
 import type { ApiError } from '@/core/api/baseQuery';
 import { useAuthedObjectUrl } from '@/shared/viewer/authedFetch';
 import { Refusal } from '../shared';
 import { dprPhotoUrl, uploadDprPhoto } from '../deliveryApi';
 
-/** Not in the spec: photos per daily report; the service refuses more (DPR_MAX_PHOTOS). */
-export const DPR_MAX_PHOTOS = 20;
 
 function Thumb({ photoId, onRemove }: { photoId: string; onRemove?: () => void }) {
   const { t } = useTranslation('delivery');
