@@ -5,6 +5,13 @@ import { isReactWorkAfterTeardown } from './src/test/teardownNoise';
 
 const here = (relative: string): string => decodeURI(new URL(relative, import.meta.url).pathname);
 
+/**
+ * Screen test files kept out of the shared-worker project: the report queue's socket test saw the
+ * header badge stay at 1 after the pushed "done" in two of three full runs beside the e2e lane
+ * (never when run alone); until the cause is found it runs in a worker of its own.
+ */
+const ISOLATED_SCREEN_FILES = ['src/features/report/pages.test.tsx'];
+
 /** Every path prefix the gateway (:8080) serves for the console in development. */
 const proxiedPrefixes = ['/oauth', '/context', '/account', '/gw', '/report'];
 const gateway = 'http://localhost:8080';
@@ -43,11 +50,17 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['./src/test/setup.ts'],
           include: ['src/**/*.test.tsx', 'src/**/*.dom.test.ts'],
+          exclude: ISOLATED_SCREEN_FILES,
           // A worker's files run one after another in one module graph: React, antd and jsdom load
           // once per worker instead of once per file (half the suite's CPU). setup.ts gives each
           // file fresh app modules, real timers and unstubbed globals.
           isolate: false,
         },
+      },
+      {
+        extends: true,
+        // Files that failed in a shared worker (cause not found yet, see docs/ci.md) run alone.
+        test: { name: 'dom-isolated', environment: 'jsdom', setupFiles: ['./src/test/setup.ts'], include: ISOLATED_SCREEN_FILES, isolate: true },
       },
       { extends: true, test: { name: 'logic', environment: 'node', include: ['src/**/*.test.ts'], exclude: ['src/**/*.dom.test.ts'] } },
     ],
