@@ -9,7 +9,9 @@ const here = (relative: string): string => decodeURI(new URL(relative, import.me
  * Screen test files kept out of the shared-worker project: the report queue's socket test saw the
  * header badge stay at 1 after the pushed "done" in two of three full runs beside the e2e lane
  * (never when run alone), and the data center's ZIP export test (which queues a report task) once
- * in a whole-suite run; until the cause is found they run in workers of their own.
+ * in a whole-suite run; until the cause is found they run in workers of their own. The badge's
+ * failure was antd keeping the old count on screen while a leave motion that never ended in a
+ * shared jsdom ran (docs/ci.md); the test now reads the badge's `data-count`.
  */
 const ISOLATED_SCREEN_FILES = ['src/features/report/pages.test.tsx', 'src/features/data-center/pages.test.tsx'];
 

@@ -195,7 +195,7 @@ async function e2eLane() {
   }
 }
 
-/** Lint, then every Node workspace's suites (infra's own unit tests included), then web. */
+/** Lint, the OpenAPI check, web, then every Node workspace's suites (infra's own unit tests included). */
 async function checksLane() {
   if (wanted('lint')) {
     // Lint is a check like any other: one "test" that passes or fails.
@@ -207,25 +207,8 @@ async function checksLane() {
     const r = await run('openapi', process.execPath, [path.join(root, 'infra/scripts/openapi.mjs'), '--check']);
     record('openapi', r, { passed: r.code === 0 ? 1 : 0, failed: r.code === 0 ? 0 : 1, skipped: 0 });
   }
-  const workspaces = [
-    'libs/contracts',
-    'libs/service-kit',
-    ...readdirSync(path.join(root, 'services'))
-      .sort()
-      .map((s) => `services/${s}`),
-    'infra',
-  ];
-  // Each workspace's suites run in one process that mostly waits (PostgreSQL, the bus, sockets):
-  // three workspaces at a time keep the lane's core busy.
-  const pending = [...workspaces];
-  const suiteWorker = async () => {
-    for (let ws; (ws = pending.shift()); ) {
-      const cwd = path.join(root, ws);
-      const files = testFiles(path.join(cwd, 'dist'), /\.test\.js$/).filter((f) => !/\.e2e\.test\.js$/.test(f));
-      await nodeSuite(ws, cwd, files);
-    }
-  };
-  await Promise.all(Array.from({ length: Number(process.env.NODE_SUITES_AT_ONCE ?? 3) }, suiteWorker));
+  // The web suite first: it is the longest job, and the Node suites (short, three at a time) fill
+  // the end of the run better beside the last e2e files than one long job would.
   if (wanted('web')) {
     const report = path.join(root, '.data/vitest-report.json');
     rmSync(report, { force: true });
@@ -248,6 +231,25 @@ async function checksLane() {
     }
     record('web', r, counts);
   }
+  const workspaces = [
+    'libs/contracts',
+    'libs/service-kit',
+    ...readdirSync(path.join(root, 'services'))
+      .sort()
+      .map((s) => `services/${s}`),
+    'infra',
+  ];
+  // Each workspace's suites run in one process that mostly waits (PostgreSQL, the bus, sockets):
+  // three workspaces at a time keep the lane's core busy.
+  const pending = [...workspaces];
+  const suiteWorker = async () => {
+    for (let ws; (ws = pending.shift()); ) {
+      const cwd = path.join(root, ws);
+      const files = testFiles(path.join(cwd, 'dist'), /\.test\.js$/).filter((f) => !/\.e2e\.test\.js$/.test(f));
+      await nodeSuite(ws, cwd, files);
+    }
+  };
+  await Promise.all(Array.from({ length: Number(process.env.NODE_SUITES_AT_ONCE ?? 3) }, suiteWorker));
 }
 
 const embedded = await ensureDatabase();

@@ -8,6 +8,8 @@ export interface LoadResult {
   'p95 ms': number;
   'p99 ms': number;
   non2xx: number;
+  /** Requests without an answer: timeouts (autocannon's 10 s) and connection errors. */
+  errors: number;
 }
 
 /** Runs autocannon against one URL and reports throughput and latency percentiles of every response. */
@@ -27,5 +29,6 @@ export async function load(o: { url: string; connections: number; seconds: numbe
     'p95 ms': percentile(samples, 95),
     'p99 ms': percentile(samples, 99),
     non2xx: r.non2xx,
+    errors: r.errors,
   };
 }

@@ -1,4 +1,5 @@
 import os from 'node:os';
+import type pg from 'pg';
 import { load } from './http-load.js';
 import {
   INSPECTION_API as BASE,
@@ -49,50 +50,68 @@ export async function benchTiles(t: InspectionBenchTarget, images: number) {
 }
 
 /**
- * (b) Defect list of one park holding 200,000 defects (rows seeded with generate_series straight
- * into the inspection schema, spread over the park's inspections and images), 50 concurrent
- * clients through the gateway.
+ * Seeds `defects` defects into one demo park (rows straight into the inspection schema with
+ * generate_series, spread over the park's inspections and images), then VACUUM ANALYZE.
+ */
+export async function seedParkDefects(db: pg.Client, parkName: string, defects: number): Promise<{ parkId: string; seedSeconds: number }> {
+  const park = (await db.query(`SELECT wind_park_id FROM inspection.park_ref WHERE name = $1`, [parkName])).rows[0];
+  if (!park) throw new Error('demo park missing');
+  const parkId: string = park.wind_park_id;
+  const images = (
+    await db.query(
+      `SELECT g.id, g.inspection_id, i.turbine_id FROM inspection.image g JOIN inspection.inspection i ON i.id = g.inspection_id WHERE i.wind_park_id = $1`,
+      [parkId],
+    )
+  ).rows;
+  if (!images.length) throw new Error('no demo images in the park');
+  const t0 = Date.now();
+  // Defect numbers stay unique per inspection: 900000 + the series number (below 1,000,000).
+  await db.query(
+    `WITH imgs AS (SELECT row_number() OVER (ORDER BY id) - 1 AS k, id, inspection_id, turbine_id FROM unnest($2::uuid[], $3::uuid[], $4::uuid[]) AS x(id, inspection_id, turbine_id))
+     INSERT INTO inspection.defect (inspection_id, image_id, wind_park_id, turbine_id, defect_no, severity, defect_type, blade_position, position,
+                                    distance_to_root, polygon, dps_status, created_at)
+     SELECT imgs.inspection_id, imgs.id, $1, imgs.turbine_id, lpad((100000 + s)::text, 6, '0'), s % 6,
+            (ARRAY['Leading edge erosion','Crack','Lightning damage','Coating damage'])[1 + s % 4], 1 + s % 3, 5 + s % 4,
+            round(((s % 7000) / 100.0)::numeric, 2), '[[1,1],[20,1],[20,20]]'::jsonb, (ARRAY[0,1,2,3,4])[1 + (s * 7) % 5],
+            now() - (s || ' seconds')::interval
+       FROM generate_series(1, $5::int) AS s JOIN imgs ON imgs.k = s % $6`,
+    [parkId, images.map((i) => i.id), images.map((i) => i.inspection_id), images.map((i) => i.turbine_id), defects, images.length],
+  );
+  await db.query('VACUUM ANALYZE inspection.defect');
+  return { parkId, seedSeconds: (Date.now() - t0) / 1000 };
+}
+
+/** Runs `load` for each labelled query string appended to `base` (GET through the gateway). */
+export async function loadEach(
+  t: Pick<BenchTarget, 'url' | 'token'>,
+  queries: readonly (readonly [string, string])[],
+  connections: number,
+  seconds: number,
+): Promise<Record<string, string | number>[]> {
+  const headers = { authorization: `Bearer ${t.token}` };
+  const rows: Record<string, string | number>[] = [];
+  for (const [label, path] of queries) rows.push({ query: label, ...(await load({ url: `${t.url}${path}`, connections, seconds, headers })) });
+  return rows;
+}
+
+/**
+ * (b) Defect list of one park holding 200,000 defects (seedParkDefects), 50 concurrent clients
+ * through the gateway.
  */
 export async function benchDefectList(t: InspectionBenchTarget, defects: number, connections: number, seconds: number) {
   return withDb(t.databaseUrl, async (db) => {
-    const park = (await db.query(`SELECT wind_park_id FROM inspection.park_ref WHERE name = 'Dogger Bank North'`)).rows[0];
-    if (!park) throw new Error('demo park missing');
-    const parkId: string = park.wind_park_id;
-    const images = (
-      await db.query(
-        `SELECT g.id, g.inspection_id, i.turbine_id FROM inspection.image g JOIN inspection.inspection i ON i.id = g.inspection_id WHERE i.wind_park_id = $1`,
-        [parkId],
-      )
-    ).rows;
-    if (!images.length) throw new Error('no demo images in the park');
-    const t0 = Date.now();
-    // Defect numbers stay unique per inspection: 900000 + the series number (below 1,000,000).
-    await db.query(
-      `WITH imgs AS (SELECT row_number() OVER (ORDER BY id) - 1 AS k, id, inspection_id, turbine_id FROM unnest($2::uuid[], $3::uuid[], $4::uuid[]) AS x(id, inspection_id, turbine_id))
-       INSERT INTO inspection.defect (inspection_id, image_id, wind_park_id, turbine_id, defect_no, severity, defect_type, blade_position, position,
-                                      distance_to_root, polygon, dps_status, created_at)
-       SELECT imgs.inspection_id, imgs.id, $1, imgs.turbine_id, lpad((100000 + s)::text, 6, '0'), s % 6,
-              (ARRAY['Leading edge erosion','Crack','Lightning damage','Coating damage'])[1 + s % 4], 1 + s % 3, 5 + s % 4,
-              round(((s % 7000) / 100.0)::numeric, 2), '[[1,1],[20,1],[20,20]]'::jsonb, (ARRAY[0,1,2,3,4])[1 + (s * 7) % 5],
-              now() - (s || ' seconds')::interval
-         FROM generate_series(1, $5::int) AS s JOIN imgs ON imgs.k = s % $6`,
-      [parkId, images.map((i) => i.id), images.map((i) => i.inspection_id), images.map((i) => i.turbine_id), defects, images.length],
-    );
-    await db.query('VACUUM ANALYZE inspection.defect');
-    const seedSeconds = (Date.now() - t0) / 1000;
-    const headers = { authorization: `Bearer ${t.token}` };
-    const rows: Record<string, string | number>[] = [];
-    for (const [label, qs] of [
-      ['DPS priority (default), page 1 of 20', ''],
-      ['severity descending, page 50', '&fieldToSort=severity&descending=true&pageIndex=50'],
+    const { parkId, seedSeconds } = await seedParkDefects(db, 'Dogger Bank North', defects);
+    const list = `${BASE}/defects?windFarmId=${parkId}&pageSize=20`;
+    const rows = await loadEach(
+      t,
       [
-        'filter severity 3,4 + DPS pending + type, by date',
-        '&severity=3,4&dpsStatus=2&defectType=crack&fieldToSort=createdAt&descending=true',
+        ['DPS priority (default), page 1 of 20', list],
+        ['severity descending, page 50', `${list}&fieldToSort=severity&descending=true&pageIndex=50`],
+        ['filter severity 3,4 + DPS pending + type, by date', `${list}&severity=3,4&dpsStatus=2&defectType=crack&fieldToSort=createdAt&descending=true`],
       ],
-    ] as const) {
-      const r = await load({ url: `${t.url}${BASE}/defects?windFarmId=${parkId}&pageSize=20${qs}`, connections, seconds, headers });
-      rows.push({ query: label, ...r });
-    }
+      connections,
+      seconds,
+    );
     return { seedSeconds, rows };
   });
 }

@@ -11,13 +11,19 @@ import { benchDefectList, benchTiles } from './inspection.js';
 import { timeToFirstTile } from './inspection-viewer.js';
 import { benchOverview } from './overview.js';
 import { benchStitching } from './stitching.js';
+import { benchArchive, benchSheetVerify } from './import.js';
 import { signInForm, signInToken } from './fixtures.js';
 import { panFrameTimes, seedLabelingTask, seedPolygons, timeToOpenLabeling, type DrawerMode } from './labeling.js';
 import { benchTaskFlow } from './task-flow.js';
 import { benchKillTaskFlow } from './kill.js';
 import { benchRepair } from './repair.js';
+import { benchDelivery } from './delivery.js';
+import { benchPoolLive } from './live-pool.js';
+import { benchReports } from './reports.js';
 import { benchAsset } from './asset.js';
+import { benchDataCenter } from './data-center.js';
 import { initialBundle, loginFirstRender } from './web.js';
+import { benchSoak } from './soak.js';
 
 /**
  * `npm run bench`: prints the platform's figures as tables (copy them into docs/performance.md).
@@ -25,8 +31,9 @@ import { initialBundle, loginFirstRender } from './web.js';
  *
  * `BENCH_BUS=kafka` starts the platform on Apache Kafka instead of the PostgreSQL bus.
  *
- * Parts: events, kill, gateway, identity, web, asset, inspection, overview, stitching, taskflow, repair, labeling. Each
+ * Parts: events, kill, gateway, identity, web, asset, inspection, datacenter, overview, stitching, import, taskflow, live, repair, delivery, reports, labeling. Each
  * runs unless `BENCH_<PART>=0`; `BENCH_ONLY=labeling,stitching` runs just the parts it lists.
+ * `soak` (200 users for BENCH_SOAK_SECONDS, default 600) runs only when BENCH_ONLY names it.
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const only = process.env.BENCH_ONLY
@@ -167,6 +174,24 @@ try {
       );
     }
 
+    // BENCH_DATACENTER=0 skips the Data Center figures (about 2 minutes: 200,000 defects in one park, search,
+    // insight and O&M overview under load). Run it alone or without `inspection` (both seed the same park).
+    if (part('datacenter')) {
+      const dc = await benchDataCenter(await as('admin', 'Wind@2026'), { defects: 200_000, connections: 50, seconds, runs: Number(process.env.BENCH_PAGE_RUNS ?? 20) });
+      printTable(
+        `Data Center search of one park with 200,000 defects on ${dc.imageCount} images (seeded in ${(dc.imageSeedSeconds + dc.seedSeconds).toFixed(1)} s), 50 concurrent clients, ${seconds} s each`,
+        dc.search,
+      );
+      printTable(`The same searches, one client, ${dc.searchOne[0]?.runs} requests each, before any load`, dc.searchOne);
+      printTable('Data insight page load: insight + health + turbines at once, one client, through the gateway', [dc.page]);
+      printTable('O&M overview page load: cards + park page at once, one client', [dc.omOne]);
+      printTable(`Data insight endpoints over the same park, 50 concurrent clients, ${seconds} s each`, dc.insight);
+      printTable(
+        `Repair: O&M overview of the park's customer (repair read model with the same defects, seeded in ${dc.repairSeedSeconds.toFixed(1)} s), 50 concurrent clients, ${seconds} s each`,
+        dc.om,
+      );
+    }
+
     // BENCH_OVERVIEW=0 skips the wind farm overview figure (a few seconds: a park of 100 turbines × 5 components).
     if (part('overview')) {
       const o = await benchOverview(await as('data-admin', 'Demo@2026'), 100, 20, seconds);
@@ -187,6 +212,16 @@ try {
       printTable(
         'Inspection: stitching one blade path into a panorama with deep-zoom tiles (POST → pg-boss job → sharp → file store)',
         rows,
+      );
+    }
+
+    if (part('import')) {
+      const target = { ...(await as('admin', 'Wind@2026')), importUrl: platform.serviceUrls.import };
+      printTable('Import: the spreadsheet check of a ~10 MB workbook with 30 inspections (step 2, every finding located)', await benchSheetVerify(target));
+      // BENCH_IMPORT_PHOTOS sets the archive's size (about 4 MB a photo); the default runs in under a minute here.
+      printTable(
+        'Import: a drone archive through the gateway (multipart → directory checks → store → verification job decoding every photo)',
+        await benchArchive(target, Number(process.env.BENCH_IMPORT_PHOTOS ?? 80)),
       );
     }
 
@@ -212,6 +247,15 @@ try {
       );
     }
 
+    // BENCH_LIVE=0 skips the live task pool figure (about 20 s: 20 picks seen by a second screen in Chromium).
+    if (part('live')) {
+      const admin = await as('admin', 'Wind@2026');
+      printTable(
+        'Task pool, live: a colleague picks a task → its row leaves the other screen’s rendered pool (headless Chromium, through the gateway)',
+        await benchPoolLive({ ...admin, pickerToken: await signIn('data-admin', 'Demo@2026') }, Number(process.env.BENCH_LIVE_PICKS ?? 20)),
+      );
+    }
+
     // BENCH_REPAIR=0 skips the repair figures (about 30 s: a plan of 10,000 defects, 1,000 campaigns).
     if (part('repair')) {
       const rp = await benchRepair(
@@ -223,6 +267,44 @@ try {
         `Repair: overview with 1,000 campaigns of 10 defects (seeded in ${rp.seedSeconds.toFixed(1)} s), 50 concurrent clients, ${seconds} s each`,
         rp.lists,
       );
+    }
+
+    // BENCH_DELIVERY=0 skips the delivery figures (about 40 s: 100,000 task-stage records, 200 dashboards).
+    if (part('delivery')) {
+      const dl = await benchDelivery(await as('admin', 'Wind@2026'), {
+        clients: 200,
+        events: Number(process.env.BENCH_DELIVERY_EVENTS ?? 100),
+        records: 100_000,
+        connections: 10,
+        seconds,
+      });
+      printTable(
+        'Delivery: stage completed (task-flow outbox commit) → progress.changed on 200 open dashboards (bus, consumer, change feed, socket.io through the gateway)',
+        [dl.latency],
+      );
+      printTable(
+        `Delivery: performance statistics over 3 months of 100,000 task-stage records (seeded in ${dl.seedSeconds.toFixed(1)} s), 10 concurrent clients, ${seconds} s`,
+        dl.lists,
+      );
+    }
+
+    // BENCH_REPORTS=0 skips the report service's figures (about 1–2 minutes: read models seeded by SQL,
+    // every report through the gateway and the render queue; BENCH_REPORT_RUNS (10) PDF runs).
+    // BENCH_ONLY=soak: load held by the main read paths (issue #16), 10 minutes unless BENCH_SOAK_SECONDS says.
+    if (only?.has('soak')) {
+      const soakSeconds = Number(process.env.BENCH_SOAK_SECONDS ?? 600);
+      const soak = await benchSoak(platform, signIn, soakSeconds, Number(process.env.BENCH_SOAK_CONNECTIONS ?? 200));
+      printTable(`Load held: 200 connections over five read paths at once for ${soakSeconds} s (autocannon, through the gateway, demo users)`, soak.paths);
+      printTable('Load held: each service process before and after', soak.memory);
+    }
+
+    if (part('reports')) {
+      const rp = await benchReports(
+        { ...(await as('admin', 'Wind@2026')), reportUrl: platform.serviceUrls.report },
+        { pdfRuns: Number(process.env.BENCH_REPORT_RUNS ?? 10), otherRuns: 3 },
+      );
+      printTable('Reports: one at a time through the gateway and the render queue (report process and its chromium, /proc)', rp.rows);
+      printTable('Reports: 10 turbine PDFs (100 defects each) queued at once, twice in a row (memory should stay flat)', rp.bursts);
     }
 
     // BENCH_LABELING=0 skips the labeling tool's figures (about 4.5 minutes, 150 s of it tiling the
@@ -257,6 +339,8 @@ try {
     await platform.stop();
   }
 } finally {
-  await db.drop();
+  // BENCH_KEEP_DB=1 keeps the seeded database for EXPLAIN ANALYZE by hand (its URL is printed).
+  if (process.env.BENCH_KEEP_DB === '1') console.log(`database kept: ${db.url}`);
+  else await db.drop();
 }
 process.exit(0);

@@ -159,7 +159,7 @@ describe('asset registry through the gateway (demo data seeded)', () => {
     const projects = await json<{ results: Body[] }>(`/context/api/v2/plants/${park.windFarmId}/projects`, { token: admin });
     assert.deepEqual(
       projects.body.results.map((x) => x.projectName),
-      [`Dogger Bank North blade inspection ${new Date().getUTCFullYear()}`],
+      [`Dogger Bank North blade inspection 2024–${new Date().getUTCFullYear()}`],
     );
   });
 

@@ -31,6 +31,21 @@ function traceEveryContext(browser: Browser, cspViolations: string[]): void {
   browser.newContext = async (...args: Parameters<Browser['newContext']>): Promise<BrowserContext> => {
     const context = await newContext(...args);
     await context.tracing.start({ snapshots: true });
+    // Every address change the page makes (push, replace, hash change), for a failure's evidence:
+    // the console's pages keep their selection in the address, and a lost selection shows here.
+    await context.addInitScript(() => {
+      const log: string[] = [];
+      (window as unknown as { __urlLog: string[] }).__urlLog = log;
+      const note = (how: string) => log.push(`${Math.round(performance.now())} ${how} ${location.hash}`);
+      for (const name of ['pushState', 'replaceState'] as const) {
+        const original = history[name].bind(history);
+        history[name] = (...a: Parameters<History['pushState']>) => {
+          original(...a);
+          note(name);
+        };
+      }
+      window.addEventListener('hashchange', () => note('hashchange'));
+    });
     const lines: string[] = [];
     consoleLines.set(context, lines);
     // The console's Content-Security-Policy (gateway) must never block what the console does.
@@ -50,9 +65,19 @@ async function keepEvidence(browser: Browser, testName: string): Promise<void> {
   for (const [i, context] of browser.contexts().entries()) {
     for (const [j, page] of context.pages().entries()) {
       await page.screenshot({ path: `${base}-${i}-${j}.png`, fullPage: true }).catch(() => undefined);
+      // CI keeps only the log: say there what the page showed (its address and visible text).
+      const text = await page
+        .evaluate(() => document.body.innerText)
+        .then((t) => t.replace(/\s+/g, ' ').slice(0, 1500))
+        .catch((e: Error) => `(text not readable: ${e.message})`);
+      console.log(`# page ${i}-${j}: ${page.url()}\n# its text: ${text}`);
+      const urls = await page.evaluate(() => (window as unknown as { __urlLog?: string[] }).__urlLog ?? []).catch(() => []);
+      for (const line of urls.slice(-12)) console.log(`# address ${i}-${j}: ${line}`);
     }
     await context.tracing.stop({ path: `${base}-${i}.trace.zip` }).catch(() => undefined);
-    writeFileSync(`${base}-${i}.console.txt`, (consoleLines.get(context) ?? []).join('\n') + '\n');
+    const lines = consoleLines.get(context) ?? [];
+    writeFileSync(`${base}-${i}.console.txt`, lines.join('\n') + '\n');
+    for (const line of lines.slice(-8)) console.log(`# console ${i}: ${line.slice(0, 400)}`);
     await context.tracing.start({ snapshots: true }).catch(() => undefined);
   }
   console.log(`# failure evidence: ${path.relative(REPO_ROOT, base)}-*`);

@@ -2,7 +2,10 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { errorText } from '@windward/contracts';
+import ExcelJS from 'exceljs';
+import { zipSync } from 'fflate';
+import sharp from 'sharp';
+import { IMPORT_SHEETS, errorText } from '@windward/contracts';
 import { eventually } from '@windward/service-kit/testing';
 import { type TestPlatform } from './harness.js';
 import { SHOTS, browserSuite } from './browser-suite.js';
@@ -100,7 +103,191 @@ describe('the daily work of the demo accounts', () => {
     await tool.locator('[data-testid="osd-viewer"][data-image-id]').waitFor({ timeout: 30000 });
     await viewersSettled(tool);
     await tool.screenshot({ path: path.join(SHOTS, 'daily-reviewer-review-zh.png') });
+    // On a 1366 × 768 laptop the side panel scrolls: the review's submit is reachable by mouse.
+    await tool.setViewportSize({ width: 1366, height: 768 });
+    const submit = tool.getByTestId('submit-review');
+    await submit.scrollIntoViewIfNeeded();
+    const box = (await submit.boundingBox())!;
+    assert.ok(box.y >= 0 && box.y + box.height <= 768, `submit at y=${box.y}`);
+    assert.equal(await tool.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight), true, 'the page itself does not scroll');
+    // The way back to my tasks is in the tool's header.
+    await tool.getByTestId('tool-back').getByText('我的任务').waitFor();
     await page.context().close();
+  });
+
+  test('project manager and labeler, two browsers: a sort-and-remove submitted in the tool moves the open progress dashboard without a reload', async () => {
+    const labelerToken = await p.login('labeler', DEMO);
+    const task = await poolTask(labelerToken, 3);
+    // The project in progress that covers the task's park, and its sort-and-remove count now.
+    const projects = (await json('/gw/project/api/v2/projects?pageSize=100&projectStatusType=2', admin)).body.results as Body[];
+    const projectId = projects.find((x) => (x.windFarmIds as string[]).includes(task.windFarmId))?.projectId as string;
+    assert.ok(projectId, 'a demo project in progress covers every demo park');
+    const stageCount = async () => {
+      const r = await json('/gw/delivery/api/v2/progress/projects?pageSize=100', admin);
+      assert.equal(r.status, 200, JSON.stringify(r.body));
+      const project = (r.body.results as Body[]).find((x) => x.projectId === projectId);
+      return { projectId, count: ((project.stages as Body[]).find((s) => s.stage === 3)?.inspections ?? 0) as number };
+    };
+    const before = await stageCount();
+
+    // The project manager's dashboard (the admin: no demo account holds SPEC's project manager role), in Chinese.
+    const pm = await signInAs(browser, p.url, { user: 'admin', password: 'Wind@2026', locale: 'zh_cn' });
+    await pm.goto(p.url + '/#/deliveryManagement/progressDashboard');
+    const card = pm.getByTestId(`progress-${before.projectId}`);
+    await card.waitFor({ timeout: 20000 });
+    // The sort-and-remove bar (absent while no inspection of the project has completed that stage).
+    const sortBar = card.getByTestId('stage-3');
+    if (before.count > 0) await card.locator(`[data-testid="stage-3"][data-count="${before.count}"]`).waitFor();
+    else assert.equal(await sortBar.count(), 0);
+    let fetched = 0;
+    pm.on('request', (r) => void (r.url().includes('/progress/projects') && fetched++));
+
+    // The labeler, in another browser window, submits the task's sort and remove in the tool.
+    const page = await signIn('labeler', 'en_us');
+    const tool = await pickAndOpen(page, task.taskId, { pick: /^Pick the task of/, open: /^Open the work of/ });
+    await tool.getByTestId('sar-strip').first().waitFor({ timeout: 30000 });
+    // The labeler checks each path and saves it (the tool refuses to submit unsaved paths).
+    const strips = tool.getByTestId('sar-strip');
+    for (let i = 0; i < (await strips.count()); i++) {
+      const saved = tool.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes('/paths/'));
+      await strips.nth(i).getByTestId('sar-save-path').click();
+      assert.equal((await saved).status(), 200);
+    }
+    await eventually(async () => (await strips.evaluateAll((xs) => xs.every((x) => x.getAttribute('data-state') === 'saved'))) || undefined, 10000);
+    const completed = tool.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith(`/tasks/${task.taskId}/stages/3/complete`));
+    await tool.getByTestId('sar-submit').click();
+    await tool.getByTestId('sar-submit-ok').click();
+    assert.equal((await completed).status(), 200);
+
+    // The dashboard moves by itself: delivery's push makes it refetch; nobody reloads the page.
+    await card.locator(`[data-testid="stage-3"][data-count="${before.count + 1}"]`).waitFor({ timeout: 20000 });
+    assert.match((await sortBar.textContent()) ?? '', new RegExp(`^筛选.*${before.count + 1}$`));
+    assert.ok(fetched >= 1, 'refetched on the pushed change');
+    assert.equal((await stageCount()).count, before.count + 1);
+    await pm.screenshot({ path: path.join(SHOTS, 'daily-pm-progress-zh.png') });
+    await page.context().close();
+    await pm.context().close();
+  });
+
+  /** The turbine page of Hornsea Edge's first turbine (North Sea Wind: every demo account sees it), blade views. */
+  const demoTurbinePage = async (): Promise<string> => {
+    const park = ((await json('/context/api/v1/plants?pageSize=50', admin)).body.results as Body[]).find((x) => x.windFarmName === 'Hornsea Edge');
+    const turbines = (await json(`/context/api/v2/plants/${park.windFarmId}/all-turbines`, admin)).body as Body[];
+    const turbine = turbines.find((t) => /-01$/.test(t.turbineName));
+    return `${p.url}/#/inspection/turbine?windFarmId=${park.windFarmId}&turbineId=${turbine.turbineId}&inspectionType=1`;
+  };
+  /** Opens the first defect of the blade views and waits for its timeline across inspections. */
+  const openDefectTimeline = async (page: Page): Promise<void> => {
+    await page.getByTestId('diagram-defect').first().click();
+    await page.getByTestId('defect-detail').waitFor();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="timeline-entry"]').length >= 2);
+  };
+
+  test('engineer: opens a defect on the turbine page and reads its timeline across inspections; may correct its status', async () => {
+    const page = await signIn('engineer', 'en_us');
+    await page.goto(await demoTurbinePage());
+    await openDefectTimeline(page);
+    await page.getByTestId('timeline-status').getByText('Increased').first().waitFor();
+    await page.getByTestId('timeline-override').waitFor();
+    await page.screenshot({ path: path.join(SHOTS, 'daily-engineer-timeline-en.png') });
+    await page.context().close();
+  });
+
+  test('customer reader (中文): reads the turbine and a defect’s timeline, has no edit controls, and a write is refused with nothing changed', async () => {
+    const page = await signIn('customer-reader', 'zh_cn');
+    await page.goto(await demoTurbinePage());
+    await openDefectTimeline(page);
+    await page.getByTestId('timeline-status').getByText('扩大').first().waitFor();
+    assert.equal(await page.getByTestId('timeline-override').count(), 0);
+    assert.equal(await page.getByTestId('inspection-active').isDisabled(), true);
+    await page.screenshot({ path: path.join(SHOTS, 'daily-customer-reader-zh.png') });
+    // The same change through the API: refused, and the defect is as it was.
+    const defectId = await page.getByTestId('diagram-defect').first().getAttribute('data-defect-id');
+    const before = await json(`/gw/inspection/api/v2/defects/${defectId}`, admin);
+    const reader = await p.login('customer-reader', DEMO);
+    const refused = await json(`/gw/inspection/api/v2/defects/${defectId}/timeline-status`, reader, { method: 'PUT', locale: 'zh_cn', json: { timelineStatus: 'REPAIRED' } });
+    assert.equal(refused.status, 403);
+    assert.deepEqual((await json(`/gw/inspection/api/v2/defects/${defectId}`, admin)).body, before.body);
+    await page.context().close();
+  });
+
+  test('pilot: after a flight, sends the inspection (workbook and photo archive) through the data import wizard; it becomes an inspection with its photos and defects; the finished run reads in Chinese', async () => {
+    // The flight: turbine -03 of Hornsea Edge (no demo inspection), photographed today.
+    const park = ((await json('/context/api/v1/plants?pageSize=50', admin)).body.results as Body[]).find((x) => x.windFarmName === 'Hornsea Edge');
+    const turbine = ((await json(`/context/api/v2/plants/${park.windFarmId}/all-turbines`, admin)).body as Body[]).find((t) => /-03$/.test(t.turbineName));
+    const day = '2026-03-21';
+    const types = (await json(`/gw/inspection/api/v2/customers/${park.customerId}/defect-templates`, admin)).body.types as Body[];
+    const type = types[0]!.name as string;
+    const wb = new ExcelJS.Workbook();
+    const rows: Record<string, unknown[][]> = {
+      inspections: [[turbine.turbineName, park.windFarmName, day]],
+      blades: [1, 2, 3].map((b) => [turbine.turbineName, b, `PILOT-B${b}`, `PILOT-SN${b}`]),
+      defects: [
+        [turbine.turbineName, day, '810001', 1, type, 2, 12.4, 40, 5, 'DJI_0001', ''],
+        [turbine.turbineName, day, '810002', 2, type, 3, 21, '', '', 'DJI_0002', ''],
+      ],
+    };
+    for (const sheet of IMPORT_SHEETS) {
+      const ws = wb.addWorksheet(sheet.en_us);
+      ws.addRow(sheet.columns.map((c) => c.en_us));
+      for (const r of rows[sheet.key]!) ws.addRow(r);
+    }
+    const shot = (shade: number) =>
+      sharp({ create: { width: 640, height: 400, channels: 3, background: { r: shade, g: 140, b: 200 } } })
+        .jpeg()
+        .toBuffer();
+    const archive = zipSync({ 'flight/DJI_0001.JPG': await shot(40), 'flight/DJI_0002.JPG': await shot(200) }, { level: 0 });
+
+    const page = await signIn('pilot', 'en_us');
+    // The pilot's menu leads to the data import; a leftover run of an earlier session is closed first.
+    await page.goto(p.url + '/#/dataCenter/dataImport');
+    await page.getByTestId('page-dataImport').waitFor();
+    await page.getByTestId('import-steps').waitFor();
+    // Step 1: the park, blade external (the default).
+    const select = async (testId: string, option: string) => {
+      await page.getByTestId(testId).click();
+      await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
+    };
+    await page.getByTestId('import-step-basic').waitFor({ timeout: 20000 });
+    await select('import-park', 'Hornsea Edge');
+    await page.getByTestId('import-basic-next').click();
+    // Step 2: the workbook.
+    await page.getByTestId('import-step-verify').locator('input[type="file"]').setInputFiles({
+      name: 'flight.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: Buffer.from(await wb.xlsx.writeBuffer()),
+    });
+    // Step 3: the flight's photos as one archive.
+    const images = page.getByTestId('import-step-images');
+    await images.waitFor({ timeout: 30000 });
+    await images.getByText('Verified: 1 inspections, 3 blades, 2 defects.').waitFor();
+    await images.locator('input[type="file"]').setInputFiles({ name: 'flight.zip', mimeType: 'application/zip', buffer: Buffer.from(archive) });
+    await page.getByTestId('import-images-count').getByText('Photos matched: 2 of 2').waitFor({ timeout: 30000 });
+    await page.screenshot({ path: path.join(SHOTS, 'daily-pilot-import-en.png') });
+    // Step 4 → 5: processing, followed live, ends with the inspection created.
+    await page.getByTestId('import-process').click();
+    const finish = page.getByTestId('import-step-finish');
+    await finish.getByText('Import finished: 1 inspections created.').waitFor({ timeout: 60000 });
+    await finish.getByTestId('import-created').getByText(`${turbine.turbineName} · ${day}`).waitFor();
+
+    // Through the API: the inspection of that turbine and day, with both photos and their defects.
+    const list = (await json(`/gw/inspection/api/v2/inspections?turbineId=${turbine.turbineId}`, admin)).body.results as Body[];
+    const created = list.find((i) => String(i.inspectionDate).startsWith(day));
+    assert.ok(created, 'the inspection exists');
+    assert.equal(created.imageCount, 2);
+    const defects = (await json(`/gw/inspection/api/v2/defects?inspectionId=${created.inspectionId}&pageSize=10`, admin)).body.results as Body[];
+    assert.deepEqual(defects.map((d) => [d.defectNo, d.bladePosition, d.severity]).sort(), [
+      ['810001', 1, 2],
+      ['810002', 2, 3],
+    ]);
+    await page.context().close();
+
+    // The same pilot in Chinese: the finished run waits on the page, in Chinese.
+    const zh = await signIn('pilot', 'zh_cn');
+    await zh.goto(p.url + '/#/dataCenter/dataImport');
+    await zh.getByTestId('import-step-finish').getByText('导入完成：已创建1次巡检。').waitFor({ timeout: 20000 });
+    await zh.screenshot({ path: path.join(SHOTS, 'daily-pilot-import-zh.png') });
+    await zh.context().close();
   });
 
   test('someone not assigned to the customer is not offered and is refused as handler (both languages); nothing changes', async () => {

@@ -10,7 +10,7 @@ import { signIn } from './browser.js';
 /**
  * The Data Center as a new user meets it (issue #21), in Chinese, on the demo data: search a demo
  * park, open a defect from the gallery, export the park's defects to Excel and receive the file
- * through the download queue, then open the health care map. The limits themselves are tested
+ * through the download queue, then open the health care map and the O&M overview. The limits themselves are tested
  * over HTTP in the inspection and report services.
  */
 describe('data center in a real browser, through the gateway (demo data)', () => {
@@ -68,6 +68,12 @@ describe('data center in a real browser, through the gateway (demo data)', () =>
     await page.getByText('健康管理').click();
     assert.match((await page.getByTestId('dc-health-rule').textContent()) ?? '', /30%/);
     await page.getByTestId('dc-health-tag').first().waitFor();
+
+    // The O&M overview of the first customer (repair service): the cards and the park table.
+    await page.goto(`${p.url}/#/dataCenter/omOverview`);
+    await page.getByTestId('dc-om-cards').waitFor({ timeout: 60000 });
+    assert.match((await page.getByTestId('dc-om-cards').textContent()) ?? '', /未处理缺陷.*维修活动.*待检查/);
+    await page.getByTestId('dc-om-parks').locator('.ant-table-row').first().waitFor();
     await page.context().close();
   });
 });

@@ -4,12 +4,13 @@ import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { EventPublisher, OutboxRelay, PostgresBus, createLogger, openDatabase } from '@windward/service-kit';
 import { eventually } from '@windward/service-kit/testing';
-import { EventTypes, TaskStageStatus as SS, type EventPayloads, type EventType } from '@windward/contracts';
+import { EventTypes, TaskStageStatus as SS, TaskStatus, errorText, type EventPayloads, type EventType } from '@windward/contracts';
 import { startTestPlatform, type TestPlatform } from './harness.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Body = any;
 const API = '/gw/project/api/v2';
+const TASKS = '/gw/task/api/v2';
 
 /** Delivery through the gateway: its projects and campaigns fill asset's and task-flow's read models. */
 describe('delivery end to end', () => {
@@ -46,6 +47,36 @@ describe('delivery end to end', () => {
     await p?.stop();
   });
 
+  /** A demo project in progress (other files of the group add projects of their own). */
+  const demoProject = async (): Promise<Body> =>
+    (await json(`${API}/projects?pageSize=100&projectStatusType=2`)).body.results.find((x: Body) => x.projectName.startsWith('Hornsea Edge blade inspection'));
+
+  /**
+   * Plays import and inspection for one flight (upload, inspection, photos processed) on a turbine
+   * task-flow knows, of `parks` (else of any park a delivery project covers), optionally in an
+   * inspection campaign; answers the task once its sort and remove is ready.
+   */
+  async function taskReadyToSort(parks: string[] | null, campaignId: string | null): Promise<Body> {
+    const [turbine] = await eventually(async () => {
+      const rows = await reader.query(
+        `SELECT tr.turbine_id, tr.name, tr.wind_farm_id FROM task_flow.turbine_ref tr
+         WHERE tr.wind_farm_id = ANY(COALESCE($1::uuid[], ARRAY(SELECT unnest(wind_park_ids) FROM delivery.project))) ORDER BY tr.name LIMIT 1`,
+        [parks],
+      );
+      return rows.length ? rows : null;
+    }, 60000);
+    const today = new Date().toISOString().slice(0, 10);
+    const uploadTaskId = randomUUID();
+    const inspectionId = randomUUID();
+    await publish(EventTypes.ImportUploadCreated, uploadTaskId, { uploadTaskId, windfarmId: turbine.wind_farm_id, turbineName: turbine.name, inspectionDate: today, campaignId });
+    await publish(EventTypes.InspectionInspectionCreated, inspectionId, { inspectionId, turbineId: turbine.turbine_id, windFarmId: turbine.wind_farm_id, packageType: 1, inspectionDate: `${today}T00:00:00.000Z`, uploadTaskId });
+    const task = await eventually(async () => (await json(`${TASKS}/tasks?inspectionId=${inspectionId}`)).body.results?.[0], 30000);
+    await publish(EventTypes.ImportUploadCompleted, uploadTaskId, { uploadTaskId, uploadFileUri: 'files/e2e-delivery.zip', droneId: 'drone-e2e' });
+    await publish(EventTypes.InspectionImagesProcessed, inspectionId, { inspectionId, imageCount: 9, pathCount: 8 });
+    await eventually(async () => (await json(`${TASKS}/tasks/${task.taskId}`)).body.stages?.find((x: Body) => x.taskStageType === 3)?.status === SS.READY, 60000);
+    return (await json(`${TASKS}/tasks/${task.taskId}`)).body;
+  }
+
   test('the demo data has a project per demo park, listed by delivery and by asset', async () => {
     const list = await json(`${API}/projects?pageSize=50&fieldToSort=projectName&descending=false`);
     assert.equal(list.status, 200);
@@ -76,18 +107,33 @@ describe('delivery end to end', () => {
     assert.deepEqual(bad.body, { code: -6000, message: '项目时间范围无效。' });
   });
 
-  test('a campaign set inactive in delivery is inactive in task-flow (its tasks cannot proceed)', async () => {
-    const project = (await json(`${API}/projects?pageSize=1&projectStatusType=2`)).body.results[0];
+  test('a campaign set inactive in delivery stops its tasks in task-flow: its work is refused and nothing changes', async () => {
+    const project = await demoProject();
     const c = await json(`${API}/campaigns`, { method: 'POST', json: { projectId: project.projectId, name: 'E2E stopped campaign', campaignType: 3 } });
     assert.equal(c.status, 201, JSON.stringify(c.body));
     const row = async () => (await reader.query('SELECT active FROM task_flow.campaign_ref WHERE campaign_id = $1', [c.body.campaignId]))[0];
     await eventually(async () => (await row())?.active === true, 20000);
+    // A flight of the campaign reaches sort and remove.
+    const task = await taskReadyToSort(project.windFarmIds, c.body.campaignId);
+    assert.equal(task.campaignId, c.body.campaignId);
+
     assert.equal((await json(`${API}/campaigns/${c.body.campaignId}/active`, { method: 'PUT', json: { active: false } })).status, 200);
     await eventually(async () => (await row())?.active === false, 20000);
+    const stopped = await eventually(async () => {
+      const t = (await json(`${TASKS}/tasks/${task.taskId}`)).body;
+      return t.taskStatusType === TaskStatus.INACTIVE ? t : null;
+    }, 20000);
+    for (const locale of ['en_us', 'zh_cn'] as const) {
+      const pick = await json(`${TASKS}/tasks/${task.taskId}/pick`, { method: 'POST', locale });
+      assert.equal(pick.status, 409);
+      assert.deepEqual(pick.body, { code: 'CAMPAIGN_INACTIVE_TASK_CANNOT_PROCEED', message: errorText('CAMPAIGN_INACTIVE_TASK_CANNOT_PROCEED', locale) });
+    }
+    assert.equal((await json(`${TASKS}/tasks/${task.taskId}/stages/3/complete`, { method: 'POST' })).status, 409);
+    assert.deepEqual((await json(`${TASKS}/tasks/${task.taskId}`)).body, stopped);
   });
 
   test('a DPR is submitted, approved, and then refused on edit, through the gateway', async () => {
-    const project = (await json(`${API}/projects?pageSize=1&projectStatusType=2`)).body.results[0];
+    const project = await demoProject();
     assert.ok(project.dprTemplateId, 'the demo project has the demo DPR template');
     const template = (await json('/gw/delivery/api/v2/dpr-templates?pageSize=100')).body.results.find((x: Body) => x.templateId === project.dprTemplateId);
     const body = { projectId: project.projectId, reportDate: '2026-06-01', items: template.activities.map((a: Body) => ({ activityId: a.activityId, planned: 4, done: 3 })) };
@@ -102,16 +148,7 @@ describe('delivery end to end', () => {
   });
 
   test('a stage a person completes in task-flow counts for them in delivery’s performance statistics', async () => {
-    const TASKS = '/gw/task/api/v2';
     const adminId = (JSON.parse(Buffer.from(admin.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub;
-    // A turbine of a park a delivery project covers, as task-flow knows it.
-    const [turbine] = await eventually(async () => {
-      const rows = await reader.query(
-        `SELECT tr.turbine_id, tr.name, tr.wind_farm_id FROM task_flow.turbine_ref tr
-         WHERE tr.wind_farm_id IN (SELECT unnest(wind_park_ids) FROM delivery.project) ORDER BY tr.name LIMIT 1`,
-      );
-      return rows.length ? rows : null;
-    }, 60000);
     const today = new Date().toISOString().slice(0, 10);
     const monthAgo = new Date(Date.now() - 30 * 86400_000).toISOString().slice(0, 10);
     const mine = async () => {
@@ -120,16 +157,7 @@ describe('delivery end to end', () => {
       return (r.body.people as Body[]).find((x) => x.userId === adminId) ?? { stagesCompleted: 0, imagesSorted: 0, hoursSpent: 0 };
     };
     const before = await mine();
-
-    const uploadTaskId = randomUUID();
-    const inspectionId = randomUUID();
-    await publish(EventTypes.ImportUploadCreated, uploadTaskId, { uploadTaskId, windfarmId: turbine.wind_farm_id, turbineName: turbine.name, inspectionDate: today, campaignId: null });
-    await publish(EventTypes.InspectionInspectionCreated, inspectionId, { inspectionId, turbineId: turbine.turbine_id, windFarmId: turbine.wind_farm_id, packageType: 1, inspectionDate: `${today}T00:00:00.000Z`, uploadTaskId });
-    const task = await eventually(async () => (await json(`${TASKS}/tasks?inspectionId=${inspectionId}`)).body.results?.[0], 30000);
-    await publish(EventTypes.ImportUploadCompleted, uploadTaskId, { uploadTaskId, uploadFileUri: 'files/e2e-delivery.zip', droneId: 'drone-e2e' });
-    await publish(EventTypes.InspectionImagesProcessed, inspectionId, { inspectionId, imageCount: 9, pathCount: 8 });
-    await eventually(async () => (await json(`${TASKS}/tasks/${task.taskId}`)).body.stages?.find((x: Body) => x.taskStageType === 3)?.status === SS.READY, 60000);
-
+    const task = await taskReadyToSort(null, null);
     // Sort and remove by the admin: 90 seconds recorded, then completed.
     assert.equal((await json(`${TASKS}/tasks/${task.taskId}/pick`, { method: 'POST' })).status, 200);
     assert.equal((await json(`${TASKS}/tasks/${task.taskId}/stages/3/spent-time`, { method: 'POST', json: { seconds: 90 } })).status, 200);

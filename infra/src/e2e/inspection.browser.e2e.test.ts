@@ -77,6 +77,12 @@ describe('inspection screens in a real browser (demo inspections, tiles and defe
     const viewer = page.getByTestId('osd-viewer');
     await viewer.waitFor();
     await page.waitForFunction(() => (document.querySelector('[data-testid="osd-viewer"]')?.getAttribute('data-image-id') ?? '') !== '');
+    // Blade 1's leading edge is a run of three photos along the blade; the middle one carries its defect.
+    const run = page.getByTestId('strip-group').first().getByTestId('strip-image');
+    assert.equal(await run.count(), 3);
+    const opened = await viewer.getAttribute('data-image-id');
+    await run.nth(1).click();
+    await page.waitForFunction((id) => document.querySelector('[data-testid="osd-viewer"]')?.getAttribute('data-image-id') !== id, opened);
     // Headless Chromium without a GPU has only software WebGL (SwiftShader): the viewer must have
     // chosen OpenSeadragon's canvas drawer (docs/inspection.md, "Drawer").
     assert.equal(await viewer.getAttribute('data-drawer'), 'canvas');
@@ -95,7 +101,7 @@ describe('inspection screens in a real browser (demo inspections, tiles and defe
     await page.getByTestId('polygon-hover').getByText('Leading edge erosion').waitFor();
     await page.screenshot({ path: path.join(shots, 'inspection-viewer-zoomed-en.png') });
 
-    // Next image (→): another blade's photo, same zoom.
+    // Next image (→): the run's next photo along the blade, same zoom.
     const first = await viewer.getAttribute('data-image-id');
     await page.keyboard.press('ArrowRight');
     await page.waitForFunction((id) => document.querySelector('[data-testid="osd-viewer"]')?.getAttribute('data-image-id') !== id, first);

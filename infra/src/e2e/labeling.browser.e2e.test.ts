@@ -39,14 +39,17 @@ describe('labeling and review in a real browser (demo task, deep-zoom tiles)', (
 
   browserSuite(async (s) => {
     ({ p, browser, admin } = s);
-    // A demo task waiting at sort and remove whose images are tiled.
+    // A demo task waiting at sort and remove whose images (two at least: the test moves between them) are tiled.
+    // Other files of the group take some of them, and add inspections of a single photo.
     const task = await eventually(async () => {
       const pool = await json(`${TASKS}/tasks/pool?pageSize=100`);
       if (pool.status !== 200) return undefined;
       for (const t of pool.body.results as Body[]) {
         if (stageOf(t) !== 3 || !t.inspectionId) continue;
         const insp = await json(`${INSP}/inspections/${t.inspectionId}`);
-        if (insp.status === 200 && insp.body.imageCount > 0 && insp.body.tiledImageCount === insp.body.imageCount) return t;
+        if (insp.status !== 200 || insp.body.imageCount === 0 || insp.body.tiledImageCount !== insp.body.imageCount) continue;
+        const active = await json(`${INSP}/inspections/${t.inspectionId}/images?isActive=true`);
+        if ((active.body?.results?.length ?? 0) >= 2) return t;
       }
       return undefined;
     }, 180000);

@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { errorText } from '@windward/contracts';
 import { type TestPlatform } from './harness.js';
 import { SHOTS, browserSuite } from './browser-suite.js';
@@ -33,10 +33,24 @@ describe('user centre and change password in a real browser, through the gateway
     await form.getByLabel('Display name').fill(values.displayName);
     await form.getByLabel('E-mail').fill(values.email);
     await form.getByLabel('Password', { exact: true }).fill(values.password);
-    await form.locator('.ant-form-item', { hasText: 'Roles' }).locator('.ant-select').click();
+    const roles = form.locator('.ant-form-item', { hasText: 'Roles' }).locator('.ant-select');
+    await roles.click();
     await page.locator('.ant-select-item-option', { hasText: values.role }).first().click();
+    // The choice is in the field before the dropdown closes (a click lost under load left the
+    // roles empty, and Save was then refused on the client without a visible cause in the log).
+    await roles.locator('.ant-select-selection-item', { hasText: values.role }).waitFor();
     await page.keyboard.press('Escape');
     return form;
+  }
+
+  /** Waits for the drawer to close; if it stays, the error says what the form shows. */
+  async function closed(form: Locator) {
+    try {
+      await form.waitFor({ state: 'detached' });
+    } catch (err) {
+      const shown = await form.innerText().catch(() => '(gone)');
+      throw new Error(`the form stayed open, showing:\n${shown}\n${(err as Error).message}`);
+    }
   }
 
   test('an administrator creates a user, is refused a duplicate username, and sees the table in Chinese', async () => {
@@ -59,7 +73,7 @@ describe('user centre and change password in a real browser, through the gateway
 
     await form.getByLabel('Username', { exact: true }).fill(username);
     await page.getByRole('button', { name: /Save/ }).click();
-    await form.waitFor({ state: 'detached' });
+    await closed(form);
     await table.getByText(username, { exact: true }).waitFor();
     await page.screenshot({ path: path.join(shots, 'user-center-users-en.png') });
 
@@ -76,7 +90,7 @@ describe('user centre and change password in a real browser, through the gateway
     await form.getByText(errorText('USERNAME_EXISTS', 'en_us')).waitFor();
     await page.screenshot({ path: path.join(shots, 'user-center-duplicate-en.png') });
     await page.getByRole('button', { name: /Cancel/ }).click();
-    await form.waitFor({ state: 'detached' });
+    await closed(form);
 
     // switch to Chinese: headers and tabs are translated in place
     await page.getByTestId('language-switch').click();

@@ -45,9 +45,10 @@ export const EVENT_OWNERS: Record<EventType, EventOwnership> = {
   [EventTypes.ImportUploadCreated]: { publisher: 'import', consumers: ['task-flow'] },
   [EventTypes.ImportUploadCompleted]: { publisher: 'import', consumers: ['inspection', 'task-flow'] },
   [EventTypes.ImportSheetCommitted]: { publisher: 'import', consumers: ['inspection'] },
+  [EventTypes.ImportTableCommitted]: { publisher: 'import', consumers: ['inspection'] },
 
   [EventTypes.InspectionInspectionCreated]: { publisher: 'inspection', consumers: ['asset', 'delivery', 'repair', 'report', 'task-flow'] },
-  [EventTypes.InspectionInspectionUpdated]: { publisher: 'inspection', consumers: ['asset', 'report'] },
+  [EventTypes.InspectionInspectionUpdated]: { publisher: 'inspection', consumers: ['asset', 'repair', 'report'] },
   [EventTypes.InspectionImagesProcessed]: { publisher: 'inspection', consumers: ['task-flow'] },
   [EventTypes.InspectionDefectCreated]: { publisher: 'inspection', consumers: ['asset', 'delivery', 'repair', 'report', 'task-flow'] },
   [EventTypes.InspectionDefectUpdated]: { publisher: 'inspection', consumers: ['asset', 'delivery', 'repair', 'report'] },
@@ -56,11 +57,13 @@ export const EVENT_OWNERS: Record<EventType, EventOwnership> = {
   [EventTypes.InspectionPathSaved]: { publisher: 'inspection', consumers: [], external: 'blade-path changes feed outside analytics; report (#19) will read it' },
   [EventTypes.InspectionTimelineLinked]: { publisher: 'inspection', consumers: ['asset'] },
   [EventTypes.InspectionTimelineUnlinked]: { publisher: 'inspection', consumers: ['asset'] },
+  [EventTypes.InspectionTimelineChanged]: { publisher: 'inspection', consumers: ['report'] },
   [EventTypes.InspectionPanoramaCompleted]: { publisher: 'inspection', consumers: [], external: 'a finished stitch is what drone vendors and reports wait for' },
   [EventTypes.InspectionPanoramaFailed]: { publisher: 'inspection', consumers: [], external: 'a failed stitch alerts the operator’s own tooling' },
   [EventTypes.InspectionLabelingChanged]: { publisher: 'inspection', consumers: ['task-flow'] },
   [EventTypes.InspectionStitchingChanged]: { publisher: 'inspection', consumers: ['task-flow'] },
   [EventTypes.InspectionSheetApplied]: { publisher: 'inspection', consumers: ['import'] },
+  [EventTypes.InspectionTableApplied]: { publisher: 'inspection', consumers: ['import'] },
 
   [EventTypes.TaskflowTaskCreated]: { publisher: 'task-flow', consumers: [], external: INTEGRATORS },
   [EventTypes.TaskflowStageCompleted]: { publisher: 'task-flow', consumers: ['delivery'] },
@@ -68,8 +71,10 @@ export const EVENT_OWNERS: Record<EventType, EventOwnership> = {
   [EventTypes.TaskflowHandlerChanged]: { publisher: 'task-flow', consumers: ['inspection'] },
   [EventTypes.TaskflowTurbineStatusChanged]: { publisher: 'task-flow', consumers: [], external: `${INTEGRATORS}; delivery's dashboards (#18) will follow it` },
 
-  [EventTypes.RepairCampaignCreated]: { publisher: 'repair', consumers: [], external: `${INTEGRATORS}; CMMS work orders follow repair campaigns` },
-  [EventTypes.RepairCampaignStatusChanged]: { publisher: 'repair', consumers: [], external: `${INTEGRATORS}; CMMS work orders follow repair campaigns` },
+  [EventTypes.RepairCampaignCreated]: { publisher: 'repair', consumers: ['report'] },
+  [EventTypes.RepairCampaignStatusChanged]: { publisher: 'repair', consumers: ['report'] },
+  [EventTypes.RepairCampaignDeleted]: { publisher: 'repair', consumers: ['report'] },
+  [EventTypes.RepairDefectStatusChanged]: { publisher: 'repair', consumers: ['report'] },
   [EventTypes.RepairDefectRepaired]: { publisher: 'repair', consumers: ['inspection', 'report'] },
 
   [EventTypes.DeliveryProjectCreated]: { publisher: 'delivery', consumers: ['asset', 'repair', 'report'] },

@@ -1,3 +1,4 @@
+import type { TableAppliedPayload, TableCommittedPayload } from './import-tables.js';
 import type { ChangeCounts } from './constants.js';
 import type { ServiceName } from './services.js';
 
@@ -37,6 +38,8 @@ export const EventTypes = {
   ImportUploadCompleted: 'import.upload.completed',
   // Spreadsheet import (issue #20): the whole verified batch in one event, applied by inspection in one transaction.
   ImportSheetCommitted: 'import.sheet.committed',
+  // LPS and template imports: one verified workbook, applied by inspection all or nothing.
+  ImportTableCommitted: 'import.table.committed',
 
   InspectionInspectionCreated: 'inspection.inspection.created',
   InspectionInspectionUpdated: 'inspection.inspection.updated',
@@ -47,6 +50,8 @@ export const EventTypes = {
   InspectionPathSaved: 'inspection.path.saved',
   InspectionTimelineLinked: 'inspection.timeline.linked',
   InspectionTimelineUnlinked: 'inspection.timeline.unlinked',
+  /** The timeline statuses and matches of an inspection's defects (the full set) after they changed. */
+  InspectionTimelineChanged: 'inspection.timeline.changed',
   InspectionPanoramaCompleted: 'inspection.panorama.completed',
   InspectionPanoramaFailed: 'inspection.panorama.failed',
   InspectionLabelingChanged: 'inspection.labeling.changed',
@@ -54,6 +59,8 @@ export const EventTypes = {
   // Answer to import.sheet.committed: the batch landed completely, or not at all (with the reason).
   InspectionLpsChanged: 'inspection.lps.changed',
   InspectionSheetApplied: 'inspection.sheet.applied',
+  // Answer to import.table.committed, with every located finding when nothing landed.
+  InspectionTableApplied: 'inspection.table.applied',
 
   TaskflowTaskCreated: 'taskflow.task.created',
   TaskflowStageCompleted: 'taskflow.stage.completed',
@@ -64,6 +71,9 @@ export const EventTypes = {
   RepairCampaignCreated: 'repair.campaign.created',
   RepairCampaignStatusChanged: 'repair.campaign.status-changed',
   RepairDefectRepaired: 'repair.defect.repaired',
+  /** Any change of a defect's repair status inside a campaign (not started … fixed). */
+  RepairDefectStatusChanged: 'repair.defect.status-changed',
+  RepairCampaignDeleted: 'repair.campaign.deleted',
 
   DeliveryProjectCreated: 'delivery.project.created',
   DeliveryProjectStatusChanged: 'delivery.project.status-changed',
@@ -286,6 +296,20 @@ export interface SheetDefectPayload {
   sizeWidth: number | null;
   imageId: string | null;
   description: string | null;
+  /** The row of the Defects sheet (as Excel numbers it), to locate image findings (step 3). */
+  row?: number;
+  /** The photo matched to imageId in step 3, in the shared file store (inspection creates the image and the defect on it). */
+  image?: SheetImagePayload | null;
+}
+/** A photo of a spreadsheet import, verified by import and kept in the shared file store. */
+export interface SheetImagePayload {
+  /** Shared file store key: `sheet-imports/<sheetImportId>/<attempt>/<n>.jpg|png`. */
+  fileKey: string;
+  fileName: string;
+  format: 'jpeg' | 'png';
+  width: number;
+  height: number;
+  sizeBytes: number;
 }
 export interface SheetInspectionPayload {
   turbineId: string;
@@ -420,6 +444,17 @@ export interface LpsChangedPayload {
   windFarmId: string;
   readings: LpsReadingPayload[];
 }
+/**
+ * An inspection's defect timeline after a change (link, unlink, a defect write, an engineer's
+ * status): each defect's status versus the previous inspection and the previous defect it matched.
+ * The full set of the inspection, so a consumer replaces its copy. Keyed by the inspection.
+ */
+export interface TimelineChangedPayload {
+  inspectionId: string;
+  turbineId: string;
+  previousInspectionId: string | null;
+  defects: { defectId: string; timelineStatus: string; previousDefectId: string | null }[];
+}
 /** An inspection linked to (or unlinked from) the previous inspection of its turbine for the defect timeline. */
 export interface TimelineLinkPayload {
   inspectionId: string;
@@ -542,6 +577,20 @@ export interface CampaignEventPayload {
   campaignId: string;
   name: string;
   status: number;
+  // Optional (added for report's repair-campaign reports): the campaign's park, customer, dates and,
+  // on creation, its defects (each starts "not started"). Absent in older events = unknown.
+  windFarmId?: string;
+  customerId?: string | null;
+  startDate?: string;
+  endDate?: string;
+  defectIds?: string[];
+}
+/** A defect's repair status in a campaign changed (contracts `RepairStatus` 1…6), by hand or by a repair record. Keyed by the campaign. */
+export interface RepairDefectStatusPayload {
+  campaignId: string;
+  defectId: string;
+  repairStatus: number;
+  changedAt: string;
 }
 export interface ProjectEventPayload {
   projectId: string;
@@ -603,6 +652,8 @@ export interface EventPayloads {
   'import.upload.completed': UploadCompletedPayload;
   'import.sheet.committed': SheetCommittedPayload;
   'inspection.sheet.applied': SheetAppliedPayload;
+  'import.table.committed': TableCommittedPayload;
+  'inspection.table.applied': TableAppliedPayload;
   'inspection.inspection.created': InspectionCreatedPayload;
   'inspection.inspection.updated': InspectionUpdatedPayload;
   'inspection.images.processed': ImagesProcessedPayload;
@@ -612,6 +663,7 @@ export interface EventPayloads {
   'inspection.path.saved': PathSavedPayload;
   'inspection.timeline.linked': TimelineLinkPayload;
   'inspection.timeline.unlinked': TimelineLinkPayload;
+  'inspection.timeline.changed': TimelineChangedPayload;
   'inspection.panorama.completed': PanoramaCompletedPayload;
   'inspection.panorama.failed': PanoramaFailedPayload;
   'inspection.labeling.changed': LabelingChangedPayload;
@@ -625,6 +677,8 @@ export interface EventPayloads {
   'repair.campaign.created': CampaignEventPayload;
   'repair.campaign.status-changed': CampaignEventPayload;
   'repair.defect.repaired': RepairDefectRepairedPayload;
+  'repair.defect.status-changed': RepairDefectStatusPayload;
+  'repair.campaign.deleted': DeletedPayload;
   'delivery.project.created': ProjectEventPayload;
   'delivery.project.status-changed': ProjectEventPayload;
   'delivery.project.updated': ProjectEventPayload;

@@ -103,3 +103,150 @@ export interface SheetFinding {
 
 /** Wizard steps the server remembers for a sheet import (the console resumes there). */
 export const SHEET_IMPORT_FILE_NAME_MAX = 200;
+
+/** Step 3: a photo shorter or narrower than this many pixels is refused as poor quality (-11004; our choice). */
+export const SHEET_IMAGE_MIN_PIXELS = 100;
+/** Step 3: at most this many loose photos in one request (an archive holds up to ARCHIVE_MAX_ENTRIES). */
+export const SHEET_IMAGE_FILES_MAX = 1000;
+
+/**
+ * The image id a photo answers to: its file name without folders and without a .jpg/.jpeg/.png
+ * ending, compared case-insensitively (the Image ID column may be written with or without the ending).
+ */
+export function sheetImageId(name: string): string {
+  const base = name.split('/').pop() ?? name;
+  return base
+    .replace(/\.(jpe?g|png)$/i, '')
+    .normalize('NFC')
+    .trim()
+    .toLowerCase();
+}
+
+/**
+ * A saved column mapping (issue #20 item 7): how another vendor's defect workbook names our
+ * sheets and columns, and how its severity scale maps onto ours. The workbook check applies it
+ * while reading, so every finding still names the vendor's sheet and column as written.
+ */
+export interface ImportMappingSheetName {
+  sheet: SheetKey;
+  /** The vendor's sheet name (compared without case). */
+  name: string;
+}
+export interface ImportMappingColumn {
+  sheet: SheetKey;
+  /** Our column key (`SheetColumn.key`). */
+  column: string;
+  /** The vendor's header (compared without case). */
+  header: string;
+}
+export interface ImportMappingSeverity {
+  /** The vendor's severity as written in the cell (compared without case), e.g. `Cat 4`. */
+  value: string;
+  /** Our level (SHEET_SEVERITY_MIN..SHEET_SEVERITY_MAX). */
+  level: number;
+}
+export interface ImportMappingContent {
+  sheets: ImportMappingSheetName[];
+  columns: ImportMappingColumn[];
+  /** Empty: the Severity column holds our levels. Otherwise only these values are accepted. */
+  severities: ImportMappingSeverity[];
+  /** Vendor columns the template does not know are skipped instead of refused (-10004). */
+  ignoreOtherColumns: boolean;
+}
+export const IMPORT_MAPPING_NAME_MAX = 100;
+/** Longest vendor sheet name, header or severity value. */
+export const IMPORT_MAPPING_TEXT_MAX = 100;
+export const IMPORT_MAPPING_SEVERITIES_MAX = 50;
+
+export type ImportMappingProblem =
+  | { code: 'IMPORT_MAPPING_EMPTY'; params?: undefined }
+  | { code: 'IMPORT_MAPPING_UNKNOWN_COLUMN'; params: { sheet: string; column: string } }
+  | { code: 'IMPORT_MAPPING_DUPLICATE_HEADER'; params: { header: string } }
+  | { code: 'IMPORT_MAPPING_SEVERITY_INVALID'; params: { value: string; min: number; max: number } };
+
+const fold = (s: string) => s.normalize('NFC').trim().toLowerCase();
+
+/**
+ * The first rule a mapping breaks, or null (the server refuses with it; the console checks the
+ * same before saving): known sheets and columns only, every sheet name and every header within a
+ * sheet told apart (the template's own names of unmapped columns included), severities non-empty,
+ * unique and mapped to 0..8, and something mapped at all.
+ */
+export function importMappingProblem(m: ImportMappingContent): ImportMappingProblem | null {
+  if (!m.sheets.length && !m.columns.length && !m.severities.length) return { code: 'IMPORT_MAPPING_EMPTY' };
+  const sheetNames = new Map<SheetKey, string>();
+  for (const s of m.sheets) {
+    const def = IMPORT_SHEETS.find((d) => d.key === s.sheet);
+    if (!def) return { code: 'IMPORT_MAPPING_UNKNOWN_COLUMN', params: { sheet: String(s.sheet), column: '' } };
+    if (sheetNames.has(def.key) || !fold(s.name)) return { code: 'IMPORT_MAPPING_DUPLICATE_HEADER', params: { header: s.name } };
+    sheetNames.set(def.key, s.name);
+  }
+  // Every sheet's accepted names (the vendor's, or ours in both languages) must not meet another's.
+  const taken = new Map<string, SheetKey>();
+  for (const def of IMPORT_SHEETS) {
+    const names = sheetNames.has(def.key) ? [sheetNames.get(def.key)!] : [def.en_us, def.zh_cn];
+    for (const n of names) {
+      const k = fold(n);
+      if (taken.has(k) && taken.get(k) !== def.key) return { code: 'IMPORT_MAPPING_DUPLICATE_HEADER', params: { header: n } };
+      taken.set(k, def.key);
+    }
+  }
+  const headers = new Map<string, string>();
+  for (const c of m.columns) {
+    const def = IMPORT_SHEETS.find((d) => d.key === c.sheet);
+    const col = def?.columns.find((x) => x.key === c.column);
+    if (!def || !col) return { code: 'IMPORT_MAPPING_UNKNOWN_COLUMN', params: { sheet: String(c.sheet), column: String(c.column) } };
+    const key = `${def.key}|${col.key}`;
+    if (headers.has(key) || !fold(c.header)) return { code: 'IMPORT_MAPPING_DUPLICATE_HEADER', params: { header: c.header } };
+    headers.set(key, c.header);
+  }
+  for (const def of IMPORT_SHEETS) {
+    const seen = new Map<string, string>();
+    for (const col of def.columns) {
+      const mapped = headers.get(`${def.key}|${col.key}`);
+      for (const n of mapped !== undefined ? [mapped] : [col.en_us, col.zh_cn]) {
+        const k = fold(n);
+        if (seen.has(k) && seen.get(k) !== col.key) return { code: 'IMPORT_MAPPING_DUPLICATE_HEADER', params: { header: n } };
+        seen.set(k, col.key);
+      }
+    }
+  }
+  const values = new Set<string>();
+  for (const s of m.severities) {
+    const k = fold(s.value);
+    if (!k || values.has(k) || !Number.isInteger(s.level) || s.level < SHEET_SEVERITY_MIN || s.level > SHEET_SEVERITY_MAX)
+      return { code: 'IMPORT_MAPPING_SEVERITY_INVALID', params: { value: s.value, min: SHEET_SEVERITY_MIN, max: SHEET_SEVERITY_MAX } };
+    values.add(k);
+  }
+  return null;
+}
+
+/** The mapping's lookups for the workbook check. */
+export interface ResolvedImportMapping {
+  /** Which of our sheets a workbook sheet name is, by the vendor's name. */
+  sheetOf(name: string): SheetDefinition | null;
+  /** The vendor's name of a sheet, if mapped. */
+  sheetName(sheet: SheetKey): string | null;
+  /** The vendor's header of a column, if mapped. */
+  header(sheet: SheetKey, column: string): string | null;
+  /** Our level of a vendor severity; undefined when the mapping has no severity scale. */
+  severity(value: string): number | null | undefined;
+  ignoreOtherColumns: boolean;
+}
+
+export function resolveImportMapping(m: ImportMappingContent): ResolvedImportMapping {
+  const sheets = new Map(m.sheets.map((s) => [fold(s.name), s.sheet]));
+  const names = new Map(m.sheets.map((s) => [s.sheet, s.name]));
+  const headers = new Map(m.columns.map((c) => [`${c.sheet}|${c.column}`, c.header]));
+  const levels = new Map(m.severities.map((s) => [fold(s.value), s.level]));
+  return {
+    sheetOf: (name) => {
+      const key = sheets.get(fold(name));
+      return key ? (IMPORT_SHEETS.find((d) => d.key === key) ?? null) : null;
+    },
+    sheetName: (sheet) => names.get(sheet) ?? null,
+    header: (sheet, column) => headers.get(`${sheet}|${column}`) ?? null,
+    severity: (value) => (levels.size ? (levels.get(fold(value)) ?? null) : undefined),
+    ignoreOtherColumns: m.ignoreOtherColumns,
+  };
+}

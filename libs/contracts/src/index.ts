@@ -16,3 +16,4 @@ export * from './menus.js';
 export * from './routes.js';
 export * from './services.js';
 export * from './import-sheet.js';
+export * from './import-tables.js';

@@ -64,6 +64,8 @@ export const MENU_TREE: readonly MenuNode[] = [
     children: [
       { id: 12, key: '/dataCenter/searchExport', labelKey: 'menu.searchExport', menuRight: Rights.MENU_SEARCH_EXPORT },
       { id: 14, key: '/dataCenter/dataInsight', labelKey: 'menu.dataInsight', menuRight: Rights.MENU_DATA_INSIGHT, feature: 'insights' },
+      // No menu right of its own (SPEC §6 has none, no catalogue id): shown with the data-insight right, as repair reads it.
+      { key: '/dataCenter/omOverview', labelKey: 'menu.omOverview', moduleRight: Rights.MENU_DATA_INSIGHT, feature: 'insights' },
       { id: 13, key: '/dataCenter/dataImport', labelKey: 'menu.dataImport', menuRight: Rights.MENU_DATA_IMPORT, feature: 'dataImport' },
     ],
   },

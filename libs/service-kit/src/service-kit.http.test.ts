@@ -123,7 +123,7 @@ describe('service kit over real HTTP and a real PostgreSQL', () => {
     assert.equal(r.status, 200);
     const ds = svc.app.get(DataSource);
     const names = (await ds.query(`SELECT name FROM inspection.migrations ORDER BY id`)).map((x: { name: string }) => x.name);
-    assert.deepEqual(names, ['KitInfra1763700000000', 'ThingTable1763700000001']);
+    assert.deepEqual(names, ['KitInfra1763700000000', 'ThingTable1763700000001', 'KitEventOrder1764400004000']);
     assert.equal(ds.options.synchronize, false);
   });
 
@@ -133,6 +133,20 @@ describe('service kit over real HTTP and a real PostgreSQL', () => {
       assert.equal(r.status, 401);
       assert.equal(((await r.json()) as { code: string }).code, 'UNAUTHORIZED');
     }
+  });
+
+  test("passport's jwt strategy reads the token from the Authorization header only (never the query string or body)", async () => {
+    const fromQuery = await get(`/gw/inspection/api/v2/test/me?access_token=${encodeURIComponent(admin)}`);
+    assert.equal(fromQuery.status, 401);
+    assert.equal(((await fromQuery.json()) as { code: string }).code, 'UNAUTHORIZED');
+    const fromBody = await fetch(svc.url + '/gw/inspection/api/v2/test/validate', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ access_token: admin, name: 'abc', size: 1 }),
+    });
+    assert.equal(fromBody.status, 401);
+    // the scheme is case-insensitive (RFC 6750 §2.1)
+    assert.equal((await get('/gw/inspection/api/v2/test/me', undefined, { authorization: `bearer ${admin}` })).status, 200);
   });
 
   test('a missing right gets 403 NO_ACCESS_RIGHTS; the right lets the call through', async () => {
@@ -208,5 +222,14 @@ describe('service kit over real HTTP and a real PostgreSQL', () => {
     const r = await get('/gw/inspection/api/v2/admin/dead-letters', admin);
     assert.equal(r.status, 200);
     assert.deepEqual(await r.json(), { results: [], totalCount: 0 });
+    // replay and set-aside: administrators only; an unknown dead letter is 404
+    for (const action of ['replay', 'set-aside']) {
+      const post = (token: string) =>
+        fetch(`${svc.url}/gw/inspection/api/v2/admin/dead-letters/9999/${action}`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+      assert.equal((await post(labeler)).status, 403);
+      const missing = await post(admin);
+      assert.equal(missing.status, 404);
+      assert.equal(((await missing.json()) as { code: string }).code, 'NOT_FOUND');
+    }
   });
 });

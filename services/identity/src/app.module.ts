@@ -12,6 +12,8 @@ import { SigningKey } from './oauth/signing-key.entity.js';
 import { UsageLog } from './usage-logs/usage-log.entity.js';
 import { OAuthController } from './oauth/oauth.controller.js';
 import { OAuthService } from './oauth/oauth.service.js';
+import { PasswordStrategy } from './oauth/password.strategy.js';
+import { OidcStrategy } from './oauth/sso.strategy.js';
 import { LoginFailureRepository } from './oauth/login-failure.repository.js';
 import { CustomerRepository } from './customers/customer.repository.js';
 import { SigningKeysService } from './oauth/signing-keys.service.js';
@@ -34,6 +36,7 @@ import { MachineClientsController } from './machine-clients/machine-clients.cont
 import { MachineClientsService } from './machine-clients/machine-clients.service.js';
 import { IdentityMachineClients1764151000000 } from './migrations/1764151000000-identity-machine-clients.js';
 import { IdentityLicence1764160000000 } from './migrations/1764160000000-identity-licence.js';
+import { IdentitySigningKeyEncrypted1764400003000 } from './migrations/1764400003000-identity-signing-key-encrypted.js';
 import { Licence } from './licence/licence.entity.js';
 import { LicenceController } from './licence/licence.controller.js';
 import { LicenceService } from './licence/licence.service.js';
@@ -45,7 +48,7 @@ const entities = [User, Customer, ParkRef, Organization, RefreshToken, SigningKe
     ServiceKitModule.forService({
       service: 'identity',
       entities,
-      migrations: [IdentityInitial1763700000100, IdentityAccess1763700000110, IdentityMachineClients1764151000000, IdentityLicence1764160000000],
+      migrations: [IdentityInitial1763700000100, IdentityAccess1763700000110, IdentityMachineClients1764151000000, IdentityLicence1764160000000, IdentitySigningKeyEncrypted1764400003000],
       localKeys: true,
     }),
     TypeOrmModule.forFeature(entities),
@@ -64,6 +67,8 @@ const entities = [User, Customer, ParkRef, Organization, RefreshToken, SigningKe
   ],
   providers: [
     OAuthService,
+    PasswordStrategy,
+    OidcStrategy,
     LoginFailureRepository,
     CustomerRepository,
     SigningKeysService,

@@ -39,6 +39,8 @@ import { GrowthDecision } from './growth/growth-decision.entity.js';
 import { OverviewModule } from './overview/overview.module.js';
 import { InspectionSheetIngest1764151860400 } from './migrations/1764151860400-inspection-sheet-ingest.js';
 import { SheetIngestModule } from './sheet-ingest/sheet-ingest.module.js';
+import { TableIngestModule } from './table-ingest/table-ingest.module.js';
+import { InspectionTableIngest1764300000200 } from './migrations/1764300000200-inspection-table-ingest.js';
 
 const entities = [
   ParkRef,
@@ -77,6 +79,7 @@ const entities = [
         InspectionTaskHandlers1763700000490,
         InspectionSearch1764151500000,
         InspectionSheetIngest1764151860400,
+        InspectionTableIngest1764300000200,
       ],
     }),
     FilesModule,
@@ -89,6 +92,7 @@ const entities = [
     LpsModule,
     IngestModule,
     SheetIngestModule,
+    TableIngestModule,
     StitchingModule,
     PathsModule,
     LocksModule,

@@ -6,7 +6,9 @@ import { ReportDownloads1764170000200 } from './migrations/1764170000200-report-
 import { ReportTurbineDetails1764170000300 } from './migrations/1764170000300-report-turbine-details.js';
 import { ReportDefectRepairs1764170000400 } from './migrations/1764170000400-report-defect-repairs.js';
 import { ReportImageArchive1764170001400 } from './migrations/1764170001400-report-image-archive.js';
+import { ReportArchiveImages1764202000100 } from './migrations/1764202000100-report-archive-images.js';
 import { ReportTaskNotify1764170000100 } from './migrations/1764170000100-report-task-notify.js';
+import { ReportTimelinesCampaigns1764203000100 } from './migrations/1764203000100-report-timelines-campaigns.js';
 import { RefsModule } from './refs/refs.module.js';
 import { ReportTasksModule } from './tasks/tasks.module.js';
 import { REPORTS_PREFIX } from './tasks/render.worker.js';
@@ -19,7 +21,7 @@ import { ReportTemplatesModule } from './templates/templates.module.js';
  */
 @Module({
   imports: [
-    ServiceKitModule.forService({ service: 'report', entities: [], migrations: [ReportInitial1763700000900, ReportDefectIds1764151500100, ReportTaskNotify1764170000100, ReportDownloads1764170000200, ReportTurbineDetails1764170000300, ReportDefectRepairs1764170000400, ReportImageArchive1764170001400] }),
+    ServiceKitModule.forService({ service: 'report', entities: [], migrations: [ReportInitial1763700000900, ReportDefectIds1764151500100, ReportTaskNotify1764170000100, ReportDownloads1764170000200, ReportTurbineDetails1764170000300, ReportDefectRepairs1764170000400, ReportImageArchive1764170001400, ReportArchiveImages1764202000100, ReportTimelinesCampaigns1764203000100] }),
     FileStoreModule.forRoot({ scope: REPORTS_PREFIX }),
     RefsModule,
     ReportTemplatesModule,

@@ -51,6 +51,7 @@ export {
   REPORT_DOCUMENT_FORMATS,
   REPORT_SECTIONS,
   ReportTaskStatus,
+  seedText,
 } from '@windward/contracts';
 export type {
   ErrorCode,
@@ -77,6 +78,8 @@ export {
   HEALTH_LEVEL_LABELS,
   HealthLevel,
   QUERY_MAX_TURBINES,
+  REPAIR_CAMPAIGN_STATUS_LABELS,
+  REPAIR_PRIORITY_LABELS,
   REPAIR_STATUS_LABELS,
   SEVERITY_PALETTE_5,
   VIEW_INDEX_LABELS,

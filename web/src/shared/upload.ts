@@ -16,13 +16,20 @@ export interface UploadResponse {
   /** HTTP status; 0 when the request never got an answer. */
   status: number;
   body: unknown;
+  /** Stopped through the caller's signal (a paused upload). */
+  aborted?: boolean;
 }
 
 /**
  * POSTs a multipart form with XMLHttpRequest and reports the bytes sent. The request carries the
  * headers every call carries (bearer token, locale, client id; SPEC §7), never a token in the URL.
  */
-export function sendForm(url: string, form: FormData, onProgress: (loaded: number, total: number) => void): Promise<UploadResponse> {
+export function sendForm(
+  url: string,
+  form: FormData,
+  onProgress: (loaded: number, total: number) => void,
+  signal?: AbortSignal,
+): Promise<UploadResponse> {
   const headers = buildHeaders({ locale: currentLocale(), clientId: getClientId(), accessToken: getAccessToken() }, {});
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
@@ -41,6 +48,9 @@ export function sendForm(url: string, form: FormData, onProgress: (loaded: numbe
       resolve({ status: xhr.status, body });
     };
     xhr.onerror = () => resolve({ status: 0, body: null });
+    xhr.onabort = () => resolve({ status: 0, body: null, aborted: true });
+    if (signal?.aborted) return resolve({ status: 0, body: null, aborted: true });
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send(form);
   });
 }

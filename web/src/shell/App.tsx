@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
@@ -7,15 +7,20 @@ import { RouterProvider } from 'react-router-dom';
 import type { Locale } from '@/shared/contracts';
 import type { AppRouter } from './router/router';
 import { useAppSelector } from '@/core/store';
+import { HTML_LANG } from '@/core/i18n';
+import { THEME } from './theme';
 import type { AppStore } from './store';
 
 const ANTD_LOCALES = { en_us: enUS, zh_cn: zhCN } satisfies Record<Locale, unknown>;
 
-/** antd follows the chosen language; i18next components re-render on their own. */
+/** antd and the document's language follow the chosen language; i18next components re-render on their own. */
 export function LocalizedProviders({ children }: { children: ReactNode }) {
   const locale = useAppSelector((s) => s.app.locale);
+  useEffect(() => {
+    document.documentElement.lang = HTML_LANG[locale];
+  }, [locale]);
   return (
-    <ConfigProvider locale={ANTD_LOCALES[locale]}>
+    <ConfigProvider locale={ANTD_LOCALES[locale]} theme={THEME}>
       <AntdApp>{children}</AntdApp>
     </ConfigProvider>
   );

@@ -14,3 +14,4 @@ export * from './roles.js';
 export * from './paging.js';
 export * from './customer.js';
 export * from './report.js';
+export * from './seed-text.js';

@@ -17,8 +17,27 @@ export const REPORT_DOCUMENT_FORMATS: readonly ReportFormat[] = REPORT_FORMATS.f
 export const ARCHIVE_MAX_IMAGES = 2500;
 export const ARCHIVE_MAX_BYTES = 2 * 1024 ** 3;
 
-/** What a report is made for: the four creation routes of the report service. */
-export const ReportScope = { PROJECT: 'project', PARK: 'park', TURBINE: 'turbine', INSPECTION: 'inspection' } as const;
+/** Inspection's scope in the shared file store. */
+export const INSPECTION_FILES_SCOPE = 'inspection';
+/**
+ * Where inspection keeps an image (within its scope): `images/<inspection>/<image>/` holding
+ * `original.jpg` (JPEG) or `original.png`, thumbnails and tiles. The Data Center's image archive
+ * (report) reads the originals of a search's images from here.
+ */
+export const inspectionImagePrefix = (inspectionId: string, imageId: string): string => `images/${inspectionId}/${imageId}`;
+/** The shared-store keys an image's original may have (JPEG first). */
+export const inspectionImageOriginalKeys = (inspectionId: string, imageId: string): string[] =>
+  ['jpg', 'png'].map((ext) => `${INSPECTION_FILES_SCOPE}/${inspectionImagePrefix(inspectionId, imageId)}/original.${ext}`);
+
+/** What a report is made for: the five creation routes of the report service. */
+export const ReportScope = {
+  PROJECT: 'project',
+  PARK: 'park',
+  TURBINE: 'turbine',
+  INSPECTION: 'inspection',
+  /** A repair campaign's defects with their repair status (issue #19). */
+  REPAIR_CAMPAIGN: 'repairCampaign',
+} as const;
 export type ReportScope = (typeof ReportScope)[keyof typeof ReportScope];
 
 /** Sections a report template switches on (Config Center). */

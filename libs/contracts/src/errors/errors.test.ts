@@ -255,6 +255,10 @@ describe('lookupMessage (SPEC §8)', () => {
       lookupMessage(body, 'en_us', 'https://x.example.com/report/api/v1/projects/abc/report-tasks?x=1'),
       EXCEED_LIMIT_TEXTS.reportTasks.en_us,
     );
+    assert.equal(
+      lookupMessage({ code: 'EXCEED_LIMIT' }, 'zh_cn', '/report/api/v1/repair-campaigns/9/report-tasks'),
+      EXCEED_LIMIT_TEXTS.reportTasks.zh_cn,
+    );
     assert.equal(lookupMessage(body, 'en_us', '/gw/asset/api/v2/farm/inspectedFarms'), NAMED_ERRORS.EXCEED_LIMIT.en_us);
     assert.equal(lookupMessage(body, 'en_us'), NAMED_ERRORS.EXCEED_LIMIT.en_us);
   });

@@ -16,7 +16,7 @@ export const DEFECT_SEARCH_PATH = /^\/context\/api\/v[12]\/(?=[^?#]*defect)(?=[^
  * The report-tasks path: /report/api/v1/projects/{id}/report-tasks (trailing slash allowed), and
  * the same creation for a park, a turbine or an inspection (report service, docs/reports.md).
  */
-export const REPORT_TASKS_PATH = /^\/report\/api\/v1\/(?:projects|parks|turbines|inspections)\/[^/?#]+\/report-tasks\/?(?:[?#]|$)/i;
+export const REPORT_TASKS_PATH = /^\/report\/api\/v1\/(?:projects|parks|turbines|inspections|repair-campaigns)\/[^/?#]+\/report-tasks\/?(?:[?#]|$)/i;
 
 /** Path part of a request path or absolute URL. */
 function pathOf(requestPath: string): string {

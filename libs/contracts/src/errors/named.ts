@@ -647,6 +647,12 @@ export const NAMED_ERRORS = {
     zh_cn: '没有符合条件的缺陷。',
     status: 404,
   },
+  NO_QUALIFYING_IMAGES: {
+    message: 'No qualifying images',
+    en_us: 'No images meet the conditions.',
+    zh_cn: '没有符合条件的图片。',
+    status: 404,
+  },
   TOO_MANY_DEFECTS: {
     message: 'Too many defects',
     en_us: 'Too many defects were selected.',
@@ -944,6 +950,36 @@ export const NAMED_ERRORS = {
     zh_cn: '压缩包中没有照片。',
     status: 400,
   },
+  IMPORT_MAPPING_NAME_EXISTS: {
+    message: 'The customer already has a column mapping named {name}',
+    en_us: 'This customer already has a column mapping named "{name}".',
+    zh_cn: '该客户已有名为"{name}"的列映射。',
+    status: 409,
+  },
+  IMPORT_MAPPING_EMPTY: {
+    message: 'The column mapping maps no sheet, column or severity',
+    en_us: 'The column mapping must rename at least one sheet or column, or map a severity.',
+    zh_cn: '列映射至少要对应一个工作表、一列或一个严重等级。',
+    status: 400,
+  },
+  IMPORT_MAPPING_UNKNOWN_COLUMN: {
+    message: 'The template has no column {column} in sheet {sheet}',
+    en_us: 'The import template has no column "{column}" in the sheet "{sheet}".',
+    zh_cn: '导入模板的工作表"{sheet}"中没有"{column}"列。',
+    status: 400,
+  },
+  IMPORT_MAPPING_DUPLICATE_HEADER: {
+    message: 'The same name {header} is given to two columns or sheets',
+    en_us: 'The name "{header}" is given to two columns of one sheet, or to two sheets.',
+    zh_cn: '名称"{header}"被用于同一工作表的两列或两个工作表。',
+    status: 400,
+  },
+  IMPORT_MAPPING_SEVERITY_INVALID: {
+    message: 'The severity value {value} is empty, repeated or mapped outside {min}..{max}',
+    en_us: 'The severity "{value}" is empty, listed twice, or mapped to a level outside {min}–{max}.',
+    zh_cn: '严重等级"{value}"为空、重复，或对应的等级不在{min}–{max}之间。',
+    status: 400,
+  },
   UPLOAD_NOT_VERIFIED: {
     message: 'The upload can only be completed after its archive was verified',
     en_us: 'The upload can only be completed after its archive has been uploaded and verified.',
@@ -975,6 +1011,12 @@ export const NAMED_ERRORS = {
     en_us: 'The old password was wrong too many times. Please wait {seconds} seconds and try again.',
     zh_cn: '旧密码错误次数过多，请等待{seconds}秒后再试。',
     status: 429,
+  },
+  DEAD_LETTER_SET_ASIDE: {
+    message: 'The event was set aside; later events of its record were applied since',
+    en_us: 'This event was set aside and later events of the same record have been applied since; applying it now would overwrite newer data.',
+    zh_cn: '该事件已被搁置，同一记录的后续事件已经应用；现在再应用会覆盖较新的数据。',
+    status: 409,
   },
 
   // --- protocol level ---------------------------------------------------------------------

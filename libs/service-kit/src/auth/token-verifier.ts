@@ -18,6 +18,11 @@ export class LocalKeySet {
   };
 }
 
+/** `Authorization: Bearer <jwt>` (case-insensitive scheme), or null. */
+export function bearerToken(header: string | undefined): string | null {
+  return /^Bearer\s+(.+)$/i.exec(header ?? '')?.[1] ?? null;
+}
+
 export const TOKEN_ISSUER = 'windward-identity';
 export const TOKEN_AUDIENCE = 'windward';
 

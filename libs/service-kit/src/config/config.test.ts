@@ -30,11 +30,15 @@ test('refuses to start without a database, with an unknown bus, or with demo dat
   assert.equal(loadConfig('asset', { ...base, NODE_ENV: 'production' }).production, true);
 });
 
-test('NODE_ENV=production refuses default secrets: OAuth client secret, S3 key, database password', () => {
+test('NODE_ENV=production refuses default secrets: OAuth client secret, signing-key secret, S3 key, database password', () => {
   const prod = { DATABASE_URL: 'postgres://windward:Str0ng-db@db/windward', NODE_ENV: 'production' };
   assert.throws(() => loadConfig('identity', prod), /OAUTH_CLIENTS/);
   assert.throws(() => loadConfig('identity', { ...prod, OAUTH_CLIENTS: 'windward-web:windward-web-secret' }), /OAUTH_CLIENTS/);
-  assert.equal(loadConfig('identity', { ...prod, OAUTH_CLIENTS: 'windward-web:9f2c1d7e' }).production, true);
+  const sealed = { ...prod, OAUTH_CLIENTS: 'windward-web:9f2c1d7e' };
+  assert.throws(() => loadConfig('identity', sealed), /SIGNING_KEY_SECRET/);
+  assert.throws(() => loadConfig('identity', { ...sealed, SIGNING_KEY_SECRET: 'windward-dev-signing-secret' }), /SIGNING_KEY_SECRET/);
+  assert.throws(() => loadConfig('identity', { ...sealed, SIGNING_KEY_SECRET: 'short' }), /SIGNING_KEY_SECRET/);
+  assert.equal(loadConfig('identity', { ...sealed, SIGNING_KEY_SECRET: 'b1f0e6a4c2d84e1f9a07' }).production, true);
   assert.throws(() => loadConfig('asset', { ...prod, DATABASE_URL: 'postgres://windward:windward@db/windward' }), /DATABASE_URL/);
   const s3 = { ...prod, FILE_STORE: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'windward' };
   assert.throws(() => loadConfig('asset', { ...s3, S3_SECRET_ACCESS_KEY: 'windward-secret' }), /S3_SECRET_ACCESS_KEY/);

@@ -43,17 +43,21 @@ function fileStoreKind(env: NodeJS.ProcessEnv): ServiceConfig['fileStore'] {
 }
 
 /** Development defaults that must never guard a production system (issue #16). */
-const DEFAULT_SECRETS = ['windward-web-secret', 'windward-secret', 'minioadmin', 'postgres', 'windward', 'password', 'changeme'];
+/** Identity's development default for sealing its signing key (SIGNING_KEY_SECRET). */
+export const DEV_SIGNING_KEY_SECRET = 'windward-dev-signing-secret';
+const DEFAULT_SECRETS = ['windward-web-secret', 'windward-secret', DEV_SIGNING_KEY_SECRET, 'minioadmin', 'postgres', 'windward', 'password', 'changeme'];
 
 /**
- * NODE_ENV=production refuses to start with a default secret: the web's OAuth client secret
- * (identity), the S3/MinIO keys, the database password.
+ * NODE_ENV=production refuses to start with a default secret: the web's OAuth client secret and
+ * the signing-key sealing secret (identity), the S3/MinIO keys, the database password.
  */
 export function assertNoDefaultSecrets(service: ServiceName, env: NodeJS.ProcessEnv, databaseUrl: string): void {
   const bad: string[] = [];
   if (service === 'identity') {
     const clients = (env.OAUTH_CLIENTS ?? '').split(',').filter(Boolean);
     if (!clients.length || clients.some((c) => DEFAULT_SECRETS.includes(c.slice(c.indexOf(':') + 1)))) bad.push('OAUTH_CLIENTS');
+    // The key that seals the token-signing private key at rest (identity's signing-key-seal.ts).
+    if (!env.SIGNING_KEY_SECRET || env.SIGNING_KEY_SECRET.length < 16 || DEFAULT_SECRETS.includes(env.SIGNING_KEY_SECRET)) bad.push('SIGNING_KEY_SECRET');
   }
   if (env.FILE_STORE === 's3' && env.S3_SECRET_ACCESS_KEY !== undefined && DEFAULT_SECRETS.includes(env.S3_SECRET_ACCESS_KEY)) bad.push('S3_SECRET_ACCESS_KEY');
   try {

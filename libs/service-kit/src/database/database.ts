@@ -1,12 +1,13 @@
 import pg from 'pg';
 import { DataSource, type DataSourceOptions, type MixedList, type EntitySchema } from 'typeorm';
 import { KitInfra1763700000000 } from './kit-infra.migration.js';
+import { KitEventOrder1764400004000 } from './kit-event-order.migration.js';
 
 export interface DatabaseOptions {
   url: string;
   schema: string;
   entities: MixedList<Function | string | EntitySchema>;
-  /** The service's own migrations, oldest first (the kit's infra migration is prepended). */
+  /** The service's own migrations, oldest first (the kit's are added). */
   migrations: Function[];
 }
 
@@ -17,7 +18,8 @@ export function dataSourceOptions(o: DatabaseOptions): DataSourceOptions {
     url: o.url,
     schema: o.schema,
     entities: o.entities,
-    migrations: [KitInfra1763700000000, ...o.migrations],
+    // The kit's plumbing tables (outbox, handled events, dead letters…) beside the service's own; TypeORM orders all by timestamp.
+    migrations: [KitInfra1763700000000, ...o.migrations, KitEventOrder1764400004000],
     migrationsTableName: 'migrations',
     migrationsRun: false,
     synchronize: false,

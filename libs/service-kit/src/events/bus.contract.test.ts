@@ -274,8 +274,21 @@ function contract(
       await second.adapter.close();
     });
 
-    test(`${bus}: a poison message lands in dead letters after N retries, later events still flow, and replay applies it`, async () => {
+    const held = async (key: string) =>
+      ((await consumerDs.query(`SELECT count(*)::int AS c FROM consumer_svc.held_event WHERE key = $1`, [key])) as { c: number }[])[0]!.c;
+    const deadOf = async (key: string, n: number) =>
+      Number(
+        (
+          (await consumerDs.query(
+            `SELECT id FROM consumer_svc.dead_letter WHERE key = $1 AND (envelope->'payload'->>'n')::int = $2 ORDER BY id DESC LIMIT 1`,
+            [key, n],
+          )) as { id: string }[]
+        )[0]?.id,
+      );
+
+    test(`${bus}: a poison message lands in dead letters after N retries; later events of its record are held while other records flow; replay applies it, then them, in order`, async () => {
       const key = randomUUID();
+      const other = randomUUID();
       let attempts = 0;
       let broken = true;
       const poison: EventHandler = async (e, m) => {
@@ -286,21 +299,75 @@ function contract(
         await record(e, m);
       };
       const { adapter, consumer } = await startConsumer(`g-poison-${run}`, { [type('poison')]: poison }, 3);
-      for (const n of [12, 13, 14]) {
+      for (const n of [12, 13, 14, 15]) {
         await producerDs.transaction((m) => publisher.publish(m, type('poison') as never, key, { n } as never));
       }
-      await eventually(async () => (await seen(key)).length === 2);
+      await producerDs.transaction((m) => publisher.publish(m, type('poison') as never, other, { n: 1 } as never));
+      await eventually(async () => (await seen(other)).length === 1 && (await held(key)) === 2);
+      // 14 and 15 wait: applied before 13 they would be overwritten by its replay
       assert.deepEqual(
         (await seen(key)).map((r) => r.n),
-        [12, 14],
+        [12],
       );
       assert.equal(attempts, 3);
-      const [dead] = await consumerDs.query(`SELECT id, attempts, error FROM consumer_svc.dead_letter WHERE type = $1`, [type('poison')]);
+      const [dead] = await consumerDs.query(`SELECT id, attempts, error, source, key FROM consumer_svc.dead_letter WHERE key = $1`, [key]);
       assert.equal(dead.attempts, 3);
       assert.match(dead.error, /cannot handle 13/);
+      assert.equal(dead.source, 'identity');
       broken = false;
-      assert.deepEqual(await consumer.replay(Number(dead.id)), { applied: true });
-      assert.deepEqual((await seen(key)).map((r) => r.n).sort(), [12, 13, 14]);
+      assert.deepEqual(await consumer.replay(Number(dead.id)), { applied: true, released: 2 });
+      assert.deepEqual(
+        (await seen(key)).map((r) => r.n),
+        [12, 13, 14, 15],
+      );
+      assert.equal(await held(key), 0);
+      // the record is free again: its next event is applied at once
+      await producerDs.transaction((m) => publisher.publish(m, type('poison') as never, key, { n: 16 } as never));
+      await eventually(async () => (await seen(key)).length === 5);
+      assert.deepEqual(await consumer.replay(Number(dead.id)), { applied: false, released: 0 });
+      await adapter.close();
+    });
+
+    test(`${bus}: a dead letter set aside releases the held events in order; a held one that fails becomes the new dead letter and keeps the rest held; a set-aside event is never replayed`, async () => {
+      const key = randomUUID();
+      const failing = new Set([21, 23]);
+      const picky: EventHandler = async (e, m) => {
+        const n = (e.payload as { n: number }).n;
+        if (failing.has(n)) throw new Error(`cannot handle ${n}`);
+        await record(e, m);
+      };
+      const { adapter, consumer } = await startConsumer(`g-aside-${run}`, { [type('aside')]: picky }, 2);
+      for (const n of [20, 21, 22, 23, 24]) {
+        await producerDs.transaction((m) => publisher.publish(m, type('aside') as never, key, { n } as never));
+      }
+      await eventually(async () => (await held(key)) === 3);
+      assert.deepEqual(
+        (await seen(key)).map((r) => r.n),
+        [20],
+      );
+      const dead21 = await deadOf(key, 21);
+      // 22 is applied, 23 fails and becomes the record's dead letter, 24 stays held behind it
+      assert.deepEqual(await consumer.setAside(dead21), { applied: false, released: 1 });
+      assert.deepEqual(
+        (await seen(key)).map((r) => r.n),
+        [20, 22],
+      );
+      assert.equal(await held(key), 1);
+      const dead23 = await deadOf(key, 23);
+      assert.ok(dead23 > dead21);
+      // replaying the set-aside 21 now would overwrite 22: refused, nothing changes
+      failing.delete(21);
+      await assert.rejects(consumer.replay(dead21), (e: { code?: string }) => e.code === 'DEAD_LETTER_SET_ASIDE');
+      assert.deepEqual(
+        (await seen(key)).map((r) => r.n),
+        [20, 22],
+      );
+      failing.delete(23);
+      assert.deepEqual(await consumer.replay(dead23), { applied: true, released: 1 });
+      assert.deepEqual(
+        (await seen(key)).map((r) => r.n),
+        [20, 22, 23, 24],
+      );
       await adapter.close();
     });
 

@@ -21,12 +21,19 @@ export class DeadLetterView {
   @ApiProperty() attempts!: number;
   @ApiProperty({ type: String, format: 'date-time' }) createdAt!: Date;
   @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true }) replayedAt!: Date | null;
+  @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true, description: 'Set aside for good by an administrator.' })
+  setAsideAt!: Date | null;
+  @ApiProperty({ description: 'The record it is about: producing service and key (aggregate id).' }) source!: string;
+  @ApiProperty() key!: string;
+  @ApiProperty({ description: 'Later events of the same record waiting until this one is replayed or set aside.' }) heldEvents!: number;
   @ApiProperty({ type: 'object', additionalProperties: true, description: 'The event envelope as received.' }) envelope!: Record<string, unknown>;
 }
 export class DeadLetterPage extends PageOf(DeadLetterView) {}
 
 export class ReplayView {
-  @ApiProperty({ description: 'false when the event had been handled already (or this service consumes nothing).' }) applied!: boolean;
+  @ApiProperty({ description: 'false when the event had been handled already, was set aside (nothing applied), or this service consumes nothing.' })
+  applied!: boolean;
+  @ApiProperty({ description: 'Held events of the same record applied after it, in order.' }) released!: number;
 }
 
 /** Dead letters of one service, for administrators to inspect and replay. */
@@ -48,8 +55,11 @@ export function deadLetterController(service: ServiceName): Type<unknown> {
       const size = Math.min(Math.max(q.pageSize ?? 20, 1), 200);
       const offset = (Math.max(q.pageIndex ?? 1, 1) - 1) * size;
       const results = await this.ds.query(
-        `SELECT id, event_id AS "eventId", type, error, attempts, created_at AS "createdAt", replayed_at AS "replayedAt", envelope
-         FROM "${this.cfg.schema}".dead_letter ORDER BY id DESC LIMIT $1 OFFSET $2`,
+        `SELECT d.id, d.event_id AS "eventId", d.type, d.error, d.attempts, d.created_at AS "createdAt", d.replayed_at AS "replayedAt",
+           d.set_aside_at AS "setAsideAt", d.source, d.key, d.envelope,
+           (CASE WHEN d.replayed_at IS NULL AND d.set_aside_at IS NULL
+             THEN (SELECT count(*) FROM "${this.cfg.schema}".held_event h WHERE h.source = d.source AND h.key = d.key) ELSE 0 END)::int AS "heldEvents"
+         FROM "${this.cfg.schema}".dead_letter d ORDER BY d.id DESC LIMIT $1 OFFSET $2`,
         [size, offset],
       );
       const [{ count }] = await this.ds.query(`SELECT count(*)::int AS count FROM "${this.cfg.schema}".dead_letter`);
@@ -57,11 +67,22 @@ export function deadLetterController(service: ServiceName): Type<unknown> {
     }
 
     @Post(':id/replay')
-    @ApiOperation({ summary: 'Hands a dead letter to its consumer again (administrators).' })
+    @ApiOperation({
+      summary: 'Hands a dead letter to its consumer again, then the later events its record held (administrators).',
+      description: 'One set aside is refused (409 DEAD_LETTER_SET_ASIDE): later events of its record were applied since.',
+    })
     @ApiOkResponse({ type: ReplayView })
-    async replay(@CurrentUser() user: AuthUser, @Param('id', ParseIntPipe) id: number) {
+    async replay(@CurrentUser() user: AuthUser, @Param('id', ParseIntPipe) id: number): Promise<ReplayView> {
       assertAdmin(user);
       return this.bus.replayDeadLetter(id);
+    }
+
+    @Post(':id/set-aside')
+    @ApiOperation({ summary: "Gives up on a dead letter for good and applies the later events its record held (administrators)." })
+    @ApiOkResponse({ type: ReplayView })
+    async setAside(@CurrentUser() user: AuthUser, @Param('id', ParseIntPipe) id: number): Promise<ReplayView> {
+      assertAdmin(user);
+      return this.bus.setDeadLetterAside(id);
     }
   }
   return DeadLetterController;

@@ -2,7 +2,7 @@ import type { DataSource } from 'typeorm';
 import type { Logger } from 'pino';
 import type { ServiceConfig } from '../config/config.js';
 import type { BusAdapter } from './bus-adapter.js';
-import { EventConsumer, type EventHandler } from './event-consumer.js';
+import { EventConsumer, type DeadLetterOutcome, type EventHandler } from './event-consumer.js';
 import { EventPublisher } from './event-publisher.js';
 import { KafkaBus } from './kafka-bus.js';
 import { OutboxRelay } from './outbox-relay.js';
@@ -48,9 +48,14 @@ export class EventBus {
     return this.consumer;
   }
 
-  async replayDeadLetter(id: number): Promise<{ applied: boolean }> {
-    if (!this.consumer) return { applied: false };
+  async replayDeadLetter(id: number): Promise<DeadLetterOutcome> {
+    if (!this.consumer) return { applied: false, released: 0 };
     return this.consumer.replay(id);
+  }
+
+  async setDeadLetterAside(id: number): Promise<DeadLetterOutcome> {
+    if (!this.consumer) return { applied: false, released: 0 };
+    return this.consumer.setAside(id);
   }
 
   async close(): Promise<void> {

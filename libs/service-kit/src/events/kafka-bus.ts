@@ -1,19 +1,24 @@
-import kafkajs, { type Consumer, type Producer, type Kafka as KafkaClient, type logCreator } from 'kafkajs';
+import { createRequire } from 'node:module';
+import type * as KafkaJs from 'kafkajs';
+import type { Consumer, Producer, Kafka as KafkaClient, logCreator } from 'kafkajs';
 import { MS_PER_DAY } from '../jobs/housekeeping.js';
 import type { Logger } from 'pino';
 import { ALL_EVENT_TYPES, type EventEnvelope } from '@windward/contracts';
 import type { BusAdapter, Deliver } from './bus-adapter.js';
 
-const { Kafka, logLevel, Partitioners, ConfigResourceTypes } = kafkajs;
+// kafkajs (140 modules) loads only when a service runs on Kafka: `npm start` and most tests use
+// the PostgreSQL bus, and every service process paid for loading it.
+let loaded: typeof KafkaJs | null = null;
+const kafkajs = (): typeof KafkaJs => (loaded ??= createRequire(import.meta.url)('kafkajs') as typeof KafkaJs);
 
 /** kafkajs logs through the service's logger (structured, silenced in tests) instead of its own stdout JSON. */
 function pinoLogCreator(log: Logger): logCreator {
   return () =>
     ({ namespace, level, log: { message, ...extra } }) => {
       const fields = { kafkajs: namespace, ...extra };
-      if (level === logLevel.ERROR) log.error(fields, message);
-      else if (level === logLevel.WARN) log.warn(fields, message);
-      else if (level === logLevel.INFO) log.info(fields, message);
+      if (level === kafkajs().logLevel.ERROR) log.error(fields, message);
+      else if (level === kafkajs().logLevel.WARN) log.warn(fields, message);
+      else if (level === kafkajs().logLevel.INFO) log.info(fields, message);
       else log.debug(fields, message);
     };
 }
@@ -70,10 +75,10 @@ export class KafkaBus implements BusAdapter {
   ) {
     this.kafka =
       opts.kafka ??
-      new Kafka({
+      new (kafkajs().Kafka)({
         clientId: opts.clientId,
         brokers: opts.brokers,
-        logLevel: logLevel.WARN,
+        logLevel: kafkajs().logLevel.WARN,
         logCreator: pinoLogCreator(log),
         // A broker that is still starting (coordinator loading) answers retriable errors for a
         // while: keep retrying for about a minute instead of kafkajs' 5 attempts.
@@ -115,7 +120,7 @@ export class KafkaBus implements BusAdapter {
       if (found.length) {
         const { resources } = await admin.describeConfigs({
           includeSynonyms: false,
-          resources: found.map((name) => ({ type: ConfigResourceTypes.TOPIC, name, configNames: ['retention.ms'] })),
+          resources: found.map((name) => ({ type: kafkajs().ConfigResourceTypes.TOPIC, name, configNames: ['retention.ms'] })),
         });
         const other = resources.filter((r) => r.configEntries.find((c) => c.configName === 'retention.ms')?.configValue !== retention);
         if (other.length) {
@@ -123,7 +128,7 @@ export class KafkaBus implements BusAdapter {
           await admin.alterConfigs({
             validateOnly: false,
             resources: other.map((r) => ({
-              type: ConfigResourceTypes.TOPIC,
+              type: kafkajs().ConfigResourceTypes.TOPIC,
               name: r.resourceName,
               configEntries: [{ name: 'retention.ms', value: retention }],
             })),
@@ -145,7 +150,7 @@ export class KafkaBus implements BusAdapter {
     try {
       const { resources } = await admin.describeConfigs({
         includeSynonyms: false,
-        resources: [{ type: ConfigResourceTypes.TOPIC, name: topic, configNames: ['retention.ms'] }],
+        resources: [{ type: kafkajs().ConfigResourceTypes.TOPIC, name: topic, configNames: ['retention.ms'] }],
       });
       return Number(resources[0]?.configEntries.find((c) => c.configName === 'retention.ms')?.configValue);
     } finally {
@@ -160,7 +165,7 @@ export class KafkaBus implements BusAdapter {
         idempotent: true,
         maxInFlightRequests: 1,
         allowAutoTopicCreation: false,
-        createPartitioner: Partitioners.DefaultPartitioner,
+        createPartitioner: kafkajs().Partitioners.DefaultPartitioner,
       });
       await this.producer.connect();
     }

@@ -26,6 +26,8 @@ export class PostgresBus implements BusAdapter {
   private readonly clients: pg.Client[] = [];
   private running = true;
   private readonly loops: Promise<void>[] = [];
+  /** One per read loop: close() wakes them, so a stop never waits out a poll interval. */
+  private readonly wakers: Waker[] = [];
   private trimTimer: NodeJS.Timeout | null = null;
 
   constructor(
@@ -104,6 +106,7 @@ export class PostgresBus implements BusAdapter {
     await client.connect();
     this.clients.push(client);
     const waker = new Waker();
+    this.wakers.push(waker);
     client.on('notification', () => waker.poke());
     client.on('error', (err) => this.log.error({ err, group }, 'bus consumer connection error'));
     await client.query(`LISTEN ${BUS_CHANNEL}`);
@@ -154,6 +157,7 @@ export class PostgresBus implements BusAdapter {
   async close(): Promise<void> {
     this.running = false;
     if (this.trimTimer) clearInterval(this.trimTimer);
+    for (const w of this.wakers) w.poke();
     await Promise.all(this.clients.map((c) => c.end().catch(() => undefined)));
     await Promise.allSettled(this.loops);
   }

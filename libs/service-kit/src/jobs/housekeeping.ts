@@ -17,7 +17,7 @@ export async function runHousekeeping(ds: DataSource, schema: string, retentionD
   const s = `"${schema}"`;
   const handled = await ds.query(`DELETE FROM ${s}.handled_event WHERE handled_at < now() - make_interval(days => $1)`, [retentionDays + 1]);
   await progress(40, 'handled events trimmed');
-  const dead = await ds.query(`DELETE FROM ${s}.dead_letter WHERE replayed_at < now() - make_interval(days => $1)`, [retentionDays]);
+  const dead = await ds.query(`DELETE FROM ${s}.dead_letter WHERE coalesce(replayed_at, set_aside_at) < now() - make_interval(days => $1)`, [retentionDays]);
   await progress(70, 'replayed dead letters trimmed');
   const jobs = await ds.query(`DELETE FROM ${s}.job_progress WHERE percent = 100 AND updated_at < now() - make_interval(days => $1)`, [retentionDays]);
   return { handledEvents: handled[1] as number, deadLetters: dead[1] as number, jobProgress: jobs[1] as number };

@@ -71,18 +71,20 @@ test('a queued job can be cancelled before a worker takes it', async () => {
   assert.equal((await jobs.status('nobody-works-here', id))?.state, 'cancelled');
 });
 
-test('housekeeping trims old handled events, replayed dead letters and finished job progress, keeping recent rows', async () => {
+test('housekeeping trims old handled events, replayed or set-aside dead letters and finished job progress, keeping recent rows', async () => {
   const { runHousekeeping } = await import('./housekeeping.js');
   await ds.query(`INSERT INTO jobs_svc.handled_event (event_id, type, handled_at) VALUES
     (gen_random_uuid(), 'old', now() - interval '40 days'), (gen_random_uuid(), 'new', now() - interval '1 day'),
     (gen_random_uuid(), 'on-topic', now() - interval '30 days 12 hours')`);
-  await ds.query(`INSERT INTO jobs_svc.dead_letter (event_id, type, envelope, error, attempts, replayed_at) VALUES
-    (gen_random_uuid(), 'replayed-old', '{}', 'e', 5, now() - interval '40 days'),
-    (gen_random_uuid(), 'never-replayed', '{}', 'e', 5, NULL)`);
+  await ds.query(`INSERT INTO jobs_svc.dead_letter (event_id, type, envelope, error, attempts, source, key, replayed_at, set_aside_at) VALUES
+    (gen_random_uuid(), 'replayed-old', '{}', 'e', 5, 'asset', 'k1', now() - interval '40 days', NULL),
+    (gen_random_uuid(), 'set-aside-old', '{}', 'e', 5, 'asset', 'k2', NULL, now() - interval '40 days'),
+    (gen_random_uuid(), 'set-aside-new', '{}', 'e', 5, 'asset', 'k3', NULL, now() - interval '1 day'),
+    (gen_random_uuid(), 'never-replayed', '{}', 'e', 5, 'asset', 'k4', NULL, NULL)`);
   const steps: number[] = [];
   const result = await runHousekeeping(ds, 'jobs_svc', 30, async (p) => void steps.push(p));
   assert.equal(result.handledEvents, 1);
-  assert.equal(result.deadLetters, 1);
+  assert.equal(result.deadLetters, 2);
   assert.deepEqual(
     (await ds.query(`SELECT type FROM jobs_svc.handled_event ORDER BY type`)).map((r: { type: string }) => r.type),
     // 30.5 days old: an event that old may still be on a topic kept 30 days (retention counts from
@@ -90,8 +92,8 @@ test('housekeeping trims old handled events, replayed dead letters and finished 
     ['new', 'on-topic'],
   );
   assert.deepEqual(
-    (await ds.query(`SELECT type FROM jobs_svc.dead_letter`)).map((r: { type: string }) => r.type),
-    ['never-replayed'],
+    (await ds.query(`SELECT type FROM jobs_svc.dead_letter ORDER BY type`)).map((r: { type: string }) => r.type),
+    ['never-replayed', 'set-aside-new'],
   );
   assert.deepEqual(steps, [40, 70]);
 });

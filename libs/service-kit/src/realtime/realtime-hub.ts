@@ -2,7 +2,7 @@ import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import { AppError, isAppError } from '@windward/contracts';
 import type { AuthUser } from '../auth/auth-user.js';
-import type { TokenVerifier } from '../auth/token-verifier.js';
+import { bearerToken, type TokenVerifier } from '../auth/token-verifier.js';
 
 export interface RealtimeHubOptions {
   /** socket.io path, e.g. contracts' `socketPath('task-flow')` = `/gw/task/socket.io`. */
@@ -81,7 +81,7 @@ export class RealtimeHub {
   private async authenticate(socket: Socket): Promise<void> {
     const auth = socket.handshake.auth as { token?: unknown } | undefined;
     const header = socket.handshake.headers.authorization ?? '';
-    const token = typeof auth?.token === 'string' ? auth.token : (/^Bearer\s+(.+)$/i.exec(header)?.[1] ?? '');
+    const token = typeof auth?.token === 'string' ? auth.token : (bearerToken(header) ?? '');
     if (!token) throw new AppError('UNAUTHORIZED');
     const user = await this.o.verifier.verify(token);
     const needed = this.o.anyOfRights ?? [];

@@ -1,16 +1,15 @@
 import { createReadStream } from 'node:fs';
 import { stat, unlink } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import {
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-  type S3ClientConfig,
-} from '@aws-sdk/client-s3';
+import { createRequire } from 'node:module';
+import type * as S3Sdk from '@aws-sdk/client-s3';
+import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
 import { assertSafeKey, type ByteRange, type FileStore } from './file-store.js';
+
+// The SDK (about 1 MB of modules) loads only when a service stores on S3: every service process
+// paid for loading it, and most run on local files.
+let loaded: typeof S3Sdk | null = null;
+const sdk = (): typeof S3Sdk => (loaded ??= createRequire(import.meta.url)('@aws-sdk/client-s3') as typeof S3Sdk);
 
 /** Where an S3-compatible store is (AWS S3, MinIO in docker-compose, any S3 API). */
 export interface S3StoreSettings {
@@ -63,7 +62,7 @@ export class S3FileStore implements FileStore {
     if (settings.accessKeyId && settings.secretAccessKey) {
       config.credentials = { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey };
     }
-    this.client = client ?? new S3Client(config);
+    this.client = client ?? new (sdk().S3Client)(config);
   }
 
   private key(key: string): string {
@@ -72,13 +71,13 @@ export class S3FileStore implements FileStore {
   }
 
   async put(key: string, data: Buffer): Promise<void> {
-    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: this.key(key), Body: data, ContentLength: data.length }));
+    await this.client.send(new (sdk().PutObjectCommand)({ Bucket: this.bucket, Key: this.key(key), Body: data, ContentLength: data.length }));
   }
 
   async putFile(key: string, localPath: string): Promise<void> {
     const { size } = await stat(localPath);
     await this.client.send(
-      new PutObjectCommand({ Bucket: this.bucket, Key: this.key(key), Body: createReadStream(localPath), ContentLength: size }),
+      new (sdk().PutObjectCommand)({ Bucket: this.bucket, Key: this.key(key), Body: createReadStream(localPath), ContentLength: size }),
     );
     // The contract lets the source be moved; the local adapter renames it away, so do the same.
     await unlink(localPath).catch(() => undefined);
@@ -86,7 +85,7 @@ export class S3FileStore implements FileStore {
 
   async read(key: string): Promise<Buffer | null> {
     try {
-      const out = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.key(key) }));
+      const out = await this.client.send(new (sdk().GetObjectCommand)({ Bucket: this.bucket, Key: this.key(key) }));
       return Buffer.from(await out.Body!.transformToByteArray());
     } catch (err) {
       if (notFound(err)) return null;
@@ -101,7 +100,7 @@ export class S3FileStore implements FileStore {
       throw new RangeError(`bad range ${range.start}-${range.end} of ${key}`);
     try {
       const out = await this.client.send(
-        new GetObjectCommand({
+        new (sdk().GetObjectCommand)({
           Bucket: this.bucket,
           Key: this.key(key),
           Range: range ? `bytes=${range.start}-${range.end - 1}` : undefined,
@@ -117,7 +116,7 @@ export class S3FileStore implements FileStore {
 
   async size(key: string): Promise<number | null> {
     try {
-      const out = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: this.key(key) }));
+      const out = await this.client.send(new (sdk().HeadObjectCommand)({ Bucket: this.bucket, Key: this.key(key) }));
       return out.ContentLength ?? 0;
     } catch (err) {
       if (notFound(err)) return null;
@@ -129,17 +128,17 @@ export class S3FileStore implements FileStore {
     // `a/b` removes `a/b` itself and everything below `a/b/`, never `a/bc` (as the local rm -r does).
     const base = this.key(prefix);
     await this.client
-      .send(new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: [{ Key: base }], Quiet: true } }))
+      .send(new (sdk().DeleteObjectsCommand)({ Bucket: this.bucket, Delete: { Objects: [{ Key: base }], Quiet: true } }))
       .catch((err) => {
         if (!notFound(err)) throw err;
       });
     // Deleting what each page lists and listing again from the start needs no continuation
     // token (s3rver cannot make one under OpenSSL 3) and still ends: every round removes keys.
     for (;;) {
-      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: `${base}/`, MaxKeys: DELETE_PAGE }));
+      const page = await this.client.send(new (sdk().ListObjectsV2Command)({ Bucket: this.bucket, Prefix: `${base}/`, MaxKeys: DELETE_PAGE }));
       const keys = (page.Contents ?? []).map((o) => ({ Key: o.Key! }));
       if (!keys.length) return;
-      const out = await this.client.send(new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: keys, Quiet: true } }));
+      const out = await this.client.send(new (sdk().DeleteObjectsCommand)({ Bucket: this.bucket, Delete: { Objects: keys, Quiet: true } }));
       if (out.Errors?.length)
         throw new Error(`could not delete ${out.Errors.length} objects below ${base}: ${out.Errors[0]!.Code} ${out.Errors[0]!.Message}`);
     }

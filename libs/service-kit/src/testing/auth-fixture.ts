@@ -7,6 +7,10 @@ import type { AccessTokenClaims } from '../auth/auth-user.js';
  * A real RS256 key pair and a real JWKS endpoint on loopback, for testing a service without
  * starting identity. Sets JWKS_URL so services started afterwards trust these tokens.
  */
+// One key pair per process: RS256 generation costs 0.1–1 s of CPU, and a process runs a whole
+// workspace's suites (node-group.mjs). Each TestAuth still serves its own JWKS endpoint.
+let keys: ReturnType<typeof generateKeyPair> | null = null;
+
 export class TestAuth {
   private constructor(
     private readonly key: CryptoKey,
@@ -15,7 +19,7 @@ export class TestAuth {
   ) {}
 
   static async start(): Promise<TestAuth> {
-    const { publicKey, privateKey } = await generateKeyPair('RS256');
+    const { publicKey, privateKey } = await (keys ??= generateKeyPair('RS256'));
     const jwk = { ...(await exportJWK(publicKey)), kid: 'test-key', alg: 'RS256', use: 'sig' };
     const server = createServer((_req, res) => {
       res.setHeader('content-type', 'application/json');

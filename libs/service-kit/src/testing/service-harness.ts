@@ -14,7 +14,7 @@ import { PostgresBus } from '../events/postgres-bus.js';
 import { createLogger } from '../logging/logger.js';
 import { eventually } from './eventually.js';
 import { TestAuth } from './auth-fixture.js';
-import { createTestDatabase, type TestDatabase } from './database-fixture.js';
+import { createTestDatabase, migratedTemplate, type TestDatabase } from './database-fixture.js';
 
 /** Response bodies in tests are checked by assertions, not by types. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -58,16 +58,27 @@ export class ServiceHarness {
   ) {}
 
   static async boot(module: unknown, service: ServiceName, env: Record<string, string> = {}) {
-    const db = await createTestDatabase();
     const auth = await TestAuth.start();
-    Object.assign(process.env, {
-      DATABASE_URL: db.url,
-      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-      BUS_RETRY_BASE_MS: '20',
-      BUS_MAX_ATTEMPTS: '2',
-      SEED_DEMO: 'false',
-      ...env,
+    const settings = (url: string) =>
+      Object.assign(process.env, {
+        DATABASE_URL: url,
+        LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+        BUS_RETRY_BASE_MS: '20',
+        BUS_MAX_ATTEMPTS: '2',
+        SEED_DEMO: 'false',
+        ...env,
+      });
+    // Each file starts from a copy of a database this service has already migrated once in this
+    // process (same settings apart from its file folder): what a first start writes is the same.
+    const { FILES_DIR: _files, ...keyed } = env;
+    const template = await migratedTemplate(`${service} ${JSON.stringify(keyed)}`, async (url) => {
+      settings(url);
+      await (await bootstrapService(module, service, { port: 0 })).close();
+      await PostgresBus.ensureTables(url);
+      await (await openDatabase({ url, schema: 'upstream', entities: [], migrations: [] })).destroy();
     });
+    const db = await createTestDatabase({ template });
+    settings(db.url);
     const svc = await bootstrapService(module, service, { port: 0 });
     const upstream = await openDatabase({ url: db.url, schema: 'upstream', entities: [], migrations: [] });
     const log = createLogger('upstream', 'silent');

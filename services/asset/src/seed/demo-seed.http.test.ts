@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { EventTypes } from '@windward/contracts';
+import { EventTypes, isSeedText } from '@windward/contracts';
 import { eventually } from '@windward/service-kit/testing';
 import { AssetHarness, type Body } from '../testing/asset-harness.js';
 
@@ -40,7 +40,10 @@ describe("demo data (SEED_DEMO=true) follows identity's demo customers", () => {
         assert.equal(t.blades.length, 3);
         assert.ok(t.turbineTypeName && t.bladeTypeName && t.towerTypeName && t.nacelleTypeName && t.foundationTypeName);
         assert.ok(t.blades[0].length > 0);
+        // Descriptive names the console shows in both languages (contracts SEED_TEXTS); model codes (B108, SG 14-222 DD) are names.
+        for (const name of [t.nacelleTypeName, t.towerTypeName, t.foundationTypeName, ...t.devices.map((d: Body) => d.displayName)]) assert.ok(isSeedText(name), name);
       }
+      for (const x of [p.region, p.province, p.city].filter(Boolean)) assert.ok(isSeedText(x), x);
     }
     const created = await h.published(EventTypes.AssetTurbineCreated);
     assert.equal(

@@ -17,7 +17,7 @@ describe('delivery demo data (SEED_DEMO=true)', () => {
     await eventually(async () => (await h.count('project')) === 1);
     const list = await h.api(`${API}/projects`);
     const p: Body = list.body.results[0];
-    assert.equal(p.projectName, `Dogger Bank North blade inspection ${new Date().getUTCFullYear()}`);
+    assert.equal(p.projectName, `Dogger Bank North blade inspection 2024–${new Date().getUTCFullYear()}`);
     assert.equal(p.projectStatusType, 2);
     assert.deepEqual(p.windFarmIds, [park]);
     assert.ok(p.dprTemplateId);

@@ -7,6 +7,9 @@ import { DprTemplate } from '../dpr/dpr-template.entity.js';
 import { Project } from '../projects/project.entity.js';
 import { projectPayload } from '../projects/project.events.js';
 
+/** The year of the demo's first flights (services/inspection/src/seed/demo-seed.ts). */
+const DEMO_FIRST_YEAR = 2024;
+
 const DEMO_ACTIVITIES = [
   { name: 'Turbines flown', unit: 'turbines' },
   { name: 'Blades inspected', unit: 'blades' },
@@ -15,7 +18,7 @@ const DEMO_ACTIVITIES = [
 
 /**
  * With SEED_DEMO=true, every demo wind park asset announces gets one external blade inspection
- * project (in progress, this year) with an active campaign, and the DPR activities and template
+ * project (in progress, from the demo's first flights to the end of this year) with an active campaign, and the DPR activities and template
  * exist once; so the demo accounts with project rights see projects, campaigns and DPRs to work on.
  * Idempotent: a park some project already covers is left alone.
  */
@@ -31,10 +34,12 @@ export async function seedDemoProject(m: EntityManager, events: EventPublisher, 
     }
     template = await m.save(m.create(DprTemplate, { name: 'Blade inspection (demo)', activityIds: ids }));
   }
+  // The demo's flights are from 2024 and 2025 (inspection's demo seed): the project runs from the
+  // first of them to the end of this year, so a project manager's dashboard shows them right away.
   const year = new Date().getUTCFullYear();
   const p = await m.save(
     m.create(Project, {
-      name: `${park.windFarmName} blade inspection ${year}`,
+      name: `${park.windFarmName} blade inspection ${DEMO_FIRST_YEAR}–${year}`,
       projectType: 1,
       subType: 1,
       serviceType: 1,
@@ -48,7 +53,7 @@ export async function seedDemoProject(m: EntityManager, events: EventPublisher, 
       externalTurbineIds: [],
       operators: [],
       plannedVolume: 20,
-      startTime: new Date(Date.UTC(year, 0, 1)),
+      startTime: new Date(Date.UTC(DEMO_FIRST_YEAR, 0, 1)),
       endTime: new Date(Date.UTC(year, 11, 31)),
       defectTemplateId: null,
       dprTemplateId: template.id,

@@ -1,10 +1,11 @@
-import { Body, Controller, Get, Headers, HttpCode, Ip, Post } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
 import { ApiBasicAuth, ApiConsumes, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public, OkView } from '@windward/service-kit';
 import { OAuthService } from './oauth.service.js';
 import { SigningKeysService } from './signing-keys.service.js';
 import { RefreshRequestDto, RevokeRequestDto, TokenRequestDto } from './oauth.dto.js';
 import { JwksView, TokenView, type ClientTokenView } from './oauth.view.js';
+import { PasswordGrantGuard, type PasswordGrantRequest } from './password.strategy.js';
 
 const FORM_OR_JSON = ['application/x-www-form-urlencoded', 'application/json'];
 
@@ -35,12 +36,15 @@ export class OAuthController {
       "client's rights and scope and no refresh_token. Any other grant type: 400 VALIDATION_FAILED.",
   })
   @ApiOkResponse({ type: TokenView })
+  // The password grant signs in through passport (password.strategy.ts) before the body is read here.
+  @UseGuards(PasswordGrantGuard)
   token(
     @Headers('authorization') authorization: string | undefined,
     @Body() dto: TokenRequestDto,
-    @Ip() ip: string,
+    @Req() req: PasswordGrantRequest,
   ): Promise<TokenView | ClientTokenView> {
-    return this.oauth.token(authorization, dto, ip);
+    if (req.user && req.clientId) return this.oauth.signIn(req.user, req.clientId);
+    return this.oauth.token(authorization, dto);
   }
 
   /** Refresh: a new token pair for a refresh token (each works once; 401 TOKEN_REVOKED otherwise). */

@@ -88,21 +88,28 @@ export class OAuthService {
     return id;
   }
 
-  /** POST /oauth/token: the client credential first, then the grant. */
-  async token(authorization: string | undefined, dto: TokenRequestDto, ip: string): Promise<TokenView | ClientTokenView> {
+  /**
+   * POST /oauth/token for the grants other than `password` (PasswordGrantGuard signs those in
+   * through passport and the controller calls `signIn`): the client credential first, then the grant.
+   */
+  async token(authorization: string | undefined, dto: TokenRequestDto): Promise<TokenView | ClientTokenView> {
     const grant = dto.grant_type ?? dto.grantType;
     // Machine clients (drone ingestion…) are registered in the database, not the console's static clients.
     if (grant === 'client_credentials') {
       const basic = basicCredential(authorization);
       return this.machineClients.token(basic?.id ?? dto.client_id ?? '', basic?.secret ?? dto.client_secret ?? '');
     }
-    const clientId = this.authenticateClient(authorization);
+    this.authenticateClient(authorization);
     if (grant === 'refresh_token') return this.refresh(dto.refresh_token ?? dto.refreshToken);
-    if (grant !== 'password') throw new AppError('VALIDATION_FAILED', { details: [{ field: 'grant_type' }] });
-    return this.passwordGrant(dto.username ?? '', dto.password ?? '', ip, clientId);
+    throw new AppError('VALIDATION_FAILED', { details: [{ field: 'grant_type' }] });
   }
 
-  async passwordGrant(username: string, password: string, ip: string, clientId: string): Promise<TokenView> {
+  /**
+   * The account behind a username and password (passport's password strategy): throttled per
+   * username and IP, per IP and per account; active and not expired. A right password clears the
+   * account's failures and upgrades an old hash.
+   */
+  async checkPassword(username: string, password: string, ip: string): Promise<User> {
     if (!username || !password) throw new AppError('WRONG_USERNAME_OR_PASSWORD');
     if ((await this.failures.countRecent(username, ip, LOGIN_FAILURE_WINDOW_MINUTES)) >= LOGIN_FAILURE_LIMIT)
       throw new AppError('TOO_MANY_LOGIN_ATTEMPTS');
@@ -127,6 +134,11 @@ export class OAuthService {
     if (user.validUntil && user.validUntil.getTime() < Date.now()) throw new AppError('ACCOUNT_EXPIRED');
     await this.failures.clearAccount(username);
     if (check.needsRehash) await this.rehash(user, password);
+    return user;
+  }
+
+  /** A new session (token pair) for an account signed in through `clientId`. */
+  signIn(user: User, clientId: string): Promise<TokenView> {
     return this.ds.transaction((m) => this.issue(m, user, clientId, randomUUID(), null));
   }
 

@@ -124,4 +124,38 @@ describe('identity sign-in: tokens, expiry, rotation, revocation', () => {
     assert.equal(badGrant.status, 400);
     assert.equal(((await badGrant.json()) as { code: string }).code, 'VALIDATION_FAILED');
   });
+
+  test("the password grant (passport-local): credentials from the body only, missing ones are a wrong sign-in, nothing counted or issued", async () => {
+    const sessions = async () => Number((await id.sql.query(`SELECT count(*)::int AS n FROM identity.refresh_token`))[0].n);
+    const failures = async () => Number((await id.sql.query(`SELECT count(*)::int AS n FROM identity.login_failure`))[0].n);
+    const [s0, f0] = [await sessions(), await failures()];
+    // passport-local would read a password from the query string: an address ends up in logs, so it is refused
+    const inQuery = await id.api(`/oauth/token?password=${encodeURIComponent(ADMIN_PASSWORD)}`, {
+      method: 'POST',
+      headers: { authorization: WEB_BASIC },
+      form: { grant_type: 'password', username: 'admin' },
+    });
+    assert.equal(inQuery.status, 400);
+    assert.equal(((await inQuery.json()) as { code: string }).code, 'WRONG_USERNAME_OR_PASSWORD');
+    const missing = await id.api('/oauth/token', { method: 'POST', headers: { authorization: WEB_BASIC }, form: { grant_type: 'password' } });
+    assert.equal(missing.status, 400);
+    assert.equal(((await missing.json()) as { code: string }).code, 'WRONG_USERNAME_OR_PASSWORD');
+    const notText = await id.api('/oauth/token', {
+      method: 'POST',
+      headers: { authorization: WEB_BASIC },
+      json: { grant_type: 'password', username: 'admin', password: 12345678 },
+    });
+    assert.equal(notText.status, 400);
+    assert.equal(((await notText.json()) as { code: string }).code, 'VALIDATION_FAILED');
+    assert.equal(await sessions(), s0);
+    assert.equal(await failures(), f0);
+    // the same credentials in the body sign in (grantType alias too)
+    const ok = await id.api('/oauth/token', {
+      method: 'POST',
+      headers: { authorization: WEB_BASIC },
+      form: { grantType: 'password', username: 'admin', password: ADMIN_PASSWORD },
+    });
+    assert.equal(ok.status, 200);
+    assert.equal(await sessions(), s0 + 1);
+  });
 });

@@ -6,8 +6,13 @@ export class SigningKey {
   @PrimaryColumn('text')
   kid!: string;
 
-  @Column('jsonb', { name: 'private_jwk' })
-  privateJwk!: JWK;
+  /** Only in databases from before encryption, until identity's next start encrypts it. */
+  @Column('jsonb', { name: 'private_jwk', nullable: true })
+  privateJwk!: JWK | null;
+
+  /** The private JWK sealed with SIGNING_KEY_SECRET (signing-key-seal.ts). */
+  @Column('text', { name: 'private_jwk_enc', nullable: true })
+  privateJwkEnc!: string | null;
 
   @Column('jsonb', { name: 'public_jwk' })
   publicJwk!: JWK;

@@ -1,10 +1,11 @@
-import { Body, Controller, Get, Headers, HttpCode, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query, Req, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiHeader, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, Public, type AuthUser } from '@windward/service-kit';
 import { SsoService } from './sso.service.js';
 import { ClientInfoQuery, LogoutUrlQuery, SsoTokenDto } from './sso.dto.js';
 import { LogoutUrlView, SsoClientView } from './sso.view.js';
 import { TokenView } from './oauth.view.js';
+import { OidcGuard, type SsoSignInRequest } from './sso.strategy.js';
 
 /** SPEC §7 single-sign-on calls (v2) plus the logout address the web redirects to. */
 @ApiTags('sign-in')
@@ -24,8 +25,11 @@ export class SsoController {
   @Post('token')
   @HttpCode(200)
   @ApiHeader({ name: 'client-id', required: true, description: 'The SSO client id (from GET /oauth/v2/getClientId); 401 otherwise.' })
-  token(@Headers('client-id') clientId: string | undefined, @Body() dto: SsoTokenDto): Promise<TokenView> {
-    return this.sso.exchange(clientId, dto);
+  // The code is exchanged and the account found by passport's `oidc` strategy (sso.strategy.ts).
+  @UseGuards(OidcGuard)
+  // The body is read by the strategy; declared here so it is validated and documented.
+  token(@Body() _dto: SsoTokenDto, @Req() req: SsoSignInRequest): Promise<TokenView> {
+    return this.sso.signIn(req.user!);
   }
 
   /** The provider's end-session address for the session of the access token; query `postLogoutRedirectUri` (optional). */

@@ -15,6 +15,12 @@ import type { SsoTokenDto } from './sso.dto.js';
 import type { LogoutUrlView, SsoClientView } from './sso.view.js';
 import { ssoConfigFromEnv, type SsoConfig } from './sso.config.js';
 
+/** An account signed in through the OpenID Connect provider, with the provider's id token. */
+export interface SsoSignIn {
+  user: User;
+  idToken: string;
+}
+
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 
 function absoluteUrl(v: string | undefined, field: string): URL {
@@ -109,8 +115,11 @@ export class SsoService {
     };
   }
 
-  /** POST /oauth/v2/token: authorization code → provider tokens → the account → our tokens. */
-  async exchange(clientIdHeader: string | undefined, body: SsoTokenDto): Promise<TokenView> {
+  /**
+   * POST /oauth/v2/token, through passport's `oidc` strategy (sso.strategy.ts): the authorization
+   * code → the provider's tokens (openid-client) → the account, matched or created.
+   */
+  async authenticate(clientIdHeader: string | undefined, body: Partial<SsoTokenDto>): Promise<SsoSignIn> {
     const c = this.config();
     if (clientIdHeader !== c.clientId) throw new AppError('UNAUTHORIZED');
     const code = str(body.code);
@@ -147,12 +156,15 @@ export class SsoService {
       }
     }
     const idToken = tokens.id_token;
-    return this.ds.transaction(async (m) => {
-      const user = await this.accountFor(m, c, String(idClaims.sub), claims);
-      if (!user.active) throw new AppError('ACCESS_DENIED');
-      if (user.validUntil && user.validUntil.getTime() < Date.now()) throw new AppError('ACCOUNT_EXPIRED');
-      return this.oauth.issue(m, user, c.clientId, randomUUID(), idToken);
-    });
+    const user = await this.ds.transaction((m) => this.accountFor(m, c, String(idClaims.sub), claims));
+    if (!user.active) throw new AppError('ACCESS_DENIED');
+    if (user.validUntil && user.validUntil.getTime() < Date.now()) throw new AppError('ACCOUNT_EXPIRED');
+    return { user, idToken };
+  }
+
+  /** Our token pair for an account signed in through the provider; its id token stays with the session (logout hint). */
+  signIn(s: SsoSignIn): Promise<TokenView> {
+    return this.ds.transaction((m) => this.oauth.issue(m, s.user, this.config().clientId, randomUUID(), s.idToken));
   }
 
   /**

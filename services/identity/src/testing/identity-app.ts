@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { bootstrapService, type StartedService } from '@windward/service-kit';
-import { apiClient, createTestDatabase, type ApiRequest, type TestDatabase } from '@windward/service-kit/testing';
+import { apiClient, createTestDatabase, migratedTemplate, type ApiRequest, type TestDatabase } from '@windward/service-kit/testing';
 
 export const WEB_BASIC = `Basic ${Buffer.from('windward-web:windward-web-secret').toString('base64')}`;
 export const ADMIN_PASSWORD = 'Wind@2026';
@@ -20,9 +20,16 @@ export interface IdentityApp {
  * before the app module is loaded, because token lifetimes and SSO settings are read at start.
  */
 export async function startIdentity(env: Record<string, string> = {}): Promise<IdentityApp> {
-  const db = await createTestDatabase();
-  Object.assign(process.env, { DATABASE_URL: db.url, LOG_LEVEL: 'error', BUS_RETRY_BASE_MS: '50', ...env });
+  const settings = (url: string) => Object.assign(process.env, { DATABASE_URL: url, LOG_LEVEL: 'error', BUS_RETRY_BASE_MS: '50', ...env });
   const { AppModule } = await import('../app.module.js');
+  // A copy of a database identity has already started on once in this process with these settings
+  // (migrated, seeded): migrating and seeding for every file cost most of a file's time.
+  const template = await migratedTemplate(`identity ${JSON.stringify(env)}`, async (url) => {
+    settings(url);
+    await (await bootstrapService(AppModule, 'identity', { port: 0 })).close();
+  });
+  const db = await createTestDatabase({ template });
+  settings(db.url);
   const svc: StartedService = await bootstrapService(AppModule, 'identity', { port: 0 });
   const sql = svc.app.get(DataSource);
   const api: IdentityApp['api'] = apiClient(svc.url);

@@ -13,6 +13,9 @@ export interface SheetImportRow {
   project_id: string | null;
   component_type: number;
   defect_template_id: string | null;
+  /** The saved column mapping the workbook was read with (migration 1764400000100). */
+  mapping_id: string | null;
+  mapping_name: string | null;
   step: number;
   status: number;
   task_status: UploadTaskStatus;

@@ -47,6 +47,9 @@ export class SheetImportView {
   projectId!: string | null;
   componentType!: number;
   defectTemplateId!: string | null;
+  /** The saved column mapping the last workbook was read with (another vendor's sheet), if any. */
+  mappingId!: string | null;
+  mappingName!: string | null;
   /** The wizard step to resume at (1..5). */
   step!: number;
   /** SPEC §4 file status 0..8. */
@@ -62,6 +65,10 @@ export class SheetImportView {
   queued!: boolean;
   fileName!: string | null;
   fileSize!: number | null;
+  /** Step 3: the distinct image ids the Defects sheet names (0: no photos needed). */
+  imagesNeeded!: number;
+  /** Step 3: the photos received and matched (all of them, or 0 after a refusal). */
+  imagesUploaded!: number;
   summary!: SheetImportSummaryCounts | null;
   findings!: SheetFindingView[];
   error!: SheetImportErrorView | null;

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, Query, Res, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query, Req, Res, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOkResponse, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Rights, isLocale, type Locale } from '@windward/contracts';
@@ -7,6 +7,7 @@ import { API } from '../uploads/uploads.controller.js';
 import { CreateSheetImportDto, SheetImportListQuery } from './sheet-import.dto.js';
 import { CurrentSheetImportView, SheetImportPage, SheetImportView } from './sheet-import.view.js';
 import { SheetImportsService } from './sheet-imports.service.js';
+import { ImagesUploadInterceptor, type ImagesRequest } from './images-upload.interceptor.js';
 import { WorkbookUploadInterceptor } from './workbook-upload.interceptor.js';
 import { templateWorkbook } from './workbooks.js';
 
@@ -15,7 +16,7 @@ const READ = [Rights.DATA_INTEGRATION_SHOW, ...WRITE];
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const BINARY = { schema: { type: 'string', format: 'binary' } } as const;
 
-function attachment(res: Response, name: string) {
+export function attachment(res: Response, name: string) {
   res.setHeader('content-type', XLSX);
   res.setHeader('content-disposition', `attachment; filename="${name.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`);
 }
@@ -65,20 +66,55 @@ export class SheetImportsController {
     return this.imports.get(user, id, locale);
   }
 
-  /** Step 2: multipart `file` = the .xlsx workbook (≤ 10 MB); answers with every located finding. */
+  /**
+   * Step 2: multipart `file` = the .xlsx workbook (≤ 10 MB); answers with every located finding.
+   * `mappingId`: read another vendor's workbook through the customer's saved column mapping.
+   */
   @Post('sheet-imports/:id/workbook')
   @HttpCode(200)
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } } })
   @RequireRights(...WRITE)
+  @ApiQuery({ name: 'mappingId', required: false, description: 'A saved column mapping of the run\'s customer.' })
   @UseInterceptors(WorkbookUploadInterceptor)
   workbook(
     @CurrentUser() user: AuthUser,
     @IdParam() id: string,
     @UploadedFile() file: Express.Multer.File | undefined,
     @RequestLocale() locale: Locale,
+    @Query('mappingId') mappingId?: string,
   ): Promise<SheetImportView> {
-    return this.imports.receiveWorkbook(user, id, file, locale);
+    return this.imports.receiveWorkbook(user, id, file, locale, mappingId || undefined);
+  }
+
+  /**
+   * Step 3: the run's photos, multipart `file` = one .zip/.tar.gz/.tgz archive, or `files` = photos
+   * (JPEG/PNG, ≤ 20 MB each), matched to the Defects sheet's image ids; answers the run with every
+   * finding (nothing kept then) or with the photos matched. `append=true`: photos added to the
+   * ones already matched, each kept or refused on its own (the console's per-file queue).
+   */
+  @Post('sheet-imports/:id/images')
+  @HttpCode(200)
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({
+    schema: {
+      type: 'object',
+      properties: { file: { type: 'string', format: 'binary' }, files: { type: 'array', items: { type: 'string', format: 'binary' } } },
+    },
+  })
+  @ApiQuery({ name: 'append', required: false, type: Boolean, description: 'Add these photos to the ones already matched.' })
+  @RequireRights(...WRITE)
+  @UseInterceptors(ImagesUploadInterceptor)
+  images(
+    @CurrentUser() user: AuthUser,
+    @IdParam() id: string,
+    @Req() req: ImagesRequest,
+    @RequestLocale() locale: Locale,
+    @Query('append') append?: string,
+  ): Promise<SheetImportView> {
+    return append === 'true'
+      ? this.imports.addImages(user, id, req.received ?? null, locale)
+      : this.imports.receiveImages(user, id, req.received ?? null, locale);
   }
 
   /** The findings of the last check as a workbook, messages in the request's locale. */

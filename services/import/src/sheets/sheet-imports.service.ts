@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -18,16 +19,19 @@ import {
   errorText,
   fileExtension,
   isUuid,
+  sheetImageId,
   type Locale,
   type SheetAppliedPayload,
 } from '@windward/contracts';
-import { EventPublisher, LOGGER, canSeeCustomer, canSeePark, parsePage, type AuthUser } from '@windward/service-kit';
+import { EventPublisher, FILE_STORE, LOGGER, type FileStore, canSeeCustomer, canSeePark, parsePage, type AuthUser } from '@windward/service-kit';
 import { SHEET_IMPORT_SORT, SheetImportRepository, type SheetImportRow } from './sheet-import.repository.js';
 import type { CreateSheetImportDto, SheetImportListQuery } from './sheet-import.dto.js';
 import type { SheetImportPage, SheetImportView } from './sheet-import.view.js';
 import { SheetLive } from './sheet-live.js';
+import { checkSheetImages, type ReceivedImages } from './sheet-images.js';
 import { errorReportWorkbook } from './workbooks.js';
 import { WorkbookUnreadable, verifyWorkbook } from './workbook-verify.js';
+import { ColumnMappingsService } from '../mappings/column-mappings.service.js';
 
 /** Imports in data processing at the same time across parks (our choice; one per park is the spec's -2003). */
 const processingSlots = () => Number(process.env.IMPORT_PROCESSING_SLOTS ?? 2);
@@ -49,6 +53,8 @@ export class SheetImportsService implements OnApplicationBootstrap, OnApplicatio
     private readonly repo: SheetImportRepository,
     private readonly events: EventPublisher,
     private readonly live: SheetLive,
+    private readonly mappings: ColumnMappingsService,
+    @Inject(FILE_STORE) private readonly store: FileStore,
     @Inject(LOGGER) private readonly log: Logger,
   ) {}
 
@@ -111,13 +117,18 @@ export class SheetImportsService implements OnApplicationBootstrap, OnApplicatio
     return { results: rows.map((r) => this.present(r, locale)), totalCount };
   }
 
-  /** Before multer reads the body: the run must wait for (or retry) its workbook. Marks it uploading (progress 1). */
-  async beginWorkbook(user: AuthUser, id: string): Promise<void> {
+  /**
+   * Before multer reads the body: the run must wait for (or retry) its workbook, and a chosen
+   * mapping must be one of the run's customer (else the same 404, the run unchanged). Marks it
+   * uploading (progress 1).
+   */
+  async beginWorkbook(user: AuthUser, id: string, mappingId?: string): Promise<void> {
     await this.ds.transaction(async (m) => {
       const r = await this.load(m, user, id, true);
       this.assertOpen(r);
       if (r.status === S.WAREHOUSING || r.status === S.ALL_DATA_UPLOADED || (r.status === S.VERIFY_SUCCESS && r.queued_at))
         throw new AppError('ILLEGAL_TRANSITION', { details: { status: r.status } });
+      if (mappingId) await this.mappings.forRun(m, user, mappingId, r.customer_id);
       await this.repo.update(m, id, { status: S.UPLOADING, progress_code: P.UPLOADING, step: 2 });
     });
   }
@@ -139,7 +150,7 @@ export class SheetImportsService implements OnApplicationBootstrap, OnApplicatio
    * refused with its own message, anything else -10001), then read and checked; every finding is
    * kept (sheet, row, column, value). Verified: step 3 (images); otherwise status 8 with the findings.
    */
-  async receiveWorkbook(user: AuthUser, id: string, file: Express.Multer.File | undefined, locale: Locale): Promise<SheetImportView> {
+  async receiveWorkbook(user: AuthUser, id: string, file: Express.Multer.File | undefined, locale: Locale, mappingId?: string): Promise<SheetImportView> {
     try {
       if (!file) throw new AppError('VALIDATION_FAILED', { details: [{ field: 'file', constraints: { required: 'an .xlsx workbook' } }] });
       const ext = fileExtension(file.originalname);
@@ -147,7 +158,16 @@ export class SheetImportsService implements OnApplicationBootstrap, OnApplicatio
       if (ext !== '.xlsx') throw new AppError(-10001);
       if (file.size > IMPORT_FILE_MAX_BYTES) throw new AppError('FILE_TOO_LARGE', { params: { maxMb: IMPORT_FILE_MAX_BYTES / 1024 / 1024 } });
       const row = await this.load(this.ds.manager, user, id);
-      await this.repo.update(this.ds.manager, id, { status: S.VERIFYING, progress_code: P.VERIFYING, file_name: file.originalname.slice(0, 200), file_size: file.size });
+      // Another vendor's workbook is read through the customer's saved mapping (issue #20 item 7).
+      const mapping = mappingId ? await this.mappings.forRun(this.ds.manager, user, mappingId, row.customer_id) : null;
+      await this.repo.update(this.ds.manager, id, {
+        status: S.VERIFYING,
+        progress_code: P.VERIFYING,
+        file_name: file.originalname.slice(0, 200),
+        file_size: file.size,
+        mapping_id: mapping?.row.id ?? null,
+        mapping_name: mapping?.row.name ?? null,
+      });
       const [park, turbines, existingDays] = await Promise.all([
         this.repo.park(this.ds.manager, row.wind_farm_id),
         this.repo.turbines(row.wind_farm_id),
@@ -159,6 +179,7 @@ export class SheetImportsService implements OnApplicationBootstrap, OnApplicatio
           parkName: park?.name ?? '',
           turbines: new Map(turbines.map((t) => [t.name.trim().toLowerCase(), { id: t.turbine_id, name: t.name }])),
           existingDays,
+          mapping: mapping?.resolved ?? null,
         });
       } catch (err) {
         this.log.info({ err, sheetImportId: id }, 'workbook unreadable');
@@ -187,6 +208,103 @@ export class SheetImportsService implements OnApplicationBootstrap, OnApplicatio
     return this.get(user, id, locale);
   }
 
+  /** Before multer reads step 3's body: the run must be verified and not yet queued. */
+  async beginImages(user: AuthUser, id: string): Promise<void> {
+    const r = await this.load(this.ds.manager, user, id);
+    this.assertOpen(r);
+    if (r.status !== S.VERIFY_SUCCESS || r.queued_at) throw new AppError('ILLEGAL_TRANSITION', { details: { status: r.status } });
+  }
+
+  /**
+   * Step 3: the photos of the run (one archive or many photos), matched to the Defects sheet's
+   * image ids; every mismatch is a located finding, all at once, and nothing is kept then. When
+   * everything matches, the batch carries each defect's photo (shared store) and earlier photos
+   * of the run are dropped. The run stays verified at step 3 either way.
+   */
+  async receiveImages(user: AuthUser, id: string, received: ReceivedImages | null, locale: Locale): Promise<SheetImportView> {
+    const files = received ? ('archive' in received ? [received.archive] : received.photos) : [];
+    const prefix = `${sheetImportPrefix(id)}/${randomUUID()}`;
+    try {
+      if (!received || !files.length)
+        throw new AppError('VALIDATION_FAILED', { details: [{ field: 'file', constraints: { required: 'an archive or photos' } }] });
+      const row = await this.load(this.ds.manager, user, id);
+      const result = await checkSheetImages(this.store, prefix, row.batch ?? [], received, locale).catch(async (err: unknown) => {
+        await this.store.removePrefix(prefix);
+        throw err;
+      });
+      if (result.findings.length) await this.store.removePrefix(prefix);
+      const committed = await this.ds.transaction(async (m) => {
+        const r = await this.load(m, user, id, true);
+        if (r.status !== S.VERIFY_SUCCESS || r.queued_at || r.task_status !== T.PROCESSING) return false;
+        await this.repo.update(
+          m,
+          id,
+          result.batch
+            ? { batch: result.batch, findings: [], error: null, progress_code: P.IMAGE_UPLOADED }
+            : { findings: result.findings.slice(0, 2000), batch: stripImages(r.batch), error: { code: result.findings[0]!.code } },
+        );
+        return result.batch !== null;
+      });
+      if (!committed) await this.store.removePrefix(prefix);
+      // The photos of an earlier attempt of this run are replaced (or dropped after a refusal).
+      for (const old of imagePrefixes(row.batch)) if (old !== prefix) await this.store.removePrefix(old);
+    } finally {
+      await Promise.all(files.map((f) => rm(f.path, { force: true })));
+    }
+    return this.get(user, id, locale);
+  }
+
+  /**
+   * Step 3 one file at a time (the console's queue with pause, resume and retry of failed files):
+   * photos added to the ones already matched. Every good photo is kept and matched at once, every
+   * bad one is a finding of this request (it may be sent again alone); a photo for an id already
+   * matched replaces it. Ids still without a photo are no finding here: processing refuses them
+   * (-11001). Loose photos only (an archive is sent whole).
+   */
+  async addImages(user: AuthUser, id: string, received: ReceivedImages | null, locale: Locale): Promise<SheetImportView> {
+    const files = received ? ('archive' in received ? [received.archive] : received.photos) : [];
+    const prefix = `${sheetImportPrefix(id)}/${randomUUID()}`;
+    try {
+      if (!received || !files.length || 'archive' in received)
+        throw new AppError('VALIDATION_FAILED', { details: [{ field: 'files', constraints: { rule: 'photos (an archive is sent whole, without append)' } }] });
+      const row = await this.load(this.ds.manager, user, id);
+      const result = await checkSheetImages(this.store, prefix, row.batch ?? [], received, locale, true);
+      let dropped: string[] = [];
+      const committed = await this.ds.transaction(async (m) => {
+        // Under the row's lock: two files sent at once both land.
+        const r = await this.load(m, user, id, true);
+        if (r.status !== S.VERIFY_SUCCESS || r.queued_at || r.task_status !== T.PROCESSING) return false;
+        const batch = (r.batch ?? []).map((i) => ({
+          ...i,
+          defects: i.defects.map((d) => {
+            const image = d.imageId ? result.stored.get(sheetImageId(d.imageId)) : undefined;
+            return image ? { ...d, image } : d;
+          }),
+        }));
+        const kept = new Set(imagePrefixes(batch));
+        dropped = imagePrefixes(r.batch).filter((p) => !kept.has(p));
+        const complete = batch.every((i) => i.defects.every((d) => d.image));
+        await this.repo.update(m, id, {
+          batch,
+          findings: result.findings.slice(0, 2000),
+          error: result.findings.length ? { code: result.findings[0]!.code } : null,
+          progress_code: complete ? P.IMAGE_UPLOADED : P.VERIFIED,
+        });
+        return true;
+      });
+      if (!committed) throw new AppError('ILLEGAL_TRANSITION');
+      if (!result.stored.size) await this.store.removePrefix(prefix);
+      // Photos replaced by this request's.
+      for (const p of dropped) await this.store.removePrefix(p).catch((err: unknown) => this.log.warn({ err, prefix: p }, 'replaced sheet photos not removed'));
+    } catch (err) {
+      await this.store.removePrefix(prefix);
+      throw err;
+    } finally {
+      await Promise.all(files.map((f) => rm(f.path, { force: true })));
+    }
+    return this.get(user, id, locale);
+  }
+
   /** The findings of the last check as a workbook in the reader's language. */
   async errorReport(user: AuthUser, id: string, locale: Locale): Promise<Buffer> {
     const row = await this.load(this.ds.manager, user, id);
@@ -204,9 +322,11 @@ export class SheetImportsService implements OnApplicationBootstrap, OnApplicatio
       const row = await this.load(m, user, id, true);
       this.assertOpen(row);
       if (row.status !== S.VERIFY_SUCCESS || row.queued_at) throw new AppError('ILLEGAL_TRANSITION', { details: { status: row.status } });
+      const missing = (row.batch ?? []).flatMap((i) => i.defects).filter((d) => !d.image);
+      if (missing.length) throw new AppError(-11001, { params: { entries: missing.slice(0, 5).map((d) => d.imageId ?? d.defectNo).join(', ') } });
       if ((await this.repo.busyInPark(m, row.wind_farm_id, row.id)) > 0) throw new AppError(-2003);
       if ((await this.repo.countWaiting(m)) >= UPLOAD_QUEUE_LIMIT) throw new AppError(-2004);
-      // No photos to wait for in a spreadsheet-only import: images count as uploaded (progress 6).
+      // Every defect's photo is in (step 3), or there are none: images uploaded (progress 6).
       await this.repo.update(m, id, { queued_at: new Date(), step: 4, progress_code: P.IMAGE_UPLOADED });
     });
     await this.dispatch();
@@ -319,6 +439,33 @@ export class SheetImportsService implements OnApplicationBootstrap, OnApplicatio
   }
 }
 
+/** Where a run's photos live in the shared store (each attempt of step 3 in its own folder below). */
+export const sheetImportPrefix = (id: string) => `sheet-imports/${id}`;
+
+/** The batch without step 3's photos (after a refused attempt). */
+function stripImages(batch: SheetImportRow['batch']): SheetImportRow['batch'] {
+  return batch && batch.map((i) => ({ ...i, defects: i.defects.map((d) => ({ ...d, image: null })) }));
+}
+
+/** The store folders of the photos a batch refers to. */
+function imagePrefixes(batch: SheetImportRow['batch']): string[] {
+  const out = new Set<string>();
+  for (const i of batch ?? []) for (const d of i.defects) if (d.image) out.add(d.image.fileKey.slice(0, d.image.fileKey.lastIndexOf('/')));
+  return [...out];
+}
+
+/** Distinct image ids the batch's defect rows name, and how many of them have their photo. */
+function imageCounts(batch: SheetImportRow['batch']): { imagesNeeded: number; imagesUploaded: number } {
+  const needed = new Set<string>();
+  const uploaded = new Set<string>();
+  for (const i of batch ?? [])
+    for (const d of i.defects) {
+      if (d.imageId) needed.add(sheetImageId(d.imageId));
+      if (d.image) uploaded.add(d.image.fileKey);
+    }
+  return { imagesNeeded: needed.size, imagesUploaded: uploaded.size };
+}
+
 export function presentSheetImport(r: SheetImportRow, locale: Locale): SheetImportView {
   const fileLabels = UPLOAD_FILE_STATUS_LABELS[locale] as Record<number, string>;
   const progressLabels = UPLOAD_PROGRESS_LABELS[locale] as Record<number, string>;
@@ -330,6 +477,8 @@ export function presentSheetImport(r: SheetImportRow, locale: Locale): SheetImpo
     projectId: r.project_id,
     componentType: r.component_type,
     defectTemplateId: r.defect_template_id,
+    mappingId: r.mapping_id,
+    mappingName: r.mapping_name,
     step: r.step,
     status: r.status,
     statusName: fileLabels[r.status] ?? String(r.status),
@@ -340,6 +489,7 @@ export function presentSheetImport(r: SheetImportRow, locale: Locale): SheetImpo
     queued: r.queued_at !== null,
     fileName: r.file_name,
     fileSize: r.file_size === null ? null : Number(r.file_size),
+    ...imageCounts(r.batch),
     summary: r.summary,
     findings: r.findings.map((f) => ({
       code: f.code,

@@ -5,7 +5,9 @@ import { unzipSync, zipSync } from 'fflate';
 import { io, type Socket } from 'socket.io-client';
 import { EventTypes, IMPORT_SHEETS, Rights, UploadFileStatus as S, socketPath, type Locale } from '@windward/contracts';
 import { eventually } from '@windward/service-kit/testing';
-import { API, ImportHarness, type Body } from '../testing/import-harness.js';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { API, ImportHarness, photo, tarGz, zip, type Body } from '../testing/import-harness.js';
 
 type Rows = (string | number | Date | null)[][];
 interface Book {
@@ -68,11 +70,37 @@ describe('spreadsheet imports', () => {
     form.append('file', new Blob([bytes]), name);
     return h.api(`${API}/sheet-imports/${id}/workbook`, { form, ...(locale ? { locale } : {}) });
   };
+  /** Step 3: loose photos (`files`) or one archive (`file`). */
+  const images = async (id: string, files: Record<string, Buffer>, archiveName?: string, token?: string) => {
+    const form = new FormData();
+    for (const [name, bytes] of Object.entries(files)) form.append(archiveName ? 'file' : 'files', new Blob([bytes]), archiveName ?? name);
+    return h.api(`${API}/sheet-imports/${id}/images`, { form, ...(token ? { token } : {}) });
+  };
+  const shot = (shade = 90) => photo(shade, 'jpeg', 160, 120);
+  /** Uploads one good photo per image id of the sheet. */
+  const withPhotos = async (id: string, ids: string[], token?: string) => {
+    const files: Record<string, Buffer> = {};
+    for (const [i, x] of ids.entries()) files[`${x}.jpg`] = await shot(40 + i);
+    const r = await images(id, files, undefined, token);
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    assert.deepEqual(r.body.findings, []);
+    return r;
+  };
+  const storedPhotos = async (id: string) => {
+    const dir = path.join(h.filesDir, 'sheet-imports', id);
+    const attempts = await readdir(dir).catch(() => [] as string[]);
+    return (await Promise.all(attempts.map((a) => readdir(path.join(dir, a))))).flat().length;
+  };
   const row = async (id: string) =>
     (await h.sql('SELECT status, task_status, batch, findings, queued_at FROM data_import.sheet_import WHERE id = $1', [id]))[0];
   /** Findings reduced to code@sheet!row:column=value. */
   const located = (body: Body) =>
     (body.findings as Body[]).map((f) => `${f.code}@${f.sheet}!${f.row ?? '-'}:${f.column ?? '-'}=${f.value ?? ''}`);
+  /** Every expected finding is among the answer's (listed on failure). */
+  const hasFindings = (body: Body, expected: string[]) => {
+    const f = located(body);
+    for (const e of expected) assert.ok(f.includes(e), `${e} not in\n${f.join('\n')}`);
+  };
   const good = (turbine = 'T01', date = '2026-05-01') => ({
     inspections: [[turbine, PARK, date]] as Rows,
     blades: threeBlades(turbine),
@@ -194,7 +222,6 @@ describe('spreadsheet imports', () => {
       'zh_cn',
     );
     assert.equal(r.body.status, S.FAILED);
-    const f = located(r.body);
     const expect = [
       '-10008@巡检!3:风场=Other Park',
       '-10006@巡检!3:巡检日期=2026-13-45',
@@ -211,7 +238,7 @@ describe('spreadsheet imports', () => {
       '-10018@缺陷!4:缺陷编号=200001',
       '-10006@缺陷!5:巡检日期=2026-06-01',
     ];
-    for (const e of expect) assert.ok(f.includes(e), `${e} not in\n${f.join('\n')}`);
+    hasFindings(r.body, expect);
     const wrongPark = r.body.findings.find((x: Body) => x.code === -10008);
     assert.equal(wrongPark.message, '风场与所选风场不一致。');
     // The same import read in English answers in English.
@@ -272,8 +299,7 @@ describe('spreadsheet imports', () => {
       ['T08', 'C', 'W3', 'S83'],
     ];
     const r = await upload(id, await workbook({ inspections, blades, defects: [['T06', '2026-08-01', '400001', 'A', 'Crack', 1, 1, '', '', '', '']] }));
-    const f = located(r.body);
-    for (const e of [
+    hasFindings(r.body, [
       '-10022@Blades!-:Turbine=T05',
       '-10040@Blades!7:Blade ID=T06-B9',
       '-10041@Blades!7:Serial number=T06-SN9',
@@ -282,8 +308,7 @@ describe('spreadsheet imports', () => {
       '-10024@Blades!11:Serial number=S71',
       '-10028@Blades!15:Serial number=S91',
       '-10022@Blades!-:Turbine=T07',
-    ])
-      assert.ok(f.includes(e), `${e} not in\n${f.join('\n')}`);
+    ]);
   });
 
   test('queue: one batch event, -2003 per park, -2004 beyond 10 waiting, result lands (7) or fails whole (-12001), cancel', async () => {
@@ -303,6 +328,7 @@ describe('spreadsheet imports', () => {
     const cur = await h.api(`${API}/sheet-imports/current`, { token });
     assert.equal(cur.body.current.sheetImportId, a);
     assert.equal(cur.body.current.step, 3);
+    await withPhotos(a, ['IMG_1'], token);
     const p = await h.api(`${API}/sheet-imports/${a}/process`, { method: 'POST', token });
     assert.equal(p.status, 200, JSON.stringify(p.body));
     const started = await eventually(async () => ((await row(a)).status === S.WAREHOUSING ? true : null));
@@ -317,6 +343,7 @@ describe('spreadsheet imports', () => {
     const b = await start(park.parkId, token);
     const ub = await upload(b, await workbook(good('T11', '2026-09-02')));
     assert.equal(ub.body.status, S.VERIFY_SUCCESS, JSON.stringify(ub.body));
+    await withPhotos(b, ['IMG_1'], token);
     const busy = await h.api(`${API}/sheet-imports/${b}/process`, { method: 'POST', token });
     assert.equal(busy.status, 409);
     assert.equal(busy.body.code, -2003);
@@ -349,6 +376,7 @@ describe('spreadsheet imports', () => {
     // -2004: one slot busy (c), ten waiting, the eleventh refused.
     const c = await start(park.parkId, token);
     assert.equal((await upload(c, await workbook(good('T12', '2026-09-03')))).body.status, S.VERIFY_SUCCESS);
+    await withPhotos(c, ['IMG_1']);
     assert.equal((await h.api(`${API}/sheet-imports/${c}/process`, { method: 'POST', token })).status, 200);
     await eventually(async () => ((await row(c)).status === S.WAREHOUSING ? true : null));
     const waiting: string[] = [];
@@ -356,9 +384,10 @@ describe('spreadsheet imports', () => {
       const other = await h.park(`Queue Park ${i}`, park.customerId);
       await h.turbine(other.parkId, 'Q1');
       const id = await start(other.parkId);
-      const wb = await workbook({ inspections: [['Q1', `Queue Park ${i}`, '2026-09-04']], blades: threeBlades('Q1', `Q${i}`), defects: [['Q1', '2026-09-04', '500001', 'A', 'Crack', 1, 1, '', '', '', '']] });
+      const wb = await workbook({ inspections: [['Q1', `Queue Park ${i}`, '2026-09-04']], blades: threeBlades('Q1', `Q${i}`), defects: [['Q1', '2026-09-04', '500001', 'A', 'Crack', 1, 1, '', '', 'Q', '']] });
       const up = await upload(id, wb);
       assert.equal(up.body.status, S.VERIFY_SUCCESS, `${up.status} ${JSON.stringify(up.body)}`);
+      await withPhotos(id, ['Q']);
       const r = await h.api(`${API}/sheet-imports/${id}/process`, { method: 'POST' });
       if (i < 10) {
         assert.equal(r.status, 200, JSON.stringify(r.body));
@@ -380,5 +409,139 @@ describe('spreadsheet imports', () => {
     // The customer-scoped user sees only its customer's imports.
     const stranger = await h.token({ rights: [Rights.DATA_INTEGRATION_SHOW], cid: ['7d0c3a57-0000-4000-8000-000000000000'] });
     assert.equal((await h.api(`${API}/sheet-imports/${a}`, { token: stranger })).status, 404);
+  });
+
+  test('images (step 3): every mismatch located at once (-10012, -11001, -10014, -10015, -11002, -11003, -11004, 20 MB), nothing kept; processing refuses a defect without its photo', async () => {
+    const id = await start();
+    const b = good('T20', '2026-10-01');
+    const defect = (no: string, image: string) => ['T20', '2026-10-01', no, 'A', 'Erosion', 2, 12.5, 120, 30, image, ''];
+    b.defects = [defect('200001', 'IMG_1'), defect('200002', ''), defect('200003', 'IMG_3'), defect('200004', 'IMG_4'), defect('200005', 'IMG_5'), defect('200006', 'IMG_6.jpg'), defect('200007', 'IMG_7')];
+    assert.equal((await upload(id, await workbook(b))).body.status, S.VERIFY_SUCCESS);
+    const good1 = await shot();
+    const big = Buffer.concat([good1, Buffer.alloc(20 * 1024 * 1024)]);
+    const r = await images(
+      id,
+      {
+        'IMG_1.jpg': good1,
+        'img_1.png': await photo(20, 'png', 160, 120),
+        'stray.jpg': good1,
+        'IMG_4.jpg': Buffer.from('not a photo at all'),
+        'IMG_5.jpg': good1.subarray(0, Math.floor(good1.length / 2)),
+        'IMG_6.jpg': await photo(10, 'jpeg', 60, 40),
+        'IMG_7.jpg': big,
+        'notes.txt': Buffer.from('x'),
+      },
+      undefined,
+      undefined,
+    );
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    hasFindings(r.body, [
+      '-10012@Defects!3:Image ID=200002',
+      '-11001@Defects!4:Image ID=IMG_3',
+      '-10014@null!-:-=img_1.png',
+      '-10015@null!-:-=stray.jpg',
+      '-11003@null!-:-=IMG_4.jpg',
+      '-11002@null!-:-=IMG_5.jpg',
+      '-11004@null!-:-=IMG_6.jpg',
+      'FILE_TOO_LARGE@null!-:-=IMG_7.jpg',
+      '-11003@null!-:-=notes.txt',
+    ]);
+    assert.match((r.body.findings as Body[]).find((x) => x.code === -11002).message, /broken.*IMG_5\.jpg/);
+    assert.equal(r.body.status, S.VERIFY_SUCCESS);
+    assert.equal(r.body.step, 3);
+    assert.equal(r.body.imagesNeeded, 6);
+    assert.equal(r.body.imagesUploaded, 0);
+    assert.equal(await storedPhotos(id), 0, 'nothing kept');
+    const p = await h.api(`${API}/sheet-imports/${id}/process`, { method: 'POST' });
+    assert.equal(p.status, 400);
+    assert.equal(p.body.code, -11001);
+    assert.equal((await row(id)).queued_at, null);
+  });
+
+  test('images (step 3) from an archive: .zip and .tar.gz matched by name in any folder; unsafe archives refused whole; a new upload replaces the photos', async () => {
+    // A park of its own: the queue test keeps Horns Rev busy.
+    const other = await h.park('Photo Park', park.customerId);
+    await h.turbine(other.parkId, 'P1');
+    const id = await start(other.parkId);
+    const defect = (no: string, image: string) => ['P1', '2026-10-02', no, 'B', 'Crack', 3, 4, '', '', image, ''];
+    const b = { inspections: [['P1', 'Photo Park', '2026-10-02']] as Rows, blades: threeBlades('P1', 'PP'), defects: [defect('210001', 'IMG_1'), defect('210002', 'img_1'), defect('210003', 'IMG_2')] as Rows };
+    assert.equal((await upload(id, await workbook(b))).body.status, S.VERIFY_SUCCESS);
+    const [p1, p2] = [await shot(30), await shot(60)];
+    for (const [name, bytes, code] of [
+      ['evil.zip', zip({ 'IMG_1.jpg': p1, '../IMG_2.jpg': p2 }), 'ARCHIVE_UNSAFE_PATH'],
+      ['evil.tar.gz', await tarGz({ 'IMG_1.jpg': p1, 'x/IMG_2.jpg': { symlink: '/etc/passwd' } }), 'ARCHIVE_UNSAFE_PATH'],
+      ['photos.rar', p1, 'FILE_TYPE_NOT_ALLOWED'],
+    ] as const) {
+      const r = await images(id, { a: bytes as Buffer }, name);
+      assert.equal(r.body.code, code, `${name}: ${JSON.stringify(r.body)}`);
+      assert.equal(await storedPhotos(id), 0, name);
+    }
+    const z = await images(id, { a: zip({ 'flight/IMG_1.JPG': p1, 'flight/sub/IMG_2.jpg': p2, '__MACOSX/._IMG_1.JPG': Buffer.from('x') }) }, 'photos.zip');
+    assert.equal(z.status, 200, JSON.stringify(z.body));
+    assert.deepEqual(z.body.findings, []);
+    assert.equal(z.body.imagesUploaded, 2);
+    assert.equal(z.body.progressCode, 6);
+    assert.equal(await storedPhotos(id), 2);
+    const t = await images(id, { a: await tarGz({ 'IMG_1.jpg': p2, 'IMG_2.png': await photo(5, 'png', 160, 120) }) }, 'photos.tgz');
+    assert.equal(t.body.imagesUploaded, 2, JSON.stringify(t.body));
+    assert.equal(await storedPhotos(id), 2, 'the earlier photos are dropped');
+    const p = await h.api(`${API}/sheet-imports/${id}/process`, { method: 'POST' });
+    assert.equal(p.status, 200, JSON.stringify(p.body));
+    // What the batch event will carry (the one processing slot of this suite is taken by the queue test's import).
+    const defects = (await row(id)).batch[0].defects as Body[];
+    assert.equal(defects[0].image.fileKey, defects[1].image.fileKey, 'two rows, one photo');
+    assert.equal(defects[2].image.format, 'png');
+    assert.equal(defects[2].image.fileName, 'IMG_2.png');
+    assert.equal(defects[0].row, 2);
+    // Queued: no more photos.
+    assert.equal((await images(id, { 'IMG_1.jpg': p1 })).body.code, 'ILLEGAL_TRANSITION');
+  });
+
+  test('images one file at a time (append): good photos kept beside refused ones, a failed file sent again, a photo replaced; processing waits for every photo', async () => {
+    const id = await start();
+    const b = good('T25', '2026-10-09');
+    const defect = (no: string, image: string) => ['T25', '2026-10-09', no, 'A', 'Erosion', 2, 12.5, 120, 30, image, ''];
+    b.defects = [defect('250001', 'IMG_1'), defect('250002', 'IMG_2'), defect('250003', 'IMG_1')];
+    assert.equal((await upload(id, await workbook(b))).body.status, S.VERIFY_SUCCESS);
+    const add = async (files: Record<string, Buffer>, field = 'files') => {
+      const form = new FormData();
+      for (const [name, bytes] of Object.entries(files)) form.append(field, new Blob([bytes]), name);
+      return h.api(`${API}/sheet-imports/${id}/images?append=true`, { form });
+    };
+    const p1 = await shot(30);
+    const one = await add({ 'IMG_1.jpg': p1 });
+    assert.equal(one.status, 200, JSON.stringify(one.body));
+    assert.deepEqual(one.body.findings, []);
+    assert.equal(one.body.imagesUploaded, 1);
+    assert.equal(one.body.imagesNeeded, 2);
+    assert.equal(one.body.progressCode, 4, 'not every photo yet');
+    assert.equal(await storedPhotos(id), 1);
+
+    // A broken photo and a stray one: refused by name; the photo already matched stays.
+    const bad = await add({ 'IMG_2.jpg': p1.subarray(0, Math.floor(p1.length / 2)), 'stray.jpg': p1 });
+    assert.equal(bad.status, 200, JSON.stringify(bad.body));
+    hasFindings(bad.body, ['-11002@null!-:-=IMG_2.jpg', '-10015@null!-:-=stray.jpg']);
+    assert.equal(bad.body.imagesUploaded, 1);
+    assert.equal(await storedPhotos(id), 1, 'nothing of the refused files kept');
+    const early = await h.api(`${API}/sheet-imports/${id}/process`, { method: 'POST' });
+    assert.equal(early.body.code, -11001);
+    assert.match(early.body.message, /IMG_2/);
+
+    // The failed file sent again; then IMG_1 replaced by another photo (its old file removed).
+    const retry = await add({ 'IMG_2.JPG': await shot(60) });
+    assert.deepEqual(retry.body.findings, []);
+    assert.equal(retry.body.imagesUploaded, 2);
+    assert.equal(retry.body.progressCode, 6);
+    const replaced = await add({ 'img_1.png': await photo(70, 'png', 160, 120) });
+    assert.equal(replaced.body.imagesUploaded, 2);
+    assert.equal(await storedPhotos(id), 2);
+    const defects = (await row(id)).batch[0].defects as Body[];
+    assert.equal(defects[0].image.format, 'png');
+    assert.equal(defects[0].image.fileKey, defects[2].image.fileKey, 'both rows of IMG_1 carry the new photo');
+    assert.equal(defects[1].image.fileName, 'IMG_2.JPG');
+    // An archive is sent whole, never added.
+    const archive = await add({ 'photos.zip': zip({ 'IMG_1.jpg': p1 }) }, 'file');
+    assert.equal(archive.body.code, 'VALIDATION_FAILED');
+    assert.equal(await storedPhotos(id), 2);
   });
 });

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { MappingsModule } from '../mappings/mappings.module.js';
 import { SheetAppliedConsumer } from './sheet-applied.consumer.js';
 import { SheetImportRepository } from './sheet-import.repository.js';
 import { SheetImportsController } from './sheet-imports.controller.js';
@@ -7,7 +8,9 @@ import { SheetLive } from './sheet-live.js';
 import { WorkbookUploadInterceptor } from './workbook-upload.interceptor.js';
 
 @Module({
+  imports: [MappingsModule],
   controllers: [SheetImportsController, SheetAppliedConsumer],
   providers: [SheetImportRepository, SheetImportsService, SheetLive, WorkbookUploadInterceptor],
+  exports: [SheetImportRepository],
 })
 export class SheetsModule {}

@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import multer from 'multer';
 import { AppError, IMPORT_FILE_MAX_BYTES } from '@windward/contracts';
 import type { AuthUser } from '@windward/service-kit';
+import { readMultipart } from '../uploads/multipart.js';
 import { SheetImportsService } from './sheet-imports.service.js';
 
 const upload = multer({
@@ -20,17 +21,10 @@ export class WorkbookUploadInterceptor implements NestInterceptor {
     const req = ctx.switchToHttp().getRequest<Request & { user: AuthUser }>();
     const res = ctx.switchToHttp().getResponse<Response>();
     const id = String(req.params.id);
-    await this.imports.beginWorkbook(req.user, id);
+    const mappingId = typeof req.query.mappingId === 'string' && req.query.mappingId ? req.query.mappingId : undefined;
+    await this.imports.beginWorkbook(req.user, id, mappingId);
     try {
-      await new Promise<void>((resolve, reject) =>
-        upload(req, res, (err: unknown) => {
-          if (!err) return resolve();
-          if (err instanceof multer.MulterError && err.code === 'LIMIT_FILE_SIZE')
-            return reject(new AppError('FILE_TOO_LARGE', { params: { maxMb: IMPORT_FILE_MAX_BYTES / 1024 / 1024 } }));
-          const code = err instanceof multer.MulterError ? err.code : 'MALFORMED_MULTIPART';
-          reject(new AppError('VALIDATION_FAILED', { details: [{ field: 'file', constraints: { rule: code } }] }));
-        }),
-      );
+      await readMultipart(upload, req, res, IMPORT_FILE_MAX_BYTES);
     } catch (err) {
       await this.imports.refuseWorkbook(id, err as AppError);
       throw err;

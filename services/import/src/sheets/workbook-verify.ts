@@ -14,6 +14,7 @@ import {
   SHEET_SEVERITY_MIN,
   sheetOfName,
   type Locale,
+  type ResolvedImportMapping,
   type SheetColumn,
   type SheetDefinition,
   type SheetFinding,
@@ -28,6 +29,8 @@ export interface VerifyContext {
   turbines: Map<string, { id: string; name: string }>;
   /** 'turbineId|YYYY-MM-DD' of inspections already known (earlier imports and drone uploads). */
   existingDays: Set<string>;
+  /** A saved vendor mapping (issue #20 item 7): sheet and column names, severity scale. */
+  mapping?: ResolvedImportMapping | null;
 }
 
 export interface VerifyResult {
@@ -73,7 +76,7 @@ export function cellText(v: ExcelJS.CellValue | undefined): string {
 
 const EXCEL_EPOCH = Date.UTC(1899, 11, 30);
 
-function toDay(v: ExcelJS.CellValue | undefined, text: string): string | null {
+export function toDay(v: ExcelJS.CellValue | undefined, text: string): string | null {
   if (v instanceof Date) return Number.isFinite(v.getTime()) ? v.toISOString().slice(0, 10) : null;
   if (typeof v === 'number' && v > 0 && v < 2958466) return new Date(EXCEL_EPOCH + Math.floor(v) * 86400000).toISOString().slice(0, 10);
   const m = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(text);
@@ -83,12 +86,12 @@ function toDay(v: ExcelJS.CellValue | undefined, text: string): string | null {
   return Number.isFinite(d.getTime()) && d.toISOString().slice(0, 10) === s ? s : null;
 }
 
-function decimals(text: string): number {
+export function decimals(text: string): number {
   const i = text.indexOf('.');
   return i < 0 ? 0 : text.length - i - 1;
 }
 
-function toNumber(v: ExcelJS.CellValue | undefined, text: string): number | null {
+export function toNumber(v: ExcelJS.CellValue | undefined, text: string): number | null {
   if (typeof v === 'number') return Number.isFinite(v) ? v : null;
   if (!/^-?\d+(\.\d+)?$/.test(text)) return null;
   return Number(text);
@@ -114,7 +117,7 @@ export class WorkbookUnreadable extends Error {
  * the zip's last entry now and then (about 1 read in 60 of the same file), and the sheet names
  * with it.
  */
-async function loadWorkbook(filePath: string): Promise<ExcelJS.Workbook> {
+export async function loadWorkbook(filePath: string): Promise<ExcelJS.Workbook> {
   let parts: Record<string, Uint8Array>;
   try {
     let declared = 0;
@@ -149,14 +152,17 @@ export async function verifyWorkbook(filePath: string, ctx: VerifyContext): Prom
   const sheetLocales = new Set<Locale>();
 
   const wb = await loadWorkbook(filePath);
+  const mapping = ctx.mapping ?? null;
   for (const ws of wb.worksheets) {
     const name = ws.name;
-    if (CJK.test(name) && LATIN.test(name)) add({ code: -10037, sheet: name, row: null, column: null, value: name });
-    const known = sheetOfName(name);
-    // Other sheets (instructions, notes) are not read.
-    if (!known || sheets.has(known.sheet.key)) continue;
-    sheetLocales.add(known.locale);
-    const read: ReadSheet = { def: known.sheet, name, locale: known.locale, headers: new Map(), rows: [] };
+    // A vendor's sheet name is theirs: the language rule (-10037) is about the template's names.
+    const vendorSheet = mapping?.sheetOf(name) ?? null;
+    if (!vendorSheet && CJK.test(name) && LATIN.test(name)) add({ code: -10037, sheet: name, row: null, column: null, value: name });
+    const known = vendorSheet ? { sheet: vendorSheet, locale: null } : sheetOfName(name);
+    // Other sheets (instructions, notes) are not read; a sheet renamed by the mapping is not looked for under our name.
+    if (!known || sheets.has(known.sheet.key) || (!vendorSheet && mapping?.sheetName(known.sheet.key))) continue;
+    if (known.locale) sheetLocales.add(known.locale);
+    const read: ReadSheet = { def: known.sheet, name, locale: known.locale ?? 'en_us', headers: new Map(), rows: [] };
     sheets.set(known.sheet.key, read);
     const byIndex = new Map<number, SheetColumn>();
     let headerSeen = false;
@@ -169,7 +175,12 @@ export async function verifyWorkbook(filePath: string, ctx: VerifyContext): Prom
         values.forEach((v, i) => {
           const text = cellText(v);
           if (!text) return;
-          const col = known.sheet.columns.find((c) => c.en_us.toLowerCase() === text.toLowerCase() || c.zh_cn === text);
+          const col = known.sheet.columns.find((c) => {
+            const vendor = mapping?.header(known.sheet.key, c.key);
+            return vendor != null ? vendor.trim().toLowerCase() === text.toLowerCase() : c.en_us.toLowerCase() === text.toLowerCase() || c.zh_cn === text;
+          });
+          // A vendor's sheet may carry columns the template does not know; the mapping says whether to skip them.
+          if (!col && mapping?.ignoreOtherColumns) return;
           if (!col || read.headers.has(col.key)) {
             add({ code: -10004, sheet: name, row: row.number, column: text, value: text });
             return;
@@ -178,19 +189,22 @@ export async function verifyWorkbook(filePath: string, ctx: VerifyContext): Prom
           read.headers.set(col.key, text);
         });
         for (const c of known.sheet.columns)
-          if (!read.headers.has(c.key)) add({ code: -10003, sheet: name, row: row.number, column: c[known.locale], value: null });
+          if (!read.headers.has(c.key))
+            add({ code: -10003, sheet: name, row: row.number, column: mapping?.header(known.sheet.key, c.key) ?? c[read.locale], value: null });
         continue;
       }
       if (values.every((v) => cellText(v) === '')) continue;
       const parsed: ParsedRow = { row: row.number, values: {}, raw: {} };
-      for (const [i, col] of byIndex) parsed.values[col.key] = checkCell(col, values[i], read.headers.get(col.key)!, name, row.number, parsed, add);
+      for (const [i, col] of byIndex)
+        parsed.values[col.key] = checkCell(col, values[i], read.headers.get(col.key)!, name, row.number, parsed, add, mapping);
       read.rows.push(parsed);
     }
     if (!headerSeen || read.rows.length === 0) add({ code: -10025, sheet: name, row: null, column: null, value: null });
   }
   const locale: Locale = sheetLocales.size === 1 ? [...sheetLocales][0]! : 'en_us';
   if (sheetLocales.size > 1) add({ code: -10037, sheet: [...sheets.values()].map((s) => s.name).join(', '), row: null, column: null, value: null });
-  for (const def of IMPORT_SHEETS) if (!sheets.has(def.key)) add({ code: -10002, sheet: def[locale], row: null, column: null, value: null });
+  for (const def of IMPORT_SHEETS)
+    if (!sheets.has(def.key)) add({ code: -10002, sheet: mapping?.sheetName(def.key) ?? def[locale], row: null, column: null, value: null });
 
   const inspections = crossCheck(sheets, ctx, add);
   const bladeCount = sheets.get('blades')?.rows.length ?? 0;
@@ -211,6 +225,7 @@ function checkCell(
   row: number,
   out: ParsedRow,
   add: (f: SheetFinding) => void,
+  mapping: ResolvedImportMapping | null = null,
 ): Value {
   const text = cellText(v);
   out.raw[col.key] = text;
@@ -232,6 +247,10 @@ function checkCell(
       return i >= 0 ? i + 1 : at(-10006);
     }
     case 'severity': {
+      // A vendor's scale replaces ours: only its values are accepted, located as written.
+      const mapped = mapping?.severity(text);
+      if (mapped !== undefined && mapped !== null) return mapped;
+      if (mapped === null) return at(-10006);
       const n = toNumber(v, text);
       return n !== null && Number.isInteger(n) && n >= SHEET_SEVERITY_MIN && n <= SHEET_SEVERITY_MAX ? n : at(-10006);
     }
@@ -360,6 +379,7 @@ function crossCheck(sheets: Map<SheetKey, ReadSheet>, ctx: VerifyContext, add: (
         sizeWidth: num('sizeWidth'),
         imageId: str('imageId'),
         description: str('description'),
+        row: r.row,
       });
     }
   }

@@ -1,8 +1,8 @@
 import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import multer from 'multer';
-import { AppError } from '@windward/contracts';
 import type { AuthUser } from '@windward/service-kit';
+import { readMultipart } from './multipart.js';
 import { DRONE_ARCHIVE_MAX_BYTES } from './archive.js';
 import { UploadsService } from './uploads.service.js';
 
@@ -30,16 +30,7 @@ export class ArchiveUploadInterceptor implements NestInterceptor {
     const id = String(req.params.id);
     const previous = await this.uploads.beginArchive(req.user, id);
     try {
-      await new Promise<void>((resolve, reject) =>
-        upload(req, res, (err: unknown) => {
-          if (!err) return resolve();
-          if (err instanceof multer.MulterError && err.code === 'LIMIT_FILE_SIZE') {
-            return reject(new AppError('FILE_TOO_LARGE', { params: { maxMb: DRONE_ARCHIVE_MAX_BYTES / 1024 / 1024 } }));
-          }
-          const code = err instanceof multer.MulterError ? err.code : 'MALFORMED_MULTIPART';
-          reject(new AppError('VALIDATION_FAILED', { details: [{ field: 'file', constraints: { rule: code } }] }));
-        }),
-      );
+      await readMultipart(upload, req, res, DRONE_ARCHIVE_MAX_BYTES);
     } catch (err) {
       await this.uploads.abortArchive(id, previous);
       throw err;

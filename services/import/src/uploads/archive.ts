@@ -178,13 +178,14 @@ export async function listZip(zip: ZipFile): Promise<{ entries: ListedEntry<Entr
 }
 
 /**
- * Decides where every photo goes from an archive's directory, or refuses the archive with the
- * catalogue's code and the offending entries. Checked in this order: entry count, unsafe paths
- * (and links), sizes and compression ratios (zip bombs), encrypted or unsupported entries,
- * non-photo names, the folder layout, duplicates, per-photo size, no photo. `archiveBytes` is the
- * archive's own size (the total ratio of a .tar.gz, whose entries have no compressed size).
+ * The checks of an archive's directory that do not depend on its layout: entry count, unsafe
+ * paths (and links), sizes and compression ratios (zip bombs), encrypted or unsupported entries,
+ * non-photo names. Answers the photo entries (folders and ignored names left out).
  */
-export function planEntries<E>(listed: ListedEntry<E>[], archiveBytes?: number): ArchivePlan<E> {
+export function screenEntries<E>(
+  listed: ListedEntry<E>[],
+  archiveBytes?: number,
+): { files: ListedEntry<E>[]; ignored: string[]; compressedBytes: number; expandedBytes: number } {
   if (listed.length > ARCHIVE_MAX_ENTRIES) throw archiveError('ARCHIVE_TOO_LARGE', [], { maxEntries: ARCHIVE_MAX_ENTRIES });
   const unsafe = listed.filter((a) => a.link || isUnsafe(a.name)).map((a) => a.name);
   if (unsafe.length) throw archiveError('ARCHIVE_UNSAFE_PATH', unsafe);
@@ -214,6 +215,18 @@ export function planEntries<E>(listed: ListedEntry<E>[], archiveBytes?: number):
   const notPhotos = files.filter((a) => !isPhotoFile(a.name)).map((a) => a.name);
   if (notPhotos.length) throw archiveError(-11003, notPhotos);
 
+  return { files, ignored, compressedBytes, expandedBytes };
+}
+
+/**
+ * Decides where every photo goes from an archive's directory, or refuses the archive with the
+ * catalogue's code and the offending entries. Checked in this order: entry count, unsafe paths
+ * (and links), sizes and compression ratios (zip bombs), encrypted or unsupported entries,
+ * non-photo names, the folder layout, duplicates, per-photo size, no photo. `archiveBytes` is the
+ * archive's own size (the total ratio of a .tar.gz, whose entries have no compressed size).
+ */
+export function planEntries<E>(listed: ListedEntry<E>[], archiveBytes?: number): ArchivePlan<E> {
+  const { files, ignored, compressedBytes, expandedBytes } = screenEntries(listed, archiveBytes);
   // Archives made by "compress this folder" wrap everything in one top folder: look inside it.
   const tops = new Set(files.map((a) => a.name.split('/')[0]));
   const [top] = tops;

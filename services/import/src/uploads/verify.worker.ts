@@ -20,7 +20,7 @@ import { UploadTaskRepository } from './upload-task.repository.js';
 import { UploadsService, VERIFY_QUEUE, archiveKey, day, manifestKey, uploadPrefix, type StoredError } from './uploads.service.js';
 
 /** Whether the bytes decode completely (header and pixel data), cheaply: scaled down on load. */
-async function decodes(buf: Buffer, format: 'jpeg' | 'png'): Promise<{ width: number; height: number } | null> {
+export async function decodes(buf: Buffer, format: 'jpeg' | 'png'): Promise<{ width: number; height: number } | null> {
   try {
     const meta = await sharp(buf, { failOn: 'truncated' }).metadata();
     if (meta.format !== format || !meta.width || !meta.height) return null;
@@ -32,7 +32,7 @@ async function decodes(buf: Buffer, format: 'jpeg' | 'png'): Promise<{ width: nu
 }
 
 /** yauzl's own refusals while inflating: a stream longer than declared is a lying zip bomb. */
-function entryFailure(err: unknown, entryName: string): AppError {
+export function entryFailure(err: unknown, entryName: string): AppError {
   if (err instanceof AppError) return archiveError(err.code, [entryName], (err.params ?? {}) as Record<string, string | number>);
   if (err instanceof Error && /too many bytes|not enough bytes/i.test(err.message)) return archiveError('ARCHIVE_TOO_LARGE', [entryName]);
   return archiveError('ARCHIVE_UNREADABLE', [entryName]);

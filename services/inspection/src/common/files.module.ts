@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { INSPECTION_FILES_SCOPE } from '@windward/contracts';
 import { FileStoreModule } from '@windward/service-kit';
 
 /**
@@ -6,8 +7,8 @@ import { FileStoreModule } from '@windward/service-kit';
  * inspection has always kept its files). `FILE_STORE` is that view; `SHARED_FILE_STORE` (the whole
  * root) is how ingest reads import's `uploads/…` (see docs/import.md). S3 adapter: docs/inspection.md.
  */
-/** inspection's folder of the shared store (its files' `filestore:` URIs start with it). */
-export const INSPECTION_FILES_SCOPE = 'inspection';
+/** inspection's folder of the shared store (its files' `filestore:` URIs start with it; contracts, report reads images there). */
+export { INSPECTION_FILES_SCOPE };
 
 @Module({ imports: [FileStoreModule.forRoot({ scope: INSPECTION_FILES_SCOPE })] })
 export class FilesModule {}

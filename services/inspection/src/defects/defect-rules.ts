@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { AppError, isUuid, type DefectEventPayload } from '@windward/contracts';
+import { AppError, DpsStatus, isUuid, type DefectEventPayload } from '@windward/contracts';
 import { fileStoreUri, type AuthUser, type EventPublisher } from '@windward/service-kit';
 import { loadInspection } from '../common/access.js';
 import { decimal3, distanceToRoot, invalid, minMax, text } from '../common/checks.js';
@@ -110,7 +110,7 @@ export async function readDefect(m: EntityManager, user: AuthUser, defectId: str
 
 /** After an inspection's defects changed: its defect timeline and its labeling status follow. */
 export async function settleDefects(m: EntityManager, events: EventPublisher, inspectionId: string, userId: string): Promise<void> {
-  await recomputeTimeline(m, inspectionId);
+  await recomputeTimeline(m, events, inspectionId, userId);
   await announceLabeling(m, events, inspectionId, userId);
 }
 
@@ -169,6 +169,21 @@ export async function applyDefect(m: EntityManager, insp: Inspection, d: Defect,
     (d as unknown as Record<string, unknown>)[k] ??= null;
   }
   await checkAgainstTemplate(m, insp.customerId, d);
+}
+
+/** A new defect of an inspection as every creation starts it (DPS pending, no timeline yet); applyDefect fills the fields. */
+export function newDefect(m: EntityManager, insp: Inspection, createdBy: string | null, suggested = false): Defect {
+  return m.create(Defect, {
+    inspectionId: insp.id,
+    windParkId: insp.windParkId,
+    turbineId: insp.turbineId,
+    dpsStatus: DpsStatus.PENDING,
+    timelineStatus: 'NOT_APPLICABLE',
+    timelineManual: false,
+    previousDefectId: null,
+    suggested,
+    createdBy,
+  });
 }
 
 /** When the customer keeps a template of a kind, values of that kind must come from it (-10019). */

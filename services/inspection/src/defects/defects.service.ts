@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { AppError, DpsStatus, EventTypes, canTransitionDps, checkDefectId, isUuid } from '@windward/contracts';
+import { AppError, EventTypes, canTransitionDps, checkDefectId, isUuid } from '@windward/contracts';
 import { EventPublisher, uniqueAsConflict, type AuthUser } from '@windward/service-kit';
 import { assertCanEdit, loadInspection } from '../common/access.js';
 import { invalid, must } from '../common/checks.js';
@@ -10,7 +10,7 @@ import { Defect, DefectLink } from './defect.entity.js';
 import type { CreateDefectDto, UpdateDefectDto } from './defect.dto.js';
 import type { DefectView } from './defect.view.js';
 import { DefectRepository } from './defect.repository.js';
-import { applyDefect, defectEvent, loadDefect, readDefect, settleDefects } from './defect-rules.js';
+import { applyDefect, defectEvent, loadDefect, newDefect, readDefect, settleDefects } from './defect-rules.js';
 
 /** One defect: create, read, change its fields or its DPS review status, delete. */
 @Injectable()
@@ -29,17 +29,7 @@ export class DefectsService {
           assertCanEdit(user, insp.componentType);
           await assertNotLockedByOther(m, insp.id, user.userId);
           if (!isUuid(dto.imageId)) invalid('imageId', 'an image of the inspection');
-          const d = m.create(Defect, {
-            inspectionId: insp.id,
-            windParkId: insp.windParkId,
-            turbineId: insp.turbineId,
-            dpsStatus: DpsStatus.PENDING,
-            timelineStatus: 'NOT_APPLICABLE',
-            timelineManual: false,
-            previousDefectId: null,
-            suggested: dto.suggested === true,
-            createdBy: user.userId,
-          });
+          const d = newDefect(m, insp, user.userId, dto.suggested === true);
           await applyDefect(m, insp, d, { ...dto, defectType: dto.defectType ?? '' }, true);
           d.defectNo = await this.defectNo(m, insp, dto.defectNo);
           await m.save(d);

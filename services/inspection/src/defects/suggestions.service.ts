@@ -38,7 +38,7 @@ export class SuggestionsService {
       await assertNotLockedByOther(m, insp.id, user.userId);
       if (!d.suggested) throw new AppError('DEFECT_NOT_SUGGESTED');
       await m.delete(Defect, { id: d.id });
-      await recomputeTimeline(m, insp.id);
+      await recomputeTimeline(m, this.events, insp.id, user.userId);
     });
   }
 

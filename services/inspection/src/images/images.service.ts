@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager, type FindOptionsWhere } from 'typeorm';
 import type { Readable } from 'node:stream';
-import { AppError, Chamber, compareByViewOrder, compareChambers, isUuid } from '@windward/contracts';
+import { AppError, Chamber, compareByViewOrder, compareChambers, isUuid, inspectionImagePrefix } from '@windward/contracts';
 import { EventPublisher, JobsService, parsePage, type AuthUser } from '@windward/service-kit';
 import { assertCanEdit, canSeeInspection, loadInspection } from '../common/access.js';
 import { distanceToRoot } from '../common/checks.js';
@@ -78,7 +78,7 @@ export class ImagesService {
       width: photo.width,
       height: photo.height,
       sizeBytes: file!.size,
-      storagePrefix: `images/${insp.id}/${id}`,
+      storagePrefix: inspectionImagePrefix(insp.id, id),
       tileStatus: 'pending',
       tileJobId: null,
       tileError: null,

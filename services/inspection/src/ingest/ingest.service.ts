@@ -1,12 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { plainToInstance } from 'class-transformer';
-import { validate } from 'class-validator';
 import type { Logger } from 'pino';
 import {
   AppError,
-  Chamber,
   PackageType,
   componentTypeOfPackage,
   errorText,
@@ -34,9 +30,8 @@ import { uniqueAsConflict } from '@windward/service-kit';
 import { ParkRef, TurbineRef } from '../refs/refs.entity.js';
 import { createInspection, toDay } from '../inspections/inspections.service.js';
 import { Image } from '../images/image.entity.js';
-import { UpdateImageDto } from '../images/image.dto.js';
-import { checkPhoto } from '../images/photo-check.js';
-import { TilesWorker, originalKey } from '../images/tiles.worker.js';
+import { imageFromSharedStore } from './shared-photo.js';
+import { TilesWorker } from '../images/tiles.worker.js';
 import type { IngestStatusView } from './ingest.view.js';
 import { IngestRepository, type IngestError, type UploadIngestRow } from './ingest.repository.js';
 
@@ -188,51 +183,8 @@ export class IngestService implements OnApplicationBootstrap {
   }
 
   /** One manifest photo: the checks of a photo upload (name, size, magic bytes, full decode), its attributes validated as on PATCH. */
-  private async image(inspectionId: string, uploadTaskId: string, e: UploadManifest['images'][number]): Promise<Image> {
-    if (typeof e.fileKey !== 'string' || !e.fileKey.startsWith(`uploads/${uploadTaskId}/`)) throw failure(-10015, { fileName: e.fileName });
-    const buffer = await this.shared.read(e.fileKey);
-    if (!buffer) throw failure(-10015, { fileName: e.fileName, fileKey: e.fileKey });
-    let photo;
-    try {
-      photo = await checkPhoto({ originalname: e.fileName, size: buffer.length, buffer });
-    } catch (err) {
-      if (err instanceof AppError)
-        throw failure(err.code, { fileName: e.fileName, entryName: e.entryName }, err.params as Record<string, string | number>);
-      throw err;
-    }
-    const attrs = plainToInstance(UpdateImageDto, {
-      bladePosition: e.bladePosition,
-      path: e.path,
-      chamber: e.chamber ?? Chamber.NONE,
-      sortIndex: e.sortIndex,
-    });
-    const errors = await validate(attrs, { whitelist: true });
-    if (errors.length) throw failure('VALIDATION_FAILED', { fileName: e.fileName, fields: errors.map((x) => x.property) });
-    const id = randomUUID();
-    const img = this.ds.getRepository(Image).create({
-      id,
-      inspectionId,
-      bladePosition: attrs.bladePosition ?? null,
-      path: attrs.path ?? null,
-      chamber: attrs.chamber ?? Chamber.NONE,
-      section: null,
-      sortIndex: attrs.sortIndex ?? 0,
-      distanceToRoot: null,
-      isActive: true,
-      keyPartTag: null,
-      fileName: e.fileName.slice(0, 200),
-      format: photo.format,
-      width: photo.width,
-      height: photo.height,
-      sizeBytes: buffer.length,
-      storagePrefix: `images/${inspectionId}/${id}`,
-      tileStatus: 'pending',
-      tileJobId: null,
-      tileError: null,
-      tiledAt: null,
-    });
-    await this.store.put(originalKey(img), buffer);
-    return img;
+  private image(inspectionId: string, uploadTaskId: string, e: UploadManifest['images'][number]): Promise<Image> {
+    return imageFromSharedStore({ store: this.store, shared: this.shared }, this.ds.manager, inspectionId, `uploads/${uploadTaskId}/`, e);
   }
 
   /** How the ingest of an upload went (for the screens and for operators). */

@@ -32,6 +32,31 @@ export function presentLps(x: LpsMeasurement): LpsMeasurementView {
   };
 }
 
+/** inspection.lps.changed with every reading of the inspection (report's LPS tables), in the writing transaction. */
+export async function announceLps(m: EntityManager, events: EventPublisher, insp: Inspection, userId: string): Promise<void> {
+  const rows = await m.find(LpsMeasurement, { where: { inspectionId: insp.id }, order: { bladePosition: 'ASC', receptorId: 'ASC', side: 'ASC' } });
+  await events.publish(
+    m,
+    EventTypes.InspectionLpsChanged,
+    insp.id,
+    {
+      inspectionId: insp.id,
+      turbineId: insp.turbineId,
+      windFarmId: insp.windParkId,
+      readings: rows.map((r) => ({
+        bladePosition: r.bladePosition,
+        receptorId: r.receptorId,
+        side: r.side,
+        ohm: r.ohm,
+        openCircuit: r.openCircuit,
+        minOhm: r.minOhm,
+        maxOhm: r.maxOhm,
+      })),
+    },
+    userId,
+  );
+}
+
 /** LPS resistance readings of an LPS inspection (package type 10, component 0). */
 @Injectable()
 export class LpsService {
@@ -40,29 +65,8 @@ export class LpsService {
     private readonly events: EventPublisher,
   ) {}
 
-  /** inspection.lps.changed with every reading of the inspection (report's LPS tables), in the writing transaction. */
-  private async announce(m: EntityManager, insp: Inspection, userId: string): Promise<void> {
-    const rows = await m.find(LpsMeasurement, { where: { inspectionId: insp.id }, order: { bladePosition: 'ASC', receptorId: 'ASC', side: 'ASC' } });
-    await this.events.publish(
-      m,
-      EventTypes.InspectionLpsChanged,
-      insp.id,
-      {
-        inspectionId: insp.id,
-        turbineId: insp.turbineId,
-        windFarmId: insp.windParkId,
-        readings: rows.map((r) => ({
-          bladePosition: r.bladePosition,
-          receptorId: r.receptorId,
-          side: r.side,
-          ohm: r.ohm,
-          openCircuit: r.openCircuit,
-          minOhm: r.minOhm,
-          maxOhm: r.maxOhm,
-        })),
-      },
-      userId,
-    );
+  private announce(m: EntityManager, insp: Inspection, userId: string): Promise<void> {
+    return announceLps(m, this.events, insp, userId);
   }
 
   async add(user: AuthUser, inspectionId: string, b: AddLpsMeasurementDto): Promise<LpsMeasurementView> {

@@ -5,7 +5,7 @@ import { CurrentUser, IdParam, RequireRights, type AuthUser } from '@windward/se
 import { API } from '../inspections/inspections.controller.js';
 import { AdvancedSearchDto, SaveQueryDto, SearchExportQuery, SearchFilterQuery, SinglePointQuery } from './search.dto.js';
 import { SearchService } from './search.service.js';
-import { DefectHitPage, ExportSelectionView, ImageHitPage, SavedQueryListView, SavedQueryView, SinglePointView } from './search.view.js';
+import { DefectHitPage, ExportSelectionView, ImageExportSelectionView, ImageHitPage, SavedQueryListView, SavedQueryView, SinglePointView } from './search.view.js';
 
 const SEARCH_RIGHTS = [Rights.MENU_SEARCH_EXPORT, Rights.IMAGE_EXPORT];
 
@@ -34,6 +34,13 @@ export class SearchController {
   @RequireRights(...SEARCH_RIGHTS)
   exportSelection(@CurrentUser() user: AuthUser, @Query() q: SearchExportQuery): Promise<ExportSelectionView> {
     return this.search.exportSelection(user, q);
+  }
+
+  /** The images (and defects) an image export of the search holds (NO_QUALIFYING_IMAGES, EXPORT_ARCHIVE_TOO_LARGE, -13012). */
+  @Get('search/images/export-selection')
+  @RequireRights(...SEARCH_RIGHTS)
+  imageExportSelection(@CurrentUser() user: AuthUser, @Query() q: SearchExportQuery): Promise<ImageExportSelectionView> {
+    return this.search.imageExportSelection(user, q);
   }
 
   /** Advanced search over at most 200 turbines (QUERY_TOO_MANY_TURBINES beyond, nothing run). */

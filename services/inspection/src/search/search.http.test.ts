@@ -138,6 +138,48 @@ describe('data center search: filters, paging, sorting, export selection, advanc
     assert.equal(r.body.count, 2500);
   });
 
+  test('image export selection: the gallery’s images, with or without defects, and the search’s defects; none → NO_QUALIFYING_IMAGES; over 2,500 images → EXPORT_ARCHIVE_TOO_LARGE', async () => {
+    const sel = (o: Record<string, unknown>) => h.api(`${BASE}/search/images/export-selection?${qs(o)}`);
+    const p2 = await h.park('Image export park');
+    const t = await h.turbine(p2.parkId, 'IMG-01', 60);
+    const insp = await h.inspection(t, '2025-10-02');
+    const shown = (await h.upload(insp.inspectionId, await jpeg(200, 150), 'shown.jpg', { bladePosition: 1, path: 5 })).body.imageId;
+    const bare = (await h.upload(insp.inspectionId, await jpeg(200, 150), 'bare.jpg', { bladePosition: 2, path: 6 })).body.imageId;
+    const d = await defect(insp.inspectionId, shown, { severity: 3 });
+    // No defect filter: every active image of the park, the one without a defect too.
+    let r = await sel({ windFarmId: p2.parkId });
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    assert.deepEqual(r.body.images, [
+      { imageId: shown, inspectionId: insp.inspectionId },
+      { imageId: bare, inspectionId: insp.inspectionId },
+    ]);
+    assert.equal(r.body.count, 2);
+    assert.deepEqual(r.body.defectIds, [d.defectId]);
+    // Image filters narrow the images; a defect filter keeps the images showing a matching defect.
+    assert.deepEqual((await sel({ windFarmId: p2.parkId, bladePosition: '2' })).body.images.map((x: Body) => x.imageId), [bare]);
+    assert.deepEqual((await sel({ windFarmId: p2.parkId, bladePosition: '2' })).body.defectIds, []);
+    assert.deepEqual((await sel({ windFarmId: p2.parkId, severity: '3' })).body.images.map((x: Body) => x.imageId), [shown]);
+    r = await sel({ windFarmId: p2.parkId, severity: '5' });
+    assert.equal(r.status, 404);
+    assert.equal(r.body.code, 'NO_QUALIFYING_IMAGES');
+    assert.equal(r.body.message, errorText('NO_QUALIFYING_IMAGES', 'en_us'));
+    // A foreign park is 404 like the search.
+    const scoped = await h.token({ rights: [Rights.IMAGE_EXPORT], cid: [randomUUID()], pid: null });
+    assert.equal((await h.api(`${BASE}/search/images/export-selection?windFarmId=${p2.parkId}`, { token: scoped })).status, 404);
+    // 2,501 active images (bulk copies of the bare one) are refused; 2,500 are fine.
+    const cols = (await h.sql<{ c: string }>(
+      `SELECT quote_ident(column_name) AS c FROM information_schema.columns WHERE table_schema = 'inspection' AND table_name = 'image' AND column_name <> 'id' ORDER BY ordinal_position`,
+    )).map((x) => x.c).join(', ');
+    await h.sql(`INSERT INTO inspection.image (${cols}) SELECT ${cols} FROM inspection.image, generate_series(1, 2499) WHERE id = $1`, [bare]);
+    r = await sel({ windFarmId: p2.parkId });
+    assert.equal(r.status, 400);
+    assert.equal(r.body.code, 'EXPORT_ARCHIVE_TOO_LARGE');
+    await h.sql(`UPDATE inspection.image SET is_active = false WHERE id = $1`, [bare]);
+    r = await sel({ windFarmId: p2.parkId });
+    assert.equal(r.status, 200);
+    assert.equal(r.body.count, 2500);
+  });
+
   test('advanced search over at most 200 turbines; saved queries per user (201 turbines refused, nothing saved)', async () => {
     const adv = (criteria: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
       h.api(`${BASE}/search/advanced`, { method: 'POST', json: { criteria, ...extra } });

@@ -151,9 +151,8 @@ export class SearchRepository {
     return rows.map((r) => r.id);
   }
 
-  /** One page of matching images (active ones; with defect filters: those showing a matching defect). */
-  async imagePage(user: AuthUser, f: SearchFilter, page: PageRequest): Promise<{ rows: ImageHitRow[] } & ListCount> {
-    const params: unknown[] = [];
+  /** Matching images: active ones; with defect filters, those showing a matching defect. */
+  private imageFrom(user: AuthUser, f: SearchFilter, params: unknown[]): string {
     const where = [...this.inspectionWhere(user, f, params), 'g.is_active'];
     if (f.bladePosition?.length) where.push(`g.blade_position = ANY($${params.push(f.bladePosition)}::int[])`);
     if (f.viewIndex?.length) where.push(`g.path = ANY($${params.push(f.viewIndex)}::int[])`);
@@ -162,7 +161,13 @@ export class SearchRepository {
       where.push(`EXISTS (SELECT 1 FROM ${this.s}.defect d LEFT JOIN ${this.s}.repair_mark r ON r.defect_id = d.id
         WHERE d.image_id = g.id AND ${dw.join(' AND ')})`);
     }
-    const from = `FROM ${this.s}.image g JOIN ${this.s}.inspection i ON i.id = g.inspection_id WHERE ${where.join(' AND ')}`;
+    return `FROM ${this.s}.image g JOIN ${this.s}.inspection i ON i.id = g.inspection_id WHERE ${where.join(' AND ')}`;
+  }
+
+  /** One page of matching images, and the (capped) count. */
+  async imagePage(user: AuthUser, f: SearchFilter, page: PageRequest): Promise<{ rows: ImageHitRow[] } & ListCount> {
+    const params: unknown[] = [];
+    const from = this.imageFrom(user, f, params);
     const dir = page.descending ? 'DESC' : 'ASC';
     const rows: ImageHitRow[] = await this.ds.query(
       `SELECT g.id, i.turbine_name, i.inspection_date::text AS inspection_date, i.component_type
@@ -170,6 +175,17 @@ export class SearchRepository {
       params,
     );
     return { rows, ...(await cappedCount(this.ds, from, params)) };
+  }
+
+  /** The matching images with their inspection (turbine, date, blade, side order), at most `limit`: an image export. */
+  async imageRefs(user: AuthUser, f: SearchFilter, limit: number): Promise<{ image_id: string; inspection_id: string }[]> {
+    const params: unknown[] = [];
+    const from = this.imageFrom(user, f, params);
+    return this.ds.query(
+      `SELECT g.id AS image_id, g.inspection_id ${from}
+       ORDER BY i.turbine_name, i.inspection_date, g.blade_position, g.path, g.sort_index, g.id LIMIT ${limit}`,
+      params,
+    );
   }
 
   /** The defects (regular ones, matching the defect filters) of some images, for the gallery's outlines. */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, In } from 'typeorm';
-import { AppError, EXPORT_MAX_DEFECTS, QUERY_MAX_TURBINES, isUuid } from '@windward/contracts';
+import { AppError, ARCHIVE_MAX_IMAGES, EXPORT_MAX_DEFECTS, QUERY_MAX_TURBINES, isUuid } from '@windward/contracts';
 import { parsePage, uniqueAsConflict, type AuthUser } from '@windward/service-kit';
 import { canSeeRow, loadVisiblePark } from '../common/access.js';
 import { Defect } from '../defects/defect.entity.js';
@@ -17,7 +17,7 @@ import {
   type SearchFilter,
 } from './search.repository.js';
 import { SavedQuery } from './saved-query.entity.js';
-import type { DefectHitPage, DefectHitView, ExportSelectionView, ImageHitPage, ImageHitView, SavedQueryView, SinglePointView } from './search.view.js';
+import type { DefectHitPage, DefectHitView, ExportSelectionView, ImageExportSelectionView, ImageHitPage, ImageHitView, SavedQueryView, SinglePointView } from './search.view.js';
 
 /** Single-point window half-width (m) when none is given. */
 const SINGLE_POINT_TOLERANCE_M = 1;
@@ -58,6 +58,28 @@ export class SearchService {
     if (!ids.length) throw new AppError('NO_QUALIFYING_DEFECTS');
     if (ids.length > EXPORT_MAX_DEFECTS) throw new AppError(-13012);
     return { windFarmId: q.windFarmId, count: ids.length, defectIds: ids };
+  }
+
+  /**
+   * An image export of the search (SPEC §5 "searching or exporting images works per single wind
+   * park"): the gallery's images — every active image of the filters, or with defect filters those
+   * showing a matching defect — and the search's defects for the manifest. No image →
+   * NO_QUALIFYING_IMAGES; more than 2,500 images → EXPORT_ARCHIVE_TOO_LARGE; more than 2,500
+   * defects → -13012. The console hands it to the report service, which builds the archive.
+   */
+  async imageExportSelection(user: AuthUser, q: SearchFilterQuery): Promise<ImageExportSelectionView> {
+    const f = await this.parkFilter(user, q);
+    const images = await this.repo.imageRefs(user, f, ARCHIVE_MAX_IMAGES + 1);
+    if (!images.length) throw new AppError('NO_QUALIFYING_IMAGES');
+    if (images.length > ARCHIVE_MAX_IMAGES) throw new AppError('EXPORT_ARCHIVE_TOO_LARGE');
+    const defectIds = await this.repo.defectIds(user, f, EXPORT_MAX_DEFECTS + 1);
+    if (defectIds.length > EXPORT_MAX_DEFECTS) throw new AppError(-13012);
+    return {
+      windFarmId: q.windFarmId,
+      count: images.length,
+      images: images.map((r) => ({ imageId: r.image_id, inspectionId: r.inspection_id })),
+      defectIds,
+    };
   }
 
   /** Advanced search: any turbines of the caller's scope, at most 200 (checked before anything runs). */

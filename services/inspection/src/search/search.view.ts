@@ -43,6 +43,21 @@ export class ExportSelectionView {
   defectIds!: string[];
 }
 
+/** One image of an image export: the report service reads its original from the shared store. */
+export class ArchiveImageRefView {
+  imageId!: string;
+  inspectionId!: string;
+}
+
+/** An image export of the search: its images (1..2,500) and its defects (0..2,500, the manifest rows). */
+export class ImageExportSelectionView {
+  windFarmId!: string;
+  /** How many images. */
+  count!: number;
+  images!: ArchiveImageRefView[];
+  defectIds!: string[];
+}
+
 /** A saved advanced-search query of the caller. */
 export class SavedQueryView {
   queryId!: string;

@@ -1,6 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { EventTypes } from '@windward/contracts';
+import { EventTypes, isSeedText } from '@windward/contracts';
 import { eventually } from '@windward/service-kit/testing';
 import { InspectionHarness, type Body } from '../testing/inspection-harness.js';
 
@@ -24,9 +24,11 @@ describe("demo data (SEED_DEMO=true) follows asset's demo turbines", () => {
     await h.turbine(other.parkId, 'X-01', null);
     const list = (await h.api(`${BASE}/inspections?windFarmId=${park.parkId}&fieldToSort=inspectionDate&componentType=1`)).body;
     assert.equal(list.totalCount, 2);
-    assert.ok(list.results.every((i: Body) => i.turbineId === t1 && i.imageCount === 3));
+    assert.ok(list.results.every((i: Body) => i.turbineId === t1));
     assert.equal((await h.api(`${BASE}/inspections?windFarmId=${other.parkId}`)).body.totalCount, 0);
     const [newer, older] = list.results;
+    // A run of three photos per blade side on the newer inspection, one on the older.
+    assert.deepEqual([newer.imageCount, older.imageCount], [9, 3]);
     assert.equal(newer.previousInspectionId, older.inspectionId);
     const timeline = (await h.api(`${BASE}/inspections/${newer.inspectionId}/timeline`)).body;
     assert.deepEqual(timeline.defects.map((d: Body) => d.timelineStatus).sort(), ['INCREASED', 'NEW']);
@@ -36,10 +38,34 @@ describe("demo data (SEED_DEMO=true) follows asset's demo turbines", () => {
     );
     for (const d of timeline.defects) assert.ok(d.polygon.length >= 3);
     // Tiles are made by jobs.
-    await eventually(async () => (await h.api(`${BASE}/inspections/${newer.inspectionId}/processing`)).body.done === 3, 30000);
-    const [img] = (await h.api(`${BASE}/inspections/${newer.inspectionId}/images`)).body.results;
-    assert.equal((await h.api(img.dziUri)).status, 200);
+    await eventually(async () => (await h.api(`${BASE}/inspections/${newer.inspectionId}/processing`)).body.done === 9, 30000);
+    const images = (await h.api(`${BASE}/inspections/${newer.inspectionId}/images`)).body.results;
+    assert.equal((await h.api(images[0].dziUri)).status, 200);
+    // Three photos along each blade's leading edge, 2.4 m apart; a defect sits on the middle one.
+    for (const blade of [1, 2, 3]) {
+      const run = images.filter((i: Body) => i.bladePosition === blade);
+      assert.deepEqual(run.map((i: Body) => i.sortIndex), [1, 2, 3]);
+      const d = run.map((i: Body) => i.distanceToRoot);
+      assert.deepEqual([d[1] - d[0], d[2] - d[1]].map((x) => Math.round(x * 10) / 10), [2.4, 2.4]);
+    }
+    for (const d of timeline.defects) assert.equal(images.find((i: Body) => i.imageId === d.imageId)?.sortIndex, 2);
     assert.ok((await h.api(`${BASE}/customers/${park.customerId}/defect-templates`)).body.types.length > 0);
+  });
+
+  test('every text the demo seeds and the console shows (templates, defect fields, pilot) is in the both-language catalogue (contracts SEED_TEXTS)', async () => {
+    const [t1] = await h.sql(`SELECT t.turbine_id, p.customer_id FROM inspection.turbine_ref t JOIN inspection.park_ref p ON p.wind_park_id = t.wind_park_id WHERE t.name = 'HSE-01'`);
+    const t = (await h.api(`${BASE}/customers/${t1.customer_id}/defect-templates`)).body;
+    const texts: string[] = [...t.types, ...t.severities, ...t.recommendations].map((x: Body) => x.name);
+    const inspections = (await h.api(`${BASE}/inspections?turbineId=${t1.turbine_id}&pageSize=50`)).body.results;
+    assert.equal(inspections.length, 6);
+    for (const i of inspections) {
+      texts.push(i.pilot);
+      for (const d of (await h.api(`${BASE}/defects?inspectionId=${i.inspectionId}&pageSize=100`)).body.results)
+        texts.push(d.defectType, d.layer, d.affectedPart, d.recommendation);
+      for (const img of (await h.api(`${BASE}/inspections/${i.inspectionId}/images`)).body.results) if (img.section && img.section.length > 1) texts.push(img.section);
+    }
+    const missing = [...new Set(texts.filter((x) => x !== null && !isSeedText(x)))];
+    assert.deepEqual(missing, []);
   });
 
   test('turbine -01 also has tower (by side and height) and nacelle (by view) inspections a year apart, linked, older than the blade ones', async () => {

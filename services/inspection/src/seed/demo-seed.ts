@@ -3,7 +3,7 @@ import { schemaName } from '../common/columns.js';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { Logger } from 'pino';
-import { ComponentType, DpsStatus, EventTypes, PackageType, TaskStage, ViewIndex } from '@windward/contracts';
+import { ComponentType, DpsStatus, EventTypes, PackageType, TaskStage, ViewIndex, inspectionImagePrefix } from '@windward/contracts';
 import { EventPublisher, JobsService, LOGGER, SERVICE_CONFIG, type ServiceConfig } from '@windward/service-kit';
 import { FILE_STORE, type FileStore } from '@windward/service-kit';
 import { ParkRef, TurbineRef } from '../refs/refs.entity.js';
@@ -23,6 +23,22 @@ export const DEMO_PARKS = ['Dogger Bank North', 'Hornsea Edge', 'Bayan Obo Stepp
 const DEMO_TURBINE = /-0[12]$/;
 const W = 2400;
 const H = 800;
+/**
+ * Metres per pixel of the demo photos (a 2,400-pixel frame spans about 6 m of blade, as a 20-MP
+ * drone photo from ~10 m does): defect sizes are their mark's extent in pixels times this, so an
+ * erosion reads 0.28 m × 0.14 m on an 81 m blade instead of 110 m × 56 m.
+ */
+const DEMO_PIXEL_SIZE_M = 0.0025;
+const metres = (pixels: number) => Math.round(pixels * DEMO_PIXEL_SIZE_M * 1000) / 1000;
+/**
+ * Photos per blade side of the newer inspections and their spacing along the blade: a short run
+ * (not one photo) so sort and remove, the blade path view, stitching and the turbine page show a
+ * real sequence. 2.4 m apart = side by side at the stitching tool's default 1 mm/px (a 2,400-pixel
+ * frame). Three, and one per side on the older inspections (already sorted in the demo), keep the
+ * demo's start quick: each photo is a tile job, and its tiles are copied for every e2e file.
+ */
+const FRAMES_PER_SIDE = 3;
+const FRAME_STEP_M = 2.4;
 
 interface DemoDefect extends PhotoDefect {
   blade: number;
@@ -159,11 +175,11 @@ export class DemoSeed {
     // The older inspection's task already went through sorting (-02: waits for a labeler) or
     // labeling too (-01: waits for a QA reviewer); the newer one starts at sort and remove.
     const demoStage = turbine.name.endsWith('-01') ? TaskStage.LABELING_QA : TaskStage.LABELING;
-    const older = await this.inspection(m, turbine, park, '2024-06-12', OLDER, demoStage);
-    const newer = await this.inspection(m, turbine, park, '2025-06-10', NEWER);
+    const older = await this.inspection(m, turbine, park, '2024-06-12', OLDER, 1, demoStage);
+    const newer = await this.inspection(m, turbine, park, '2025-06-10', NEWER, FRAMES_PER_SIDE);
     if (turbine.name.endsWith('-01')) await this.components(m, turbine, park);
     await m.update(Inspection, { id: newer.id }, { previousInspectionId: older.id });
-    await recomputeTimeline(m, newer.id);
+    await recomputeTimeline(m, this.events, newer.id, undefined, true);
     await this.events.publish(m, EventTypes.InspectionTimelineLinked, newer.id, {
       inspectionId: newer.id,
       previousInspectionId: older.id,
@@ -184,7 +200,7 @@ export class DemoSeed {
     }
   }
 
-  private async inspection(m: EntityManager, turbine: TurbineRef, park: ParkRef, date: string, defects: DemoDefect[], demoStage?: number) {
+  private async inspection(m: EntityManager, turbine: TurbineRef, park: ParkRef, date: string, defects: DemoDefect[], framesPerSide: number, demoStage?: number) {
     const insp = await createInspection(m, this.events, {
       turbine,
       park,
@@ -199,14 +215,22 @@ export class DemoSeed {
     const no = { next: 1 };
     for (const blade of [1, 2, 3]) {
       const own = defects.filter((d) => d.blade === blade);
-      const bytes = await bladePhoto(
-        W,
-        H,
-        own.map((d) => d.mark),
-        blade + date.length + no.next,
-      );
-      const photo = { bladePosition: blade, path: ViewIndex.LE, chamber: 0, section: null, distanceToRoot: 0, fileName: `blade-${blade}-LE.jpg` };
-      await this.photo(m, insp, photo, bytes, { width: W, height: H }, own, no);
+      // A run of photos along the leading edge, the middle one centred on the blade's defect.
+      const anchor = own[0]?.distance ?? 15 + 15 * blade;
+      const middle = Math.floor((framesPerSide - 1) / 2);
+      const frames = Array.from({ length: framesPerSide }, (_, k) => Math.round((anchor + (k - middle) * FRAME_STEP_M) * 10) / 10);
+      const nearest = (d: DemoDefect) => frames.reduce((best, f, k) => (Math.abs(f - (d.distance ?? 0)) < Math.abs(frames[best]! - (d.distance ?? 0)) ? k : best), 0);
+      for (const [k, distanceToRoot] of frames.entries()) {
+        const onFrame = own.filter((d) => nearest(d) === k);
+        const bytes = await bladePhoto(
+          W,
+          H,
+          onFrame.map((d) => d.mark),
+          blade * 10 + k + date.length,
+        );
+        const photo = { bladePosition: blade, path: ViewIndex.LE, chamber: 0, section: null, distanceToRoot, sortIndex: k + 1, fileName: `blade-${blade}-LE-${k + 1}.jpg` };
+        await this.photo(m, insp, photo, bytes, { width: W, height: H }, onFrame, no);
+      }
     }
     return insp;
   }
@@ -240,7 +264,7 @@ export class DemoSeed {
       }
       const [older, newer] = made;
       await m.update(Inspection, { id: newer!.id }, { previousInspectionId: older!.id });
-      await recomputeTimeline(m, newer!.id);
+      await recomputeTimeline(m, this.events, newer!.id, undefined, true);
       await this.events.publish(m, EventTypes.InspectionTimelineLinked, newer!.id, {
         inspectionId: newer!.id,
         previousInspectionId: older!.id,
@@ -276,7 +300,7 @@ export class DemoSeed {
       width: size.width,
       height: size.height,
       sizeBytes: bytes.length,
-      storagePrefix: `images/${insp.id}/${id}`,
+      storagePrefix: inspectionImagePrefix(insp.id, id),
       tileStatus: 'pending',
       tileError: null,
       tiledAt: null,
@@ -297,8 +321,8 @@ export class DemoSeed {
         layer: 'Coating',
         affectedPart: d.affectedPart ?? 'Leading edge',
         recommendation: d.recommendation,
-        sizeLength: d.mark.rx * 2,
-        sizeWidth: d.mark.ry * 2,
+        sizeLength: metres(d.mark.rx * 2),
+        sizeWidth: metres(d.mark.ry * 2),
         position: place.path,
         bladePosition: place.bladePosition,
         distanceToRoot: d.distance,

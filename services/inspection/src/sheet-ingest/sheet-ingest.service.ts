@@ -1,8 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { Logger } from 'pino';
-import { AppError, EventTypes, type SheetAppliedPayload, type SheetCommittedPayload } from '@windward/contracts';
-import { EventPublisher, LOGGER, SERVICE_CONFIG, type ServiceConfig } from '@windward/service-kit';
+import { AppError, EventTypes, type SheetAppliedPayload, type SheetCommittedPayload, type SheetInspectionPayload } from '@windward/contracts';
+import { EventPublisher, FILE_STORE, LOGGER, SERVICE_CONFIG, SHARED_FILE_STORE, type FileStore, type ServiceConfig } from '@windward/service-kit';
+import { applyDefect, defectEvent, newDefect, settleDefects } from '../defects/defect-rules.js';
+import { Image } from '../images/image.entity.js';
+import { TilesWorker } from '../images/tiles.worker.js';
+import type { Inspection } from '../inspections/inspection.entity.js';
+import { imageFromSharedStore } from '../ingest/shared-photo.js';
 import { ParkRef, TurbineRef } from '../refs/refs.entity.js';
 import { createInspection, toDay } from '../inspections/inspections.service.js';
 
@@ -22,6 +27,9 @@ export class SheetIngestService {
     private readonly events: EventPublisher,
     @Inject(SERVICE_CONFIG) cfg: ServiceConfig,
     @Inject(LOGGER) private readonly log: Logger,
+    @Inject(FILE_STORE) private readonly store: FileStore,
+    @Inject(SHARED_FILE_STORE) private readonly shared: FileStore,
+    private readonly tiles: TilesWorker,
   ) {
     this.s = `"${cfg.schema}"`;
   }
@@ -33,9 +41,14 @@ export class SheetIngestService {
       return;
     }
     let answer: SheetAppliedPayload;
+    /** Inspections created in the savepoint (their copied photos go when it rolls back). */
+    const made: string[] = [];
+    let tileImages: string[] = [];
     await m.query('SAVEPOINT sheet_ingest');
     try {
       const created: SheetAppliedPayload['inspections'] = [];
+      const images: string[] = [];
+
       const park = await m.findOne(ParkRef, { where: { windParkId: p.windfarmId } });
       if (!park) throw new AppError('WIND_PARK_NOT_FOUND');
       for (const i of p.inspections) {
@@ -56,10 +69,13 @@ export class SheetIngestService {
           if (err instanceof AppError) throw new AppError(err.code, { params: { ...(err.params ?? {}), turbineName: i.turbineName, inspectionDate: i.inspectionDate } });
           throw err;
         });
+        made.push(insp.id);
+        images.push(...(await this.defects(m, insp, i, p)));
         created.push({ inspectionId: insp.id, turbineId: turbine.turbineId, turbineName: turbine.name, inspectionDate: i.inspectionDate });
       }
       await m.query('RELEASE SAVEPOINT sheet_ingest');
       answer = { sheetImportId: p.sheetImportId, ok: true, inspections: created };
+      tileImages = images;
     } catch (caught) {
       let err = caught as AppError;
       // A unique index beat the check (a concurrent inspection that day): the same refusal.
@@ -67,6 +83,8 @@ export class SheetIngestService {
       if (!refusal) throw caught; // database trouble: the bus delivers again
       err = refusal;
       await m.query('ROLLBACK TO SAVEPOINT sheet_ingest');
+      // The rows rolled back: so must the photos copied for them.
+      for (const id of made) await this.store.removePrefix(`images/${id}`);
       this.log.warn({ sheetImportId: p.sheetImportId, code: err.code }, 'sheet import refused whole');
       answer = {
         sheetImportId: p.sheetImportId,
@@ -82,5 +100,68 @@ export class SheetIngestService {
       answer.error ? JSON.stringify(answer.error) : null,
     ]);
     await this.events.publish(m, EventTypes.InspectionSheetApplied, p.sheetImportId, answer, p.userId ?? undefined);
+    // The tile jobs wait for their rows (committed with this transaction).
+    for (const id of tileImages) await this.tiles.enqueue(id);
+  }
+
+  /**
+   * The defects of one inspection of the batch, each on its photo (step 3): one image per photo
+   * (blade of its first defect row, in the order the sheet names them), then every defect with
+   * the rules of a defect made by hand (applyDefect: distance to root, sizes, the customer's
+   * template) and its created event. Answers the images to tile.
+   */
+  private async defects(m: EntityManager, insp: Inspection, i: SheetInspectionPayload, p: SheetCommittedPayload): Promise<string[]> {
+    if (!i.defects.length) return [];
+    const images = new Map<string, Image>();
+    for (const row of i.defects) {
+      if (!row.image) throw new AppError(-11001, { params: { entries: row.imageId ?? row.defectNo } });
+      if (images.has(row.image.fileKey)) continue;
+      const img = await imageFromSharedStore({ store: this.store, shared: this.shared }, m, insp.id, `sheet-imports/${p.sheetImportId}/`, {
+        fileKey: row.image.fileKey,
+        fileName: row.image.fileName,
+        bladePosition: row.bladePosition,
+        path: null,
+        chamber: null,
+        sortIndex: images.size + 1,
+      });
+      await m.insert(Image, img);
+      images.set(row.image.fileKey, img);
+    }
+    for (const row of i.defects) {
+      const img = images.get(row.image!.fileKey)!;
+      if (row.severity !== null && (row.severity < 0 || row.severity > 5))
+        throw new AppError(-10006, { params: { defectNo: row.defectNo, severity: row.severity } });
+      const d = newDefect(m, insp, p.userId);
+      await applyDefect(
+        m,
+        insp,
+        d,
+        {
+          imageId: img.id,
+          // The sheet says which photo, not where on it: the outline is the whole photo (redrawn in labeling).
+          polygon: [
+            [0, 0],
+            [img.width, 0],
+            [img.width, img.height],
+            [0, img.height],
+          ],
+          defectType: row.defectType,
+          severity: row.severity,
+          bladePosition: row.bladePosition,
+          distanceToRoot: row.distanceToRoot,
+          sizeLength: row.sizeLength,
+          sizeWidth: row.sizeWidth,
+        },
+        true,
+      ).catch((err: unknown) => {
+        if (err instanceof AppError) throw new AppError(err.code, { params: { ...(err.params ?? {}), defectNo: row.defectNo } });
+        throw err;
+      });
+      d.defectNo = row.defectNo;
+      await m.save(d);
+      await this.events.publish(m, EventTypes.InspectionDefectCreated, d.id, await defectEvent(m, d, img), p.userId ?? undefined);
+    }
+    await settleDefects(m, this.events, insp.id, p.userId ?? 'import');
+    return [...images.values()].map((x) => x.id);
   }
 }

@@ -68,6 +68,13 @@ describe('timeline links, computed and edited statuses, internal/external defect
     );
     const ev = (await h.published(EventTypes.InspectionTimelineLinked)).at(-1);
     assert.deepEqual(ev.payload, { inspectionId: newer.inspectionId, previousInspectionId: older.inspectionId, turbineId: turbine });
+    // The whole timeline of the inspection travels too (report's timelines across inspections).
+    const changed = (await h.published(EventTypes.InspectionTimelineChanged)).filter((e: Body) => e.key === newer.inspectionId).at(-1);
+    assert.equal(changed.payload.previousInspectionId, older.inspectionId);
+    assert.deepEqual(
+      Object.fromEntries(changed.payload.defects.map((d: Body) => [d.defectId, [d.timelineStatus, d.previousDefectId]])),
+      status,
+    );
     // A new defect in the linked inspection is placed at once.
     const again = await defect(newer.inspectionId, n1, { defectType: 'Erosion', distanceToRoot: 10.2, bladePosition: 2 });
     assert.equal((await h.api(`${BASE}/defects/${again}`)).body.timelineStatus, 'STABLE');
@@ -111,6 +118,9 @@ describe('timeline links, computed and edited statuses, internal/external defect
     assert.equal(un.status, 200);
     assert.ok(un.body.defects.every((d: Body) => d.timelineStatus === 'NOT_APPLICABLE' && !d.timelineManual));
     assert.equal((await h.published(EventTypes.InspectionTimelineUnlinked)).at(-1).payload.inspectionId, newer.inspectionId);
+    const changed = (await h.published(EventTypes.InspectionTimelineChanged)).filter((e: Body) => e.key === newer.inspectionId).at(-1);
+    assert.equal(changed.payload.previousInspectionId, null);
+    assert.ok(changed.payload.defects.every((d: Body) => d.timelineStatus === 'NOT_APPLICABLE' && d.previousDefectId === null));
   });
 
   test('internal/external defect links: linked, unlinked, and refused when the blade was changed', async () => {

@@ -7,7 +7,7 @@ import { Inspection } from '../inspections/inspection.entity.js';
 import { Defect, DefectLink } from '../defects/defect.entity.js';
 import { DefectsService } from '../defects/defects.service.js';
 import { presentDefect } from '../defects/defect-rules.js';
-import { recomputeTimeline, unlinkAll } from './timeline.store.js';
+import { announceTimeline, recomputeTimeline, unlinkAll } from './timeline.store.js';
 import { RepairMark } from './repair-mark.entity.js';
 import { TIMELINE_DISTANCE_TOLERANCE_M } from './timeline.js';
 import type { DefectView } from '../defects/defect.view.js';
@@ -52,7 +52,7 @@ export class TimelineService {
       }
       await m.update(Inspection, { id: insp.id }, { previousInspectionId: prev.id });
       await m.update(Defect, { inspectionId: insp.id }, { timelineManual: false });
-      await recomputeTimeline(m, insp.id);
+      await recomputeTimeline(m, this.events, insp.id, user.userId, true);
       await this.events.publish(
         m,
         EventTypes.InspectionTimelineLinked,
@@ -73,7 +73,7 @@ export class TimelineService {
       const previousInspectionId = insp.previousInspectionId;
       await m.update(Inspection, { id: insp.id }, { previousInspectionId: null });
       await m.update(Defect, { inspectionId: insp.id }, { timelineManual: false });
-      await recomputeTimeline(m, insp.id);
+      await recomputeTimeline(m, this.events, insp.id, user.userId, true);
       await this.events.publish(
         m,
         EventTypes.InspectionTimelineUnlinked,
@@ -122,6 +122,7 @@ export class TimelineService {
       const { d, insp } = await this.defects.load(m, user, defectId, true);
       assertCanEdit(user, insp.componentType);
       await m.update(Defect, { id: d.id }, { timelineStatus: status, timelineManual: true });
+      await announceTimeline(m, this.events, insp.id, user.userId);
     });
     return this.defects.get(user, defectId);
   }

@@ -6,10 +6,39 @@ import { Defect } from '../defects/defect.entity.js';
 import { computeTimeline } from './timeline.js';
 
 /**
- * Stores the computed timeline of an inspection's defects (manual statuses set by engineers
- * are kept), and of the inspection that uses it as its previous one.
+ * Announces an inspection's defect timeline (`inspection.timeline.changed`, the full set): each
+ * defect's status and the previous defect it matched. Report keeps the chains for its timelines.
  */
-export async function recomputeTimeline(m: EntityManager, inspectionId: string): Promise<void> {
+export async function announceTimeline(m: EntityManager, events: EventPublisher, inspectionId: string, userId?: string): Promise<void> {
+  const insp = await m.findOne(Inspection, { where: { id: inspectionId } });
+  if (!insp) return;
+  const defects = await m.find(Defect, { where: { inspectionId, suggested: false }, order: { defectNo: 'ASC' } });
+  await events.publish(
+    m,
+    EventTypes.InspectionTimelineChanged,
+    insp.id,
+    {
+      inspectionId: insp.id,
+      turbineId: insp.turbineId,
+      previousInspectionId: insp.previousInspectionId,
+      defects: defects.map((d) => ({ defectId: d.id, timelineStatus: d.timelineStatus, previousDefectId: d.previousDefectId })),
+    },
+    userId,
+  );
+}
+
+/**
+ * Stores the computed timeline of an inspection's defects (manual statuses set by engineers
+ * are kept), and of the inspection that uses it as its previous one. Each inspection whose
+ * statuses or matches changed is announced (`announce`: the first one always, after a link change).
+ */
+export async function recomputeTimeline(
+  m: EntityManager,
+  events: EventPublisher,
+  inspectionId: string,
+  userId?: string,
+  announce = false,
+): Promise<void> {
   const targets = [
     inspectionId,
     ...(await m.find(Inspection, { where: { previousInspectionId: inspectionId }, select: { id: true } })).map((i) => i.id),
@@ -21,12 +50,15 @@ export async function recomputeTimeline(m: EntityManager, inspectionId: string):
     const current = await m.find(Defect, { where: { inspectionId: id, suggested: false } });
     const previous = insp.previousInspectionId ? await m.find(Defect, { where: { inspectionId: insp.previousInspectionId, suggested: false } }) : null;
     const r = computeTimeline(current, previous);
+    let changed = announce && id === inspectionId;
     for (const d of current) {
       const s = r.current.get(d.id)!;
       const status = d.timelineManual ? d.timelineStatus : s.status;
       if (status === d.timelineStatus && s.previousId === d.previousDefectId) continue;
       await m.update(Defect, { id: d.id }, { timelineStatus: status, previousDefectId: s.previousId });
+      changed = true;
     }
+    if (changed) await announceTimeline(m, events, id, userId);
   }
 }
 
@@ -57,6 +89,7 @@ export async function unlinkAll(m: EntityManager, events: EventPublisher, inspec
       { inspectionId: p.inspection.id, previousInspectionId: p.previousId, turbineId: p.inspection.turbineId },
       userId,
     );
+    await announceTimeline(m, events, p.inspection.id, userId);
   }
   if (pairs.length) inspection.previousInspectionId = null;
   return pairs.length;

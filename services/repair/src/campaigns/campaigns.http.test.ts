@@ -39,7 +39,11 @@ describe('repair campaigns', () => {
     assert.deepEqual(c.turbines.map((t: Body) => [t.turbineName, t.status, t.defectCount]), [['Campaign park-T01', 0, 2]]);
     assert.equal(c.byStatus.find((s: Body) => s.repairStatus === 1).count, 2);
     const created = await h.published('repair.campaign.created');
-    assert.ok(created.some((e) => e.payload.campaignId === c.id && e.payload.name === 'April blade repairs' && e.payload.status === 0));
+    const ev = created.find((e) => e.payload.campaignId === c.id);
+    assert.deepEqual([ev?.payload.name, ev?.payload.status], ['April blade repairs', 0]);
+    // What report's campaign reports need: park, dates and the defects.
+    assert.deepEqual([ev.payload.windFarmId, ev.payload.startDate, ev.payload.endDate], [p.parkId, '2026-04-01', '2026-04-30']);
+    assert.deepEqual([...ev.payload.defectIds].sort(), ids.slice(0, 2).sort());
     const list = await h.api(`${API}/campaigns?name=april&fieldToSort=progress&descending=true&pageSize=5`);
     assert.equal(list.status, 200);
     assert.equal(list.body.totalCount, 1);
@@ -148,6 +152,9 @@ describe('repair campaigns', () => {
     assert.ok(ev);
     assert.equal(ev.payload.repairStatus, 6);
     assert.equal(ev.payload.inspectionId, p.inspectionId);
+    // Every repair status change is announced (keyed by the campaign): ongoing, then fixed.
+    const changes = (await h.published('repair.defect.status-changed')).filter((e) => e.payload.defectId === ids[0]);
+    assert.deepEqual(changes.map((e) => [e.key, e.payload.campaignId, e.payload.repairStatus]), [[c.id, c.id, 2], [c.id, c.id, 6]]);
     const list = await h.api(`${API}/campaigns/${c.id}/defects?repairStatus=6`);
     assert.equal(list.body.totalCount, 1);
     assert.equal(list.body.results[0].bladeLength, 45);
@@ -216,6 +223,7 @@ describe('repair campaigns', () => {
     assert.equal((await h.api(`${API}/campaigns/${started.id}/defects/${ids[0]}/records`, post(record()))).status, 201);
     await h.refused(`${API}/campaigns/${started.id}`, { method: 'DELETE' }, -13010);
     assert.equal((await h.api(`${API}/campaigns/${untouched.id}`, { method: 'DELETE' })).status, 204);
+    assert.ok((await h.published('repair.campaign.deleted')).some((e) => e.payload.id === untouched.id));
     const again = await h.campaign((await h.api(`${API}/plans/${plan.id}`)).body, [ids[1]]);
     assert.equal(again.defectCount, 1);
   });

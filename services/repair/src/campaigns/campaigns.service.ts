@@ -138,7 +138,23 @@ export class CampaignsService {
             },
             chosen.map((c) => ({ defectId: c.defect_id, turbineId: c.turbine_id })),
           );
-          await this.events.publish(m, EventTypes.RepairCampaignCreated, campaignId, { campaignId, name, status: RepairCampaignStatus.NOT_STARTED }, user.userId);
+          await this.events.publish(
+            m,
+            EventTypes.RepairCampaignCreated,
+            campaignId,
+            {
+              campaignId,
+              name,
+              status: RepairCampaignStatus.NOT_STARTED,
+              // Report's repair-campaign reports: where, whose, when and which defects (all "not started").
+              windFarmId: plan.wind_farm_id,
+              customerId: plan.customer_id,
+              startDate: dto.startDate,
+              endDate: dto.endDate,
+              defectIds: chosen.map((c) => c.defect_id),
+            },
+            user.userId,
+          );
           return campaignId;
         }),
       {
@@ -178,6 +194,7 @@ export class CampaignsService {
       await this.lockOpen(m, user, id);
       if (await this.campaigns.hasRepairWork(m, id)) throw new AppError(-13010);
       await this.campaigns.delete(m, id);
+      await this.events.publish(m, EventTypes.RepairCampaignDeleted, id, { id }, user.userId);
     });
     this.live.changed(id);
   }

@@ -126,6 +126,7 @@ export class RepairWorkService {
       if (d.repair_status === status) return;
       if (!canChangeRepairProgress(progressOf(d.repair_status), progressOf(status))) throw new AppError('ILLEGAL_TRANSITION');
       await this.campaigns.setRepairStatus(m, campaignId, defectId, status);
+      await this.announceStatus(m, campaignId, defectId, status, user.userId);
       if (REPAIRED.includes(status)) await this.announceRepaired(m, campaignId, d, status, user.userId);
     });
     this.live.changed(campaignId);
@@ -158,6 +159,7 @@ export class RepairWorkService {
       });
       if (d.repair_status !== dto.outcome) {
         await this.campaigns.setRepairStatus(m, campaignId, defectId, dto.outcome);
+        await this.announceStatus(m, campaignId, defectId, dto.outcome, user.userId);
         if (REPAIRED.includes(dto.outcome)) await this.announceRepaired(m, campaignId, d, dto.outcome, user.userId);
       }
       if (d.turbine_id && (await this.campaigns.turbineStatus(m, campaignId, d.turbine_id)) === RepairCampaignStatus.NOT_STARTED) {
@@ -171,6 +173,17 @@ export class RepairWorkService {
     this.live.changed(campaignId);
     const rows = await this.campaigns.records(this.ds.manager, campaignId, defectId);
     return presentRecord(rows.find((r) => r.id === id)!);
+  }
+
+  /** Every repair status change of a defect in a campaign (report's campaign reports), keyed by the campaign. */
+  private async announceStatus(m: EntityManager, campaignId: string, defectId: string, status: number, userId: string) {
+    await this.events.publish(
+      m,
+      EventTypes.RepairDefectStatusChanged,
+      campaignId,
+      { campaignId, defectId, repairStatus: status, changedAt: new Date().toISOString() },
+      userId,
+    );
   }
 
   private async announceRepaired(m: EntityManager, campaignId: string, d: CampaignDefectRow, status: number, userId: string) {

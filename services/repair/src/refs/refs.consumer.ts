@@ -1,15 +1,17 @@
 import { Controller } from '@nestjs/common';
 import { Ctx, Payload } from '@nestjs/microservices';
 import {
+  componentTypeOfPackage,
   EventTypes,
   type DefectEventPayload,
   type DeletedPayload,
   type InspectionCreatedPayload,
+  type InspectionUpdatedPayload,
   type ProjectEventPayload,
   type TurbineEventPayload,
 } from '@windward/contracts';
 import type { EntityManager } from 'typeorm';
-import { AssetRefsConsumer, OnEvent, type BusContext } from '@windward/service-kit';
+import { AssetRefsConsumer, keepOnlyActiveInspection, OnEvent, type BusContext } from '@windward/service-kit';
 import { Sql } from '../common/sql.js';
 
 /**
@@ -44,16 +46,32 @@ export class RefsConsumer extends AssetRefsConsumer {
 
   @OnEvent(EventTypes.InspectionInspectionCreated)
   async onInspection(@Payload() p: InspectionCreatedPayload, @Ctx() ctx: BusContext) {
+    // Component and active flag: the O&M overview counts each turbine's latest inspection per component.
+    const component = p.componentType ?? componentTypeOfPackage(p.packageType);
     await ctx.manager.query(
-      `INSERT INTO ${this.s}.inspection_ref (inspection_id, turbine_id, wind_farm_id, inspection_date) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (inspection_id) DO UPDATE SET turbine_id = EXCLUDED.turbine_id, wind_farm_id = EXCLUDED.wind_farm_id`,
-      [p.inspectionId, p.turbineId, p.windFarmId, p.inspectionDate],
+      `INSERT INTO ${this.s}.inspection_ref (inspection_id, turbine_id, wind_farm_id, inspection_date, component_type, is_active)
+       VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (inspection_id) DO UPDATE SET turbine_id = EXCLUDED.turbine_id, wind_farm_id = EXCLUDED.wind_farm_id,
+         component_type = EXCLUDED.component_type, is_active = coalesce(EXCLUDED.is_active, inspection_ref.is_active)`,
+      [p.inspectionId, p.turbineId, p.windFarmId, p.inspectionDate, component ?? null, p.isActive ?? null],
     );
+    if (p.isActive) await keepOnlyActiveInspection(ctx.manager, `${this.s}.inspection_ref`, p.inspectionId, p.turbineId, component ?? null);
     // Defects announced before their inspection (or without park/turbine) learn where they are.
     await ctx.manager.query(
       `UPDATE ${this.s}.defect_ref SET wind_farm_id = coalesce(wind_farm_id, $2), turbine_id = coalesce(turbine_id, $3) WHERE inspection_id = $1`,
       [p.inspectionId, p.windFarmId, p.turbineId],
     );
+  }
+
+  /** The active flag changed (asset's "Latest"): the overview's latest inspection follows it. */
+  @OnEvent(EventTypes.InspectionInspectionUpdated)
+  async onInspectionUpdated(@Payload() p: InspectionUpdatedPayload, @Ctx() ctx: BusContext) {
+    await ctx.manager.query(`UPDATE ${this.s}.inspection_ref SET is_active = $2, component_type = coalesce(component_type, $3) WHERE inspection_id = $1`, [
+      p.inspectionId,
+      p.isActive,
+      p.componentType,
+    ]);
+    if (p.isActive) await keepOnlyActiveInspection(ctx.manager, `${this.s}.inspection_ref`, p.inspectionId, p.turbineId, p.componentType);
   }
 
   @OnEvent(EventTypes.InspectionDefectCreated)

@@ -1,6 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Rights } from '@windward/contracts';
+import { Rights, isSeedText } from '@windward/contracts';
 import { API, RepairHarness } from '../testing/repair-harness.js';
 import { DEMO_TEMPLATES, DemoTemplates } from './demo-templates.js';
 
@@ -68,6 +68,8 @@ describe('repair-step templates', () => {
     try {
       const names = (await demo.api(`${API}/templates`)).body.results.map((t: { name: string }) => t.name);
       assert.deepEqual(names.sort(), DEMO_TEMPLATES.map((t) => t.name).sort());
+      // Shown in the reader's language by the console (contracts SEED_TEXTS).
+      for (const t of DEMO_TEMPLATES) for (const x of [t.name, ...t.steps.flatMap((st) => [st.name, st.description])]) assert.ok(isSeedText(x), x);
       await demo.svc.app.get(DemoTemplates).onApplicationBootstrap();
       assert.equal((await demo.api(`${API}/templates`)).body.totalCount, DEMO_TEMPLATES.length);
     } finally {

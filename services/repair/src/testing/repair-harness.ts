@@ -66,14 +66,15 @@ export class RepairHarness extends ServiceHarness {
     });
   }
 
-  async inspection(parkId: string, turbineId: string): Promise<string> {
+  async inspection(parkId: string, turbineId: string, inspectionDate = '2026-03-01', isActive?: boolean): Promise<string> {
     const inspectionId = randomUUID();
     await this.publish(EventTypes.InspectionInspectionCreated, inspectionId, {
       inspectionId,
       turbineId,
       windFarmId: parkId,
       packageType: 1,
-      inspectionDate: '2026-03-01',
+      inspectionDate,
+      ...(isActive === undefined ? {} : { isActive }),
     });
     await this.until('SELECT 1 FROM repair.inspection_ref WHERE inspection_id = $1', [inspectionId]);
     return inspectionId;

@@ -9,9 +9,12 @@ import {
   type InspectionUpdatedPayload,
   type LpsChangedPayload,
   type RepairDefectRepairedPayload,
+  type RepairDefectStatusPayload,
+  type CampaignEventPayload,
   type ProjectEventPayload,
+  type TimelineChangedPayload,
 } from '@windward/contracts';
-import { AssetRefsConsumer, OnEvent, SERVICE_CONFIG, type BusContext, type ServiceConfig } from '@windward/service-kit';
+import { AssetRefsConsumer, keepOnlyActiveInspection, OnEvent, SERVICE_CONFIG, type BusContext, type ServiceConfig } from '@windward/service-kit';
 
 /**
  * The report context's read models: parks and turbines (the kit's copies), projects from delivery,
@@ -70,12 +73,8 @@ export class RefsConsumer extends AssetRefsConsumer {
   }
 
   /** Activating one inspection deactivates the turbine's others of the same component (inspection's rule). */
-  private async onlyActive(ctx: BusContext, inspectionId: string, turbineId: string, component: number | null) {
-    await ctx.manager.query(
-      `UPDATE ${this.schema}.inspection_ref SET is_active = false
-       WHERE turbine_id = $1 AND component_type IS NOT DISTINCT FROM $2 AND inspection_id <> $3 AND is_active`,
-      [turbineId, component, inspectionId],
-    );
+  private onlyActive(ctx: BusContext, inspectionId: string, turbineId: string, component: number | null) {
+    return keepOnlyActiveInspection(ctx.manager, `${this.schema}.inspection_ref`, inspectionId, turbineId, component);
   }
 
   @OnEvent(EventTypes.InspectionDefectCreated, EventTypes.InspectionDefectUpdated)
@@ -129,6 +128,7 @@ export class RefsConsumer extends AssetRefsConsumer {
   async onDefectDeleted(@Payload() p: DeletedPayload, @Ctx() ctx: BusContext): Promise<void> {
     await ctx.manager.query(`DELETE FROM ${this.schema}.defect_ref WHERE defect_id = $1`, [p.id]);
     await ctx.manager.query(`DELETE FROM ${this.schema}.defect_repair WHERE defect_id = $1`, [p.id]);
+    await ctx.manager.query(`DELETE FROM ${this.schema}.defect_timeline WHERE defect_id = $1`, [p.id]);
   }
 
   /**
@@ -151,6 +151,72 @@ export class RefsConsumer extends AssetRefsConsumer {
       `INSERT INTO ${this.schema}.lps_ref (inspection_id, turbine_id, wind_farm_id, readings) VALUES ($1, $2, $3, $4::jsonb)
        ON CONFLICT (inspection_id) DO UPDATE SET turbine_id = EXCLUDED.turbine_id, wind_farm_id = EXCLUDED.wind_farm_id, readings = EXCLUDED.readings`,
       [p.inspectionId, p.turbineId, p.windFarmId, JSON.stringify(p.readings ?? [])],
+    );
+  }
+
+  /**
+   * An inspection's defect timeline (the full set replaces the copy): its previous inspection and
+   * each defect's status and matched previous defect — the chains the timelines across inspections follow.
+   */
+  @OnEvent(EventTypes.InspectionTimelineChanged)
+  async onTimeline(@Payload() p: TimelineChangedPayload, @Ctx() ctx: BusContext): Promise<void> {
+    await ctx.manager.query(
+      `INSERT INTO ${this.schema}.inspection_timeline (inspection_id, previous_inspection_id) VALUES ($1, $2)
+       ON CONFLICT (inspection_id) DO UPDATE SET previous_inspection_id = EXCLUDED.previous_inspection_id`,
+      [p.inspectionId, p.previousInspectionId],
+    );
+    await ctx.manager.query(`DELETE FROM ${this.schema}.defect_timeline WHERE inspection_id = $1`, [p.inspectionId]);
+    await ctx.manager.query(
+      `INSERT INTO ${this.schema}.defect_timeline (defect_id, inspection_id, timeline_status, previous_defect_id)
+       SELECT x.defect_id, $1, x.timeline_status, x.previous_defect_id
+       FROM jsonb_to_recordset($2::jsonb) AS x(defect_id uuid, timeline_status text, previous_defect_id uuid)
+       ON CONFLICT (defect_id) DO UPDATE SET inspection_id = EXCLUDED.inspection_id, timeline_status = EXCLUDED.timeline_status,
+         previous_defect_id = EXCLUDED.previous_defect_id`,
+      [
+        p.inspectionId,
+        JSON.stringify(
+          (p.defects ?? []).map((d) => ({ defect_id: d.defectId, timeline_status: d.timelineStatus, previous_defect_id: d.previousDefectId })),
+        ),
+      ],
+    );
+  }
+
+  /** A repair campaign: name and status always; park, customer, dates and its defects (all "not started") when the event has them. */
+  @OnEvent(EventTypes.RepairCampaignCreated, EventTypes.RepairCampaignStatusChanged)
+  async onCampaign(@Payload() p: CampaignEventPayload, @Ctx() ctx: BusContext): Promise<void> {
+    await ctx.manager.query(
+      `INSERT INTO ${this.schema}.repair_campaign_ref (campaign_id, name, status, wind_farm_id, customer_id, start_date, end_date)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)
+       ON CONFLICT (campaign_id) DO UPDATE SET name = EXCLUDED.name, status = EXCLUDED.status,
+         wind_farm_id = COALESCE(EXCLUDED.wind_farm_id, repair_campaign_ref.wind_farm_id),
+         customer_id = COALESCE(EXCLUDED.customer_id, repair_campaign_ref.customer_id),
+         start_date = COALESCE(EXCLUDED.start_date, repair_campaign_ref.start_date),
+         end_date = COALESCE(EXCLUDED.end_date, repair_campaign_ref.end_date)`,
+      [p.campaignId, p.name, p.status, p.windFarmId ?? null, p.customerId ?? null, p.startDate ?? null, p.endDate ?? null],
+    );
+    if (p.defectIds?.length) {
+      // 1 = not started; a status change that came first is kept.
+      await ctx.manager.query(
+        `INSERT INTO ${this.schema}.repair_campaign_defect (campaign_id, defect_id, repair_status)
+         SELECT $1, unnest($2::uuid[]), 1 ON CONFLICT DO NOTHING`,
+        [p.campaignId, p.defectIds],
+      );
+    }
+  }
+
+  @OnEvent(EventTypes.RepairCampaignDeleted)
+  async onCampaignDeleted(@Payload() p: DeletedPayload, @Ctx() ctx: BusContext): Promise<void> {
+    await ctx.manager.query(`UPDATE ${this.schema}.repair_campaign_ref SET deleted = true WHERE campaign_id = $1`, [p.id]);
+    await ctx.manager.query(`DELETE FROM ${this.schema}.repair_campaign_defect WHERE campaign_id = $1`, [p.id]);
+  }
+
+  /** A defect's repair status in a campaign (every change, not only the repaired outcomes). */
+  @OnEvent(EventTypes.RepairDefectStatusChanged)
+  async onRepairStatus(@Payload() p: RepairDefectStatusPayload, @Ctx() ctx: BusContext): Promise<void> {
+    await ctx.manager.query(
+      `INSERT INTO ${this.schema}.repair_campaign_defect (campaign_id, defect_id, repair_status, changed_at) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (campaign_id, defect_id) DO UPDATE SET repair_status = EXCLUDED.repair_status, changed_at = EXCLUDED.changed_at`,
+      [p.campaignId, p.defectId, p.repairStatus, p.changedAt],
     );
   }
 }

@@ -16,6 +16,7 @@ import {
 import { ReportSection } from '@windward/contracts';
 import { svgToPng } from './turbine-details.js';
 import {
+  campaignStatusName,
   lpsRange,
   lpsResult,
   positionName,
@@ -26,8 +27,11 @@ import {
   sizeText,
   statusName,
   texts,
+  timelineRows,
+  timelineStatusName,
   turbineSummaries,
   type ReportData,
+  type TurbineDetail,
 } from './report-data.js';
 
 const FONT = 'Noto Sans CJK SC';
@@ -47,6 +51,82 @@ function table(header: string[], rows: (string | number)[][]): Table {
       ...rows.map((r) => new TableRow({ children: r.map((v) => cell(v)) })),
     ],
   });
+}
+
+const heading2 = (text: string) => new Paragraph({ heading: HeadingLevel.HEADING_2, children: [new TextRun({ text, font: FONT })] });
+const repairText = (d: ReportData, x: { repairStatus: number | null; repairedAt: string | null }) =>
+  x.repairStatus ? `${repairStatusName(d, x)}${x.repairedAt ? ` ${x.repairedAt}` : ''}` : texts(d).none;
+
+/** A campaign report's campaign: name, status, period, defects per repair status. */
+function campaignDocx(d: ReportData): (Paragraph | Table)[] {
+  const c = d.campaign;
+  if (!c) return [];
+  const t = texts(d);
+  return [
+    heading2(`${t.repairCampaign}: ${c.name}`),
+    table(
+      [t.campaignStatus, t.period],
+      [[campaignStatusName(d, c.status), `${c.startDate ?? t.none} – ${c.endDate ?? t.none}`]],
+    ),
+    heading2(t.repairProgress),
+    table(
+      Object.keys(c.byRepairStatus).map((s) => repairStatusName(d, { repairStatus: Number(s) })),
+      [Object.values(c.byRepairStatus)],
+    ),
+  ];
+}
+
+/** A turbine's timeline across inspections, then the previous inspection's defects not found again (as the PDF). */
+function timelineDocx(d: ReportData, tu: TurbineDetail): (Paragraph | Table)[] {
+  const t = texts(d);
+  const out: (Paragraph | Table)[] = [
+    heading2(t.timeline),
+    new Table({
+      width: { size: 100, type: WidthType.PERCENTAGE },
+      rows: [
+        new TableRow({
+          tableHeader: true,
+          children: [t.defectNo, t.inspectionDate, t.defectNoThen, t.severity, t.size, t.timelineStatus, t.repairStatus].map((x) =>
+            cell(x, { header: true, fill: '#F0F0F0' }),
+          ),
+        }),
+        ...timelineRows(d, tu.defects).map(
+          ({ defect, entry, first, status }) =>
+            new TableRow({
+              children: [
+                cell(first ? (defect.defectNo ?? t.none) : ''),
+                cell(entry.inspectionDate),
+                cell(entry.defectNo ?? t.none),
+                cell(severityName(d, entry.severity), { fill: severityHex(entry.severity) }),
+                cell(sizeText(entry)),
+                cell(status),
+                cell(repairText(d, entry)),
+              ],
+            }),
+        ),
+      ],
+    }),
+  ];
+  if (tu.vanished.length) {
+    out.push(
+      heading2(t.notFoundAgain),
+      table(
+        [t.defectNo, t.inspectionDate, t.blade, t.distance, t.type, t.severity, t.size, t.timelineStatus, t.repairStatus],
+        tu.vanished.map((v) => [
+          v.defectNo ?? t.none,
+          v.inspectionDate,
+          v.bladePosition ?? t.none,
+          v.distanceToRoot ?? t.none,
+          v.defectType ?? t.none,
+          severityName(d, v.severity),
+          sizeText(v),
+          timelineStatusName(d, 'REPAIRED'),
+          repairText(d, v),
+        ]),
+      ),
+    );
+  }
+  return out;
 }
 
 /** The report as an editable Word document: real headings and tables, the same sections as the PDF. */
@@ -81,6 +161,7 @@ export async function renderDocx(d: ReportData): Promise<Buffer> {
   if (d.sections.has(ReportSection.SUMMARY)) {
     const levels = [0, 1, 2, 3, 4, 5];
     body.push(new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun({ text: t.summary, font: FONT })] }));
+    body.push(...campaignDocx(d));
     body.push(
       table(
         [t.severity, ...levels.map((s) => severityName(d, s)), t.total],
@@ -109,7 +190,7 @@ export async function renderDocx(d: ReportData): Promise<Buffer> {
         rows: [
           new TableRow({
             tableHeader: true,
-            children: [t.defectNo, t.turbine, t.blade, t.position, t.distance, t.type, t.severity, t.size, t.priority, t.status].map((h) =>
+            children: [t.defectNo, t.turbine, t.blade, t.position, t.distance, t.type, t.severity, t.size, t.priority, t.status, ...(d.campaign ? [t.repairStatus] : [])].map((h) =>
               cell(h, { header: true, fill: '#F0F0F0' }),
             ),
           }),
@@ -128,6 +209,7 @@ export async function renderDocx(d: ReportData): Promise<Buffer> {
                   cell(sizeText(x)),
                   cell(priorityName(d, x.repairPriority)),
                   cell(statusName(d, x.dpsStatus)),
+                  ...(d.campaign ? [cell(repairStatusName(d, x))] : []),
                 ],
               }),
           ),
@@ -175,6 +257,7 @@ export async function renderDocx(d: ReportData): Promise<Buffer> {
           ],
         }),
       );
+      body.push(...timelineDocx(d, tu));
       body.push(h(HeadingLevel.HEADING_2, t.photos));
       for (const x of tu.defects) {
         const c = tu.crops.get(x.defectId);

@@ -1,5 +1,6 @@
 import { ReportSection } from '@windward/contracts';
 import {
+  campaignStatusName,
   lpsRange,
   lpsResult,
   positionName,
@@ -10,8 +11,11 @@ import {
   sizeText,
   statusName,
   texts,
+  timelineRows,
+  timelineStatusName,
   turbineSummaries,
   type ReportData,
+  type TurbineDetail,
 } from './report-data.js';
 
 const esc = (v: unknown): string =>
@@ -19,6 +23,58 @@ const esc = (v: unknown): string =>
 
 /** Only a data URL of a PNG/JPEG reaches the page (the template DTO checks it too). */
 const safeLogo = (logo: string | null) => (logo && /^data:image\/(png|jpeg);base64,[A-Za-z0-9+/=]+$/.test(logo) ? logo : null);
+
+/** A campaign report's campaign: name, status, period and defects per repair status. */
+function campaignHtml(d: ReportData): string {
+  const c = d.campaign;
+  if (!c) return '';
+  const t = texts(d);
+  return `<h3>${esc(t.repairCampaign)}: ${esc(c.name)}</h3>
+    <table class="meta"><tr><th>${esc(t.campaignStatus)}</th><td>${esc(campaignStatusName(d, c.status))}</td></tr>
+    <tr><th>${esc(t.period)}</th><td>${esc(c.startDate ?? t.none)} – ${esc(c.endDate ?? t.none)}</td></tr></table>
+    <h3>${esc(t.repairProgress)}</h3>
+    <table class="grid"><thead><tr>${Object.keys(c.byRepairStatus)
+      .map((s) => `<th>${esc(repairStatusName(d, { repairStatus: Number(s) }))}</th>`)
+      .join('')}</tr></thead><tbody><tr>${Object.values(c.byRepairStatus)
+      .map((n) => `<td class="num">${n}</td>`)
+      .join('')}</tr></tbody></table>`;
+}
+
+/**
+ * A turbine's timeline across inspections: per defect each inspection it was seen in (date,
+ * defect id then, severity, size, timeline status, repair), then the previous inspection's
+ * defects not found again.
+ */
+function timelineHtml(d: ReportData, tu: TurbineDetail): string {
+  const t = texts(d);
+  const rows = timelineRows(d, tu.defects);
+  return `<h3>${esc(t.timeline)}</h3>
+    <table class="grid timeline"><thead><tr><th>${esc(t.defectNo)}</th><th>${esc(t.inspectionDate)}</th><th>${esc(t.defectNoThen)}</th>
+      <th>${esc(t.severity)}</th><th>${esc(t.size)}</th><th>${esc(t.timelineStatus)}</th><th>${esc(t.repairStatus)}</th></tr></thead><tbody>
+    ${rows
+      .map(
+        ({ defect, entry, first, status }) => `<tr${first ? ' class="first"' : ''}><td>${first ? esc(defect.defectNo ?? t.none) : ''}</td><td>${esc(entry.inspectionDate)}</td>
+      <td>${esc(entry.defectNo ?? t.none)}</td><td><span class="sev" style="background:${severityHex(entry.severity)}"></span>${esc(severityName(d, entry.severity))}</td>
+      <td>${esc(sizeText(entry))}</td><td>${esc(status)}</td>
+      <td>${esc(entry.repairStatus ? `${repairStatusName(d, entry)}${entry.repairedAt ? ` ${entry.repairedAt}` : ''}` : t.none)}</td></tr>`,
+      )
+      .join('')}
+    </tbody></table>
+    ${
+      tu.vanished.length
+        ? `<h3>${esc(t.notFoundAgain)}</h3><table class="grid"><thead><tr><th>${esc(t.defectNo)}</th><th>${esc(t.inspectionDate)}</th><th>${esc(t.blade)}</th>
+      <th>${esc(t.distance)}</th><th>${esc(t.type)}</th><th>${esc(t.severity)}</th><th>${esc(t.size)}</th><th>${esc(t.timelineStatus)}</th><th>${esc(t.repairStatus)}</th></tr></thead><tbody>
+      ${tu.vanished
+        .map(
+          (v) => `<tr><td>${esc(v.defectNo ?? t.none)}</td><td>${esc(v.inspectionDate)}</td><td class="num">${esc(v.bladePosition ?? t.none)}</td>
+        <td class="num">${esc(v.distanceToRoot ?? t.none)}</td><td>${esc(v.defectType ?? t.none)}</td>
+        <td><span class="sev" style="background:${severityHex(v.severity)}"></span>${esc(severityName(d, v.severity))}</td><td>${esc(sizeText(v))}</td>
+        <td>${esc(timelineStatusName(d, 'REPAIRED'))}</td><td>${esc(v.repairStatus ? `${repairStatusName(d, v)}${v.repairedAt ? ` ${v.repairedAt}` : ''}` : t.none)}</td></tr>`,
+        )
+        .join('')}</tbody></table>`
+        : ''
+    }`;
+}
 
 /**
  * The PDF's HTML: cover, summary (severity counts and defects per turbine), defect table with the
@@ -45,7 +101,7 @@ export function reportHtml(d: ReportData): string {
     const turbines = turbineSummaries(d.defects);
     const levels = [0, 1, 2, 3, 4, 5];
     const totals = levels.map((s) => d.defects.filter((x) => x.severity === s).length);
-    parts.push(`<section><h2>${esc(t.summary)}</h2>
+    parts.push(`<section><h2>${esc(t.summary)}</h2>${campaignHtml(d)}
       <table class="grid"><thead><tr><th>${esc(t.severity)}</th>${levels
         .map((s) => `<th><span class="sev" style="background:${severityHex(s)}"></span>${esc(severityName(d, s))}</th>`)
         .join('')}<th>${esc(t.total)}</th></tr></thead>
@@ -68,7 +124,7 @@ export function reportHtml(d: ReportData): string {
     parts.push(`<section><h2>${esc(t.defectTable)}</h2>
       <table class="grid defects"><thead><tr>
         <th>${esc(t.defectNo)}</th><th>${esc(t.turbine)}</th><th>${esc(t.blade)}</th><th>${esc(t.position)}</th><th>${esc(t.distance)}</th>
-        <th>${esc(t.type)}</th><th>${esc(t.severity)}</th><th>${esc(t.size)}</th><th>${esc(t.priority)}</th><th>${esc(t.status)}</th>
+        <th>${esc(t.type)}</th><th>${esc(t.severity)}</th><th>${esc(t.size)}</th><th>${esc(t.priority)}</th><th>${esc(t.status)}</th>${d.campaign ? `<th>${esc(t.repairStatus)}</th>` : ''}
       </tr></thead><tbody>
       ${d.defects
         .map(
@@ -76,7 +132,9 @@ export function reportHtml(d: ReportData): string {
         <td>${esc(x.defectNo ?? t.none)}</td><td>${esc(x.turbineName)}</td><td class="num">${esc(x.bladePosition ?? t.none)}</td>
         <td>${esc(positionName(d, x.position))}</td><td class="num">${esc(x.distanceToRoot ?? t.none)}</td><td>${esc(x.defectType ?? t.none)}</td>
         <td><span class="sev" style="background:${severityHex(x.severity)}"></span>${esc(severityName(d, x.severity))}</td>
-        <td>${esc(sizeText(x))}</td><td>${esc(priorityName(d, x.repairPriority))}</td><td>${esc(statusName(d, x.dpsStatus))}</td></tr>`,
+        <td>${esc(sizeText(x))}</td><td>${esc(priorityName(d, x.repairPriority))}</td><td>${esc(statusName(d, x.dpsStatus))}</td>${
+          d.campaign ? `<td>${esc(repairStatusName(d, x))}</td>` : ''
+        }</tr>`,
         )
         .join('')}
       </tbody></table></section>`);
@@ -96,6 +154,7 @@ export function reportHtml(d: ReportData): string {
         )
         .join('')}
       </tbody></table>
+      ${timelineHtml(d, tu)}
       <h3>${esc(t.photos)}</h3><div class="photos">
       ${tu.defects
         .map((x) => {
@@ -145,6 +204,6 @@ export function reportHtml(d: ReportData): string {
   .photo img { width: 100%; height: auto; border: 1px solid #999; } .photo figcaption { font-size: 8pt; }
   .nophoto { border: 1px dashed #999; color: #777; padding: 24pt 0; text-align: center; }
   .ok { color: #1a7f37; } .bad { color: #c62828; font-weight: bold; }
-  .num { text-align: right; } .sev { display: inline-block; width: 8pt; height: 8pt; margin-right: 3pt; border-radius: 2pt; vertical-align: middle; }
+  .num { text-align: right; } table.timeline tr.first td { border-top: 2px solid #666; } .sev { display: inline-block; width: 8pt; height: 8pt; margin-right: 3pt; border-radius: 2pt; vertical-align: middle; }
   </style></head><body>${parts.join('\n')}</body></html>`;
 }

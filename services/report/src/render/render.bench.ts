@@ -12,6 +12,8 @@ import { renderDocx } from './docx.js';
 import { reportHtml } from './html.js';
 import type { ReportData, ReportDefect } from './report-data.js';
 import { renderXlsx } from './xlsx.js';
+import { turbineDetails } from './turbine-details.js';
+import type { FileStore } from '@windward/service-kit';
 
 function data(turbines: number, perTurbine: number, locale: 'en_us' | 'zh_cn' = 'zh_cn'): ReportData {
   const defects: ReportDefect[] = [];
@@ -33,6 +35,13 @@ function data(turbines: number, perTurbine: number, locale: 'en_us' | 'zh_cn' = 
         repairPriority: (i % 4) + 1,
         dpsStatus: 2,
         recommendation: i % 5 ? null : 'Repair within 3 months',
+        turbineId: `t-${t}`,
+        timelineStatus: i % 2 ? 'STABLE' : 'INCREASED',
+        // Two sightings: last year's and this one (the timeline pages).
+        timeline: [
+          { inspectionDate: '2025-04-02', defectNo: String(t * perTurbine + i + 1).padStart(6, '0'), severity: Math.max(0, (i % 6) - 1), sizeLength: 100, sizeWidth: 30, timelineStatus: 'NEW', repairStatus: null, repairedAt: null },
+          { inspectionDate: '2026-04-02', defectNo: String(t * perTurbine + i + 1).padStart(6, '0'), severity: i % 6, sizeLength: 120, sizeWidth: 30, timelineStatus: i % 2 ? 'STABLE' : 'INCREASED', repairStatus: null, repairedAt: null },
+        ],
       });
   return { locale, scopeName: 'Bench', customerName: 'Acme', logo: null, generatedAt: new Date(), sections: new Set(REPORT_SECTIONS), severityLabels: {}, defects };
 }
@@ -78,9 +87,14 @@ const chromium = new ChromiumBrowser(pino({ level: 'silent' }));
 console.log('| report | runs | p50 s | p95 s | file KiB | peak node RSS MiB | peak chromium RSS MiB |\n| --- | --- | --- | --- | --- | --- | --- |');
 await chromium.pdf('<p>warm-up</p>'); // the first launch is counted apart
 const one = data(1, 100);
-await timed('PDF, 1 turbine × 100 defects (zh_cn)', 10, () => chromium.pdf(reportHtml(one)));
+/** The per-turbine pages as the service builds them (blade map, repair status, timeline; no photos in the store). */
+const withPages = async (d: ReportData) => ({ ...d, turbines: await turbineDetails(d, {} as FileStore, new Map(), new Map()) });
+const bare = (d: ReportData) => ({ ...d, sections: new Set([...d.sections].filter((x) => x !== 'turbineDetails')) }) as ReportData;
+await timed('PDF, 1 turbine × 100 defects (zh_cn), lists only', 10, () => chromium.pdf(reportHtml(bare(one))));
+await timed('PDF, 1 turbine × 100 defects (zh_cn), with turbine pages and timelines', 10, async () => chromium.pdf(reportHtml(await withPages(one))));
 const park = data(50, 20);
-await timed('PDF, park of 50 turbines × 20 defects', 3, () => chromium.pdf(reportHtml(park)));
+await timed('PDF, park of 50 turbines × 20 defects, lists only', 3, () => chromium.pdf(reportHtml(bare(park))));
+await timed('PDF, park of 50 turbines × 20 defects, with turbine pages and timelines', 3, async () => chromium.pdf(reportHtml(await withPages(park))));
 const big = data(125, 20);
 await timed('DOCX, 2,500 defects', 3, () => renderDocx(big));
 await timed('XLSX, 2,500 defects', 3, () => renderXlsx(big));

@@ -1,11 +1,15 @@
 import {
+  DEFECT_TIMELINE_STATUS_LABELS,
   DPS_STATUS_LABELS,
+  REPAIR_CAMPAIGN_STATUS_LABELS,
   REPAIR_PRIORITY_LABELS,
   REPAIR_STATUS_LABELS,
   VIEW_INDEX_LABELS,
   labelOf,
   severityColor,
+  type DefectTimelineStatus,
   type DpsStatus,
+  type RepairCampaignStatus,
   type Locale,
   type LpsReadingPayload,
   type RepairPriority,
@@ -41,6 +45,50 @@ export interface ReportDefect {
   repairStatus?: number | null;
   /** YYYY-MM-DD */
   repairedAt?: string | null;
+  inspectionId?: string;
+  /** Versus the previous inspection (contracts DefectTimelineStatus); null = never announced. */
+  timelineStatus?: string | null;
+  /** The defect across inspections, oldest first, ending with itself (filled for the timeline pages). */
+  timeline?: TimelineEntry[];
+}
+
+/** One inspection in a defect's history (inspection.timeline.changed chains). */
+export interface TimelineEntry {
+  /** YYYY-MM-DD */
+  inspectionDate: string;
+  defectNo: string | null;
+  severity: number | null;
+  sizeLength: number | null;
+  sizeWidth: number | null;
+  timelineStatus: string | null;
+  repairStatus: number | null;
+  repairedAt: string | null;
+}
+
+/** A defect of the previous inspection that was not found again (repaired, inspection's timeline rule). */
+export interface VanishedDefect {
+  defectNo: string | null;
+  /** Of the previous inspection, YYYY-MM-DD. */
+  inspectionDate: string;
+  defectType: string | null;
+  bladePosition: number | null;
+  distanceToRoot: number | null;
+  severity: number | null;
+  sizeLength: number | null;
+  sizeWidth: number | null;
+  repairStatus: number | null;
+  repairedAt: string | null;
+}
+
+/** The repair campaign of a campaign report. */
+export interface ReportCampaign {
+  name: string;
+  /** contracts RepairCampaignStatus */
+  status: number;
+  startDate: string | null;
+  endDate: string | null;
+  /** Defects per repair status (1…6). */
+  byRepairStatus: Record<string, number>;
 }
 
 /** One LPS reading as inspection.lps.changed carries it. */
@@ -57,6 +105,8 @@ export interface TurbineDetail {
   /** JPEG crops by defect id. */
   crops: Map<string, { jpeg: Buffer; width: number; height: number }>;
   lps: { inspectionDate: string; readings: LpsReading[] } | null;
+  /** The previous inspection's defects not found again (repaired). */
+  vanished: VanishedDefect[];
 }
 
 /** Everything a renderer needs: the texts are already in the report's language. */
@@ -72,6 +122,8 @@ export interface ReportData {
   defects: ReportDefect[];
   /** Filled when the turbineDetails section is on. */
   turbines?: TurbineDetail[];
+  /** Set for a repair-campaign report: the summary shows it and the defect lists the repair status. */
+  campaign?: ReportCampaign | null;
 }
 
 /** The report's own words, in both languages (independent of the console's bundles). */
@@ -124,6 +176,15 @@ export const REPORT_TEXTS = {
     root: 'Root',
     tip: 'Tip',
     notPlaced: 'Not placed (blade or distance unknown)',
+    timeline: 'Timeline across inspections',
+    timelineStatus: 'Timeline status',
+    defectNoThen: 'Defect ID then',
+    firstSeen: 'First seen',
+    notFoundAgain: 'Not found again since the previous inspection (repaired)',
+    repairCampaign: 'Repair campaign',
+    campaignStatus: 'Campaign status',
+    period: 'Period',
+    repairProgress: 'Repair progress',
     none: '—',
   },
   zh_cn: {
@@ -174,6 +235,15 @@ export const REPORT_TEXTS = {
     root: '叶根',
     tip: '叶尖',
     notPlaced: '未定位(叶片或距离未知)',
+    timeline: '跨巡检缺陷时间线',
+    timelineStatus: '时间线状态',
+    defectNoThen: '当次缺陷编号',
+    firstSeen: '首次发现',
+    notFoundAgain: '上次巡检后未再发现的缺陷(已修复)',
+    repairCampaign: '维修活动',
+    campaignStatus: '活动状态',
+    period: '时间段',
+    repairProgress: '维修进度',
     none: '—',
   },
 } as const;
@@ -194,8 +264,50 @@ export const positionName = (d: ReportData, p: number | null): string =>
 export const priorityName = (d: ReportData, p: number | null): string =>
   p === null ? REPORT_TEXTS[d.locale].none : labelOf(REPAIR_PRIORITY_LABELS, p as RepairPriority, d.locale);
 
-export const repairStatusName = (d: ReportData, x: ReportDefect): string =>
+export const repairStatusName = (d: ReportData, x: { repairStatus?: number | null }): string =>
   x.repairStatus ? labelOf(REPAIR_STATUS_LABELS, x.repairStatus as RepairStatus, d.locale) : REPORT_TEXTS[d.locale].notRepaired;
+
+/** A timeline status in the report's language; unknown (never announced) = not applicable. */
+export const timelineStatusName = (d: ReportData, s: string | null | undefined): string =>
+  labelOf(DEFECT_TIMELINE_STATUS_LABELS, (s ?? 'NOT_APPLICABLE') as DefectTimelineStatus, d.locale);
+
+export const campaignStatusName = (d: ReportData, s: number): string =>
+  labelOf(REPAIR_CAMPAIGN_STATUS_LABELS, s as RepairCampaignStatus, d.locale);
+
+/**
+ * The timeline rows of a turbine's defects: per defect each inspection it was seen in, oldest
+ * first (a defect without history is one row: itself).
+ */
+export function timelineRows(
+  d: ReportData,
+  defects: readonly ReportDefect[],
+): { defect: ReportDefect; entry: TimelineEntry; first: boolean; status: string }[] {
+  return defects.flatMap((x) => {
+    const entries: TimelineEntry[] = x.timeline?.length
+      ? x.timeline
+      : [
+          {
+            inspectionDate: x.inspectionDate,
+            defectNo: x.defectNo,
+            severity: x.severity,
+            sizeLength: x.sizeLength,
+            sizeWidth: x.sizeWidth,
+            timelineStatus: x.timelineStatus ?? null,
+            repairStatus: x.repairStatus ?? null,
+            repairedAt: x.repairedAt ?? null,
+          },
+        ];
+    // The oldest sighting of a chain had nothing to compare with: "first seen" unless a status says more.
+    const firstSeen = (entry: TimelineEntry, i: number) =>
+      i === 0 && entries.length > 1 && (!entry.timelineStatus || entry.timelineStatus === 'NOT_APPLICABLE');
+    return entries.map((entry, i) => ({
+      defect: x,
+      entry,
+      first: i === 0,
+      status: firstSeen(entry, i) ? REPORT_TEXTS[d.locale].firstSeen : timelineStatusName(d, entry.timelineStatus),
+    }));
+  });
+}
 
 /** An LPS reading's verdict: an open circuit never passes; a reading passes within the bounds it has. */
 export function lpsResult(d: ReportData, r: LpsReading): { text: string; ok: boolean } {
@@ -210,7 +322,7 @@ export const lpsRange = (r: LpsReading): string =>
 
 export const statusName = (d: ReportData, s: number): string => labelOf(DPS_STATUS_LABELS, s as DpsStatus, d.locale);
 
-export const sizeText = (x: ReportDefect): string =>
+export const sizeText = (x: { sizeLength: number | null; sizeWidth: number | null }): string =>
   x.sizeLength === null && x.sizeWidth === null ? '—' : `${x.sizeLength ?? '—'} × ${x.sizeWidth ?? '—'}`;
 
 export interface TurbineSummary {

@@ -8,6 +8,7 @@ import {
   type ReportData,
   type ReportDefect,
   type TurbineDetail,
+  type VanishedDefect,
 } from './report-data.js';
 
 const esc = (v: unknown): string =>
@@ -126,6 +127,7 @@ export async function turbineDetails(
   d: ReportData,
   store: FileStore,
   lps: Map<string, { inspectionDate: string; readings: LpsReading[] }>,
+  vanished: Map<string, VanishedDefect[]>,
   tick: (done: number, total: number) => Promise<void> = async () => undefined,
 ): Promise<TurbineDetail[]> {
   const groups = new Map<string, ReportDefect[]>();
@@ -144,6 +146,7 @@ export async function turbineDetails(
       bladeMapSvg: bladeMapSvg(d, defects),
       crops: new Map(),
       lps: lps.get(k) ?? null,
+      vanished: vanished.get(k) ?? [],
     };
     for (const x of defects) {
       if (crops >= MAX_PHOTO_CROPS) break;

@@ -2,6 +2,8 @@ import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import {
   positionName,
+  repairStatusName,
+  timelineRows,
   priorityName,
   severityHex,
   severityName,
@@ -45,6 +47,7 @@ export async function renderXlsx(d: ReportData): Promise<Buffer> {
     { header: t.priority, key: 'priority', width: 16 },
     { header: t.status, key: 'status', width: 16 },
     { header: t.recommendation, key: 'recommendation', width: 40 },
+    ...(d.campaign ? [{ header: t.repairStatus, key: 'repairStatus', width: 16 }] : []),
   ];
   const ws = wb.addWorksheet(t.defectTable, { views: [{ state: 'frozen', ySplit: 1 }] });
   ws.columns = columns;
@@ -68,6 +71,7 @@ export async function renderXlsx(d: ReportData): Promise<Buffer> {
       priority: priorityName(d, x.repairPriority),
       status: statusName(d, x.dpsStatus),
       recommendation: x.recommendation,
+      ...(d.campaign ? { repairStatus: repairStatusName(d, x) } : {}),
     });
     row.getCell('severity').fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: `FF${severityHex(x.severity).slice(1)}` } };
     row.commit();
@@ -98,6 +102,41 @@ export async function renderXlsx(d: ReportData): Promise<Buffer> {
       .commit();
   }
   summary.commit();
+
+  // Each defect across inspections, oldest first: one typed row per (defect, inspection).
+  const tl = wb.addWorksheet(t.timeline.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
+  tl.columns = [
+    { header: t.defectNo, key: 'defectNo', width: 12 },
+    { header: t.turbine, key: 'turbine', width: 16 },
+    { header: t.inspectionDate, key: 'date', width: 14, style: { numFmt: 'yyyy-mm-dd' } },
+    { header: t.defectNoThen, key: 'entryNo', width: 14 },
+    { header: t.severity, key: 'severity', width: 10 },
+    { header: t.length, key: 'length', width: 10 },
+    { header: t.width, key: 'width', width: 10 },
+    { header: t.timelineStatus, key: 'status', width: 14 },
+    { header: t.repairStatus, key: 'repair', width: 16 },
+    { header: t.repairedAt, key: 'repairedAt', width: 14, style: { numFmt: 'yyyy-mm-dd' } },
+  ];
+  tl.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: tl.columns.length } };
+  tl.getRow(1).font = { bold: true };
+  tl.getRow(1).commit();
+  for (const { defect, entry, status } of timelineRows(d, d.defects)) {
+    const row = tl.addRow({
+      defectNo: defect.defectNo,
+      turbine: defect.turbineName,
+      date: new Date(`${entry.inspectionDate}T00:00:00Z`),
+      entryNo: entry.defectNo,
+      severity: entry.severity,
+      length: entry.sizeLength,
+      width: entry.sizeWidth,
+      status,
+      repair: entry.repairStatus ? repairStatusName(d, entry) : null,
+      repairedAt: entry.repairedAt ? new Date(`${entry.repairedAt}T00:00:00Z`) : null,
+    });
+    row.getCell('severity').fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: `FF${severityHex(entry.severity).slice(1)}` } };
+    row.commit();
+  }
+  tl.commit();
   await wb.commit();
   await done;
   return Buffer.concat(chunks);

@@ -85,6 +85,58 @@ describe('image archive export (zip)', () => {
     assert.ok(csv.some((l) => l.startsWith(`东山风场/WTG_02/2026-05-02/${b.imageId}_original.jpg,800,600,`)));
   });
 
+  test('the search’s images: those without defects are archived too, with their own manifest rows; a shared photo once; PNG originals', async () => {
+    const t = await h.turbine(parkId, 'WTG-IMG');
+    const insp = await h.inspection(parkId, t, '2026-05-05');
+    const shown = await photo(insp);
+    const bare = await photo(insp, 700);
+    // A PNG original (inspection keeps `original.png` for PNG uploads).
+    const pngId = randomUUID();
+    const pngKey = `inspection/images/${insp}/${pngId}/original.png`;
+    await mkdir(path.dirname(path.join(h.filesDir, pngKey)), { recursive: true });
+    await writeFile(path.join(h.filesDir, pngKey), Buffer.alloc(300, 7));
+    const { imageId: _s, ...img } = shown;
+    const [d] = await h.defects(insp, [{ severity: 2, defectType: 'Erosion', image: img }]);
+    const images = [shown, bare, { imageId: pngId }].map((x) => ({ inspectionId: insp, imageId: x.imageId }));
+    const done = await exported({ defectIds: [d!.defectId], images });
+    assert.equal(done.status, 2, JSON.stringify(done));
+    const entries = unzipSync(new Uint8Array((await h.api(`${API}/report-tasks/${done.id}/file`, { token })).bytes));
+    const dir = '东山风场/WTG-IMG/2026-05-05';
+    assert.deepEqual(Object.keys(entries).sort(), [`${dir}/${bare.imageId}_original.jpg`, `${dir}/${pngId}_original.png`, `${dir}/${shown.imageId}_original.jpg`, 'manifest.csv'].sort());
+    assert.deepEqual(Buffer.from(entries[`${dir}/${bare.imageId}_original.jpg`]!), photos.get(bare.imageId));
+    const csv = strFromU8(entries['manifest.csv']!).replace(/^\uFEFF/, '').trim().split('\r\n');
+    assert.equal(csv.length, 1 + 3, 'the defect, then the two images without one');
+    assert.ok(csv[1]!.startsWith(`${dir}/${shown.imageId}_original.jpg,800,600,${d!.defectNo}`));
+    assert.ok(csv[2]!.startsWith(`${dir}/${bare.imageId}_original.jpg,,,,东山风场,WTG-IMG,2026-05-05,`));
+    assert.ok(csv[3]!.startsWith(`${dir}/${pngId}_original.png,`));
+
+    // Images alone (a park search without defects) are an archive too.
+    const alone = await exported({ images: [{ inspectionId: insp, imageId: bare.imageId }] });
+    assert.equal(alone.status, 2, JSON.stringify(alone));
+    const only = unzipSync(new Uint8Array((await h.api(`${API}/report-tasks/${alone.id}/file`, { token })).bytes));
+    assert.deepEqual(Object.keys(only).sort(), [`${dir}/${bare.imageId}_original.jpg`, 'manifest.csv'].sort());
+  });
+
+  test('image refusals, nothing queued: an inspection of another park (404), images with another format, over 2,500 images', async () => {
+    const other = await h.park('Other park');
+    const ot = await h.turbine(other.parkId, 'OT-01');
+    const oi = await h.inspection(other.parkId, ot, '2026-05-06');
+    const before = await h.taskCount();
+    const refuse = async (body: object, status: number, code: string) => {
+      const r = await h.create('parks', parkId, body, { token });
+      assert.equal(r.status, status, JSON.stringify(r.body));
+      assert.equal(r.body.code, code);
+    };
+    await refuse({ format: 'zip', images: [{ inspectionId: oi, imageId: randomUUID() }] }, 404, 'NOT_FOUND');
+    await refuse({ format: 'zip', images: [{ inspectionId: randomUUID(), imageId: randomUUID() }] }, 404, 'NOT_FOUND');
+    await refuse({ format: 'xlsx', images: [{ inspectionId: oi, imageId: randomUUID() }] }, 400, 'VALIDATION_FAILED');
+    const t = await h.turbine(parkId, 'WTG-2501');
+    const insp = await h.inspection(parkId, t, '2026-05-07');
+    const many = Array.from({ length: 2501 }, () => ({ inspectionId: insp, imageId: randomUUID() }));
+    await refuse({ format: 'zip', images: many }, 400, 'EXPORT_ARCHIVE_TOO_LARGE');
+    assert.equal(await h.taskCount(), before);
+  });
+
   test('over the byte cap: the task fails with EXPORT_ARCHIVE_TOO_LARGE and no file is kept', async () => {
     const t = await h.turbine(parkId, 'WTG-BIG');
     const insp = await h.inspection(parkId, t, '2026-05-03');

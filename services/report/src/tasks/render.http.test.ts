@@ -113,7 +113,7 @@ describe('report rendering (PDF, DOCX, XLSX)', () => {
     assert.equal((crack.getCell(4).value as Date).toISOString().slice(0, 10), '2026-04-02');
     assert.equal(crack.getCell(7).value, 12.5, 'distance is a number');
     assert.equal(crack.getCell(9).value, 5, 'severity is a number');
-    assert.equal(wb.worksheets.length, 2);
+    assert.equal(wb.worksheets.length, 3, "defects, per turbine, timeline");
     assert.equal(wb.worksheets[1]!.rowCount, 1 + 2, 'one summary row per turbine');
   });
 

@@ -23,7 +23,7 @@ import { turbineDetails } from '../render/turbine-details.js';
 import { renderXlsx } from '../render/xlsx.js';
 import { renderZip } from '../render/zip.js';
 import { ReportTemplateRepository } from '../templates/template.repository.js';
-import { ReportTaskRepository } from './task.repository.js';
+import { ReportTaskRepository, type ArchiveImageRow } from './task.repository.js';
 import { RENDER_QUEUE, retentionDays, selectionOf } from './tasks.service.js';
 
 /** Where report files live in the shared store (FileStoreModule scope). */
@@ -63,8 +63,9 @@ export class RenderWorker extends JobWorker<{ reportTaskId: string }> {
     };
     try {
       const template = task.template_id ? await this.templates.find(task.template_id) : null;
-      const defects = await this.tasks.defects(selectionOf(task), REPORT_MAX_DEFECTS);
-      if (!defects.length) throw new AppError('NO_QUALIFYING_DEFECTS');
+      const sel = selectionOf(task);
+      const defects = await this.tasks.defects(sel, REPORT_MAX_DEFECTS);
+      if (!defects.length && !task.archive_images?.length) throw new AppError('NO_QUALIFYING_DEFECTS');
       await step(20, 'rendering');
       const data: ReportData = {
         locale: task.locale,
@@ -75,12 +76,23 @@ export class RenderWorker extends JobWorker<{ reportTaskId: string }> {
         sections: new Set(template?.sections ?? REPORT_SECTIONS),
         severityLabels: template?.severity_labels ?? {},
         defects,
+        campaign: sel.campaignId ? await this.tasks.reportCampaign(sel.campaignId) : null,
       };
-      if (task.format === ReportFormat.ZIP) return await this.archive(id, task, data, step);
+      if (task.format === ReportFormat.ZIP) {
+        const images = task.archive_images?.length ? await this.tasks.archiveImages(task.archive_images) : [];
+        return await this.archive(id, task, data, images, step);
+      }
+      // Each defect's history across inspections (timeline pages of PDF/DOCX, the XLSX timeline sheet).
+      if (task.format === ReportFormat.XLSX || data.sections.has(ReportSection.TURBINE_DETAILS)) {
+        const timelines = await this.tasks.timelines(defects.map((x) => x.defectId));
+        for (const x of defects) x.timeline = timelines.get(x.defectId);
+      }
       // Per-turbine pages (PDF, DOCX): photos come from the shared store by the URIs inspection's events gave.
       if (task.format !== ReportFormat.XLSX && data.sections.has(ReportSection.TURBINE_DETAILS)) {
         const lps = await this.tasks.lps([...new Set(defects.map((x) => x.turbineId!).filter(Boolean))]);
-        data.turbines = await turbineDetails(data, this.shared, lps, (done, total) => step(20 + Math.round((done / total) * 50), 'rendering'));
+        // A campaign's defects come from any inspection: "not found again" belongs to inspection reports only.
+        const vanished = sel.campaignId ? new Map() : await this.tasks.vanished([...new Set(defects.map((x) => x.inspectionId!).filter(Boolean))]);
+        data.turbines = await turbineDetails(data, this.shared, lps, vanished, (done, total) => step(20 + Math.round((done / total) * 50), 'rendering'));
       }
       const bytes =
         task.format === ReportFormat.PDF
@@ -103,6 +115,7 @@ export class RenderWorker extends JobWorker<{ reportTaskId: string }> {
     id: string,
     task: { user_id: string },
     data: ReportData,
+    images: ArchiveImageRow[],
     step: (percent: number, name: string) => Promise<void>,
   ): Promise<void> {
     const dir = await mkdtemp(path.join(tmpdir(), 'report-zip-'));
@@ -110,7 +123,7 @@ export class RenderWorker extends JobWorker<{ reportTaskId: string }> {
       const file = path.join(dir, 'archive.zip');
       // REPORT_ARCHIVE_MAX_BYTES lowers the 2 GiB cap (tests; a small disk).
       const maxBytes = Number(process.env.REPORT_ARCHIVE_MAX_BYTES) || undefined;
-      await renderZip(data, this.shared, file, (done, total) => step(20 + Math.round((done / total) * 70), 'archiving'), maxBytes);
+      await renderZip(data, this.shared, file, (done, total) => step(20 + Math.round((done / total) * 70), 'archiving'), maxBytes, images);
       await step(92, 'storing');
       const size = (await stat(file)).size;
       const key = `${id}/report.zip`;

@@ -1,6 +1,13 @@
-import { ArrayMaxSize, ArrayUnique, IsArray, IsIn, IsInt, IsOptional, IsUUID, Max, Min } from 'class-validator';
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, ArrayUnique, IsArray, IsIn, IsInt, IsOptional, IsUUID, Max, Min, ValidateNested } from 'class-validator';
 import { LOCALES, REPORT_FORMATS, type Locale, type ReportFormat } from '@windward/contracts';
 import { PageQueryDto, QueryIntList } from '@windward/service-kit';
+
+/** One image of an image archive: its original is read from inspection's folder of the shared store. */
+export class ArchiveImageDto {
+  @IsUUID() inspectionId!: string;
+  @IsUUID() imageId!: string;
+}
 
 /** A report request: format, template, language and which defects (SPEC §2, §9). */
 export class CreateReportTaskDto {
@@ -18,6 +25,12 @@ export class CreateReportTaskDto {
    * More than 2,500 are refused with -13012 like any selection.
    */
   @IsOptional() @IsArray() @ArrayUnique() @ArrayMaxSize(10000) @IsUUID('all', { each: true }) defectIds?: string[];
+  /**
+   * An image archive (`zip` only) of these images of the parks, with or without defects (the Data
+   * Center's image export, from inspection's images export-selection); their defects come with
+   * `defectIds`. More than 2,500 → EXPORT_ARCHIVE_TOO_LARGE; an inspection outside the parks → 404.
+   */
+  @IsOptional() @IsArray() @ArrayMaxSize(10000) @ValidateNested({ each: true }) @Type(() => ArchiveImageDto) images?: ArchiveImageDto[];
   /** Only these severities (0..5). */
   @IsOptional() @IsArray() @ArrayUnique() @IsInt({ each: true }) @Min(0, { each: true }) @Max(5, { each: true }) severities?: number[];
 }

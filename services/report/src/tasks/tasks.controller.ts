@@ -70,6 +70,18 @@ export class ReportTasksController {
     return this.tasks.create(u, ReportScope.INSPECTION, id, dto, l);
   }
 
+  /** Queues a report of a repair campaign: its defects with their repair status. */
+  @Post('repair-campaigns/:id/report-tasks')
+  @RequireRights(...REPORT)
+  forRepairCampaign(
+    @CurrentUser() u: AuthUser,
+    @IdParam() id: string,
+    @Body() dto: CreateReportTaskDto,
+    @RequestLocale() l: Locale,
+  ): Promise<ReportTaskView> {
+    return this.tasks.create(u, ReportScope.REPAIR_CAMPAIGN, id, dto, l);
+  }
+
   /** The caller's download list, paged (filter status; sort createdAt, status, scopeName). */
   @Get('report-tasks')
   @RequireRights(...REPORT)

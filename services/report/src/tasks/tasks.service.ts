@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Readable } from 'node:stream';
 import {
   AppError,
+  ARCHIVE_MAX_IMAGES,
   REPORT_MAX_DEFECTS,
   REPORT_TASK_STATUS_LABELS,
   ReportFormat,
@@ -16,7 +17,7 @@ import { FILE_STORE, JobsService, canSeeCustomer, canSeePark, parsePage, type Au
 import { ReportTemplateRepository, type ReportTemplateRow } from '../templates/template.repository.js';
 import type { CreateReportTaskDto, ReportDownloadListQuery, ReportTaskListQuery } from './task.dto.js';
 import type { ReportDownloadPage, ReportTaskPage, ReportTaskView } from './task.view.js';
-import { DOWNLOAD_SORT, ReportTaskRepository, TASK_SORT, day, type DefectSelection, type ParkRefRow, type ReportTaskRow } from './task.repository.js';
+import { DOWNLOAD_SORT, ReportTaskRepository, TASK_SORT, day, type ArchiveImageRef, type DefectSelection, type ParkRefRow, type ReportTaskRow } from './task.repository.js';
 
 export const RENDER_QUEUE = 'report-render';
 /** SPEC §9: a query over 200 turbines is rejected. */
@@ -36,6 +37,7 @@ export const selectionOf = (t: ReportTaskRow): DefectSelection => ({
   inspectionId: t.scope_type === ReportScope.INSPECTION ? t.scope_id : null,
   severities: t.severities,
   defectIds: t.defect_ids,
+  campaignId: t.scope_type === ReportScope.REPAIR_CAMPAIGN ? t.scope_id : null,
 });
 
 interface Resolved {
@@ -44,6 +46,7 @@ interface Resolved {
   turbineIds: string[] | null;
   inspectionId: string | null;
   projectId: string | null;
+  campaignId?: string;
 }
 
 const visible = (user: AuthUser, p: ParkRefRow | null): p is ParkRefRow =>
@@ -104,15 +107,18 @@ export class ReportTasksService {
       template = await this.templates.find(dto.templateId);
       if (!template) throw new AppError(-13003);
     } else if (r.projectId) template = await this.templates.forProject(r.projectId);
+    const images = await this.archiveImages(dto, r);
     const sel: DefectSelection = {
       windFarmIds: r.windFarmIds,
       turbineIds: r.turbineIds,
       inspectionId: r.inspectionId,
       severities: dto.severities?.length ? dto.severities : null,
-      defectIds: dto.defectIds?.length ? dto.defectIds : null,
+      // An archive of images: exactly the defects given, none when none are.
+      defectIds: dto.defectIds?.length ? dto.defectIds : images ? [] : null,
+      campaignId: r.campaignId ?? null,
     };
     const count = r.windFarmIds.length ? await this.tasks.countDefects(sel, REPORT_MAX_DEFECTS) : 0;
-    if (count === 0) throw new AppError('NO_QUALIFYING_DEFECTS');
+    if (count === 0 && !images) throw new AppError('NO_QUALIFYING_DEFECTS');
     if (count > REPORT_MAX_DEFECTS) throw new AppError(-13012);
     const row = await this.tasks.insertIfRoom(
       {
@@ -128,6 +134,7 @@ export class ReportTasksService {
         severities: sel.severities,
         defect_ids: sel.defectIds,
         defect_count: count,
+        archive_images: images,
       },
       queueLimit(),
     );
@@ -138,6 +145,23 @@ export class ReportTasksService {
     // The task as created (waiting): re-reading it here raced the render job, which may already
     // have claimed it; the download queue follows it from there.
     return presentTask({ ...row, job_id: jobId }, requestLocale);
+  }
+
+  /**
+   * The images of an image archive (zip only): at most ARCHIVE_MAX_IMAGES (EXPORT_ARCHIVE_TOO_LARGE),
+   * each of an inspection within the task's parks and turbines (else the same 404 as an unknown one).
+   */
+  private async archiveImages(dto: CreateReportTaskDto, r: Resolved): Promise<ArchiveImageRef[] | null> {
+    if (!dto.images?.length) return null;
+    if (dto.format !== ReportFormat.ZIP) throw new AppError('VALIDATION_FAILED', { details: [{ field: 'images', constraints: { format: 'images need format zip' } }] });
+    const images = [...new Map(dto.images.map((x) => [x.imageId.toLowerCase(), { inspectionId: x.inspectionId.toLowerCase(), imageId: x.imageId.toLowerCase() }])).values()];
+    if (images.length > ARCHIVE_MAX_IMAGES) throw new AppError('EXPORT_ARCHIVE_TOO_LARGE');
+    const ids = [...new Set(images.map((x) => x.inspectionId))];
+    const known = await this.tasks.inspectionsOf(ids);
+    const inside = (id: string) =>
+      known.some((k) => k.inspection_id === id && r.windFarmIds.includes(k.wind_farm_id) && (!r.turbineIds || r.turbineIds.includes(k.turbine_id)));
+    if (!ids.every(inside)) throw new AppError('NOT_FOUND');
+    return images;
   }
 
   private async resolve(user: AuthUser, scope: ReportScope, id: string, dto: CreateReportTaskDto): Promise<Resolved> {
@@ -192,6 +216,13 @@ export class ReportTasksService {
           inspectionId: id,
           projectId: null,
         };
+      }
+      case ReportScope.REPAIR_CAMPAIGN: {
+        // Unknown, deleted, or outside the caller's parks/customers: the same 404 (repair's rule).
+        const c = await this.tasks.campaign(id);
+        const park = c?.wind_farm_id ? await this.tasks.park(c.wind_farm_id) : null;
+        if (!c || !visible(user, park) || !canSeeCustomer(user, c.customer_id ?? park.customer_id)) throw new AppError('NOT_FOUND');
+        return { name: c.name, windFarmIds: [park.wind_farm_id], turbineIds: null, inspectionId: null, projectId: null, campaignId: c.campaign_id };
       }
     }
   }

@@ -8,7 +8,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { EventTypes, RepairStatus, Rights } from '@windward/contracts';
 import { eventually } from '@windward/service-kit/testing';
-import { API, ReportHarness, type Body } from '../testing/report-harness.js';
+import { ReportHarness, type Body } from '../testing/report-harness.js';
 
 /**
  * The per-turbine pages (docs/reports.md "Turbine details"), from data that came through the bus
@@ -106,14 +106,9 @@ describe('report turbine details (blade map, photo crops, LPS, repair status)', 
   });
 
   async function render(scope: 'parks' | 'turbines', id: string, body: object, locale: string, file: string) {
-    const r = await h.create(scope, id, body, { token, locale });
-    assert.equal(r.status, 201, JSON.stringify(r.body));
-    const done = await h.waitDone(r.body.id, { token });
-    assert.equal(done.status, 2, JSON.stringify(done));
-    const f = await h.api(`${API}/report-tasks/${r.body.id}/file`, { token });
-    assert.equal(f.status, 200);
+    const { bytes } = await h.rendered(scope, id, body, { token, locale });
     const out = path.join(tmp, file);
-    await writeFile(out, f.bytes);
+    await writeFile(out, bytes);
     return out;
   }
 

@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { ComponentType, DpsStatus, EventTypes, PackageType, type DefectEventPayload } from '@windward/contracts';
 import { EventPublisher } from '@windward/service-kit';
@@ -90,8 +91,24 @@ export class ReportHarness extends ServiceHarness {
     return payloads;
   }
 
-  create(scope: 'projects' | 'parks' | 'turbines' | 'inspections', id: string, body: unknown, init: ApiInit = {}) {
+  create(scope: 'projects' | 'parks' | 'turbines' | 'inspections' | 'repair-campaigns', id: string, body: unknown, init: ApiInit = {}) {
     return this.api(`${API}/${scope}/${id}/report-tasks`, { ...init, method: 'POST', json: body });
+  }
+
+  /** Asks for a report, waits until it is ready (status 2) and downloads it: the finished task and the file's bytes. */
+  async rendered(
+    scope: Parameters<ReportHarness['create']>[0],
+    id: string,
+    body: unknown,
+    init: ApiInit,
+  ): Promise<{ task: Body; bytes: Buffer }> {
+    const r = await this.create(scope, id, body, init);
+    assert.equal(r.status, 201, JSON.stringify(r.body));
+    const task = await this.waitDone(r.body.id, init);
+    assert.equal(task.status, 2, JSON.stringify(task));
+    const f = await this.api(`${API}/report-tasks/${r.body.id}/file`, init);
+    assert.equal(f.status, 200);
+    return { task, bytes: f.bytes };
   }
 
   async taskCount(): Promise<number> {

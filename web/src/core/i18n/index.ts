@@ -11,6 +11,8 @@ import { NAMESPACES, resources } from './resources';
 export { i18n };
 
 const DAYJS_LOCALE: Record<Locale, string> = { en_us: 'en', zh_cn: 'zh-cn' };
+/** `<html lang>` per console language (BCP 47): screen readers pick their voice by it. */
+export const HTML_LANG: Record<Locale, string> = { en_us: 'en', zh_cn: 'zh-CN' };
 
 /** The language kept in the browser wins over the configuration's default (SPEC §1). */
 export function initialLocale(storage: KeyValueStorage, configLocale: Locale | undefined): Locale {

@@ -3,6 +3,7 @@ export const dataCenterPages = {
   searchExport: () => import('./search/SearchExportPage'),
   // Charts (recharts) and the map (OpenLayers) live in this route's chunk only.
   dataInsight: () => import('./insight/DataInsightPage'),
+  omOverview: () => import('./overview/OmOverviewPage'),
   advanceSearch: () => import('./advanced/AdvanceSearchPage'),
   singlePointExport: () => import('./advanced/SinglePointPage'),
 };

@@ -1,11 +1,26 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Card, Descriptions, Form, Progress, Result, Select, Space, Steps, Table, Tag, Typography, Upload } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Descriptions,
+  Form,
+  Progress,
+  Result,
+  Segmented,
+  Select,
+  Space,
+  Steps,
+  Table,
+  Tag,
+  Typography,
+  Upload,
+} from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { assetApi } from '@/core/api/generated/asset';
 import { errorMessageOf } from '@/core/api/errorMessage';
 import { useAppSelector } from '@/core/store';
-import { fetchProtected, saveBlob } from '@/shared/download';
 import { useLocale } from '@/shared/useLocale';
 import {
   ComponentType,
@@ -21,6 +36,7 @@ import {
 } from './contracts';
 import {
   IMPORT_API,
+  uploadImages,
   uploadWorkbook,
   useSheetImportsCancelMutation,
   useSheetImportsCreateMutation,
@@ -28,10 +44,13 @@ import {
   useSheetImportsDismissMutation,
   useSheetImportsListQuery,
   useSheetImportsProcessMutation,
-  type SheetFindingView,
   type SheetImportView,
 } from './importApi';
 import { useSheetImportLive } from './live';
+import { FindingsTable, download } from './Findings';
+import { TableImportPanel } from './TableImportPanel';
+import { MappingPicker } from './ColumnMappings';
+import { usePhotoQueue, type QueuedPhoto } from './photoQueue';
 import { uploadPercent } from '@/shared/upload';
 
 const STEPS = [1, 2, 3, 4, 5] as const;
@@ -63,30 +82,69 @@ export function Component() {
   const current = useSheetImportsCurrentQuery(undefined, { skip: !canRead });
   const run = current.data?.current ?? null;
   const step = stepOf(run);
+  const [kind, setKind] = useState<'wizard' | 'lps'>('wizard');
   if (!canRead) return <Result status="403" title={t('noAccess')} data-testid="page-dataImport" />;
   return (
     <div data-testid="page-dataImport" style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
       <Typography.Title level={4} style={{ margin: 0 }}>
         {t('title')}
       </Typography.Title>
-      <Steps
-        current={step - 1}
-        data-testid="import-steps"
-        items={STEPS.map((s) => ({ title: IMPORT_WIZARD_STEP_LABELS[locale][s] }))}
+      <Segmented
+        data-testid="import-kind"
+        value={kind}
+        onChange={(v) => setKind(v as 'wizard' | 'lps')}
+        options={[
+          { value: 'wizard', label: t('tables.kinds.wizard') },
+          { value: 'lps', label: t('tables.kinds.lps') },
+        ]}
       />
-      {current.isLoading ? null : step === 1 ? (
-        <BasicConfig />
-      ) : step === 2 ? (
-        <VerifyExcel run={run!} />
-      ) : step === 3 ? (
-        <UploadImages run={run!} />
-      ) : step === 4 ? (
-        <Processing run={run!} />
-      ) : (
-        <Finish run={run!} />
+      {kind === 'lps' ? <LpsImport /> : null}
+      {kind === 'lps' ? null : (
+        <>
+          <Steps
+            current={step - 1}
+            data-testid="import-steps"
+            items={STEPS.map((s) => ({ title: IMPORT_WIZARD_STEP_LABELS[locale][s] }))}
+          />
+          {current.isLoading ? null : step === 1 ? (
+            <BasicConfig />
+          ) : step === 2 ? (
+            <VerifyExcel run={run!} />
+          ) : step === 3 ? (
+            <UploadImages run={run!} />
+          ) : step === 4 ? (
+            <Processing run={run!} />
+          ) : (
+            <Finish run={run!} />
+          )}
+          <ImportQueue />
+        </>
       )}
-      <ImportQueue />
     </div>
+  );
+}
+
+/** LPS readings of a park's turbines into their LPS inspections (import's lps-imports). */
+function LpsImport() {
+  const { t } = useTranslation('dataImport');
+  const [parkId, setParkId] = useState<string>();
+  const plants = assetApi.usePlantsListQuery({ pageSize: 500, fieldToSort: 'windFarmName', descending: false, active: true });
+  return (
+    <Card title={t('tables.kinds.lps')} data-testid="import-lps">
+      <Form layout="vertical">
+        <Form.Item label={t('basic.park')} required>
+          <Select
+            data-testid="import-lps-park"
+            showSearch={{ optionFilterProp: 'label' }}
+            value={parkId}
+            placeholder={t('basic.choose')}
+            options={(plants.data?.results ?? []).map((p) => ({ value: p.windFarmId, label: p.windFarmName }))}
+            onChange={(v: string) => setParkId(v)}
+          />
+        </Form.Item>
+      </Form>
+      <TableImportPanel kind="lps" fields={parkId ? { windfarmId: parkId } : null} />
+    </Card>
   );
 }
 
@@ -161,7 +219,10 @@ function BasicConfig() {
           <Select
             data-testid="import-component"
             value={componentType}
-            options={[ComponentType.BLADE_EXTERNAL, ComponentType.BLADE_INTERNAL].map((c) => ({ value: c, label: t(`componentTypes.${c}`) }))}
+            options={[ComponentType.BLADE_EXTERNAL, ComponentType.BLADE_INTERNAL].map((c) => ({
+              value: c,
+              label: t(`componentTypes.${c}`),
+            }))}
             onChange={(v: 1 | 5) => setComponentType(v)}
           />
         </Form.Item>
@@ -199,14 +260,7 @@ function BasicConfig() {
   );
 }
 
-async function download(url: string, fallback: string, onError: (m: string) => void) {
-  try {
-    const f = await fetchProtected(url);
-    saveBlob(f.blob, f.name ?? fallback);
-  } catch (e) {
-    onError((e as Error).message);
-  }
-}
+const reportUrlOf = (run: SheetImportView) => `${IMPORT_API}/sheet-imports/${run.sheetImportId}/error-report`;
 
 function CancelButton({ run }: { run: SheetImportView }) {
   const { t } = useTranslation('dataImport');
@@ -237,6 +291,8 @@ function VerifyExcel({ run }: { run: SheetImportView }) {
   const [sent, setSent] = useState<{ loaded: number; total: number } | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Another vendor's workbook: read through a saved mapping of the run's customer (resumes with the last one used).
+  const [mappingId, setMappingId] = useState<string | null>(run.mappingId ?? null);
   const current = useSheetImportsCurrentQuery();
   const pick = async (file: File) => {
     setRefusal(null);
@@ -247,7 +303,7 @@ function VerifyExcel({ run }: { run: SheetImportView }) {
     }
     setBusy(true);
     setSent({ loaded: 0, total: file.size });
-    const r = await uploadWorkbook(run.sheetImportId, file, (loaded, total) => setSent({ loaded, total }));
+    const r = await uploadWorkbook(run.sheetImportId, file, (loaded, total) => setSent({ loaded, total }), mappingId);
     setBusy(false);
     if (r.status < 200 || r.status >= 300) setRefusal(lookupMessage(r.body, locale, IMPORT_API));
     void current.refetch();
@@ -271,6 +327,7 @@ function VerifyExcel({ run }: { run: SheetImportView }) {
           ))}
         </Space>
         <Typography.Text type="secondary">{t('verify.rules')}</Typography.Text>
+        <MappingPicker customerId={run.customerId} value={mappingId} onChange={setMappingId} />
         <Upload.Dragger
           accept=".xlsx,.xls"
           multiple={false}
@@ -284,11 +341,22 @@ function VerifyExcel({ run }: { run: SheetImportView }) {
         >
           <p>{t('verify.drop')}</p>
         </Upload.Dragger>
-        {sent ? <Progress percent={uploadPercent(sent.loaded, sent.total)} status={busy ? 'active' : 'normal'} data-testid="import-upload-progress" /> : null}
+        {sent ? (
+          <Progress
+            percent={uploadPercent(sent.loaded, sent.total)}
+            status={busy ? 'active' : 'normal'}
+            data-testid="import-upload-progress"
+          />
+        ) : null}
         {busy ? <Typography.Text data-testid="import-verifying">{UPLOAD_PROGRESS_LABELS[locale][3]}</Typography.Text> : null}
         {refusal ? <Alert type="error" showIcon title={refusal} data-testid="import-refusal" /> : null}
         {run.status === S.FAILED && findings.length > 0 ? (
-          <FindingsTable run={run} findings={findings} onError={setRefusal} />
+          <FindingsTable
+            findings={findings}
+            count={run.summary?.findings ?? findings.length}
+            reportUrl={reportUrlOf(run)}
+            onError={setRefusal}
+          />
         ) : null}
         {run.status === S.VERIFY_SUCCESS && run.summary ? (
           <Alert type="success" showIcon title={t('verify.ok', run.summary)} data-testid="import-verified" />
@@ -298,56 +366,148 @@ function VerifyExcel({ run }: { run: SheetImportView }) {
   );
 }
 
-function FindingsTable({ run, findings, onError }: { run: SheetImportView; findings: SheetFindingView[]; onError: (m: string) => void }) {
-  const { t } = useTranslation('dataImport');
-  return (
-    <>
-      <Alert
-        type="error"
-        showIcon
-        data-testid="import-findings-summary"
-        title={t('verify.failed', { count: run.summary?.findings ?? findings.length })}
-        action={
-          <Button
-            size="small"
-            data-testid="import-error-report"
-            onClick={() => void download(`${IMPORT_API}/sheet-imports/${run.sheetImportId}/error-report`, 'errors.xlsx', onError)}
-          >
-            {t('verify.report')}
-          </Button>
-        }
-      />
-      <Table<SheetFindingView>
-        size="small"
-        data-testid="import-findings"
-        rowKey={(f) => `${f.sheet}|${f.row}|${f.column}|${f.code}|${f.value}`}
-        dataSource={findings}
-        pagination={{ pageSize: 20, showSizeChanger: false }}
-        columns={[
-          { title: t('findings.sheet'), dataIndex: 'sheet' },
-          { title: t('findings.row'), dataIndex: 'row' },
-          { title: t('findings.column'), dataIndex: 'column' },
-          { title: t('findings.value'), dataIndex: 'value', ellipsis: true },
-          { title: t('findings.code'), dataIndex: 'code' },
-          { title: t('findings.message'), dataIndex: 'message' },
-        ]}
-      />
-    </>
-  );
-}
+const ARCHIVE_RE = /\.(zip|tar\.gz|tgz)$/i;
 
 function UploadImages({ run }: { run: SheetImportView }) {
   const { t } = useTranslation('dataImport');
   const locale = useLocale();
   const [process, processed] = useSheetImportsProcessMutation();
+  const current = useSheetImportsCurrentQuery();
+  const [archive, setArchive] = useState<File | null>(null);
+  const [sent, setSent] = useState<{ loaded: number; total: number } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const describe = (status: number, body: unknown) => (status === 0 ? t('images.dropped') : lookupMessage(body, locale, IMPORT_API));
+  // Loose photos go one request each, so one can be paused, resumed and sent again on its own.
+  const queue = usePhotoQueue(run.sheetImportId, describe, () => void current.refetch());
+  /** An archive is one file: sent whole (and sent again whole after a failure). */
+  const sendArchive = async (file: File) => {
+    setArchive(file);
+    setBusy(true);
+    setSent({ loaded: 0, total: file.size });
+    const r = await uploadImages(run.sheetImportId, [file], true, (loaded, total) => setSent({ loaded, total }));
+    setBusy(false);
+    if (r.status < 200 || r.status >= 300) setRefusal(describe(r.status, r.body));
+    void current.refetch();
+  };
+  const send = (files: File[]) => {
+    setRefusal(null);
+    const isArchive = files.length === 1 && ARCHIVE_RE.test(files[0]!.name);
+    if (!isArchive && files.some((f) => ARCHIVE_RE.test(f.name))) {
+      setRefusal(t('images.oneArchive'));
+      return;
+    }
+    if (isArchive) void sendArchive(files[0]!);
+    else {
+      setArchive(null);
+      setSent(null);
+      queue.add(files);
+    }
+  };
+  const failed = queue.items.filter((i) => i.state === 'failed').length;
+  const waiting = queue.items.some((i) => i.state === 'waiting');
+  const missing = run.imagesNeeded > run.imagesUploaded;
+  const working = busy || queue.running;
   return (
     <Card title={IMPORT_WIZARD_STEP_LABELS[locale][3]} data-testid="import-step-images" extra={<CancelButton run={run} />}>
       <RunHeader run={run} />
-      <Space orientation="vertical">
-        <Alert type="info" showIcon title={t('images.none')} />
+      <Space orientation="vertical" style={{ width: '100%' }}>
         {run.summary ? <Typography.Text data-testid="import-summary">{t('verify.ok', run.summary)}</Typography.Text> : null}
-        {processed.error ? <Alert type="error" showIcon title={errorMessageOf(processed.error, locale)} data-testid="import-error" /> : null}
-        <Button type="primary" loading={processed.isLoading} data-testid="import-process" onClick={() => void process({ id: run.sheetImportId })}>
+        {run.imagesNeeded === 0 ? (
+          <Alert type="info" showIcon title={t('images.none')} />
+        ) : (
+          <>
+            <Typography.Text type="secondary">{t('images.rules')}</Typography.Text>
+            <Upload.Dragger
+              accept=".zip,.tar.gz,.tgz,.jpg,.jpeg,.png"
+              multiple
+              showUploadList={false}
+              disabled={busy}
+              data-testid="import-images"
+              beforeUpload={(file, list) => {
+                // antd calls this once per file of a drop: take the whole list once, on its last file.
+                if (file === list[list.length - 1]) send(list as unknown as File[]);
+                return false;
+              }}
+            >
+              <p>{t('images.drop')}</p>
+            </Upload.Dragger>
+            {archive && sent ? (
+              <Progress percent={uploadPercent(sent.loaded, sent.total)} status={busy ? 'active' : 'normal'} data-testid="import-images-progress" />
+            ) : null}
+            {archive && refusal && !busy ? (
+              <Button size="small" data-testid="import-archive-retry" onClick={() => void sendArchive(archive)}>
+                {t('images.retryArchive')}
+              </Button>
+            ) : null}
+            {queue.items.length ? (
+              <>
+                <Progress percent={queue.percent()} status={queue.running ? 'active' : 'normal'} data-testid="import-images-progress" />
+                <Space wrap>
+                  {queue.running && !queue.paused ? (
+                    <Button size="small" data-testid="import-images-pause" onClick={queue.pause}>
+                      {t('images.pause')}
+                    </Button>
+                  ) : null}
+                  {queue.paused && waiting ? (
+                    <Button size="small" type="primary" data-testid="import-images-resume" onClick={queue.resume}>
+                      {t('images.resume')}
+                    </Button>
+                  ) : null}
+                  {failed && !queue.running ? (
+                    <Button size="small" data-testid="import-images-retry" onClick={queue.retryFailed}>
+                      {t('images.retry', { count: failed })}
+                    </Button>
+                  ) : null}
+                </Space>
+                <Table<QueuedPhoto>
+                  size="small"
+                  data-testid="import-images-files"
+                  rowKey={(i) => i.file.name}
+                  pagination={{ pageSize: 10, showSizeChanger: false }}
+                  dataSource={queue.items}
+                  columns={[
+                    { title: t('images.file'), render: (_v, i) => i.file.name, ellipsis: true },
+                    {
+                      title: t('images.progress'),
+                      width: 200,
+                      render: (_v, i) => (
+                        <Progress percent={i.percent} size="small" status={i.state === 'failed' ? 'exception' : i.state === 'uploading' ? 'active' : 'normal'} />
+                      ),
+                    },
+                    {
+                      title: t('status'),
+                      render: (_v, i) => (
+                        <span data-testid={`import-file-${i.file.name}`}>
+                          {t(`images.state.${i.state}`)}
+                          {i.message ? ` · ${i.message}` : ''}
+                        </span>
+                      ),
+                    },
+                  ]}
+                />
+              </>
+            ) : null}
+            {busy ? <Typography.Text>{t('images.checking')}</Typography.Text> : null}
+            <Typography.Text data-testid="import-images-count">
+              {t('images.count', { uploaded: run.imagesUploaded, needed: run.imagesNeeded })}
+            </Typography.Text>
+          </>
+        )}
+        {refusal ? <Alert type="error" showIcon title={refusal} data-testid="import-refusal" /> : null}
+        {!working && archive && run.findings.length > 0 ? (
+          <FindingsTable findings={run.findings} count={run.findings.length} reportUrl={reportUrlOf(run)} onError={setRefusal} />
+        ) : null}
+        {processed.error ? (
+          <Alert type="error" showIcon title={errorMessageOf(processed.error, locale)} data-testid="import-error" />
+        ) : null}
+        <Button
+          type="primary"
+          disabled={missing || working}
+          loading={processed.isLoading}
+          data-testid="import-process"
+          onClick={() => void process({ id: run.sheetImportId })}
+        >
           {t('images.process')}
         </Button>
       </Space>
@@ -369,7 +529,10 @@ function Processing({ run }: { run: SheetImportView }) {
         orientation="vertical"
         current={Math.max(0, code - 1)}
         data-testid="import-progress-codes"
-        items={PROGRESS_CODES.map((c) => ({ title: UPLOAD_PROGRESS_LABELS[locale][c], status: c < code ? 'finish' : c === code ? 'process' : 'wait' }))}
+        items={PROGRESS_CODES.map((c) => ({
+          title: UPLOAD_PROGRESS_LABELS[locale][c],
+          status: c < code ? 'finish' : c === code ? 'process' : 'wait',
+        }))}
       />
     </Card>
   );

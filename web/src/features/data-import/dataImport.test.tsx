@@ -7,6 +7,7 @@ import type { Locale, RightEntry } from '@/shared/contracts';
 import type { SheetImportView } from './importApi';
 import { progressPercent, stepOf } from './DataImportPage';
 import { pickOption } from '@/test/antd';
+import { fakeUploadXhr, sheetImportRun } from '@/test/fixtures/sheetImport';
 
 vi.setConfig({ testTimeout: 120000 });
 vi.mock('socket.io-client', () => import('@/test/fakeSocket'));
@@ -18,33 +19,8 @@ const CUSTOMER = 'cccccccc-0000-4000-8000-000000000001';
 const RUN = 'dddddddd-0000-4000-8000-000000000001';
 const RIGHTS: RightEntry[] = ['dataIntegration.show', 'dataIntegration.edit'].map((key) => ({ key, value: true }));
 
-const baseRun = (extra: Partial<SheetImportView> = {}): SheetImportView => ({
-  sheetImportId: RUN,
-  windfarmId: PARK,
-  windfarmName: 'Horns Rev',
-  customerId: CUSTOMER,
-  projectId: null,
-  componentType: 1,
-  defectTemplateId: CUSTOMER,
-  step: 2,
-  status: 1,
-  statusName: 'Waiting for upload',
-  taskStatus: 'PROCESSING',
-  taskStatusName: 'Processing',
-  progressCode: null,
-  progressName: null,
-  queued: false,
-  fileName: null,
-  fileSize: null,
-  summary: null,
-  findings: [],
-  error: null,
-  inspections: [],
-  createdAt: '2026-11-26T10:00:00.000Z',
-  updatedAt: '2026-11-26T10:00:00.000Z',
-  finishedAt: null,
-  ...extra,
-});
+const baseRun = (extra: Partial<SheetImportView> = {}): SheetImportView =>
+  sheetImportRun({ sheetImportId: RUN, windfarmId: PARK, customerId: CUSTOMER, defectTemplateId: CUSTOMER, ...extra });
 
 /** A fake import service (and asset's park list): the wizard run lives here, as on the server. */
 function importServer(start: SheetImportView | null, workbookAnswers: { status: number; body: unknown }[]) {
@@ -54,7 +30,10 @@ function importServer(start: SheetImportView | null, workbookAnswers: { status: 
     const key = `${call.method} ${call.path}`;
     if (refuse[key]) return jsonResponse(refuse[key].status, refuse[key].body);
     if (key === 'GET /context/api/v1/plants')
-      return jsonResponse(200, { results: [{ windFarmId: PARK, windFarmName: 'Horns Rev', customerId: CUSTOMER, customerName: 'Ørsted', active: true }], totalCount: 1 });
+      return jsonResponse(200, {
+        results: [{ windFarmId: PARK, windFarmName: 'Horns Rev', customerId: CUSTOMER, customerName: 'Ørsted', active: true }],
+        totalCount: 1,
+      });
     if (key === `GET ${API}/sheet-imports/current`) return jsonResponse(200, { current: run });
     if (key === `GET ${API}/sheet-imports`) return jsonResponse(200, { results: run ? [run] : [], totalCount: run ? 1 : 0 });
     if (key === `POST ${API}/sheet-imports`) {
@@ -72,27 +51,12 @@ function importServer(start: SheetImportView | null, workbookAnswers: { status: 
     return jsonResponse(404, { code: 'NOT_FOUND', message: 'Not found' });
   });
   // The workbook goes up through XMLHttpRequest (upload progress): each send answers the next scripted answer.
-  class FakeXhr {
-    status = 0;
-    responseText = '';
-    upload: { onprogress?: (e: { lengthComputable: boolean; loaded: number; total: number }) => void } = {};
-    onload?: () => void;
-    onerror?: () => void;
-    url = '';
-    open(_m: string, url: string) {
-      this.url = url;
-    }
-    setRequestHeader() {}
-    send(form: FormData) {
-      const answer = workbookAnswers.shift()!;
-      server.calls.push({ method: 'POST', path: this.url, query: new URLSearchParams(), body: undefined, raw: undefined, form });
-      this.upload.onprogress?.({ lengthComputable: true, loaded: 10, total: 10 });
-      if (answer.status === 200) run = answer.body as SheetImportView;
-      this.status = answer.status;
-      this.responseText = JSON.stringify(answer.body);
-      setTimeout(() => this.onload?.(), 0);
-    }
-  }
+  const FakeXhr = fakeUploadXhr((url, form) => {
+    const answer = workbookAnswers.shift()!;
+    server.calls.push({ method: 'POST', path: url, query: new URLSearchParams(), body: undefined, raw: undefined, form });
+    if (answer.status === 200) run = answer.body as SheetImportView;
+    return answer;
+  });
   return { ...server, FakeXhr, refuse, setRun: (r: SheetImportView | null) => (run = r) };
 }
 
@@ -109,6 +73,11 @@ function chooseFile(name: string) {
   fireEvent.change(input, { target: { files: [file] } });
 }
 
+function choosePhotos(names: string[]) {
+  const input = document.querySelector('[data-testid="import-step-images"] input[type="file"]') as HTMLInputElement;
+  fireEvent.change(input, { target: { files: names.map((n) => new File(['x'], n, { type: 'image/jpeg' })) } });
+}
+
 describe('data import wizard', () => {
   it('goes through the 5 steps: config, a refused workbook with located errors, a verified one, processing, finish', async () => {
     const failed = baseRun({
@@ -116,13 +85,34 @@ describe('data import wizard', () => {
       summary: { inspections: 1, blades: 2, defects: 0, findings: 2, truncated: false },
       findings: [
         { code: -10022, sheet: 'Blades', row: null, column: 'Turbine', value: 'T01', message: 'The number of blades is not 3.' },
-        { code: -10006, sheet: 'Inspections', row: 3, column: 'Inspection date', value: '2026-13-45', message: 'The file contains an invalid value.' },
+        {
+          code: -10006,
+          sheet: 'Inspections',
+          row: 3,
+          column: 'Inspection date',
+          value: '2026-13-45',
+          message: 'The file contains an invalid value.',
+        },
       ],
     });
-    const verified = baseRun({ status: 5, step: 3, progressCode: 4, summary: { inspections: 1, blades: 3, defects: 1, findings: 0, truncated: false } });
+    const verified = baseRun({
+      status: 5,
+      step: 3,
+      progressCode: 4,
+      imagesNeeded: 1,
+      summary: { inspections: 1, blades: 3, defects: 1, findings: 0, truncated: false },
+    });
+    const matched = { ...verified, imagesUploaded: 1, progressCode: 6 };
+    const mismatched = {
+      ...matched,
+      findings: [{ code: -10015, sheet: null, row: null, column: null, value: 'stray.jpg', message: 'No defect row names this image: stray.jpg' }],
+    };
     const server = importServer(null, [
       { status: 200, body: failed },
       { status: 200, body: verified },
+      { status: 200, body: matched },
+      { status: 200, body: mismatched },
+      { status: 200, body: matched },
     ]);
     await open('/dataCenter/dataImport', server);
     expect(await screen.findByTestId('import-step-basic')).toBeTruthy();
@@ -149,7 +139,22 @@ describe('data import wizard', () => {
     expect(server.calls.filter((c) => c.path === `${API}/sheet-imports/${RUN}/workbook`)[0]!.form!.get('file')).toBeTruthy();
     chooseFile('fixed.xlsx');
 
+    // Step 3: the photos one request each, each file with its state; a refused one says why; processing waits for every photo.
+    await screen.findByTestId('import-step-images');
+    expect((screen.getByTestId('import-process') as HTMLButtonElement).disabled).toBe(true);
+    choosePhotos(['IMG_1.jpg', 'stray.jpg']);
+    await waitFor(() => expect(screen.getByTestId('import-file-stray.jpg').textContent).toBe('Failed · No defect row names this image: stray.jpg'));
+    expect(screen.getByTestId('import-file-IMG_1.jpg').textContent).toBe('Matched');
+    const sentPhotos = server.calls.filter((c) => c.path === `${API}/sheet-imports/${RUN}/images?append=true`);
+    expect(sentPhotos.map((c) => (c.form!.get('files') as File).name)).toEqual(['IMG_1.jpg', 'stray.jpg']);
+    // An archive is one request, sent whole.
+    choosePhotos(['photos.zip']);
+    await waitFor(() => expect(server.calls.filter((c) => c.path === `${API}/sheet-imports/${RUN}/images`)).toHaveLength(1));
+    expect(server.calls.find((c) => c.path === `${API}/sheet-imports/${RUN}/images`)!.form!.get('file')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('import-images-count').textContent).toBe('Photos matched: 1 of 1'));
+
     // Step 3 → 4: processing with the progress codes; the socket's change brings the finish.
+    await waitFor(() => expect((screen.getByTestId('import-process') as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(await screen.findByTestId('import-process'));
     expect(await screen.findByTestId('import-step-processing')).toBeTruthy();
     expect(screen.getByTestId('import-progress-codes').textContent).toContain('Importing');
@@ -172,9 +177,15 @@ describe('data import wizard', () => {
   });
 
   it('resumes at the server’s step and shows refusals in Chinese (legacy .xls, -2003)', async () => {
-    const server = importServer(baseRun({ status: 5, step: 3, progressCode: 4, summary: { inspections: 2, blades: 6, defects: 0, findings: 0, truncated: false } }), [
-      { status: 400, body: { code: 'SPREADSHEET_XLS_NOT_SUPPORTED', message: 'Legacy .xls workbooks are not read: save the file as .xlsx' } },
-    ]);
+    const server = importServer(
+      baseRun({ status: 5, step: 3, progressCode: 4, summary: { inspections: 2, blades: 6, defects: 0, findings: 0, truncated: false } }),
+      [
+        {
+          status: 400,
+          body: { code: 'SPREADSHEET_XLS_NOT_SUPPORTED', message: 'Legacy .xls workbooks are not read: save the file as .xlsx' },
+        },
+      ],
+    );
     await open('/dataFlowManagement/dataImport', server, 'zh_cn');
     expect(await screen.findByTestId('import-step-images')).toBeTruthy();
     expect(screen.getByTestId('import-summary').textContent).toBe('校验通过：2次巡检，6支叶片，0个缺陷。');

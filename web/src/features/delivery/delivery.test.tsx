@@ -144,13 +144,14 @@ describe('delivery screens', { timeout: 120000 }, () => {
   it('DPR activity config: deleting an activity a template lists shows -8001 in Chinese', async () => {
     const { calls } = await open('/configuration/dprActivityConfig', grant('dprActivityConfig.show', 'dprActivityConfig.edit'), 'zh_cn');
     const table = await screen.findByTestId('activity-table');
-    await waitFor(() => expect(within(table).getByText('Turbines flown')).toBeTruthy());
+    // The demo's activity name is a seeded text: the Chinese console shows it in Chinese.
+    await waitFor(() => expect(within(table).getByText('已飞行风机')).toBeTruthy());
     fireEvent.click(within(table).getByTestId('activity-delete'));
     const confirms = await screen.findAllByRole('button', { name: /^删\s*除$/ });
     fireEvent.click(confirms[confirms.length - 1]!);
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.path === '/gw/delivery/api/v2/dpr-activities/a-1')).toBe(true));
     expect((await screen.findByTestId('dpr-config-error')).textContent).toBe('该活动已被模板引用，不能删除。');
-    expect(within(table).getByText('Turbines flown')).toBeTruthy();
+    expect(within(table).getByText('已飞行风机')).toBeTruthy();
   });
 
   it('DPR submit: photos are uploaded at once (a refused one says why, in Chinese), can be removed, and the report carries their ids', async () => {

@@ -8,12 +8,14 @@ import { useLocale } from '@/shared/useLocale';
 import { useAllPermittedProjectFarmsQuery } from '@/features/asset';
 import { defectPolygons, useDefectsQuery, useImagesQuery, useInspectionsQuery } from '@/features/inspection';
 import { AdminOnly } from './AdminOnly';
+import { useSeedText } from '@/shared/useSeedText';
 
 /** The deep-zoom viewer on a real photo: the newest tiled inspection of a park, its photos, the defect polygons. */
 export function Component() {
   const { t } = useTranslation('demo');
   const ti = useTranslation('inspection').t;
   const locale = useLocale();
+  const st = useSeedText();
   const parks = useAllPermittedProjectFarmsQuery();
   const [parkChoice, setPark] = useState<string | null>(null);
   const windFarmId = parkChoice ?? parks.data?.[0]?.windFarmId ?? null;
@@ -24,7 +26,7 @@ export function Component() {
   const [imageChoice, setImage] = useState<string | null>(null);
   const tiled = useMemo(() => (images.data?.results ?? []).filter((i) => i.tileStatus === 'done'), [images.data]);
   const image = tiled.find((i) => i.imageId === imageChoice) ?? tiled[0] ?? null;
-  const polygons = useMemo(() => defectPolygons(defects.data?.results ?? [], image?.imageId, ti), [defects.data, image, ti]);
+  const polygons = useMemo(() => defectPolygons(defects.data?.results ?? [], image?.imageId, ti, st), [defects.data, image, ti, st]);
   return (
     <AdminOnly id="demoOpenseadragon">
       <Space wrap style={{ marginBottom: 8 }}>

@@ -52,6 +52,7 @@ function ActiveSwitch({ inspection }: { inspection: Inspection }) {
         disabled={!canEdit}
         loading={state.isLoading}
         onChange={(isActive) => void update({ inspectionId: inspection.inspectionId, isActive })}
+        aria-label={t('panel.active')}
         data-testid="inspection-active"
       />
       {state.error && <Refusal error={state.error} testId="inspection-active-error" onClose={() => state.reset()} />}

@@ -65,7 +65,7 @@ describe('defect configuration page', { timeout: 120000 }, () => {
     const { calls } = await open({ locale: 'zh_cn' });
     await screen.findByTestId('page-defectConfig');
     fireEvent.click(await screen.findByTestId('tab-severities'));
-    await waitFor(() => expect(names('severities')).toEqual(['Minor']));
+    await waitFor(() => expect(names('severities')).toEqual(['轻微']));
     fireEvent.change(screen.getByTestId('template-name-severities'), { target: { value: 'Major' } });
     fireEvent.mouseDown(within(screen.getByTestId('template-level')).getByRole('combobox'));
     fireEvent.click((await screen.findAllByText('3', { selector: '.ant-select-item-option-content' })).pop()!);
@@ -73,14 +73,14 @@ describe('defect configuration page', { timeout: 120000 }, () => {
     await waitFor(() =>
       expect(sent(calls, 'POST', `${TEMPLATES}/defect-templates/severities`).map((c) => c.body)).toEqual([{ name: 'Major', level: 3 }]),
     );
-    await waitFor(() => expect(names('severities')).toEqual(['Minor', 'Major']));
+    await waitFor(() => expect(names('severities')).toEqual(['轻微', 'Major']));
 
     fireEvent.click(screen.getByTestId('tab-recommendations'));
-    await waitFor(() => expect(names('recommendations')).toEqual(['Repair within 3 months']));
+    await waitFor(() => expect(names('recommendations')).toEqual(['3个月内修复']));
     fireEvent.change(screen.getByTestId('template-name-recommendations'), { target: { value: 'Repair within 3 months' } });
     fireEvent.click(screen.getByTestId('template-add-recommendations'));
     expect((await screen.findByTestId('template-error')).textContent).toBe('该建议已存在。');
-    expect(names('recommendations')).toEqual(['Repair within 3 months']);
+    expect(names('recommendations')).toEqual(['3个月内修复']);
 
     fireEvent.click(screen.getByTestId('tab-lps'));
     await within(await screen.findByTestId('lps-template-table')).findByText('Standard receptor');

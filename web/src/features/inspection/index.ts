@@ -32,5 +32,6 @@ export {
   type Point,
   type TemplateItem,
   type TemplateKind,
+  inspectionApi,
 } from './inspectionApi';
 export * from './pages';

@@ -83,7 +83,8 @@ describe('turbine page: blade views', { timeout: 60000 }, () => {
     fireEvent.click(marks[1]!);
     const detail = await screen.findByTestId('defect-detail');
     expect(within(detail).getAllByText('严重等级 1').length).toBeGreaterThan(0);
-    expect(within(detail).getByText('前缘')).toBeTruthy();
+    // The view (leading edge) and the seeded affected part ("Leading edge"), both in Chinese.
+    expect(within(detail).getAllByText('前缘').length).toBe(2);
     expect(within(detail).getByText('60 米')).toBeTruthy();
     expect(within(detail).getByTestId('dps-status').textContent).toBe('待处理');
     expect(within(detail).getByText('您无权更改审核状态。')).toBeTruthy();

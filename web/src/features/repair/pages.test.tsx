@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { errorText } from './contracts';
-import { renderRepair } from './testing/render';
+import { MANAGER_RIGHTS, renderRepair } from './testing/render';
 import { resetFakesAfterEach, sockets } from '@/test/fakeSocket';
 import { CAMPAIGN, PARK, TECH, TURBINE, type Call } from './testing/fakeServer';
 import { pickOption } from '@/test/antd';
@@ -141,6 +141,25 @@ describe('repair overview and campaign', () => {
     fireEvent.click(screen.getByTestId('technician-save'));
     await waitFor(() => expect(writes(calls, 'PUT', `/campaigns/${CAMPAIGN}/technicians`).length).toBe(1));
     expect(writes(calls, 'PUT', `/campaigns/${CAMPAIGN}/technicians`)[0]!.body).toEqual({ userIds: [TECH] });
+  });
+
+  it('asks for a report of the campaign from its screen (repair-campaigns report task), in Chinese', async () => {
+    const { calls } = await renderRepair(`/repairPlan/repairCampaignDetails?campaignId=${CAMPAIGN}`, {
+      locale: 'zh_cn',
+      rights: [...MANAGER_RIGHTS, { key: 'image.export', value: true }],
+    });
+    fireEvent.click(await screen.findByTestId('report-button-repairCampaign'));
+    expect(screen.getByTestId('report-button-repairCampaign').textContent).toContain('维修活动报告');
+    fireEvent.click(await screen.findByTestId('report-submit'));
+    await screen.findByTestId('report-queued');
+    const posts = calls.filter((c) => c.method === 'POST' && c.path === `/report/api/v1/repair-campaigns/${CAMPAIGN}/report-tasks`);
+    expect(posts.map((c) => c.body)).toEqual([{ format: 'pdf' }]);
+  });
+
+  it('has no report button without a report right', async () => {
+    await renderRepair(`/repairPlan/repairCampaignDetails?campaignId=${CAMPAIGN}`);
+    await screen.findByTestId('turbine-table');
+    expect(screen.queryByTestId('report-button-repairCampaign')).toBeNull();
   });
 
   it('records repair work on a turbine: a distance beyond the blade is refused before sending, a valid one is sent', async () => {

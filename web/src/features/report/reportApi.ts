@@ -9,6 +9,7 @@ export const {
   useReportTasksForParkMutation,
   useReportTasksForTurbineMutation,
   useReportTasksForInspectionMutation,
+  useReportTasksForRepairCampaignMutation,
   useReportTasksListQuery,
   useReportTasksDownloadsQuery,
   useReportTasksRetryMutation,
@@ -22,7 +23,14 @@ export const {
 export type { CreateReportTaskDto, ReportDownloadView, ReportTaskView, ReportTemplateView, SaveReportTemplateDto } from '@/core/api/generated/report';
 
 export const REPORT_API = '/report/api/v1';
-export type ReportScopeKind = 'project' | 'park' | 'turbine' | 'inspection';
+export type ReportScopeKind = 'project' | 'park' | 'turbine' | 'inspection' | 'repairCampaign';
+const SCOPE_PATHS: Record<ReportScopeKind, string> = {
+  project: 'projects',
+  park: 'parks',
+  turbine: 'turbines',
+  inspection: 'inspections',
+  repairCampaign: 'repair-campaigns',
+};
 /** The creation path of a scope (its ExceedLimit text is the download-list one). */
-export const reportTasksPath = (scope: ReportScopeKind, id: string) => `${REPORT_API}/${scope}s/${id}/report-tasks`;
+export const reportTasksPath = (scope: ReportScopeKind, id: string) => `${REPORT_API}/${SCOPE_PATHS[scope]}/${id}/report-tasks`;
 export const reportFilePath = (id: string) => `${REPORT_API}/report-tasks/${id}/file`;

@@ -55,6 +55,14 @@ describe('filters → query params', () => {
     expect(new Date(String(p.uploadStartTime)).getTime()).toBeLessThan(new Date(String(p.uploadEndTime)).getTime());
     expect(filtersToParams({}, { pageIndex: 1, pageSize: 10 }, {})).not.toHaveProperty('fieldToSort');
   });
+
+  it('a date range may be open on either side ("from" or "until" only)', () => {
+    const from = filtersToParams({ inspectionRange: ['2026-01-01', null], uploadRange: [null, '2026-02-02'] }, { pageIndex: 1, pageSize: 10 }, {});
+    expect(from.inspectionStartTime).toBe('2026-01-01');
+    expect(from).not.toHaveProperty('inspectionEndTime');
+    expect(from).not.toHaveProperty('uploadStartTime');
+    expect(typeof from.uploadEndTime).toBe('string');
+  });
 });
 
 describe('stage progress', () => {

@@ -24,8 +24,9 @@ export interface TaskFilters {
   taskStageType?: number;
   taskStatusType?: number;
   packageType?: number;
-  inspectionRange?: [string, string] | null;
-  uploadRange?: [string, string] | null;
+  /** A side may be open ("from" or "until" only). */
+  inspectionRange?: [string | null, string | null] | null;
+  uploadRange?: [string | null, string | null] | null;
   handleByUserId?: string;
   organizationId?: string;
   inspectionStaffId?: string;
@@ -85,14 +86,12 @@ export function filtersToParams(filters: TaskFilters, page: PageState, sort: Sor
   if (filters.organizationId) params.organizationId = filters.organizationId;
   if (filters.inspectionStaffId) params.inspectionStaffId = filters.inspectionStaffId;
   if (filters.projectType != null) params.projectType = filters.projectType;
-  if (filters.inspectionRange) {
-    params.inspectionStartTime = filters.inspectionRange[0];
-    params.inspectionEndTime = filters.inspectionRange[1];
-  }
-  if (filters.uploadRange) {
-    params.uploadStartTime = dayjs(filters.uploadRange[0]).startOf('day').toISOString();
-    params.uploadEndTime = dayjs(filters.uploadRange[1]).endOf('day').toISOString();
-  }
+  const [inspectionFrom, inspectionTo] = filters.inspectionRange ?? [null, null];
+  if (inspectionFrom) params.inspectionStartTime = inspectionFrom;
+  if (inspectionTo) params.inspectionEndTime = inspectionTo;
+  const [uploadFrom, uploadTo] = filters.uploadRange ?? [null, null];
+  if (uploadFrom) params.uploadStartTime = dayjs(uploadFrom).startOf('day').toISOString();
+  if (uploadTo) params.uploadEndTime = dayjs(uploadTo).endOf('day').toISOString();
   return params;
 }
 

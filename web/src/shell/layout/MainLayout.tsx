@@ -86,6 +86,18 @@ export function Component() {
 
   return (
     <Layout className="main-layout">
+      {/* The first Tab stop: past the sidebar's menu to the page (WCAG 2.4.1). Not a hash link: the router owns the hash. */}
+      <a
+        href="#main-content"
+        className="skip-link"
+        data-testid="skip-link"
+        onClick={(e) => {
+          e.preventDefault();
+          document.getElementById('main-content')?.focus();
+        }}
+      >
+        {t('skipToContent')}
+      </a>
       <Sider collapsible collapsed={collapsed} onCollapse={onCollapse} width={232} className="main-layout__sider">
         <div className="main-layout__brand" title={t('brand')}>
           {collapsed ? t('brandShort') : t('brand')}
@@ -113,7 +125,7 @@ export function Component() {
             </Button>
           </Space>
         </Header>
-        <Content className="main-layout__content">
+        <Content className="main-layout__content" id="main-content" tabIndex={-1}>
           <ScrollArea className={`main-layout__scroll main-layout__scroll--${contentLayout ?? 'normal'}`}>
             {(mapMounted || onMap) && (
               <div hidden={!onMap} className="main-layout__kept-alive" data-testid="kept-alive-globalMap">

@@ -74,7 +74,9 @@ export function AuthGuard() {
   useEffect(() => (ready ? startSessionRefresh(dispatch, config) : undefined), [ready, dispatch, config]);
 
   if (!token) {
-    rememberRequestedHash(sessionStorage, `#${location.pathname}${location.search}`);
+    // The page asked for now wins over one a 401 remembered a moment earlier: a request of the
+    // previous page may be refused just before the user's navigation lands here.
+    rememberRequestedHash(sessionStorage, `#${location.pathname}${location.search}`, true);
     return <Navigate to="/before-login" replace />;
   }
   if (!ready) return <FullPageSpinner />;

@@ -28,6 +28,14 @@ describe('entry and public routes', () => {
     expect(sessionStorage.getItem('requested_hash')).toBe('/qaCenter/myTasks?x=1');
   });
 
+  it('the page asked for replaces one a 401 of the previous page remembered just before', async () => {
+    // A request of the global map was refused (its page remembered) while the user went on to the user centre.
+    sessionStorage.setItem('requested_hash', '/explore/globalMap');
+    const { router } = await renderApp({ path: '/configuration/userCenter' });
+    await expectPath(router, '/login');
+    expect(sessionStorage.getItem('requested_hash')).toBe('/configuration/userCenter');
+  });
+
   it('the logout callback page is public', async () => {
     await renderApp({ path: '/casdoor-logout-callback' });
     expect(await screen.findByText('You have signed out')).toBeTruthy();
@@ -73,6 +81,7 @@ describe('main layout redirects and children', () => {
     ['/repairPlan/repairTurbine', 'page-repairTurbine'],
     ['/repairPlan/repairPlanList', 'page-repairPlanList'],
     ['/dataCenter/dataInsight', 'page-dataInsight'],
+    ['/dataCenter/omOverview', 'page-omOverview'],
     ['/dataCenter/dataImport', 'page-dataImport'],
     ['/configuration/assetConfig', 'page-assetConfig'],
     ['/configuration/defectConfig', 'page-defectConfig'],

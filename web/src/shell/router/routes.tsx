@@ -71,6 +71,7 @@ export const mainLayoutRoutes: RouteObject[] = [
       redirectTo('/dataCenter/searchExport'),
       { path: 'searchExport', lazy: dataCenterPages.searchExport },
       { path: 'dataInsight', lazy: dataCenterPages.dataInsight, handle: { layout: 'wide' } satisfies RouteHandle },
+      { path: 'omOverview', lazy: dataCenterPages.omOverview },
       { path: 'dataImport', lazy: dataImportPages.dataImport },
     ],
   },

@@ -549,6 +549,30 @@ const injectedRtkApi = api
         }),
         providesTags: ['search'],
       }),
+      searchImageExportSelection: build.query<SearchImageExportSelectionApiResponse, SearchImageExportSelectionApiArg>({
+        query: (queryArg) => ({
+          url: `/gw/inspection/api/v2/search/images/export-selection`,
+          params: {
+            pageIndex: queryArg.pageIndex,
+            pageSize: queryArg.pageSize,
+            fieldToSort: queryArg.fieldToSort,
+            descending: queryArg.descending,
+            windFarmId: queryArg.windFarmId,
+            turbineId: queryArg.turbineId,
+            componentType: queryArg.componentType,
+            bladePosition: queryArg.bladePosition,
+            viewIndex: queryArg.viewIndex,
+            severity: queryArg.severity,
+            defectType: queryArg.defectType,
+            timelineStatus: queryArg.timelineStatus,
+            repairStatus: queryArg.repairStatus,
+            dpsStatus: queryArg.dpsStatus,
+            dateFrom: queryArg.dateFrom,
+            dateTo: queryArg.dateTo,
+          },
+        }),
+        providesTags: ['search'],
+      }),
       searchSavedQueries: build.query<SearchSavedQueriesApiResponse, SearchSavedQueriesApiArg>({
         query: () => ({ url: `/gw/inspection/api/v2/search/saved-queries` }),
         providesTags: ['search'],
@@ -1064,6 +1088,39 @@ export type SearchImagesApiArg = {
   /** Inspection date to (YYYY-MM-DD, inclusive). */
   dateTo?: string;
 };
+export type SearchImageExportSelectionApiResponse = /** status 200  */ ImageExportSelectionView;
+export type SearchImageExportSelectionApiArg = {
+  /** 1-based page number. */
+  pageIndex?: number;
+  /** Rows per page (clamped to the maximum). */
+  pageSize?: number;
+  /** Column to sort by; each list names the ones it allows. */
+  fieldToSort?: string;
+  descending?: boolean;
+  windFarmId: string;
+  /** Turbines of the park (at most 200, SPEC §9). */
+  turbineId?: string[];
+  /** Component types (contracts ComponentType). */
+  componentType?: number[];
+  /** Blades 1..3. */
+  bladePosition?: number[];
+  /** Blade side = view index 1..8. */
+  viewIndex?: number[];
+  /** Severities 0..5. */
+  severity?: number[];
+  /** Defect types (case-insensitive). */
+  defectType?: string[];
+  /** Timeline statuses (contracts DefectTimelineStatus). */
+  timelineStatus?: string[];
+  /** Repair statuses (contracts RepairStatus 1..6); 0 = never in a repair. */
+  repairStatus?: number[];
+  /** DPS statuses 0..4. */
+  dpsStatus?: number[];
+  /** Inspection date from (YYYY-MM-DD, inclusive). */
+  dateFrom?: string;
+  /** Inspection date to (YYYY-MM-DD, inclusive). */
+  dateTo?: string;
+};
 export type SearchSavedQueriesApiResponse = /** status 200  */ SavedQueryListView;
 export type SearchSavedQueriesApiArg = void;
 export type SearchSaveQueryApiResponse = /** status 201  */ SavedQueryView;
@@ -1151,6 +1208,7 @@ export type ErrorBody = {
         | 'CUSTOMER_HAS_RELATED_RESOURCES'
         | 'CUSTOMER_HAS_WIND_PARKS'
         | 'CUSTOMER_NAME_EXISTS'
+        | 'DEAD_LETTER_SET_ASIDE'
         | 'DECIMAL_PLACES_EXCEEDED'
         | 'DEFECTS_ALREADY_IN_OTHER_REPAIR_CAMPAIGNS'
         | 'DEFECTS_IN_EXISTING_REPAIR_CAMPAIGN'
@@ -1178,6 +1236,11 @@ export type ErrorBody = {
         | 'HANDLER_NOT_ELIGIBLE'
         | 'ILLEGAL_TRANSITION'
         | 'IMAGE_HAS_DEFECTS'
+        | 'IMPORT_MAPPING_DUPLICATE_HEADER'
+        | 'IMPORT_MAPPING_EMPTY'
+        | 'IMPORT_MAPPING_NAME_EXISTS'
+        | 'IMPORT_MAPPING_SEVERITY_INVALID'
+        | 'IMPORT_MAPPING_UNKNOWN_COLUMN'
         | 'INCORRECT_USERNAME_OR_PASSWORD'
         | 'INSPECTION_CAMPAIGN_INACTIVE_FINAL'
         | 'INSPECTION_CAMPAIGN_LINKED_TO_OM'
@@ -1213,6 +1276,7 @@ export type ErrorBody = {
         | 'NO_ACCESS'
         | 'NO_ACCESS_RIGHTS'
         | 'NO_QUALIFYING_DEFECTS'
+        | 'NO_QUALIFYING_IMAGES'
         | 'NUMBER_ALREADY_USED'
         | 'OPERATION_DENIED'
         | 'ORGANIZATION_HAS_RELATED'
@@ -2182,6 +2246,17 @@ export type ImageHitPage = {
   totalCount: number;
   /** false when totalCount is the planner's estimate ("about N"). */
   totalCountExact?: boolean;
+};
+export type ArchiveImageRefView = {
+  imageId: string;
+  inspectionId: string;
+};
+export type ImageExportSelectionView = {
+  /** How many images. */
+  count: number;
+  defectIds: string[];
+  images: ArchiveImageRefView[];
+  windFarmId: string;
 };
 export type SavedQueryView = {
   createdAt: string;

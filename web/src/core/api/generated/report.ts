@@ -32,6 +32,14 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ['report tasks'],
       }),
+      reportTasksForRepairCampaign: build.mutation<ReportTasksForRepairCampaignApiResponse, ReportTasksForRepairCampaignApiArg>({
+        query: (queryArg) => ({
+          url: `/report/api/v1/repair-campaigns/${queryArg.id}/report-tasks`,
+          method: 'POST',
+          body: queryArg.createReportTaskDto,
+        }),
+        invalidatesTags: ['report tasks'],
+      }),
       reportTasksDownloads: build.query<ReportTasksDownloadsApiResponse, ReportTasksDownloadsApiArg>({
         query: (queryArg) => ({
           url: `/report/api/v1/report-downloads`,
@@ -130,6 +138,11 @@ export type ReportTasksForParkApiArg = {
 };
 export type ReportTasksForProjectApiResponse = /** status 201  */ ReportTaskView;
 export type ReportTasksForProjectApiArg = {
+  id: string;
+  createReportTaskDto: CreateReportTaskDto;
+};
+export type ReportTasksForRepairCampaignApiResponse = /** status 201  */ ReportTaskView;
+export type ReportTasksForRepairCampaignApiArg = {
   id: string;
   createReportTaskDto: CreateReportTaskDto;
 };
@@ -273,6 +286,7 @@ export type ErrorBody = {
         | 'CUSTOMER_HAS_RELATED_RESOURCES'
         | 'CUSTOMER_HAS_WIND_PARKS'
         | 'CUSTOMER_NAME_EXISTS'
+        | 'DEAD_LETTER_SET_ASIDE'
         | 'DECIMAL_PLACES_EXCEEDED'
         | 'DEFECTS_ALREADY_IN_OTHER_REPAIR_CAMPAIGNS'
         | 'DEFECTS_IN_EXISTING_REPAIR_CAMPAIGN'
@@ -300,6 +314,11 @@ export type ErrorBody = {
         | 'HANDLER_NOT_ELIGIBLE'
         | 'ILLEGAL_TRANSITION'
         | 'IMAGE_HAS_DEFECTS'
+        | 'IMPORT_MAPPING_DUPLICATE_HEADER'
+        | 'IMPORT_MAPPING_EMPTY'
+        | 'IMPORT_MAPPING_NAME_EXISTS'
+        | 'IMPORT_MAPPING_SEVERITY_INVALID'
+        | 'IMPORT_MAPPING_UNKNOWN_COLUMN'
         | 'INCORRECT_USERNAME_OR_PASSWORD'
         | 'INSPECTION_CAMPAIGN_INACTIVE_FINAL'
         | 'INSPECTION_CAMPAIGN_LINKED_TO_OM'
@@ -335,6 +354,7 @@ export type ErrorBody = {
         | 'NO_ACCESS'
         | 'NO_ACCESS_RIGHTS'
         | 'NO_QUALIFYING_DEFECTS'
+        | 'NO_QUALIFYING_IMAGES'
         | 'NUMBER_ALREADY_USED'
         | 'OPERATION_DENIED'
         | 'ORGANIZATION_HAS_RELATED'
@@ -419,11 +439,19 @@ export type ErrorBody = {
   message: string;
   title?: string;
 };
+export type ArchiveImageDto = {
+  imageId: string;
+  inspectionId: string;
+};
 export type CreateReportTaskDto = {
   /** Exactly these defects (the Data Center search's selection); they must also lie in the scope.
     More than 2,500 are refused with -13012 like any selection. */
   defectIds?: string[];
   format: 'pdf' | 'docx' | 'xlsx' | 'zip';
+  /** An image archive (`zip` only) of these images of the parks, with or without defects (the Data
+    Center's image export, from inspection's images export-selection); their defects come with
+    `defectIds`. More than 2,500 → EXPORT_ARCHIVE_TOO_LARGE; an inspection outside the parks → 404. */
+  images?: ArchiveImageDto[];
   /** The report's language; default the template's, else the request's locale. */
   locale?: 'en_us' | 'zh_cn';
   /** Only these severities (0..5). */

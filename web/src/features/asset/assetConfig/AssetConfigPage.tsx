@@ -16,6 +16,7 @@ import { ComponentTypesPanel } from './ComponentTypesPanel';
 import { ParkFormModal } from './ParkForm';
 import { TurbinesPanel } from './TurbinesPanel';
 import '../asset.css';
+import { useSeedText } from '@/shared/useSeedText';
 
 const PARK_SORTS: readonly ParkSortField[] = ['windFarmName', 'capacity', 'province', 'createdAt'];
 
@@ -49,6 +50,7 @@ function ParkAssets({ parkId, canEdit, canAddTurbine }: { parkId: string; canEdi
 export function Component() {
   const { t } = useTranslation('asset');
   const locale = useLocale();
+  const st = useSeedText();
   const { message } = App.useApp();
   const denied = useAppSelector((s) => s.session.accessDeniedModules);
   const { canEdit, canAddTurbine } = assetConfigGrants(denied);
@@ -92,7 +94,7 @@ export function Component() {
       title: t('park.location'),
       sorter: true,
       sortOrder: sortOrderOf('province', query),
-      render: (_v, p) => [p.region, p.province, p.city].filter(Boolean).join(' · ') || '–',
+      render: (_v, p) => [p.region, p.province, p.city].filter(Boolean).map(st).join(' · ') || '–',
     },
     {
       key: 'capacity',

@@ -11,6 +11,7 @@ import { LoadError } from '../components';
 import { sortFromTable, sortOrderOf } from '../selection';
 import { TurbineFormModal } from './TurbineForm';
 import { editDeleteColumn } from './RowActions';
+import { useSeedText } from '@/shared/useSeedText';
 
 const SORTS: readonly TurbineSortField[] = ['turbineName', 'serialNumber'];
 
@@ -18,6 +19,7 @@ const SORTS: readonly TurbineSortField[] = ['turbineName', 'serialNumber'];
 export function TurbinesPanel({ parkId, canAdd, canEdit }: { parkId: string; canAdd: boolean; canEdit: boolean }) {
   const { t } = useTranslation('asset');
   const locale = useLocale();
+  const st = useSeedText();
   const { message } = App.useApp();
   const [page, setPage] = useState<{ pageIndex: number; pageSize: number; fieldToSort?: TurbineSortField; descending?: boolean; turbineName: string }>({
     pageIndex: 1,
@@ -62,8 +64,8 @@ export function TurbinesPanel({ parkId, canAdd, canEdit }: { parkId: string; can
             </Tag>
           )),
     },
-    { key: 'turbineTypeName', dataIndex: 'turbineTypeName', title: t('turbine.turbineType'), render: (v) => v ?? '–' },
-    { key: 'bladeTypeName', dataIndex: 'bladeTypeName', title: t('turbine.bladeType'), render: (v) => v ?? '–' },
+    { key: 'turbineTypeName', dataIndex: 'turbineTypeName', title: t('turbine.turbineType'), render: (v) => st(v) ?? '–' },
+    { key: 'bladeTypeName', dataIndex: 'bladeTypeName', title: t('turbine.bladeType'), render: (v) => st(v) ?? '–' },
     { key: 'devices', dataIndex: 'devices', title: t('turbine.devices'), render: (ds: Turbine['devices']) => formatNumber(ds.length, locale) },
     { key: 'inspectionCount', dataIndex: 'inspectionCount', title: t('turbine.inspectionCount'), align: 'right', render: (v) => formatNumber(v, locale) },
     { key: 'lastInspectionTime', dataIndex: 'lastInspectionTime', title: t('park.lastInspection'), render: (v) => (v ? formatDateTime(v, locale) : '–') },

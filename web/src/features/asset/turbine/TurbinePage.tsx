@@ -27,6 +27,7 @@ import {
 } from '../selection';
 import { InspectionPanel, NewInspectionButton } from '@/features/inspection';
 import '../asset.css';
+import { useSeedText } from '@/shared/useSeedText';
 
 const QUERY_FIELDS: readonly QuerySelectionKey[] = ['windFarmId', 'turbineId', 'inspectionSubType', 'inspectionId', 'bladeId'];
 
@@ -50,6 +51,7 @@ const packageLabel = (p: number, locale: Locale) =>
 function TurbineDetails({ turbine, bladeId }: { turbine: Turbine; bladeId: string | null }) {
   const { t } = useTranslation('asset');
   const locale = useLocale();
+  const st = useSeedText();
   const m = (v: number | null) => (v === null || v === undefined ? '–' : t('common.meters', { value: formatNumber(v, locale) }));
   return (
     <Card size="small" title={t('turbinePage.details')} data-testid="turbine-details">
@@ -64,11 +66,11 @@ function TurbineDetails({ turbine, bladeId }: { turbine: Turbine; bladeId: strin
             label: t('turbine.status'),
             children: labelOf(TURBINE_PIPELINE_STATE_LABELS, turbine.turbineStatus as keyof (typeof TURBINE_PIPELINE_STATE_LABELS)['en_us'], locale),
           },
-          { key: 'gen', label: t('turbine.turbineType'), children: turbine.turbineTypeName ?? '–' },
-          { key: 'blade', label: t('turbine.bladeType'), children: turbine.bladeTypeName ?? '–' },
-          { key: 'nacelle', label: t('turbine.nacelleType'), children: turbine.nacelleTypeName ?? '–' },
-          { key: 'tower', label: t('turbine.towerType'), children: turbine.towerTypeName ?? '–' },
-          { key: 'foundation', label: t('turbine.foundationType'), children: turbine.foundationTypeName ?? '–' },
+          { key: 'gen', label: t('turbine.turbineType'), children: st(turbine.turbineTypeName) ?? '–' },
+          { key: 'blade', label: t('turbine.bladeType'), children: st(turbine.bladeTypeName) ?? '–' },
+          { key: 'nacelle', label: t('turbine.nacelleType'), children: st(turbine.nacelleTypeName) ?? '–' },
+          { key: 'tower', label: t('turbine.towerType'), children: st(turbine.towerTypeName) ?? '–' },
+          { key: 'foundation', label: t('turbine.foundationType'), children: st(turbine.foundationTypeName) ?? '–' },
           {
             key: 'coords',
             label: t('park.coordinates'),
@@ -105,7 +107,7 @@ function TurbineDetails({ turbine, bladeId }: { turbine: Turbine; bladeId: strin
         dataSource={turbine.devices}
         locale={{ emptyText: t('turbine.noDevices') }}
         columns={[
-          { key: 'name', dataIndex: 'displayName', title: t('turbine.deviceName') },
+          { key: 'name', dataIndex: 'displayName', title: t('turbine.deviceName'), render: (v: string | null) => st(v) },
           { key: 'biz', dataIndex: 'bizId', title: t('turbine.deviceBizId'), render: (v) => v ?? '–' },
           { key: 'serial', dataIndex: 'serialNumber', title: t('turbine.deviceSerial'), render: (v) => v ?? '–' },
         ]}
@@ -127,7 +129,7 @@ function TurbineDetails({ turbine, bladeId }: { turbine: Turbine; bladeId: strin
             key: 'devices',
             dataIndex: 'devices',
             title: t('turbine.devices'),
-            render: (ds: Turbine['devices']) => (ds.length ? ds.map((d) => <Tag key={d.guid}>{d.displayName}</Tag>) : '–'),
+            render: (ds: Turbine['devices']) => (ds.length ? ds.map((d) => <Tag key={d.guid}>{st(d.displayName)}</Tag>) : '–'),
           },
         ]}
       />

@@ -2,7 +2,9 @@ import { Button, Card, Empty, Form, Input, Popconfirm, Result, Select, Skeleton,
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { useAppSelector } from '@/core/store';
+import { useCallback } from 'react';
+import { useAppDispatch, useAppSelector } from '@/core/store';
+import { TableImportPanel } from '@/features/data-import';
 import { hasRight, Rights, type RightEntry } from '@/shared/contracts';
 import { useLocale } from '@/shared/useLocale';
 import { formatNumber } from '@/shared/utils/format';
@@ -23,7 +25,9 @@ import {
   Refusal,
   SeverityTag,
   contractRule,
+  inspectionApi,
 } from '@/features/inspection';
+import { useSeedText } from '@/shared/useSeedText';
 
 /** What the signed-in user may do here (the service checks the same rights). */
 export function defectConfigGrants(denied: ReadonlyArray<RightEntry> | null | undefined) {
@@ -51,6 +55,7 @@ function TemplateList({
   canEdit: boolean;
 }) {
   const { t } = useTranslation('defectConfig');
+  const st = useSeedText();
   const [form] = Form.useForm<{ name: string; level?: number }>();
   const [add, adding] = useAddDefectTemplateMutation();
   const [remove, removing] = useDeleteDefectTemplateMutation();
@@ -110,7 +115,7 @@ function TemplateList({
         dataSource={items}
         locale={{ emptyText: t('none') }}
         columns={[
-          { key: 'name', dataIndex: 'name', title: t('name') },
+          { key: 'name', dataIndex: 'name', title: t('name'), render: (v: string) => st(v) },
           ...(kind === 'severities'
             ? [
                 {
@@ -128,7 +133,7 @@ function TemplateList({
                   width: 60,
                   render: (_: unknown, r: TemplateItem) => (
                     <Popconfirm
-                      title={t('deleteConfirm', { name: r.name })}
+                      title={t('deleteConfirm', { name: st(r.name) })}
                       okText={t('delete')}
                       cancelText={t('cancel')}
                       onConfirm={() => void remove({ customerId, kind, id: r.id })}
@@ -286,6 +291,18 @@ function CustomerTemplates({ customerId, grants }: { customerId: string; grants:
  * changed with defectConfig.edit (LPS templates also with lps.edit); uniqueness is the server's
  * ("Same Defect Type Already Exists", "Recommendation Already Exists"), shown translated.
  */
+/** Defect and LPS templates of the customer from a spreadsheet (import's template-imports). */
+function TemplateImport({ customerId }: { customerId: string }) {
+  const { t } = useTranslation('dataImport');
+  const dispatch = useAppDispatch();
+  const refresh = useCallback(() => void dispatch(inspectionApi.util.invalidateTags(['DefectTemplates', 'LpsTemplates'])), [dispatch]);
+  return (
+    <Card size="small" title={t('tables.templateImport')} data-testid="dc-template-import">
+      <TableImportPanel kind="template" fields={{ customerId }} onDone={refresh} />
+    </Card>
+  );
+}
+
 export function Component() {
   const { t } = useTranslation('defectConfig');
   const denied = useAppSelector((s) => s.session.accessDeniedModules);
@@ -325,6 +342,7 @@ export function Component() {
               <Empty description={customers.loading ? '…' : t('noCustomers')} />
             )}
           </Card>
+          {grants.edit && customerId ? <TemplateImport customerId={customerId} /> : null}
         </>
       )}
     </div>

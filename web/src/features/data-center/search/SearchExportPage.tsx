@@ -11,13 +11,16 @@ import { useLocale } from '@/shared/useLocale';
 import { DOWNLOAD_QUEUE_PATH } from '@/features/report';
 import {
   EXPORT_SELECTION_PATH,
+  IMAGE_EXPORT_SELECTION_PATH,
   useLazySearchExportSelectionQuery,
+  useLazySearchImageExportSelectionQuery,
   useParkListsAllPermittedProjectFarmsQuery,
   useReportTasksForParkMutation,
   useSearchDefectsQuery,
   useSearchImagesQuery,
   useTurbinesListQuery,
   type DefectHitView,
+  type ImageExportSelectionView,
   type ImageHitView,
   type SearchDefectsApiArg,
 } from '../dataCenterApi';
@@ -55,6 +58,7 @@ export function Component() {
   const images = useSearchImagesQuery(base && tab === 'gallery' ? { ...base, ...imgPage } : skipToken);
   const defects = useSearchDefectsQuery(base ? { ...base, ...defPage } : skipToken);
   const [select, selection] = useLazySearchExportSelectionQuery();
+  const [selectImages, imageSelection] = useLazySearchImageExportSelectionQuery();
   const [createReport, creation] = useReportTasksForParkMutation();
   /** Which export was just queued (Excel list or image archive). */
   const [queued, setQueued] = useState<'xlsx' | 'zip' | false>(false);
@@ -81,18 +85,25 @@ export function Component() {
     setQueued(false);
   };
 
-  /** Both exports resolve the search into defect ids, then queue a report task (docs/data-center.md). */
+  /**
+   * Both exports resolve the search on inspection (the Excel one into defect ids, the image one into
+   * the gallery's images and the defects), then queue a report task (docs/data-center.md).
+   */
   const exportAs = async (format: 'xlsx' | 'zip') => {
     if (!base) return;
     setQueued(false);
-    const sel = await select(base);
-    if (!sel.data) return;
-    const r = await createReport({ id: base.windFarmId, createReportTaskDto: { format, defectIds: sel.data.defectIds } });
+    let sel: { count: number; defectIds: string[]; images?: ImageExportSelectionView['images'] } | undefined;
+    if (format === 'zip') sel = (await selectImages(base)).data;
+    else sel = (await select(base)).data;
+    if (!sel) return;
+    const images = sel.images ? { images: sel.images } : {};
+    const r = await createReport({ id: base.windFarmId, createReportTaskDto: { format, defectIds: sel.defectIds, ...images } });
     if ('data' in r) {
       setQueued(format);
-      void message.success(t(format === 'zip' ? 'export.imagesQueued' : 'export.queued', { count: sel.data.count }));
+      void message.success(t(format === 'zip' ? 'export.imagesQueued' : 'export.queued', { count: sel.count }));
     }
   };
+  const busy = selection.isFetching || imageSelection.isFetching || creation.isLoading;
 
   const columns: TableProps<DefectHitView>['columns'] = useMemo(
     () => [
@@ -178,16 +189,17 @@ export function Component() {
             >
               {t('search.reset')}
             </Button>
-            <Button onClick={() => void exportAs('xlsx')} loading={selection.isFetching || creation.isLoading} disabled={!parkId} data-testid="dc-export-defects">
+            <Button onClick={() => void exportAs('xlsx')} loading={busy} disabled={!parkId} data-testid="dc-export-defects">
               {t('export.defects')}
             </Button>
-            <Button onClick={() => void exportAs('zip')} loading={selection.isFetching || creation.isLoading} disabled={!parkId} data-testid="dc-export-images">
+            <Button onClick={() => void exportAs('zip')} loading={busy} disabled={!parkId} data-testid="dc-export-images">
               {t('export.images')}
             </Button>
           </Space>
         </Form>
         {tooMany && <Alert style={{ marginTop: 12 }} type="warning" showIcon title={t('export.tooMany', { max: EXPORT_MAX_DEFECTS, count: defects.data?.totalCount })} data-testid="dc-export-warning" />}
         {selection.error && <Alert style={{ marginTop: 12 }} type="error" showIcon title={errorMessageOf(selection.error, locale, EXPORT_SELECTION_PATH)} data-testid="dc-export-error" />}
+        {imageSelection.error && <Alert style={{ marginTop: 12 }} type="error" showIcon title={errorMessageOf(imageSelection.error, locale, IMAGE_EXPORT_SELECTION_PATH)} data-testid="dc-export-error" />}
         {creation.error && <Alert style={{ marginTop: 12 }} type="error" showIcon title={errorMessageOf(creation.error, locale)} data-testid="dc-export-error" />}
         {queued && (
           <Alert

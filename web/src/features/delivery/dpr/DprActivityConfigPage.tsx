@@ -12,6 +12,7 @@ import {
   useDprConfigRemoveTemplateMutation,
   useDprConfigTemplatesQuery,
 } from '../deliveryApi';
+import { useSeedText } from '@/shared/useSeedText';
 
 /**
  * DPR activity configuration (SPEC §2 /configuration/dprActivityConfig): activities and the
@@ -20,6 +21,7 @@ import {
  */
 export function Component() {
   const { t } = useTranslation('delivery');
+  const st = useSeedText();
   const denied = useAppSelector((s) => s.session.accessDeniedModules);
   const edit = hasRight(denied, Rights.DPR_ACTIVITY_CONFIG_EDIT);
   const show = edit || hasRight(denied, Rights.DPR_ACTIVITY_CONFIG_SHOW);
@@ -77,8 +79,8 @@ export function Component() {
           dataSource={activities.data?.results ?? []}
           data-testid="activity-table"
           columns={[
-            { title: t('dprConfig.activityName'), dataIndex: 'name' },
-            { title: t('dprConfig.unit'), dataIndex: 'unit' },
+            { title: t('dprConfig.activityName'), dataIndex: 'name', render: (v: string) => st(v) },
+            { title: t('dprConfig.unit'), dataIndex: 'unit', render: (v: string | null) => st(v) },
             { title: t('dprConfig.templateCount'), dataIndex: 'templateCount' },
             ...(edit ? [{ title: t('actions'), render: (_: unknown, a: DprActivityView) => deleteButton(() => { reset(); void removeActivity({ id: a.activityId }); }, 'activity-delete') }] : []),
           ]}
@@ -121,7 +123,7 @@ export function Component() {
           dataSource={templates.data?.results ?? []}
           data-testid="dpr-template-table"
           columns={[
-            { title: t('dprConfig.templateName'), dataIndex: 'name' },
+            { title: t('dprConfig.templateName'), dataIndex: 'name', render: (v: string) => st(v) },
             { title: t('dprConfig.activities'), render: (_: unknown, x: DprTemplateView) => x.activities.map((a) => a.name).join(', ') },
             { title: t('dprConfig.projectCount'), dataIndex: 'projectCount' },
             ...(edit ? [{ title: t('actions'), render: (_: unknown, x: DprTemplateView) => deleteButton(() => { reset(); void removeTemplate({ id: x.templateId }); }, 'dpr-template-delete') }] : []),

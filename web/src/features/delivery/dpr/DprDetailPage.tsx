@@ -9,10 +9,12 @@ import { Refusal } from '../shared';
 import { useDprsApproveMutation, useDprsGetQuery, useDprsRejectMutation } from '../deliveryApi';
 import { DPR_STATUS_COLOR } from './DprListPage';
 import { DprPhotos } from './DprPhotos';
+import { useSeedText } from '@/shared/useSeedText';
 
 /** One daily progress report (SPEC §2 dprDetail): planned versus done per activity; approvers approve or reject a submitted one. */
 export function Component() {
   const { t } = useTranslation('delivery');
+  const st = useSeedText();
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
   const denied = useAppSelector((s) => s.session.accessDeniedModules);
@@ -59,7 +61,7 @@ export function Component() {
         pagination={false}
         dataSource={d.items}
         columns={[
-          { title: t('dpr.activity'), dataIndex: 'activityName' },
+          { title: t('dpr.activity'), dataIndex: 'activityName', render: (v: string) => st(v) },
           { title: t('dpr.planned'), dataIndex: 'planned' },
           { title: t('dpr.done'), dataIndex: 'done' },
           { title: t('dpr.progress'), render: (_: unknown, i) => <Progress percent={i.planned ? Math.round((i.done / i.planned) * 100) : 0} size="small" /> },

@@ -7,12 +7,14 @@ import { hasRight, Rights } from '@/shared/contracts';
 import type { DprView } from '@/core/api/generated/delivery';
 import { sortOf, NoAccess } from '../shared';
 import { useDprsListQuery } from '../deliveryApi';
+import { useSeedText } from '@/shared/useSeedText';
 
 export const DPR_STATUS_COLOR: Record<string, string> = { SUBMITTED: 'processing', APPROVED: 'success', REJECTED: 'error' };
 
 /** Daily progress reports (SPEC §2 /deliveryManagement/dprList), filtered and paged on the server; a row opens its detail. */
 export function Component() {
   const { t } = useTranslation('delivery');
+  const st = useSeedText();
   const denied = useAppSelector((s) => s.session.accessDeniedModules);
   const show = [Rights.DPR_SHOW, Rights.DPR_APPROVE, Rights.CAMPAIGN_MANAGER_SHOW].some((r) => hasRight(denied, r));
   const [page, setPage] = useState({ pageIndex: 1, pageSize: 20, fieldToSort: 'reportDate', descending: true });
@@ -50,7 +52,7 @@ export function Component() {
           { title: t('dpr.date'), dataIndex: 'reportDate', sorter: true, render: (v: string, d) => <Link to={`/deliveryManagement/dprList/dprDetail?id=${d.dprId}`}>{v}</Link> },
           { title: t('fields.project'), dataIndex: 'projectName' },
           { title: t('dpr.submittedBy'), dataIndex: 'submittedByName' },
-          { title: t('dpr.progress'), render: (_: unknown, d) => d.items.map((i) => `${i.activityName} ${i.done}/${i.planned}`).join('; ') },
+          { title: t('dpr.progress'), render: (_: unknown, d) => d.items.map((i) => `${st(i.activityName)} ${i.done}/${i.planned}`).join('; ') },
           { title: t('fields.status'), dataIndex: 'status', sorter: true, render: (v: string) => <Tag color={DPR_STATUS_COLOR[v]}>{t(`dprStatus.${v}`)}</Tag> },
         ]}
       />

@@ -8,26 +8,28 @@ import type { ProjectProgressView } from '@/core/api/generated/delivery';
 import { Refusal, NoAccess } from '../shared';
 import { useProgressListQuery } from '../deliveryApi';
 import { useProgressLive } from './live';
+import { useSeedText } from '@/shared/useSeedText';
 
 const percent = (n: number, of: number) => (of > 0 ? Math.min(100, Math.round((n / of) * 100)) : 0);
 
 export function ProjectCard({ p }: { p: ProjectProgressView }) {
   const { t } = useTranslation('delivery');
+  const st = useSeedText();
   return (
     <Card size="small" title={<Link to={`/deliveryManagement/progressDashboard/projectDetails?projectId=${p.projectId}`}>{p.projectName}</Link>} extra={<Tag>{p.customerName}</Tag>} data-testid={`progress-${p.projectId}`}>
       <Space direction="vertical" style={{ width: '100%' }}>
         <Statistic title={t('progress.inspected')} value={p.turbinesInspected} suffix={`/ ${p.turbinesPlanned}`} />
-        <Progress percent={percent(p.turbinesInspected, p.turbinesPlanned)} />
+        <Progress percent={percent(p.turbinesInspected, p.turbinesPlanned)} aria-label={t('progress.inspected')} />
         {p.stages.map((s) => (
-          <div key={s.stage} data-testid={`stage-${s.stage}`}>
+          <div key={s.stage} data-testid={`stage-${s.stage}`} data-count={s.inspections}>
             <Typography.Text>{t(`stages.${s.stage}`, { defaultValue: String(s.stage) })}</Typography.Text>
-            <Progress percent={percent(s.inspections, p.turbinesPlanned)} format={() => String(s.inspections)} size="small" />
+            <Progress percent={percent(s.inspections, p.turbinesPlanned)} format={() => String(s.inspections)} size="small" aria-label={t(`stages.${s.stage}`, { defaultValue: String(s.stage) })} />
           </div>
         ))}
         {p.dpr.map((d) => (
           <div key={d.activityName}>
-            <Typography.Text type="secondary">{d.activityName}</Typography.Text>
-            <Progress percent={percent(d.done, d.planned)} format={() => `${d.done}/${d.planned}`} size="small" status="normal" strokeColor="#faad14" />
+            <Typography.Text type="secondary">{st(d.activityName)}</Typography.Text>
+            <Progress percent={percent(d.done, d.planned)} format={() => `${d.done}/${d.planned}`} size="small" status="normal" strokeColor="#faad14" aria-label={st(d.activityName)} />
           </div>
         ))}
       </Space>

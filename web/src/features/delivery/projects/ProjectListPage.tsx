@@ -196,7 +196,7 @@ export function Component() {
         {t('projects.title')}
       </Typography.Title>
       <Space wrap>
-        <Input.Search placeholder={t('projects.search')} allowClear onSearch={(v) => setName(v.trim())} style={{ width: 240 }} data-testid="project-search" />
+        <Input.Search placeholder={t('projects.search')} aria-label={t('projects.search')} allowClear onSearch={(v) => setName(v.trim())} style={{ width: 240 }} data-testid="project-search" />
         <Select
           allowClear
           placeholder={t('fields.status')}
@@ -204,6 +204,7 @@ export function Component() {
           value={status}
           onChange={(v: number | undefined) => setStatus(v)}
           options={[1, 2, 3].map((s) => ({ value: s, label: t(`status.${s}`) }))}
+          aria-label={t('fields.status')}
           data-testid="project-status-filter"
         />
         {edit && (

@@ -3,6 +3,7 @@ import { useLocale } from '@/shared/useLocale';
 import { formatNumber } from '@/shared/utils/format';
 import type { Defect } from '../inspectionApi';
 import { DIAGRAM, bladeOutlinePath, defectToDiagram, diagramLength, diagramX, lengthTicks } from '../logic';
+import { useSeedText } from '@/shared/useSeedText';
 
 const OUTLINE = bladeOutlinePath();
 
@@ -29,6 +30,7 @@ export function BladeDiagram({
 }) {
   const { t } = useTranslation('inspection');
   const locale = useLocale();
+  const st = useSeedText();
   const L = diagramLength(length, defects);
   const marks = defects.map((d) => ({ d, m: defectToDiagram(d, L, width) }));
   return (
@@ -41,7 +43,7 @@ export function BladeDiagram({
           {t('blade.defectCount', { count: defects.length })} · {length ? t('common.meters', { value: formatNumber(length, locale) }) : t('blade.lengthUnknown')}
         </span>
       </div>
-      <svg viewBox={`0 0 ${DIAGRAM.width} ${DIAGRAM.height}`} className="insp-blade__svg" role="img" aria-label={title}>
+      <svg viewBox={`0 0 ${DIAGRAM.width} ${DIAGRAM.height}`} className="insp-blade__svg" role="group" aria-label={title}>
         <path d={OUTLINE} className="insp-blade__outline" />
         <text x={4} y={DIAGRAM.top + 12} className="insp-blade__label">
           {t('blade.root')}
@@ -77,7 +79,7 @@ export function BladeDiagram({
             <title>
               {t('blade.markTitle', {
                 no: d.defectNo,
-                type: d.defectType,
+                type: st(d.defectType),
                 severity: d.severity ?? t('severity.tbd'),
                 distance: d.distanceToRoot === null ? '–' : formatNumber(d.distanceToRoot, locale),
               })}

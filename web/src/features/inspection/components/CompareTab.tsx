@@ -12,6 +12,7 @@ import { pathLabel } from '../labels';
 import { ImageViewer } from '@/shared/viewer/ImageViewer';
 import { LoadError } from './common';
 import { defectPolygons, useArrowKeys } from './ImagesTab';
+import { useSeedText } from '@/shared/useSeedText';
 
 /** Who moved last, and the view the other side follows. */
 interface Sync {
@@ -39,12 +40,13 @@ function Side({
   testId: string;
 }) {
   const { t } = useTranslation('inspection');
+  const st = useSeedText();
   const images = useImagesQuery(inspectionId && path ? { inspectionId, bladePosition: bladePosition ?? undefined, path, pageSize: INSPECTION_MAX_PAGE_SIZE } : skipToken);
   const defects = useDefectsQuery(inspectionId ? { inspectionId, pageIndex: 1, pageSize: INSPECTION_MAX_PAGE_SIZE } : skipToken);
   const list = useMemo(() => sortImages(images.data?.results ?? [], 'LEADING_EDGE_FIRST'), [images.data]);
   useEffect(() => onCount?.(list.length), [list.length, onCount]);
   const img = list[Math.min(index, list.length - 1)];
-  const polygons = useMemo(() => defectPolygons(defects.data?.results ?? [], img?.imageId, t), [defects.data, img, t]);
+  const polygons = useMemo(() => defectPolygons(defects.data?.results ?? [], img?.imageId, t, st), [defects.data, img, t, st]);
   if (!inspectionId) return <Empty description={t('compare.pickInspection')} />;
   if (images.error) return <LoadError error={images.error} />;
   if (images.isLoading) return <Skeleton active />;

@@ -19,6 +19,7 @@ import { LpsTable } from './LpsTable';
 import { TimelineBar } from './TimelineBar';
 import { defectPolygons, useArrowKeys } from './ImagesTab';
 import { componentName, countsText } from './ParkResults';
+import { useSeedText } from '@/shared/useSeedText';
 
 type Img = ComponentInspectionView['images'][number];
 type T = (k: string, o?: Record<string, unknown>) => string;
@@ -111,7 +112,8 @@ function PhotoLayout({ componentType, images, defects, onOpen }: { componentType
 /** One side of the viewer dialog: a photo in the deep-zoom viewer with its defect polygons. */
 function ViewerSide({ title, image, defects, follow, onView, testId }: { title: string; image: Img | null; defects: Defect[]; follow: ViewState | null; onView: (v: ViewState, aspect: number) => void; testId: string }) {
   const { t } = useTranslation('inspection');
-  const polygons = useMemo(() => defectPolygons(defects, image?.imageId, t), [defects, image, t]);
+  const st = useSeedText();
+  const polygons = useMemo(() => defectPolygons(defects, image?.imageId, t, st), [defects, image, t, st]);
   return (
     <Card size="small" title={title} data-testid={testId}>
       {!image ? (
@@ -227,6 +229,7 @@ export function ComponentResults({
             placeholder={t('compare.pickInspection')}
             onChange={(v?: string) => onCompareTo(v ?? null)}
             options={data.inspections.filter((i) => i.inspectionId !== currentId).map((i) => ({ value: i.inspectionId, label: formatDate(i.inspectionDate, locale) }))}
+            aria-label={t('compare.compareWith')}
             data-testid="component-compare-with"
           />
           {previous && <Typography.Text type="secondary">{countsText(previous.counts, t)}</Typography.Text>}

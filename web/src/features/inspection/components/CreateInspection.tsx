@@ -10,6 +10,7 @@ import { COMPONENT_TYPE_LABELS, PACKAGE_TYPE_LABELS, labelOf } from '../contract
 import { useCreateInspectionMutation, type Inspection } from '../inspectionApi';
 import { devicesForPackage, editableComponents, isoDay, packagesOfComponent } from '../logic';
 import { Refusal } from './common';
+import { useSeedText } from '@/shared/useSeedText';
 
 /** Components in the order of the turbine page's type selector. */
 const COMPONENTS = [1, 5, 2, 3, 4, 0] as const;
@@ -46,6 +47,7 @@ export function NewInspectionButton({
 }) {
   const { t } = useTranslation('inspection');
   const locale = useLocale();
+  const st = useSeedText();
   const denied = useAppSelector((s) => s.session.accessDeniedModules);
   const allowed = useMemo(() => editableComponents(denied, COMPONENTS), [denied]);
   const [open, setOpen] = useState(false);
@@ -161,7 +163,7 @@ export function NewInspectionButton({
             <Select
               allowClear
               data-testid="create-device"
-              options={devices.map((d) => ({ value: d.guid, label: d.bizId ? `${d.displayName} (${d.bizId})` : d.displayName }))}
+              options={devices.map((d) => ({ value: d.guid, label: d.bizId ? `${st(d.displayName)} (${d.bizId})` : st(d.displayName) }))}
             />
           </Form.Item>
           <Form.Item name="isActive" label={t('create.active')} valuePropName="checked" extra={t('create.activeHint')}>

@@ -40,6 +40,7 @@ import {
 import { BLADE_COMPONENT_TYPES, counterpartComponent, dpsButtons, linkPair, repairDue } from '../logic';
 import { DPS_COLORS, TIMELINE_COLORS, dpsLabel, linkStateLabel, repairPriorityLabel, timelineLabel, viewLabel } from '../labels';
 import { LoadError, Refusal, SeverityTag, useCanEdit, useCanLinkDefects } from './common';
+import { useSeedText } from '@/shared/useSeedText';
 
 const MAX_TIMELINE_DEPTH = 10;
 
@@ -47,6 +48,7 @@ const MAX_TIMELINE_DEPTH = 10;
 function TimelineEntries({ defectId, depth }: { defectId: string; depth: number }) {
   const { t } = useTranslation('inspection');
   const locale = useLocale();
+  const st = useSeedText();
   const q = useDefectQuery(defectId);
   const d = q.data;
   if (q.error) return <LoadError error={q.error} />;
@@ -68,7 +70,7 @@ function TimelineEntries({ defectId, depth }: { defectId: string; depth: number 
                 <div>
                   {t('timeline.entry', {
                     no: d.defectNo,
-                    type: d.defectType,
+                    type: st(d.defectType),
                     distance: d.distanceToRoot === null ? '–' : formatNumber(d.distanceToRoot, locale),
                   })}{' '}
                   <SeverityTag severity={d.severity} />
@@ -144,6 +146,7 @@ function TimelineOverride({ defect }: { defect: Defect }) {
           value={status}
           onChange={setStatus}
           options={Object.values(DefectTimelineStatus).map((s) => ({ value: s, label: timelineLabel(s, locale) }))}
+          aria-label={t('timeline.override')}
           data-testid="timeline-override-status"
         />
         <Button
@@ -169,6 +172,7 @@ function TimelineOverride({ defect }: { defect: Defect }) {
 function LinkEditor({ defect, inspection }: { defect: Defect; inspection: Inspection }) {
   const { t } = useTranslation('inspection');
   const locale = useLocale();
+  const st = useSeedText();
   const canLink = useCanLinkDefects();
   const q = useDefectLinksQuery(defect.defectId);
   const other = counterpartComponent(inspection.componentType);
@@ -216,7 +220,7 @@ function LinkEditor({ defect, inspection }: { defect: Defect; inspection: Inspec
             void unlink(linkPair(inspection.componentType, defect.defectId, d.defectId));
           }}
         >
-          {t('links.linked', { no: d.defectNo, type: d.defectType })}
+          {t('links.linked', { no: d.defectNo, type: st(d.defectType) })}
         </Tag>
       ))}
       {canLink && other !== null && defect.bladePosition !== null && (
@@ -248,7 +252,7 @@ function LinkEditor({ defect, inspection }: { defect: Defect; inspection: Inspec
                 value: d.defectId,
                 label: t('links.candidate', {
                   no: d.defectNo,
-                  type: d.defectType,
+                  type: st(d.defectType),
                   distance: d.distanceToRoot === null ? '–' : formatNumber(d.distanceToRoot, locale),
                 }),
               }))}
@@ -289,6 +293,7 @@ export function DefectDetail({
 }) {
   const { t } = useTranslation('inspection');
   const locale = useLocale();
+  const st = useSeedText();
   const q = useDefectQuery(defectId);
   const d = q.data;
   const insp = useInspectionQuery(d ? d.inspectionId : skipToken);
@@ -308,10 +313,10 @@ export function DefectDetail({
         items={[
           { key: 'no', label: t('defect.number'), children: d.defectNo },
           { key: 'severity', label: t('defect.severity'), children: <SeverityTag severity={d.severity} /> },
-          { key: 'type', label: t('defect.type'), children: d.defectType },
-          { key: 'layer', label: t('defect.layer'), children: d.layer ?? '–' },
-          { key: 'part', label: t('defect.affectedPart'), children: d.affectedPart ?? '–' },
-          { key: 'rec', label: t('defect.recommendation'), children: d.recommendation ?? '–' },
+          { key: 'type', label: t('defect.type'), children: st(d.defectType) },
+          { key: 'layer', label: t('defect.layer'), children: st(d.layer) ?? '–' },
+          { key: 'part', label: t('defect.affectedPart'), children: st(d.affectedPart) ?? '–' },
+          { key: 'rec', label: t('defect.recommendation'), children: st(d.recommendation) ?? '–' },
           {
             key: 'size',
             label: t('defect.size'),

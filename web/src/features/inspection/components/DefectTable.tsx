@@ -7,6 +7,7 @@ import { formatNumber } from '@/shared/utils/format';
 import { useDefectsQuery, type Defect, type DefectSortField } from '../inspectionApi';
 import { DPS_COLORS, TIMELINE_COLORS, dpsLabel, repairPriorityLabel, timelineLabel, viewLabel } from '../labels';
 import { LoadError, SeverityTag } from './common';
+import { useSeedText } from '@/shared/useSeedText';
 
 const SORTABLE: readonly DefectSortField[] = ['defectNo', 'severity', 'defectType', 'distanceToRoot', 'dpsStatus', 'createdAt'];
 
@@ -14,6 +15,7 @@ const SORTABLE: readonly DefectSortField[] = ['defectNo', 'severity', 'defectTyp
 export function DefectTable({ inspectionId, bladePosition, onOpen }: { inspectionId: string; bladePosition: number | null; onOpen: (defectId: string) => void }) {
   const { t } = useTranslation('inspection');
   const locale = useLocale();
+  const st = useSeedText();
   const [page, setPage] = useState({ pageIndex: 1, pageSize: 10 });
   const [sort, setSort] = useState<{ fieldToSort?: DefectSortField; descending?: boolean }>({});
   const q = useDefectsQuery({ inspectionId, bladePosition: bladePosition ? [bladePosition] : undefined, ...page, ...sort });
@@ -47,7 +49,7 @@ export function DefectTable({ inspectionId, bladePosition, onOpen }: { inspectio
       columns={[
         { key: 'defectNo', dataIndex: 'defectNo', title: t('defect.number'), sorter: true, sortOrder: order('defectNo'), width: 100 },
         { key: 'severity', dataIndex: 'severity', title: t('defect.severity'), sorter: true, sortOrder: order('severity'), render: (v) => <SeverityTag severity={v} /> },
-        { key: 'defectType', dataIndex: 'defectType', title: t('defect.type'), sorter: true, sortOrder: order('defectType') },
+        { key: 'defectType', dataIndex: 'defectType', title: t('defect.type'), sorter: true, sortOrder: order('defectType'), render: (v: string) => st(v) },
         { key: 'bladePosition', dataIndex: 'bladePosition', title: t('defect.blade'), render: (v) => (v ? t('blade.title', { position: v }) : '–') },
         { key: 'position', dataIndex: 'position', title: t('defect.position'), render: (v) => viewLabel(v, locale) },
         { key: 'distanceToRoot', dataIndex: 'distanceToRoot', title: t('defect.distanceToRoot'), sorter: true, sortOrder: order('distanceToRoot'), render: m },

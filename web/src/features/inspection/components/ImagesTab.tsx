@@ -13,6 +13,7 @@ import type { OverlayPolygon } from '@/shared/viewer/PolygonOverlay';
 import { AuthedThumb, LoadError, useCanEdit } from './common';
 import { ImageUpload } from './ImageUpload';
 import { ImageActions } from './ImageActions';
+import { useSeedText } from '@/shared/useSeedText';
 
 export const VIEW_ORDERS: readonly ViewSortOrder[] = ['LEADING_EDGE_FIRST', 'TRAILING_EDGE_FIRST', 'MIDDLE_FIRST'];
 
@@ -24,6 +25,7 @@ export function defectPolygons(
   defects: readonly Defect[],
   imageId: string | undefined,
   t: (k: string, o?: Record<string, unknown>) => string,
+  st: (name: string) => string,
 ): OverlayPolygon[] {
   return defects
     .filter((d) => d.imageId === imageId && d.polygon?.length >= 3)
@@ -31,7 +33,7 @@ export function defectPolygons(
       id: d.defectId,
       points: d.polygon,
       color: severityFill(d.severity),
-      title: d.defectType,
+      title: st(d.defectType),
       subtitle: `${d.severity === null ? t('severity.tbd') : t('severity.value', { level: d.severity })} · ${t('defect.numberShort', { no: d.defectNo })}`,
     }));
 }
@@ -129,6 +131,7 @@ export function ImagesTab({
 }) {
   const { t } = useTranslation('inspection');
   const locale = useLocale();
+  const st = useSeedText();
   // The whole inspection in the strip (blade, path, chamber); without a chosen image, the chosen blade's first.
   const q = useImagesQuery({ inspectionId, viewOrder, pageSize: INSPECTION_MAX_PAGE_SIZE });
   const images = useMemo(() => sortImages(q.data?.results ?? [], viewOrder), [q.data, viewOrder]);
@@ -143,7 +146,7 @@ export function ImagesTab({
     [index, images, onImage],
   );
   useArrowKeys(step, images.length > 1);
-  const polygons = useMemo(() => defectPolygons(defects, current?.imageId, t), [defects, current, t]);
+  const polygons = useMemo(() => defectPolygons(defects, current?.imageId, t, st), [defects, current, t, st]);
   const inspection = useInspectionQuery(inspectionId);
   const canEdit = useCanEdit(inspection.data?.componentType);
 

@@ -130,8 +130,8 @@ export function ParkResults({ windFarmId, componentType }: { windFarmId: string;
             <Statistic title={t('overview.inspected')} value={`${formatNumber(total.inspectedTurbines, locale)} / ${formatNumber(o.turbineCount, locale)}`} />
             {componentType === LPS ? (
               <>
-                <Statistic title={t('overview.lpsPassed')} value={total.lpsPassed} valueStyle={{ color: 'var(--insp-level-2)' }} />
-                <Statistic title={t('overview.lpsFailed')} value={total.lpsFailed} valueStyle={{ color: 'var(--insp-level-7)' }} />
+                <Statistic title={t('overview.lpsPassed')} value={total.lpsPassed} valueStyle={{ color: '#237804' }} />
+                <Statistic title={t('overview.lpsFailed')} value={total.lpsFailed} valueStyle={{ color: '#a8071a' }} />
               </>
             ) : (
               <>
@@ -142,13 +142,14 @@ export function ParkResults({ windFarmId, componentType }: { windFarmId: string;
                     {[5, 4, 3, 2, 1, 0].map((s) => (
                       <Tag
                         key={s}
-                        style={{ background: `var(--insp-level-${s + 2})`, borderColor: 'transparent', color: s <= 3 ? '#1f1f1f' : '#fff' }}
+                        // Black on every level of the palette: white fell below 4.5:1 on orange and red.
+                        style={{ background: `var(--insp-level-${s + 2})`, borderColor: 'transparent', color: '#000' }}
                         data-testid={`total-s${s}`}
                       >
                         {t('overview.countOf', { label: t('overview.sev', { level: s }), count: total.counts.bySeverity[s] ?? 0 })}
                       </Tag>
                     ))}
-                    <Tag style={{ background: 'var(--insp-level-1)', borderColor: 'transparent', color: '#fff' }}>{t('overview.countOf', { label: t('severity.tbd'), count: total.counts.tbd })}</Tag>
+                    <Tag style={{ background: 'var(--insp-level-1)', borderColor: 'transparent', color: '#000' }}>{t('overview.countOf', { label: t('severity.tbd'), count: total.counts.tbd })}</Tag>
                   </div>
                 </div>
               </>

@@ -16,6 +16,7 @@ import {
 import { earlierInspections, timelineCounts } from '../logic';
 import { TIMELINE_COLORS, timelineLabel } from '../labels';
 import { LoadError, Refusal, SeverityTag, useCanEdit } from './common';
+import { useSeedText } from '@/shared/useSeedText';
 
 /**
  * The inspection's defect timeline: which earlier inspection it is linked to (link / unlink for
@@ -25,6 +26,7 @@ import { LoadError, Refusal, SeverityTag, useCanEdit } from './common';
 export function TimelineBar({ inspection, onOpenDefect }: { inspection: Inspection; onOpenDefect: (id: string) => void }) {
   const { t } = useTranslation('inspection');
   const locale = useLocale();
+  const st = useSeedText();
   const canEdit = useCanEdit(inspection.componentType);
   const timeline = useTimelineQuery(inspection.inspectionId);
   const siblings = useInspectionsQuery({ turbineId: inspection.turbineId, componentType: [inspection.componentType], pageSize: 100 });
@@ -59,6 +61,7 @@ export function TimelineBar({ inspection, onOpenDefect }: { inspection: Inspecti
                   value={choice}
                   onChange={setChoice}
                   options={earlier.map((i) => ({ value: i.inspectionId, label: label(i) }))}
+                  aria-label={t('timelineBar.pick')}
                   data-testid="timeline-previous"
                 />
                 <Button
@@ -116,7 +119,7 @@ export function TimelineBar({ inspection, onOpenDefect }: { inspection: Inspecti
                 onRow={(r) => ({ onClick: () => onOpenDefect(r.defectId), style: { cursor: 'pointer' } })}
                 columns={[
                   { key: 'no', dataIndex: 'defectNo', title: t('defect.number') },
-                  { key: 'type', dataIndex: 'defectType', title: t('defect.type') },
+                  { key: 'type', dataIndex: 'defectType', title: t('defect.type'), render: (v: string) => st(v) },
                   {
                     key: 'blade',
                     dataIndex: 'bladePosition',

@@ -13,6 +13,7 @@ import { defectPolygons } from '../components/ImagesTab';
 import { ImageViewer } from '@/shared/viewer/ImageViewer';
 import { pathLabel } from '../labels';
 import '../inspection.css';
+import { useSeedText } from '@/shared/useSeedText';
 
 /** What /viewDefect was asked for: `defectId`, or `inspectionId` with `defectNo` (six digits). */
 export function viewDefectTarget(q: URLSearchParams): { defectId: string } | { inspectionId: string; defectNo: string } | null {
@@ -27,8 +28,9 @@ export function viewDefectTarget(q: URLSearchParams): { defectId: string } | { i
 function DefectView({ defect }: { defect: Defect }) {
   const { t } = useTranslation('inspection');
   const locale = useLocale();
+  const st = useSeedText();
   const image = useImageQuery(defect.imageId);
-  const polygons = useMemo(() => defectPolygons([defect], defect.imageId, t), [defect, t]);
+  const polygons = useMemo(() => defectPolygons([defect], defect.imageId, t, st), [defect, t, st]);
   return (
     <div className="insp-viewdefect__body">
       <Card size="small" className="insp-viewdefect__image" title={image.data ? `${image.data.fileName} · ${pathLabel(image.data.pathViewIndex, locale)}` : t('images.image')}>

@@ -13,6 +13,7 @@ import {
 } from '../repairApi';
 import { CampaignStatusTag, LoadFailed, NoAccess, RepairError, RepairStatusTag, useCampaignStatusOptions, useRepairGrants } from '../components/common';
 import { useCampaignLive } from '../live';
+import { ReportButton } from '@/features/report';
 
 /** Grants technicians (users with the repair technician role) to the campaign. */
 function TechnicianGrant({ campaignId, current, disabled }: { campaignId: string; current: string[]; disabled: boolean }) {
@@ -75,6 +76,7 @@ export function Component() {
       extra={
         c && (
           <Space>
+            <ReportButton scope="repairCampaign" id={campaignId} subject={c.name} />
             <Button onClick={() => navigate(`/repairDetailList?campaignId=${campaignId}`)} data-testid="open-detail-list">
               {t('campaigns.openDetailList')}
             </Button>

@@ -11,6 +11,7 @@ import {
   type SaveRepairTemplateDto,
 } from '../repairApi';
 import { LoadFailed, NoAccess, RepairError, sortOf, useRepairGrants } from '../components/common';
+import { useSeedText } from '@/shared/useSeedText';
 
 const PAGE_SIZE = 20;
 
@@ -79,6 +80,7 @@ function TemplateForm({ editing, onDone }: { editing: RepairTemplateView | 'new'
 /** /configuration/repairConfig: repair-step templates, paged and sorted on the server. */
 export function Component() {
   const { t } = useTranslation('repair');
+  const st = useSeedText();
   const grants = useRepairGrants();
   const [query, setQuery] = useState<{ pageIndex: number; name?: string; fieldToSort?: string; descending?: boolean }>({ pageIndex: 1 });
   const [editing, setEditing] = useState<RepairTemplateView | 'new' | null>(null);
@@ -117,7 +119,7 @@ export function Component() {
         onChange={(p, _f, sorter) => setQuery((q) => ({ ...q, pageIndex: p.current ?? 1, ...sortOf(sorter) }))}
         data-testid="templates-table"
         columns={[
-          { key: 'name', dataIndex: 'name', title: t('config.name'), sorter: true },
+          { key: 'name', dataIndex: 'name', title: t('config.name'), sorter: true, render: (v: string) => st(v) },
           {
             key: 'steps',
             title: t('config.steps'),
@@ -125,7 +127,7 @@ export function Component() {
               <ol style={{ margin: 0, paddingInlineStart: 18 }}>
                 {r.steps.map((s) => (
                   <li key={s.name}>
-                    <b>{s.name}</b>: {s.description}
+                    <b>{st(s.name)}</b>: {st(s.description)}
                   </li>
                 ))}
               </ol>

@@ -17,6 +17,7 @@ import {
 } from '../repairApi';
 import { LoadFailed, RepairError, sortOf, useRowChoice } from '../components/common';
 import { useDefectColumns } from './defectColumns';
+import { useSeedText } from '@/shared/useSeedText';
 
 const PAGE_SIZE = 50;
 
@@ -27,6 +28,7 @@ const PAGE_SIZE = 50;
  */
 export function PlanDetailDrawer({ planId, canEdit, canCreateCampaign, onClose }: { planId: string; canEdit: boolean; canCreateCampaign: boolean; onClose: () => void }) {
   const { t } = useTranslation('repair');
+  const st = useSeedText();
   const navigate = useNavigate();
   const plan = usePlansGetQuery({ id: planId });
   const [page, setPage] = useState<{ pageIndex: number; fieldToSort?: string; descending?: boolean }>({ pageIndex: 1 });
@@ -81,7 +83,7 @@ export function PlanDetailDrawer({ planId, canEdit, canCreateCampaign, onClose }
             aria-label={t('plans.template')}
             value={templateId}
             onChange={(v?: string) => setTemplateId(v)}
-            options={(templates.data?.results ?? []).map((x) => ({ value: x.id, label: x.name }))}
+            options={(templates.data?.results ?? []).map((x) => ({ value: x.id, label: st(x.name) }))}
             data-testid="plan-template"
           />
           <Button
@@ -187,7 +189,7 @@ export function PlanDetailDrawer({ planId, canEdit, canCreateCampaign, onClose }
         columns={[
           ...columns,
           { key: 'batchName', dataIndex: 'batchName', title: t('plans.batch'), render: (v: string | null) => v ?? '–' },
-          { key: 'templateName', dataIndex: 'templateName', title: t('plans.step'), render: (v: string | null) => v ?? <Tag color="warning">{t('plans.noStep')}</Tag> },
+          { key: 'templateName', dataIndex: 'templateName', title: t('plans.step'), render: (v: string | null) => st(v) ?? <Tag color="warning">{t('plans.noStep')}</Tag> },
         ]}
         rowSelection={canEdit || canCreateCampaign ? rowSelection : undefined}
         pagination={{ current: page.pageIndex, pageSize: PAGE_SIZE, total: defects.data?.totalCount ?? 0, showSizeChanger: false }}

@@ -89,6 +89,11 @@ export function repairFetch(options: { refuse?: Record<string, { status: number;
     const refusal = options.refuse?.[key];
     if (refusal) return jsonResponse(refusal.status, refusal.body);
     const p = call.path.replace(API, '');
+    // The report service, for the campaign's report button (its dialog and the header's queue badge).
+    if (call.method === 'GET' && p === '/report/api/v1/report-templates') return jsonResponse(200, { results: [], totalCount: 0 });
+    if (call.method === 'GET' && p === '/report/api/v1/report-tasks') return jsonResponse(200, { results: [], totalCount: 0 });
+    if (call.method === 'POST' && p === `/report/api/v1/repair-campaigns/${CAMPAIGN}/report-tasks`)
+      return jsonResponse(201, { id: 'rt-1', scopeType: 'repairCampaign', scopeId: CAMPAIGN, scopeName: 'April repairs', status: 0, progress: 0 });
     if (call.method === 'GET' && p === '/templates') return jsonResponse(200, { results: templates, totalCount: templates.length });
     if (call.method === 'POST' && p === '/templates') {
       const body = call.body as { name: string; steps: { name: string; description: string }[] };

@@ -20,6 +20,7 @@ import {
 import { useLocale } from '@/shared/useLocale';
 import { canChangeRepairProgress, errorText, type RepairStatusValue } from '../contracts';
 import { LoadFailed, RepairError, RepairStatusTag, sortOf, useRepairStatusOptions } from '../components/common';
+import { useSeedText } from '@/shared/useSeedText';
 
 const PAGE_SIZE = 50;
 
@@ -183,6 +184,7 @@ function RecordModal({ campaignId, defect, onDone }: { campaignId: string; defec
 /** A campaign's defects (one turbine's, or all) with repair status, records and the record form. */
 export function DefectWork({ campaignId, turbineId, canEdit }: { campaignId: string; turbineId?: string; canEdit: boolean }) {
   const { t } = useTranslation('repair');
+  const st = useSeedText();
   const statusOptions = useRepairStatusOptions();
   const [query, setQuery] = useState<{ pageIndex: number; repairStatus?: RepairStatusValue; fieldToSort?: string; descending?: boolean }>({ pageIndex: 1 });
   const defects = useCampaignsDefectsQuery({ id: campaignId, ...(turbineId ? { turbineId } : {}), ...query, pageSize: PAGE_SIZE });
@@ -216,11 +218,11 @@ export function DefectWork({ campaignId, turbineId, canEdit }: { campaignId: str
         columns={[
           { key: 'defectNo', dataIndex: 'defectNo', title: t('plans.defectNo'), sorter: true },
           { key: 'turbineName', dataIndex: 'turbineName', title: t('plans.turbine'), sorter: true },
-          { key: 'defectType', dataIndex: 'defectType', title: t('plans.type') },
+          { key: 'defectType', dataIndex: 'defectType', title: t('plans.type'), render: (v: string) => st(v) },
           { key: 'severity', dataIndex: 'severity', title: t('plans.severity'), sorter: true },
           { key: 'bladePosition', dataIndex: 'bladePosition', title: t('plans.blade') },
           { key: 'distanceToRoot', dataIndex: 'distanceToRoot', title: t('plans.distance') },
-          { key: 'templateName', dataIndex: 'templateName', title: t('work.steps') },
+          { key: 'templateName', dataIndex: 'templateName', title: t('work.steps'), render: (v: string | null) => st(v) },
           {
             key: 'repairStatus',
             dataIndex: 'repairStatus',

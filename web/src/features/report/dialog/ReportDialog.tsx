@@ -12,6 +12,7 @@ import {
   reportTasksPath,
   useReportTasksForInspectionMutation,
   useReportTasksForParkMutation,
+  useReportTasksForRepairCampaignMutation,
   useReportTasksForProjectMutation,
   useReportTasksForTurbineMutation,
   useReportTemplatesListQuery,
@@ -49,6 +50,7 @@ export function ReportDialog({ scope, id, subject, parkCount = 1, onClose }: Pro
     park: useReportTasksForParkMutation(),
     turbine: useReportTasksForTurbineMutation(),
     inspection: useReportTasksForInspectionMutation(),
+    repairCampaign: useReportTasksForRepairCampaignMutation(),
   };
   const [create, state] = mutations[scope];
   const [queued, setQueued] = useState(false);

@@ -24,8 +24,10 @@ export function DownloadQueueBadge() {
     { skip: !allowed, pollingInterval: live === 'live' ? 0 : 5000 },
   );
   if (!allowed) return null;
+  const count = q.data?.totalCount ?? 0;
   return (
-    <Badge count={q.data?.totalCount ?? 0} size="small" data-testid="queue-badge">
+    // data-count: the count now (antd keeps the old number on screen while its zoom-out runs).
+    <Badge count={count} size="small" data-testid="queue-badge" data-count={count}>
       <Button
         type="text"
         icon={<CloudDownloadOutlined />}

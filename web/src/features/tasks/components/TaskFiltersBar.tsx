@@ -22,8 +22,8 @@ import { FilterButtons, PickFilter, PlaceFilters } from './FilterParts';
 
 /** The filters as the form holds them: date ranges as pickers' values. */
 type FormValues = Omit<TaskFilters, 'inspectionRange' | 'uploadRange'> & {
-  inspectionRange?: [Dayjs, Dayjs] | null;
-  uploadRange?: [Dayjs, Dayjs] | null;
+  inspectionRange?: [Dayjs | null, Dayjs | null] | null;
+  uploadRange?: [Dayjs | null, Dayjs | null] | null;
 };
 
 /** The SPEC §3 filters beyond the pool's: handler, organization, inspection staff (pilots) and project type. */
@@ -71,7 +71,7 @@ function ExtendedFilters() {
   );
 }
 
-const day = (d: Dayjs): string => d.format('YYYY-MM-DD');
+const day = (d: Dayjs | null): string | null => (d ? d.format('YYYY-MM-DD') : null);
 
 /** SPEC §3 task-list filters; applied with Search, cleared with Reset. `extended` adds handler, organization, staff and project type. */
 export function TaskFiltersBar({
@@ -129,11 +129,13 @@ export function TaskFiltersBar({
       <Form.Item name="packageType" label={t('filters.packageType')}>
         <Select allowClear style={{ width: 160 }} options={packageOptions} />
       </Form.Item>
+      {/* Either side may stay open ("from" / "until"): with both required, the picker kept the
+          keyboard focus on an empty start field and Tab could not leave it (WCAG 2.1.2). */}
       <Form.Item name="inspectionRange" label={t('filters.inspectionDate')}>
-        <DatePicker.RangePicker allowClear />
+        <DatePicker.RangePicker allowClear allowEmpty={[true, true]} />
       </Form.Item>
       <Form.Item name="uploadRange" label={t('filters.uploadDate')}>
-        <DatePicker.RangePicker allowClear />
+        <DatePicker.RangePicker allowClear allowEmpty={[true, true]} />
       </Form.Item>
       {extended && <ExtendedFilters />}
       <FilterButtons onReset={() => apply({})} />

@@ -22,6 +22,7 @@ import { useStitchBladeDefectsQuery, useStitchImagesQuery, useStitchPanoramasQue
 import { SEVERITY_PALETTE_9, type ViewSortOrder } from '../stitching/contracts';
 import { DEFAULT_PIXEL_SIZE_MM, axisX, bladeRows, levelsIn, parseBlade, type ImageBox, type PathRow } from './logic';
 import './bladeMathPath.css';
+import { useSeedText } from '@/shared/useSeedText';
 
 /** Drawing width of the axis (SVG units; the SVG stretches to the row). */
 const AXIS_W = 1000;
@@ -158,6 +159,7 @@ function BladeView({ inspectionId, blade }: { inspectionId: string; blade: numbe
   const { t } = useTranslation('bladeMathPath');
   const { t: ti } = useTranslation('inspection');
   const locale = useLocale();
+  const st = useSeedText();
   const [order, setOrder] = useState<ViewSortOrder>('LEADING_EDGE_FIRST');
   const [open, setOpen] = useState<InspectionImage | null>(null);
   const [, setParams] = useSearchParams();
@@ -237,7 +239,7 @@ function BladeView({ inspectionId, blade }: { inspectionId: string; blade: numbe
         {open && (
           <div data-testid="bmp-image-modal" data-image-id={open.imageId}>
             {open.tileStatus === 'done' ? (
-              <ImageViewer image={open} polygons={defectPolygons(defects.data ?? [], open.imageId, ti)} height={560} keepView={false} />
+              <ImageViewer image={open} polygons={defectPolygons(defects.data ?? [], open.imageId, ti, st)} height={560} keepView={false} />
             ) : (
               <Empty description={ti(open.tileStatus === 'failed' ? 'images.tilesFailed' : 'images.tilesPending')} />
             )}

@@ -271,6 +271,9 @@ describe('labeling tool (en)', { timeout: 90000 }, () => {
     await open('/labeling?taskId=task-1', pool);
     expect((await screen.findByTestId('labeling-workspace')).getAttribute('data-mode')).toBe('readonly');
     expect(screen.getByTestId('labeling-readonly').textContent).toContain('This stage waits in the task pool');
+    // Nothing chosen in a read-only window: a hint, not a disabled "new defect" form.
+    expect(screen.getByTestId('read-only-hint').textContent).toContain('Choose a defect');
+    expect(screen.queryByTestId('defect-form')).toBeNull();
     expect(screen.queryByTestId('tool-polygon')).toBeNull();
     expect(screen.queryByTestId('submit-labeling')).toBeNull();
     fireEvent.click(screen.getByTestId('labeling-pick'));

@@ -1,3 +1,4 @@
+import { BackToTasks, MissingTask } from '../common/ToolNavigation';
 import { useCallback, useRef, useState } from 'react';
 import { Alert, Button, Result, Segmented, Skeleton, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -52,6 +53,7 @@ function Header({ task, wantReview, onMode }: { task: TaskDetail; wantReview: bo
   return (
     <header className="lbl-header">
       <Space wrap size={12}>
+        <BackToTasks />
         <Typography.Title level={4} style={{ margin: 0 }}>
           {wantReview ? t('title.review') : t('title.labeling')}
         </Typography.Title>
@@ -114,7 +116,7 @@ export function Component() {
   const onImage = useCallback((id: string) => setParam('imageId', id), [setParam]);
 
   let body;
-  if (!taskId) body = <Alert type="warning" showIcon title={t('page.missingTask')} data-testid="labeling-missing-task" />;
+  if (!taskId) body = <MissingTask testId="labeling-missing-task" />;
   else if (task.error) body = <LoadError error={task.error} onRetry={() => void task.refetch()} />;
   else if (!task.data) body = <Skeleton active />;
   else if (finished)
@@ -206,9 +208,12 @@ export function Component() {
         <Header task={task.data} wantReview={wantReview} onMode={(review) => setParam('mode', review ? 'review' : null)} />
       ) : (
         <header className="lbl-header">
-          <Typography.Title level={4} style={{ margin: 0 }}>
-            {t('title.labeling')}
-          </Typography.Title>
+          <Space size={12}>
+            <BackToTasks />
+            <Typography.Title level={4} style={{ margin: 0 }}>
+              {t('title.labeling')}
+            </Typography.Title>
+          </Space>
           <LanguageSwitch />
         </header>
       )}

@@ -1,3 +1,4 @@
+import { BackToTasks, MissingTask } from '../common/ToolNavigation';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Modal, Result, Skeleton, Space, Typography, message, type ButtonProps } from 'antd';
 import { SendOutlined } from '@ant-design/icons';
@@ -88,6 +89,7 @@ function Header({
   const elapsed = useElapsed(timer);
   return (
     <header className="sar-header" data-live={live}>
+      <BackToTasks />
       <Typography.Title level={4} className="sar-header__title">
         {labelOf(TASK_STAGE_LABELS, STAGE, locale)}
       </Typography.Title>
@@ -446,12 +448,11 @@ function TaskTool({ taskId }: { taskId: string }) {
 
 /** /sortAndRemove?taskId=…: the standalone sort-and-remove tool of a task (SPEC §2, §3). */
 export function Component() {
-  const { t } = useTranslation('sortAndRemove');
   const [params] = useSearchParams();
   const taskId = params.get('taskId');
   return (
     <div className="sar" data-testid="page-sortAndRemove">
-      {taskId ? <TaskTool taskId={taskId} /> : <Alert type="warning" showIcon title={t('missingTask')} data-testid="sar-missing-task" />}
+      {taskId ? <TaskTool taskId={taskId} /> : <MissingTask testId="sar-missing-task" />}
     </div>
   );
 }

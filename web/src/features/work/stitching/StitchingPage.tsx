@@ -1,3 +1,4 @@
+import { BackToTasks, MissingTask } from '../common/ToolNavigation';
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Card, Empty, Input, InputNumber, Progress, Radio, Result, Select, Skeleton, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -42,6 +43,7 @@ import {
   type PanoramaSummary,
 } from './stitchingApi';
 import './stitching.css';
+import { useSeedText } from '@/shared/useSeedText';
 
 /** Progress is polled this often while a panorama is queued or running. */
 const POLL_MS = 1000;
@@ -70,6 +72,7 @@ function StatusTag({ p }: { p: PanoramaSummary | undefined }) {
 function PanoramaView({ pano, editable }: { pano: Panorama; editable: boolean }) {
   const { t } = useTranslation('stitching');
   const { t: ti } = useTranslation('inspection');
+  const st = useSeedText();
   const locale = useLocale();
   const [selected, setSelected] = useState<string | null>(null);
   const [pending, setPending] = useState<Offsets>(pano.offsets);
@@ -94,11 +97,11 @@ function PanoramaView({ pano, editable }: { pano: Panorama; editable: boolean })
         id: `defect:${d.defectId}`,
         points: d.polygon,
         color: severityFill(d.severity),
-        title: d.defectType,
+        title: st(d.defectType),
         subtitle: `${d.severity === null ? ti('severity.tbd') : ti('severity.value', { level: d.severity })} · #${d.defectNo}`,
       })),
     ],
-    [placements, defects, selected, t, ti],
+    [placements, defects, selected, t, ti, st],
   );
 
   // Arrow keys move the selected photo (Shift: ×10); not while typing, and before the viewer pans.
@@ -441,7 +444,7 @@ export function StitchingScreen({ switches = buildSwitches }: { switches?: Featu
     <div className="stitch-page" data-testid="page-stitching" data-mode={review ? 'review' : 'work'}>
       <div className="stitch-header">
         <Space>
-          <Button onClick={() => navigate(-1)}>{t('back')}</Button>
+          <BackToTasks />
           <Typography.Title level={4} style={{ margin: 0 }}>
             {review ? t('reviewTitle') : t('title')}
           </Typography.Title>
@@ -452,7 +455,7 @@ export function StitchingScreen({ switches = buildSwitches }: { switches?: Featu
         // A new task or mode starts afresh (no stage result of the other mode lingers).
         <StitchingWorkspace key={`${taskId}:${review}`} taskId={taskId} review={review} />
       ) : (
-        <Alert type="warning" showIcon title={t('missingTask')} data-testid="stitching-missing-task" />
+        <MissingTask testId="stitching-missing-task" />
       )}
     </div>
   );

@@ -167,7 +167,7 @@ describe('stitching page', { timeout: 60000 }, () => {
 
   it('says so when the task is missing, and when the build switched stitching off (zh)', async () => {
     await open('/stitching', { locale: 'zh_cn' });
-    expect((await screen.findByTestId('stitching-missing-task')).textContent).toContain('请从任务打开此页面');
+    expect((await screen.findByTestId('stitching-missing-task')).textContent).toContain('未打开任务');
 
     initI18n('zh_cn');
     await i18n.changeLanguage('zh_cn');

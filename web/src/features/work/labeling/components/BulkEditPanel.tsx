@@ -5,6 +5,7 @@ import { useLocale } from '@/shared/useLocale';
 import { repairPriorityLabel } from '@/features/inspection';
 import type { BulkChanges, DefectTemplates } from '../labelingApi';
 import { severityOptions } from './DefectForm';
+import { useSeedText } from '@/shared/useSeedText';
 
 type BulkField = keyof BulkChanges;
 const FIELDS: BulkField[] = ['defectType', 'severity', 'layer', 'affectedPart', 'recommendation', 'repairPriority'];
@@ -37,6 +38,7 @@ export function BulkEditPanel({
   refusal: string | null;
 }) {
   const { t } = useTranslation('labeling');
+  const st = useSeedText();
   const locale = useLocale();
   const [enabled, setEnabled] = useState<Set<BulkField>>(new Set());
   const [values, setValues] = useState<BulkChanges>({});
@@ -78,7 +80,8 @@ export function BulkEditPanel({
             showSearch
             value={(values[f] as string) || undefined}
             onChange={(v: string) => set(f, v)}
-            options={items.map((i) => ({ value: i.name, label: i.name }))}
+            optionFilterProp="label"
+            options={items.map((i) => ({ value: i.name, label: st(i.name) }))}
           />
         ) : (
           <Input value={(values[f] as string) ?? ''} onChange={(e) => set(f, e.target.value)} />

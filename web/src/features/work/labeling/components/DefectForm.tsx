@@ -2,6 +2,7 @@ import { memo, type ReactNode } from 'react';
 import { Alert, Button, Input, InputNumber, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/shared/useLocale';
+import { useSeedText } from '@/shared/useSeedText';
 import { severityFill, repairPriorityLabel } from '@/features/inspection';
 import { SEVERITY_LEVELS, errorText } from '../contracts';
 import type { DraftProblem, DraftValues } from '../draft';
@@ -12,11 +13,12 @@ export type FieldChange = <K extends keyof DraftValues>(field: K, value: DraftVa
 /** A severity as a coloured swatch (SPEC §3 blade colour scheme) with the template's name for that level. */
 export function SeveritySwatch({ level, name }: { level: number | null; name?: string }) {
   const { t } = useTranslation('labeling');
+  const st = useSeedText();
   return (
     <span className="lbl-sev">
       <span className="lbl-sev__swatch" style={{ background: severityFill(level) }} />
       {level === null ? t('form.severityNone') : t('form.severityValue', { level })}
-      {name ? <span className="lbl-sev__name"> · {name}</span> : null}
+      {name ? <span className="lbl-sev__name"> · {st(name)}</span> : null}
     </span>
   );
 }
@@ -83,6 +85,7 @@ export const DefectForm = memo(function DefectForm({
 }) {
   const { t } = useTranslation('labeling');
   const locale = useLocale();
+  const st = useSeedText();
   const err = (f: keyof DraftValues | 'polygon') => problem?.field === f;
   const num = (field: keyof DraftValues, extra: { min?: number; max?: number; step?: number } = {}) => (
     <InputNumber
@@ -108,7 +111,8 @@ export const DefectForm = memo(function DefectForm({
           onChange(field, v ?? '');
           onSeal();
         }}
-        options={items.map((i) => ({ value: i.name, label: i.name }))}
+        optionFilterProp="label"
+        options={items.map((i) => ({ value: i.name, label: st(i.name) }))}
         disabled={readOnly}
         status={err(field) ? 'error' : undefined}
         placeholder={t('form.fromTemplate')}
@@ -180,6 +184,7 @@ export const DefectForm = memo(function DefectForm({
           step={0.01}
           value={pixelSize}
           onChange={(v) => onPixelSize(typeof v === 'number' && v > 0 ? v : null)}
+          aria-label={t('form.pixelSize')}
           data-testid="pixel-size"
         />
         <Typography.Text type="secondary">{sizeComputed ? t('form.sizeComputed') : t('form.sizeEntered')}</Typography.Text>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { LabelingDefect } from '../labelingApi';
 import type { Verdicts } from '../review';
 import { SeveritySwatch } from './DefectForm';
+import { useSeedText } from '@/shared/useSeedText';
 
 /**
  * Defects as a list: click selects one, shift/ctrl-click adds to or removes from the selection
@@ -31,6 +32,7 @@ export const DefectList = memo(function DefectList({
   busy: boolean;
 }) {
   const { t } = useTranslation('labeling');
+  const st = useSeedText();
   const selected = new Set(selection);
   const host = useRef<HTMLDivElement>(null);
   const first = selection[selection.length - 1];
@@ -39,7 +41,7 @@ export const DefectList = memo(function DefectList({
   }, [first]);
   if (!defects.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('list.empty')} />;
   return (
-    <div className="lbl-list" data-testid="defect-list" ref={host}>
+    <div className="lbl-list" role="listbox" aria-multiselectable="true" aria-label={t('list.label')} data-testid="defect-list" ref={host}>
       {defects.map((d) => {
         const v = verdicts?.[d.defectId];
         return (
@@ -54,7 +56,7 @@ export const DefectList = memo(function DefectList({
             onClick={(e) => onSelect(d.defectId, e.shiftKey || e.ctrlKey || e.metaKey)}
           >
             <span className="lbl-list__no">#{d.defectNo}</span>
-            <span className="lbl-list__type">{d.defectType}</span>
+            <span className="lbl-list__type">{st(d.defectType)}</span>
             <SeveritySwatch level={d.severity} />
             {d.suggested && <Tag color="purple">{t('list.suggested')}</Tag>}
             {v && (

@@ -8,6 +8,7 @@ import { QA_STATUS_LABELS, QaStatus, labelOf } from '../contracts';
 import type { LabelingDefect } from '../labelingApi';
 import type { ReviewCounts, ReviewProblem, Verdict } from '../review';
 import { SeveritySwatch } from './DefectForm';
+import { useSeedText } from '@/shared/useSeedText';
 
 type TextAreaRef = GetRef<typeof Input.TextArea>;
 
@@ -25,6 +26,7 @@ export const DefectVerdict = forwardRef<
   }
 >(function DefectVerdict({ defect, verdict, onDecide, onComment, commentMissing, disabled = false }, ref) {
   const { t } = useTranslation('labeling');
+  const st = useSeedText();
   const locale = useLocale();
   if (!defect) return <Typography.Paragraph type="secondary">{t('review.pick')}</Typography.Paragraph>;
   const v = (x: unknown) => (x === null || x === undefined || x === '' ? '–' : String(x));
@@ -32,13 +34,13 @@ export const DefectVerdict = forwardRef<
     <div className="lbl-form" data-testid="review-defect" data-defect-id={defect.defectId}>
       <Typography.Text strong>{t('review.defectTitle', { no: defect.defectNo })}</Typography.Text>
       <Descriptions size="small" column={1} bordered>
-        <Descriptions.Item label={t('form.defectType')}>{defect.defectType}</Descriptions.Item>
+        <Descriptions.Item label={t('form.defectType')}>{st(defect.defectType)}</Descriptions.Item>
         <Descriptions.Item label={t('form.severity')}>
           <SeveritySwatch level={defect.severity} />
         </Descriptions.Item>
-        <Descriptions.Item label={t('form.layer')}>{v(defect.layer)}</Descriptions.Item>
-        <Descriptions.Item label={t('form.affectedPart')}>{v(defect.affectedPart)}</Descriptions.Item>
-        <Descriptions.Item label={t('form.recommendation')}>{v(defect.recommendation)}</Descriptions.Item>
+        <Descriptions.Item label={t('form.layer')}>{v(st(defect.layer))}</Descriptions.Item>
+        <Descriptions.Item label={t('form.affectedPart')}>{v(st(defect.affectedPart))}</Descriptions.Item>
+        <Descriptions.Item label={t('form.recommendation')}>{v(st(defect.recommendation))}</Descriptions.Item>
         <Descriptions.Item label={t('form.size')}>
           {t('review.size', { length: v(defect.sizeLength), width: v(defect.sizeWidth) })}
         </Descriptions.Item>

@@ -84,6 +84,11 @@ export function WorkspacePanel({
           busy={writes.bulkBusy}
           refusal={writes.bulkRefusal}
         />
+      ) : !editable && !draft?.defectId ? (
+        // Read-only with nothing chosen: no disabled "new defect" form, just how to see one.
+        <Typography.Text type="secondary" data-testid="read-only-hint">
+          {t('form.readOnlyHint')}
+        </Typography.Text>
       ) : (
         <DefectForm
           values={draft?.values ?? newDraft('').values}

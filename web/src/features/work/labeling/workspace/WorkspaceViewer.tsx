@@ -8,6 +8,7 @@ import { clampToImage, closesAtFirst, pickPolygon, screenToImage } from '../geom
 import { useViewerTools, type ToolViewer } from '../viewerBridge';
 import type { DraftEditing } from './useDraftEditing';
 import type { WorkspaceData } from './useWorkspaceData';
+import { useSeedText } from '@/shared/useSeedText';
 
 /**
  * The deep-zoom viewer with the defects' outlines and the editing layer; clicks pick defects or
@@ -16,6 +17,7 @@ import type { WorkspaceData } from './useWorkspaceData';
 export function WorkspaceViewer({ data, editing }: { data: WorkspaceData; editing: DraftEditing }) {
   const { t } = useTranslation('labeling');
   const { t: ti } = useTranslation('inspection');
+  const st = useSeedText();
   const { current, imageDefects } = data;
   const { editable, tool, drawing, setDrawing, draft, selection, dirty, transform, cursor } = editing;
   const { commitPolygon, finishDrawing, selectDefect, clearSelection } = editing;
@@ -62,11 +64,11 @@ export function WorkspaceViewer({ data, editing }: { data: WorkspaceData; editin
           id: d.defectId,
           points: d.polygon,
           color: severityFill(d.severity),
-          title: d.defectType,
+          title: st(d.defectType),
           subtitle: `${d.severity === null ? ti('severity.tbd') : ti('severity.value', { level: d.severity })} · #${d.defectNo}`,
           dashed: d.suggested,
         })),
-    [imageDefects, draft?.defectId, editable, ti],
+    [imageDefects, draft?.defectId, editable, ti, st],
   );
   const overlay = current ? (
     <EditLayer

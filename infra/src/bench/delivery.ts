@@ -1,0 +1,192 @@
+import { performance } from 'node:perf_hooks';
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { pino } from 'pino';
+import { io, type Socket } from 'socket.io-client';
+import { EventTypes, socketPath, type StageCompletedPayload } from '@windward/contracts';
+import { EventPublisher, OutboxRelay, PostgresBus, openDatabase } from '@windward/service-kit';
+import { load } from './http-load.js';
+import { percentile } from './stats.js';
+
+export interface DeliveryBenchTarget {
+  /** Gateway URL of a running platform with demo data (its demo projects cover the demo parks). */
+  url: string;
+  databaseUrl: string;
+  /** An unrestricted administrator's token (sees every project). */
+  token: string;
+}
+
+const STATS = '/gw/delivery/api/v2/performance-statistics';
+/** The schema that plays task-flow: its outbox, relayed onto the platform's PostgreSQL bus. */
+const UPSTREAM = 'bench_taskflow_upstream';
+
+/**
+ * Seeds, by SQL into delivery's read models, `count` task-stage records spread over the 3 months
+ * ending today: inspections on the demo parks (so the demo projects count them), one
+ * `stage_progress` row and one `stage_work` row per record, 50 people in 5 teams, every tenth
+ * review a reject. The size a busy quarter of a large operator would leave.
+ */
+async function seedStageWork(db: pg.Client, count: number): Promise<{ seconds: number; inspections: string[] }> {
+  const started = Date.now();
+  const parks = (await db.query(`SELECT DISTINCT unnest(wind_park_ids) AS id FROM delivery.project`)).rows.map((r) => r.id as string);
+  if (!parks.length) throw new Error('delivery knows no project park');
+  // One inspection per 5 stage records (the stages 3–7 of one task), 90 days back from today.
+  await db.query(`CREATE TEMP TABLE bench_inspection (inspection_id uuid PRIMARY KEY, inspection_date date, n int)`);
+  await db.query(
+    `WITH made AS (
+       INSERT INTO delivery.inspection_ref (inspection_id, turbine_id, wind_farm_id, component_type, inspection_date)
+       SELECT gen_random_uuid(), gen_random_uuid(), ($2::uuid[])[1 + g % cardinality($2::uuid[])], 1, current_date - (g % 90)
+       FROM generate_series(1, $1::int / 5) g
+       RETURNING inspection_id, inspection_date)
+     INSERT INTO bench_inspection SELECT inspection_id, inspection_date, row_number() OVER () FROM made`,
+    [count, parks],
+  );
+  await db.query(
+    `INSERT INTO delivery.user_ref (user_id, display_name, organization_id)
+     SELECT gen_random_uuid(), 'Bench person ' || g, (SELECT organization_id FROM delivery.organization_ref ORDER BY organization_id OFFSET g % 5 LIMIT 1)
+     FROM generate_series(1, 50) g`,
+  );
+  await db.query(
+    `WITH u AS (SELECT array_agg(user_id) AS ids FROM delivery.user_ref WHERE display_name LIKE 'Bench person %'),
+          r AS (SELECT i.inspection_id, i.inspection_date, md5(i.inspection_id::text)::uuid AS task_id, s.stage, i.n
+                FROM bench_inspection i CROSS JOIN generate_series(3, 7) s(stage))
+     INSERT INTO delivery.stage_work (task_id, stage, inspection_id, handler_id, handler_name, qa_outcome, reviewed_handler_id, spent_seconds, image_count, defect_count, completed_at)
+     SELECT r.task_id, r.stage, r.inspection_id, u.ids[1 + (r.n + r.stage) % 50], 'Bench person',
+            CASE WHEN r.stage IN (5, 7) THEN (CASE WHEN r.n % 10 = 0 THEN 'REJECT' ELSE 'PASS' END) END,
+            CASE WHEN r.stage IN (5, 7) THEN u.ids[1 + (r.n + r.stage - 1) % 50] END,
+            60 + (r.n % 600), 40, 5, r.inspection_date + make_interval(hours => r.stage)
+     FROM r CROSS JOIN u`,
+  );
+  await db.query(
+    `INSERT INTO delivery.stage_progress (task_id, stage, inspection_id, completed_at)
+     SELECT task_id, stage, inspection_id, completed_at FROM delivery.stage_work
+     WHERE handler_name = 'Bench person' AND qa_outcome IS DISTINCT FROM 'REJECT'
+     ON CONFLICT DO NOTHING`,
+  );
+  await db.query('VACUUM ANALYZE delivery.stage_work');
+  await db.query('VACUUM ANALYZE delivery.stage_progress');
+  await db.query('VACUUM ANALYZE delivery.inspection_ref');
+  const inspections = (await db.query(`SELECT inspection_id FROM bench_inspection ORDER BY n LIMIT 200`)).rows.map(
+    (r) => r.inspection_id as string,
+  );
+  return { seconds: (Date.now() - started) / 1000, inspections };
+}
+
+/**
+ * (a) Dashboard update latency: `clients` progress dashboards connected through the gateway; a
+ * `taskflow.stage.completed` committed in an upstream outbox (as task-flow commits it) travels
+ * the bus to delivery's consumer, which records it and nudges the project's rooms; measured from
+ * the upstream COMMIT returning to each client's `progress.changed`.
+ * (b) Performance statistics over the 3 months ending today with `records` task-stage records,
+ * p95 at `connections` clients, and its Excel export.
+ */
+export async function benchDelivery(
+  t: DeliveryBenchTarget,
+  o: { clients: number; events: number; records: number; connections: number; seconds: number },
+) {
+  const db = new pg.Client({ connectionString: t.databaseUrl });
+  await db.connect();
+  const log = pino({ level: 'silent' });
+  const upstream = await openDatabase({ url: t.databaseUrl, schema: UPSTREAM, entities: [], migrations: [] });
+  const bus = new PostgresBus(t.databaseUrl, log, 50);
+  const relay = new OutboxRelay(upstream, t.databaseUrl, UPSTREAM, bus, log, 50);
+  await relay.start();
+  const publisher = new EventPublisher('task-flow', UPSTREAM);
+  const sockets: Socket[] = [];
+  try {
+    for (let i = 0; i < 240 && !(await db.query('SELECT 1 FROM delivery.project LIMIT 1')).rowCount; i++)
+      await new Promise((r) => setTimeout(r, 250));
+    const seed = await seedStageWork(db, o.records);
+
+    let waiting: { t0: number; pending: number; heard: Set<number>; done: () => void } | null = null;
+    const latencies: number[] = [];
+    for (let i = 0; i < o.clients; i++) {
+      const s = io(t.url, { path: socketPath('delivery'), transports: ['websocket'], auth: { token: t.token }, reconnection: false });
+      sockets.push(s);
+      // A client's first message per event counts (a burst of nudges may reach it twice).
+      s.on('progress.changed', () => {
+        const w = waiting;
+        if (!w || !w.t0 || w.heard.has(i)) return;
+        w.heard.add(i);
+        latencies.push(performance.now() - w.t0);
+        if (--w.pending === 0) w.done();
+      });
+    }
+    await Promise.all(
+      sockets.map((s) =>
+        s.connected ? Promise.resolve() : new Promise<void>((r, j) => (s.once('connect', () => r()), s.once('connect_error', j))),
+      ),
+    );
+    let lost = 0;
+    for (let n = 0; n < o.events; n++) {
+      const inspectionId = seed.inspections[n % seed.inspections.length]!;
+      // A new task each time: a (task, stage) already recorded moves nothing.
+      const p: StageCompletedPayload = {
+        taskId: randomUUID(),
+        inspectionId,
+        stage: 3,
+        nextStage: 4,
+        handlerId: null,
+        handlerName: null,
+        spentSeconds: 60,
+        imageCount: 40,
+        defectCount: 0,
+      };
+      const w = { t0: 0, pending: sockets.length, heard: new Set<number>(), done: () => undefined as void };
+      const received = new Promise<void>((done) => (w.done = done));
+      waiting = w;
+      await upstream.transaction((m) => publisher.publish(m, EventTypes.TaskflowStageCompleted, p.taskId, p));
+      w.t0 = performance.now();
+      const timedOut = await Promise.race([received.then(() => false), new Promise<boolean>((r) => setTimeout(() => r(true), 5000))]);
+      if (timedOut) lost += w.pending;
+      waiting = null;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const latency = {
+      clients: o.clients,
+      events: o.events,
+      deliveries: latencies.length,
+      'not received in 5 s': lost,
+      'p50 ms': percentile(latencies, 50),
+      'p95 ms': percentile(latencies, 95),
+      'p99 ms': percentile(latencies, 99),
+    };
+    sockets.forEach((s) => s.close());
+    sockets.length = 0;
+
+    const to = new Date().toISOString().slice(0, 10);
+    const from = new Date(Date.now() - 89 * 86400_000).toISOString().slice(0, 10);
+    const headers = { authorization: `Bearer ${t.token}` };
+    const stats = await load({ url: `${t.url}${STATS}?from=${from}&to=${to}`, connections: o.connections, seconds: o.seconds, headers });
+    const exports: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const t0 = performance.now();
+      const r = await fetch(`${t.url}${STATS}/export?from=${from}&to=${to}`, { headers });
+      if (!r.ok) throw new Error(`export answered ${r.status}`);
+      await r.arrayBuffer();
+      exports.push(performance.now() - t0);
+    }
+    return {
+      seedSeconds: seed.seconds,
+      latency,
+      lists: [
+        { call: `GET /performance-statistics (${from} … ${to})`, ...stats },
+        {
+          call: 'GET /performance-statistics/export (xlsx), 5 runs one at a time',
+          requests: 5,
+          'req/s': '',
+          'p50 ms': percentile(exports, 50),
+          'p95 ms': percentile(exports, 95),
+          'p99 ms': percentile(exports, 99),
+          non2xx: 0,
+        },
+      ],
+    };
+  } finally {
+    sockets.forEach((s) => s.close());
+    await relay.stop();
+    await bus.close();
+    await upstream.destroy();
+    await db.end();
+  }
+}

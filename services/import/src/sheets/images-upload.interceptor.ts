@@ -1,0 +1,42 @@
+import { rm } from 'node:fs/promises';
+import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import type { Request } from 'express';
+import multer from 'multer';
+import { AppError, SHEET_IMAGE_FILES_MAX } from '@windward/contracts';
+import type { AuthUser } from '@windward/service-kit';
+import { DRONE_ARCHIVE_MAX_BYTES } from '../uploads/archive.js';
+import { readMultipart } from '../uploads/multipart.js';
+import { SheetImportsService } from './sheet-imports.service.js';
+import type { ReceivedImages } from './sheet-images.js';
+
+const upload = multer({
+  // To temp files, never memory: an archive goes up to 2 GB like a drone archive; a photo above 20 MB is a finding, not a broken request.
+  storage: multer.diskStorage({}),
+  limits: { fileSize: DRONE_ARCHIVE_MAX_BYTES, files: SHEET_IMAGE_FILES_MAX, fields: 5, fieldSize: 1024, parts: SHEET_IMAGE_FILES_MAX + 5 },
+}).fields([
+  { name: 'file', maxCount: 1 },
+  { name: 'files', maxCount: SHEET_IMAGE_FILES_MAX },
+]);
+
+export type ImagesRequest = Request & { user: AuthUser; received?: ReceivedImages | null };
+
+/** Step 3: the run must be verified and not queued before the body is read (after the auth guard); `file` = one archive, or `files` = photos. */
+@Injectable()
+export class ImagesUploadInterceptor implements NestInterceptor {
+  constructor(private readonly imports: SheetImportsService) {}
+
+  async intercept(ctx: ExecutionContext, next: CallHandler) {
+    const req = ctx.switchToHttp().getRequest<ImagesRequest>();
+    await this.imports.beginImages(req.user, String(req.params.id));
+    await readMultipart(upload, req, ctx.switchToHttp().getResponse(), DRONE_ARCHIVE_MAX_BYTES, 'files');
+    const got = (req.files ?? {}) as Record<string, Express.Multer.File[] | undefined>;
+    const archive = got.file?.[0];
+    const photos = got.files ?? [];
+    if (archive && photos.length) {
+      await Promise.all([archive, ...photos].map((f) => rm(f.path, { force: true })));
+      throw new AppError('VALIDATION_FAILED', { details: [{ field: 'file', constraints: { rule: 'one archive or photos, not both' } }] });
+    }
+    req.received = archive ? { archive } : photos.length ? { photos } : null;
+    return next.handle();
+  }
+}

@@ -1,0 +1,7 @@
+import { Module } from '@nestjs/common';
+import { OmOverviewController } from './om-overview.controller.js';
+import { OmOverviewRepository } from './om-overview.repository.js';
+import { OmOverviewService } from './om-overview.service.js';
+
+@Module({ controllers: [OmOverviewController], providers: [OmOverviewService, OmOverviewRepository] })
+export class OmOverviewModule {}
