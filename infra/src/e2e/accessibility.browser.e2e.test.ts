@@ -26,18 +26,32 @@ interface Finding {
 async function serious(page: Page, screen: string): Promise<Finding[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
   const result = await page.evaluate(async (tags) => {
-    const w = window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } };
+    const w = window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[]; html: string; failureSummary?: string }[] }[] }> } };
     return w.axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
   }, TAGS);
   return result.violations
     .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-    .map((v) => ({ screen, rule: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+    .map((v) => ({
+      screen,
+      rule: v.id,
+      impact: v.impact,
+      // What and why, for the log (CI keeps only the log): the element, its markup and axe's summary.
+      nodes: v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)} ${(n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 240)}`),
+    }));
 }
 
 /** The page has rendered its data: no spinner or skeleton left, and `ready` is visible. */
 async function settled(page: Page, ready: string): Promise<void> {
   await page.locator(ready).first().waitFor({ timeout: 30000 });
   await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-skeleton-active'), undefined, { timeout: 30000 });
+  // A finished spinner leaves its content fading back from half opacity (antd's 0.3 s transition):
+  // axe read a table cell mid-fade once as a colour-contrast failure. Wait for every finite
+  // animation and transition to end (endless ones, such as a live badge's pulse, do not count).
+  await page.waitForFunction(
+    () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+    undefined,
+    { timeout: 30000 },
+  );
 }
 
 /**
@@ -90,6 +104,8 @@ describe('accessibility of the main screens (axe-core, WCAG 2.1 A/AA)', () => {
       await page.goto(p.url + url);
       await settled(page, ready);
       findings.push(...(await serious(page, screen)));
+      // A daily screen fits a 1440 px laptop: nothing makes the page itself scroll sideways.
+      if (await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)) findings.push({ screen, rule: 'page-scrolls-sideways', impact: 'serious', nodes: [] });
     }
     // The labeling tool (read-only review of a task waiting at labeling).
     await page.goto(p.url + labelingUrl);

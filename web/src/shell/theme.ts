@@ -25,5 +25,8 @@ export const THEME: ThemeConfig = {
     // Preset tag colours write their text in the palette's 7th shade, below 4.5:1 on the tag's own
     // light background for these hues (gold-7 2.9:1): a darker shade of the same hue instead.
     Tag: { gold7: '#874d00', orange7: '#ad4e00', yellow7: '#614700', lime7: '#3f6600', green7: '#135200', cyan7: '#00474f', volcano7: '#ad2102' },
+    // An empty table's "No … yet" line is written in the disabled colour (#bfbfbf, 1.8:1): it is
+    // information, not a disabled control, so it gets the description colour (5.7:1).
+    Table: { colorTextDisabled: 'rgba(0, 0, 0, 0.6)' },
   },
 };
