@@ -108,10 +108,11 @@ const e2eCleanups = [];
 // alone; every other file shares its group's platform (infra/src/e2e/group.ts).
 const ownPlatform = (file) => /startTestPlatform\(\{/.test(readFileSync(file, 'utf8'));
 const usesTemplate = (file) => !/fromScratch:\s*true/.test(readFileSync(file, 'utf8'));
-// Files per shared platform: one boot costs ~40 CPU-s; small groups keep the two lanes balanced
-// at the end of the run. The groups are fixed (sorted names, in order), so each file always
-// follows the same files on its platform and a run is repeatable.
-const E2E_GROUP_SIZE = Number(process.env.E2E_GROUP_SIZE ?? 4);
+// Files per shared platform: one boot costs ~40-55 CPU-s and a run is CPU-bound, so fewer boots
+// (groups of six: four boots for 24 files) beat finer balancing of the two lanes at the end. The
+// groups are fixed (sorted names, in order), so each file always follows the same files on its
+// platform and a run is repeatable.
+const E2E_GROUP_SIZE = Number(process.env.E2E_GROUP_SIZE ?? 6);
 
 /** The e2e jobs: files with a platform of their own first, then the groups. */
 function e2eJobs(files) {
@@ -166,7 +167,10 @@ async function e2eLane() {
   const infra = path.join(root, 'infra');
   // E2E_ONLY=<regular expression> runs only the e2e files whose name matches (by hand).
   const only = process.env.E2E_ONLY ? new RegExp(process.env.E2E_ONLY) : null;
-  const files = testFiles(path.join(infra, 'dist/e2e'), /\.e2e\.test\.js$/).filter((f) => !only || only.test(path.basename(f)));
+  // `npm run screenshots` (E2E_SCREENSHOTS=1) runs the files that photograph screens for the docs
+  // instead of the tests: they check nothing a test does not, and cost ~100 CPU-s per run.
+  const pattern = process.env.E2E_SCREENSHOTS ? /\.screenshots\.js$/ : /\.e2e\.test\.js$/;
+  const files = testFiles(path.join(infra, 'dist/e2e'), pattern).filter((f) => !only || only.test(path.basename(f)));
   if (!files.length || !wanted('e2e')) return templateReady(false);
   const t0 = Date.now();
   console.log(`[test] e2e template: started at +${seconds(t0 - started)} s`);
