@@ -116,10 +116,11 @@ describe('security: attacks through the gateway', () => {
       // longer than that on a loaded machine: sign in again once a token is half-way through its life,
       // and try once more with a fresh token when one ran out in flight (a 401 for a valid token would
       // still show, as the second answer).
-      let session = { token: (await tokens(username, DEMO)).access_token, at: Date.now() };
+      let session = { token: '', at: 0 };
       const renew = async () => {
         session = { token: (await tokens(username, DEMO)).access_token, at: Date.now() };
       };
+      await renew();
       const rights = (JSON.parse(Buffer.from(session.token.split('.')[1]!, 'base64url').toString()) as { rights: string[] }).rights;
       // Only the refusals are tried: an allowed call with an empty body could change the demo data.
       const denied = ops.filter((o) => !o.rights.some((r) => rights.includes(r)));
