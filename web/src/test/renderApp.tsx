@@ -6,6 +6,7 @@ import { TestProviders } from '@/test/TestProviders';
 import { DEFAULT_APP_CONFIG, type AppConfig } from '@/core/config/appConfig';
 import { i18n, initI18n } from '@/core/i18n';
 import { routes } from '@/shell/router/routes';
+import { routerAskedAddress, setAskedAddressSource } from '@/core/navigation/askedAddress';
 import type { SessionState } from '@/core/session/sessionSlice';
 import { createStore } from '@/shell/store';
 
@@ -50,6 +51,7 @@ export async function renderApp(options: {
   const matched = matchRoutes(routes, options.path.split(/[?#]/)[0]!) ?? [];
   await Promise.all(matched.map(({ route }) => (typeof route.lazy === 'function' ? route.lazy() : undefined)));
   const router = createMemoryRouter(routes, { initialEntries: [options.path] });
+  setAskedAddressSource(() => routerAskedAddress(router));
   let view!: ReturnType<typeof render>;
   await act(async () => {
     view = render(

@@ -51,8 +51,11 @@ if (!('ResizeObserver' in window)) {
   (window as unknown as { ResizeObserver: typeof ResizeObserverStub }).ResizeObserver = ResizeObserverStub;
 }
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  // A test's router must not answer "where was the user going" for the next test (imported here
+  // so that it is this file's module instance, after vi.resetModules).
+  (await import('@/core/navigation/askedAddress')).setAskedAddressSource(null);
   localStorage.clear();
   sessionStorage.clear();
 });

@@ -1,5 +1,6 @@
 import type { Dispatch } from '@reduxjs/toolkit';
 import { clearSession } from './session';
+import { askedAddress } from '@/core/navigation/askedAddress';
 import { rememberRequestedHash } from './requestedHash';
 import { sessionReset } from './sessionSlice';
 
@@ -11,7 +12,7 @@ export function resetUnauthorizedRedirect(): void {
 }
 
 /**
- * 401 (SPEC §8): remember the current hash, clear the session, redirect once to the
+ * 401 (SPEC §8): remember the address asked for (a page still loading counts), clear the session, redirect once to the
  * before-login page. Further 401s of the same burst do not redirect again.
  */
 export function handleUnauthorized(
@@ -22,7 +23,7 @@ export function handleUnauthorized(
     location: window.location,
   },
 ): void {
-  rememberRequestedHash(env.session, env.location.hash, true);
+  rememberRequestedHash(env.session, askedAddress(env.location), true);
   clearSession(env.local);
   dispatch(sessionReset());
   if (redirecting) return;

@@ -5,6 +5,7 @@ import { menuLeafOf, useDocumentTitle } from '@/shared/pageTitle';
 import type { RouteHandle } from './handle';
 import { getAccessToken } from '@/core/session/session';
 import { rememberRequestedHash } from '@/core/session/requestedHash';
+import { askedAddress } from '@/core/navigation/askedAddress';
 import { STORAGE_KEYS } from '@/core/session/storageKeys';
 import { useAppDispatch, useAppSelector } from '@/core/store';
 import { establishSession, startSessionRefresh } from '@/features/auth';
@@ -75,8 +76,10 @@ export function AuthGuard() {
 
   if (!token) {
     // The page asked for now wins over one a 401 remembered a moment earlier: a request of the
-    // previous page may be refused just before the user's navigation lands here.
-    rememberRequestedHash(sessionStorage, `#${location.pathname}${location.search}`, true);
+    // previous page may be refused just before the user's navigation lands here. While that page's
+    // code still loads, useLocation() is still the page being left, so ask the router's pending
+    // navigation; once a 401 has moved on to /before-login there is nothing newer to remember.
+    rememberRequestedHash(sessionStorage, askedAddress({ hash: `#${location.pathname}${location.search}` }), true);
     return <Navigate to="/before-login" replace />;
   }
   if (!ready) return <FullPageSpinner />;

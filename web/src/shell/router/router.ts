@@ -1,8 +1,11 @@
 import { createHashRouter } from 'react-router-dom';
+import { routerAskedAddress, setAskedAddressSource } from '@/core/navigation/askedAddress';
 import { routes } from './routes';
 
 export function createAppRouter() {
-  return createHashRouter(routes);
+  const router = createHashRouter(routes);
+  setAskedAddressSource(() => routerAskedAddress(router));
+  return router;
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
+import { handleUnauthorized, resetUnauthorizedRedirect } from '@/core/session/unauthorized';
 import { readySession, renderApp } from '@/test/renderApp';
 import { claimHandoff } from '@/shared/utils/windowOpen';
 
@@ -34,6 +35,26 @@ describe('entry and public routes', () => {
     const { router } = await renderApp({ path: '/configuration/userCenter' });
     await expectPath(router, '/login');
     expect(sessionStorage.getItem('requested_hash')).toBe('/configuration/userCenter');
+  });
+
+  it('a 401 while the next page is still loading remembers that page, not the one being left', async () => {
+    // CI failure (session 14): the user centre's code was still loading when a request of the
+    // global map was refused; the guard then overwrote the remembered page with the router's
+    // committed (old) location.
+    signIn();
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('[]', { status: 200 })));
+    const { router, store } = await renderApp({ path: '/qaCenter/myTasks', session: readySession() });
+    try {
+      act(() => {
+        void router.navigate('/configuration/userCenter?tab=1');
+        expect(router.state.navigation.state).toBe('loading');
+        handleUnauthorized(store.dispatch);
+      });
+      await expectPath(router, '/login');
+      expect(sessionStorage.getItem('requested_hash')).toBe('/configuration/userCenter?tab=1');
+    } finally {
+      resetUnauthorizedRedirect();
+    }
   });
 
   it('the logout callback page is public', async () => {
