@@ -79,7 +79,37 @@ function tapCounts(code, out) {
 }
 
 const results = [];
-const record = (job, r, counts) => results.push({ job, ms: r.ms, cpu: r.cpu ?? null, ...counts });
+const record = (job, r, counts) =>
+  results.push({ job, ms: r.ms, cpu: r.cpu ?? null, ...counts, digest: counts.failed ? failureDigest(r.out ?? '') : '' });
+
+/**
+ * The failing tests of one job's output, short: each failing test's own error block and the
+ * diagnostics printed just before it (a browser test's page text and address history). CI keeps
+ * only parts of a long log; this digest is printed again at the very end, beside the table.
+ */
+function failureDigest(out) {
+  const lines = out.split('\n');
+  const picked = [];
+  for (let i = 0; i < lines.length; i++) {
+    if (!/^\s*not ok \d+ - /.test(lines[i])) continue;
+    let end = i + 1;
+    while (end < lines.length && !/^\s*\.\.\.\s*$/.test(lines[end])) end++;
+    const block = lines.slice(i, end);
+    // A suite or a file: its failing tests have blocks of their own.
+    if (block.some((l) => /failureType: 'subtestsFailed'|type: 'suite'/.test(l))) continue;
+    let start = i;
+    while (start > 0 && /^\s*# /.test(lines[start - 1]) && i - start < 60) start--;
+    const notes = lines.slice(start, i).filter((l) => !/^\s*# (console|Subtest)/.test(l));
+    picked.push([...notes, ...block.slice(0, 30)].map((l) => l.trimEnd().slice(0, 400)).join('\n'));
+  }
+  // vitest: its "FAIL" headers and the assertion lines after them.
+  for (let i = 0; i < lines.length; i++) {
+    if (/^\s*(\S+\s+)?FAIL\s/.test(lines[i].replace(/\x1b\[[\d;]*m/g, ''))) {
+      picked.push(lines.slice(i, i + 12).map((l) => l.replace(/\x1b\[[\d;]*m/g, '').trimEnd()).join('\n'));
+    }
+  }
+  return picked.slice(0, 8).join('\n\n');
+}
 
 async function nodeSuite(job, cwd, files) {
   if (!files.length || !wanted(job)) return;
@@ -276,6 +306,7 @@ try {
   await embedded?.stop();
 }
 
+for (const r of results.filter((x) => x.digest)) console.log(`\n===== failures of ${r.job} (digest) =====\n${r.digest}`);
 const sum = (k) => results.reduce((a, r) => a + r[k], 0);
 console.log('\n| job | seconds | CPU s | passed | failed | skipped |\n|---|---:|---:|---:|---:|---:|');
 // Under .ci/run: its set-up phases and the build that `npm test` ran before this script.
