@@ -132,7 +132,17 @@ export function NewInspectionButton({
         onCancel={() => setOpen(false)}
         forceRender
       >
-        <Form<FormValues> form={form} layout="vertical" onFinish={(v) => void submit(v)} data-testid="create-inspection-form">
+        <Form<FormValues>
+          form={form}
+          layout="vertical"
+          onFinish={(v) => void submit(v)}
+          // rc-field-form drops a submit without a word when another validation starts before the
+          // submit's own finishes ("outOfDate", no field errors): the user asked to create, so ask again.
+          onFinishFailed={(e) => {
+            if (e.outOfDate && e.errorFields.length === 0) form.submit();
+          }}
+          data-testid="create-inspection-form"
+        >
           <Form.Item name="componentType" label={t('create.component')} rules={[{ required: true, message: t('create.required') }]}>
             <Select
               data-testid="create-component"
