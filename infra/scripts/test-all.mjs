@@ -87,6 +87,8 @@ const record = (job, r, counts) =>
  * diagnostics printed just before it (a browser test's page text and address history). CI keeps
  * only parts of a long log; this digest is printed again at the very end, beside the table.
  */
+const ANSI_COLOUR = new RegExp(`${String.fromCharCode(27)}\\[[\\d;]*m`, 'g');
+
 function failureDigest(out) {
   const lines = out.split('\n');
   const picked = [];
@@ -102,12 +104,13 @@ function failureDigest(out) {
     const notes = lines.slice(start, i).filter((l) => !/^\s*# (console|Subtest)/.test(l));
     picked.push([...notes, ...block.slice(0, 30)].map((l) => l.trimEnd().slice(0, 400)).join('\n'));
   }
-  // vitest: its "FAIL" headers and the assertion lines after them.
+  // vitest: its "FAIL" headers and the assertion lines after them (colour codes taken out).
+  const plain = (l) => l.replace(ANSI_COLOUR, '').trimEnd();
   for (let i = 0; i < lines.length; i++) {
-    if (/^\s*(\S+\s+)?FAIL\s/.test(lines[i].replace(/\x1b\[[\d;]*m/g, ''))) {
-      picked.push(lines.slice(i, i + 12).map((l) => l.replace(/\x1b\[[\d;]*m/g, '').trimEnd()).join('\n'));
-    }
+    if (/^\s*(\S+\s+)?FAIL\s/.test(plain(lines[i]))) picked.push(lines.slice(i, i + 12).map(plain).join('\n'));
   }
+  // Anything else (lint, a crash before the first test): the end of its output.
+  if (!picked.length) picked.push(lines.slice(-30).map(plain).join('\n'));
   return picked.slice(0, 8).join('\n\n');
 }
 
