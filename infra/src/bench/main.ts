@@ -295,7 +295,7 @@ try {
       const soakSeconds = Number(process.env.BENCH_SOAK_SECONDS ?? 600);
       const soak = await benchSoak(platform, signIn, soakSeconds, Number(process.env.BENCH_SOAK_CONNECTIONS ?? 200));
       printTable(`Load held: 200 connections over five read paths at once for ${soakSeconds} s (autocannon, through the gateway, demo users)`, soak.paths);
-      printTable('Load held: each service process before and after', soak.memory);
+      printTable('Load held: RSS of each service process before, during and after', soak.memory);
     }
 
     if (part('reports')) {

@@ -24,7 +24,7 @@ async function getJson(url: string, token: string): Promise<Body> {
 /**
  * Load held (issue #16): the main read paths of the daily users at once through the gateway —
  * 200 connections in all, each path with its own demo user's token — for `seconds` (10 minutes
- * by default), with every service's RSS at the start and the end.
+ * by default), with every service's RSS at the start, four times during the run and at the end.
  */
 export async function benchSoak(
   platform: Platform,
@@ -65,6 +65,15 @@ export async function benchSoak(
     if (r.status !== 200) throw new Error(`soak: ${label} answers ${r.status}: ${(await r.text()).slice(0, 300)}`);
   }
   const each = Math.floor(connections / paths.length);
+  // RSS over time: five samples during the run, so a leak (steady growth) shows apart from V8
+  // sizing its heap to the load (a step at the start, then level).
+  const samples: { label: string; rss: Record<string, number | null> }[] = [];
+  const timers = [1, 2, 3, 4].map((k) =>
+    setTimeout(() => {
+      const at = Math.round((seconds * k) / 5);
+      samples.push({ label: at >= 120 ? `${Math.round(at / 60)} min` : `${at} s`, rss: Object.fromEntries(services.map((x) => [x, rssMiB(platform.servicePid(x))])) });
+    }, (seconds * 1000 * k) / 5),
+  );
   const results = await Promise.all(
     paths.map(async ([label, path, token]) => ({
       path: label,
@@ -72,7 +81,13 @@ export async function benchSoak(
       ...(await load({ url: `${platform.url}${path}`, connections: each, seconds, headers: { authorization: `Bearer ${token}` } })),
     })),
   );
+  timers.forEach(clearTimeout);
   const after = Object.fromEntries(services.map((s) => [s, rssMiB(platform.servicePid(s))]));
-  const memory = services.map((s) => ({ service: s, 'RSS MiB at start': before[s] ?? '—', 'RSS MiB at end': after[s] ?? 'gone' }));
+  const memory = services.map((s) => ({
+    service: s,
+    'RSS MiB at start': before[s] ?? '—',
+    ...Object.fromEntries(samples.map((x) => [x.label, x.rss[s] ?? 'gone'])),
+    'RSS MiB at end': after[s] ?? 'gone',
+  }));
   return { paths: results, memory };
 }
