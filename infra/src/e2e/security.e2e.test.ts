@@ -197,6 +197,47 @@ describe('security: attacks through the gateway', () => {
     }
   });
 
+  test('a narrowed data scope reaches every service and the open socket within seconds; the session renews with the new scope', async () => {
+    const { access_token: admin } = await tokens('admin', 'Wind@2026');
+    const t = await tokens('labeler', DEMO);
+    const me = (await (await p.api('/context/api/v1/accounts/me', { token: t.access_token })).json()) as { id: string };
+    const scope = (await (await p.api(`/context/api/v2/users/authData?userId=${me.id}`, { token: admin })).json()) as { customerIds: string[]; parkIds: string[] };
+    const parks = async (token: string) => ((await (await p.api('/context/api/v1/plants?pageSize=50', { token })).json()) as { totalCount: number }).totalCount;
+    assert.ok((await parks(t.access_token)) > 0, 'the demo labeler sees the parks of its customers');
+    const socket: Socket = io(p.url, { path: socketPath('task-flow'), transports: ['websocket'], auth: { token: t.access_token }, reconnection: false });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', () => resolve());
+        socket.once('connect_error', reject);
+      });
+      const told = new Promise<unknown>((resolve) => socket.once('access_changed', resolve));
+      const closed = new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
+      const put = await p.api(`/context/api/v2/users/${me.id}/authData`, { method: 'PUT', token: admin, json: { customerIds: [], parkIds: [] } });
+      assert.equal(put.status, 200, await put.clone().text());
+      assert.deepEqual(await told, { code: 'ACCESS_CHANGED' });
+      const reason = await closed;
+      tried('access change (socket closed)', reason === 'io server disconnect');
+      assert.equal(reason, 'io server disconnect');
+      for (const name of SERVICE_NAMES) {
+        const route = `/gw/${SERVICES[name].context}/api/v2/admin/dead-letters`;
+        const code = async () => ((await (await p.api(route, { token: t.access_token })).json()) as { code?: string }).code;
+        const refused = await eventually(async () => (await code()) === 'ACCESS_CHANGED', 5000).then(
+          () => true,
+          () => false,
+        );
+        tried('outdated access token (each service)', refused);
+        assert.ok(refused, `${name} still takes the outdated token`);
+      }
+      // The session goes on: a renewed token carries the new (empty) scope.
+      const r = await p.api('/oauth/refresh', { method: 'POST', form: { grantType: 'refresh_token', refreshToken: t.refresh_token, scope: '' } });
+      assert.equal(r.status, 200);
+      assert.equal(await parks(((await r.json()) as { access_token: string }).access_token), 0);
+    } finally {
+      socket.close();
+      await p.api(`/context/api/v2/users/${me.id}/authData`, { method: 'PUT', token: admin, json: scope });
+    }
+  });
+
   test('rotating X-Forwarded-For does not bypass the per-account sign-in throttle', async () => {
     for (let i = 0; i < 10; i++) {
       const r = await p.api('/oauth/token', {

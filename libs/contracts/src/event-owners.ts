@@ -33,6 +33,7 @@ export const EVENT_OWNERS: Record<EventType, EventOwnership> = {
   [EventTypes.IdentityLicenceChanged]: { publisher: 'identity', consumers: ['asset', 'delivery'] },
   // Consumed by the kit in every service (its revocation set), identity included.
   [EventTypes.IdentitySessionRevoked]: { publisher: 'identity', consumers: [...SERVICE_NAMES] },
+  [EventTypes.IdentityUserAccessChanged]: { publisher: 'identity', consumers: [...SERVICE_NAMES] },
 
   [EventTypes.AssetParkCreated]: { publisher: 'asset', consumers: ['delivery', 'identity', 'import', 'inspection', 'repair', 'report', 'task-flow'] },
   [EventTypes.AssetParkUpdated]: { publisher: 'asset', consumers: ['delivery', 'identity', 'import', 'inspection', 'repair', 'report', 'task-flow'] },

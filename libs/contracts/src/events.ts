@@ -22,6 +22,8 @@ export const EventTypes = {
   IdentityOrganizationUpdated: 'identity.organization.updated',
   IdentityOrganizationDeleted: 'identity.organization.deleted',
   IdentitySessionRevoked: 'identity.session.revoked',
+  /** A user's roles, rights or data scope changed: access tokens of older versions are outdated. */
+  IdentityUserAccessChanged: 'identity.user.access-changed',
   IdentityMachineClientRevoked: 'identity.machine-client.revoked',
   /** The platform licence was installed, or verified at identity's start (docs/licence.md). */
   IdentityLicenceChanged: 'identity.licence.changed',
@@ -166,6 +168,16 @@ export interface OrganizationEventPayload {
 }
 export interface DeletedPayload {
   id: string;
+}
+/**
+ * A user's roles, rights or data scope changed (issue #16): every service refuses access tokens of
+ * a lower access version (`av`) with ACCESS_CHANGED and closes their sockets. The session itself
+ * goes on: the console renews its token (refresh grant) and reconnects with the new scope.
+ */
+export interface UserAccessChangedPayload {
+  userId: string;
+  /** The user's new access version (token claim `av`). */
+  accessVersion: number;
 }
 /**
  * Sign-in sessions that ended (logout, replayed refresh token, password change or reset,
@@ -638,6 +650,7 @@ export interface EventPayloads {
   'identity.organization.created': OrganizationEventPayload;
   'identity.organization.updated': OrganizationEventPayload;
   'identity.session.revoked': SessionRevokedPayload;
+  'identity.user.access-changed': UserAccessChangedPayload;
   'identity.organization.deleted': DeletedPayload;
   'identity.machine-client.revoked': MachineClientRevokedPayload;
   'identity.licence.changed': LicenceChangedPayload;

@@ -36,6 +36,7 @@ import { MachineClientsController } from './machine-clients/machine-clients.cont
 import { MachineClientsService } from './machine-clients/machine-clients.service.js';
 import { IdentityMachineClients1764151000000 } from './migrations/1764151000000-identity-machine-clients.js';
 import { IdentityLicence1764160000000 } from './migrations/1764160000000-identity-licence.js';
+import { IdentityAccessVersion1764500000000 } from './migrations/1764500000000-identity-access-version.js';
 import { IdentitySigningKeyEncrypted1764400003000 } from './migrations/1764400003000-identity-signing-key-encrypted.js';
 import { Licence } from './licence/licence.entity.js';
 import { LicenceController } from './licence/licence.controller.js';
@@ -48,7 +49,7 @@ const entities = [User, Customer, ParkRef, Organization, RefreshToken, SigningKe
     ServiceKitModule.forService({
       service: 'identity',
       entities,
-      migrations: [IdentityInitial1763700000100, IdentityAccess1763700000110, IdentityMachineClients1764151000000, IdentityLicence1764160000000, IdentitySigningKeyEncrypted1764400003000],
+      migrations: [IdentityInitial1763700000100, IdentityAccess1763700000110, IdentityMachineClients1764151000000, IdentityLicence1764160000000, IdentitySigningKeyEncrypted1764400003000, IdentityAccessVersion1764500000000],
       localKeys: true,
     }),
     TypeOrmModule.forFeature(entities),

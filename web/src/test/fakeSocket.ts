@@ -18,6 +18,14 @@ export class FakeSocket {
   fire(event: string, ...args: unknown[]): void {
     for (const h of this.handlers.get(event) ?? []) h(...args);
   }
+  hasListeners(event: string): boolean {
+    return (this.handlers.get(event) ?? []).length > 0;
+  }
+  connects = 0;
+  connect(): this {
+    this.connects++;
+    return this;
+  }
   removeAllListeners(): this {
     this.handlers.clear();
     return this;

@@ -85,6 +85,7 @@ describe('named catalogue', () => {
       'INTERNAL_ERROR',
       'ILLEGAL_TRANSITION',
       'TOKEN_REVOKED',
+      'ACCESS_CHANGED',
       'PASSWORD_RULE',
       'USERNAME_RULE',
       'SPECIAL_CHARACTERS_NOT_ALLOWED',

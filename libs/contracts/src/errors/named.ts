@@ -43,6 +43,13 @@ export const NAMED_ERRORS = {
     zh_cn: '您的会话已结束，请重新登录。',
     status: 401,
   },
+  // The session goes on: the console renews its access token and repeats the call (issue #16).
+  ACCESS_CHANGED: {
+    message: 'Access changed',
+    en_us: 'Your roles or data scope have changed. Your access is being renewed.',
+    zh_cn: '您的角色或数据范围已变更，正在更新访问权限。',
+    status: 401,
+  },
   // Login failures answer 400 (OAuth invalid_grant style) so the web's 401 handling
   // does not redirect away from the login page.
   WRONG_USERNAME_OR_PASSWORD: {

@@ -13,6 +13,8 @@ export interface AuthUser {
   organizationId: string | null;
   /** The sign-in session (refresh-token family) the token belongs to, when identity set one. */
   sessionId: string | null;
+  /** The user's access version when the token was issued (claim `av`; absent = 0). */
+  accessVersion?: number;
 }
 
 /** Claims identity writes into its RS256 access tokens. */
@@ -27,6 +29,8 @@ export interface AccessTokenClaims {
   pid: string[] | null;
   org: string | null;
   sid?: string;
+  /** Access version: identity raises it when roles, rights or data scope change (issue #16). */
+  av?: number;
 }
 
 export function userFromClaims(c: AccessTokenClaims): AuthUser {
@@ -40,5 +44,6 @@ export function userFromClaims(c: AccessTokenClaims): AuthUser {
     parkIds: c.pid ?? null,
     organizationId: c.org ?? null,
     sessionId: c.sid ?? null,
+    accessVersion: typeof c.av === 'number' ? c.av : 0,
   };
 }

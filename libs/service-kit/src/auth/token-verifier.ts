@@ -52,6 +52,8 @@ export class TokenVerifier {
       throw new AppError('UNAUTHORIZED');
     }
     if (this.revocations?.isRevoked(user.sessionId)) throw new AppError('UNAUTHORIZED');
+    // Roles, rights or scope changed since the token was issued: the console renews it and repeats.
+    if (this.revocations?.isOutdated(user.userId, user.accessVersion)) throw new AppError('ACCESS_CHANGED');
     return user;
   }
 }

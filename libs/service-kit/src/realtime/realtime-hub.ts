@@ -69,7 +69,12 @@ export class RealtimeHub {
       );
     });
     // A revoked session's sockets are told (`session_revoked`) and closed at once (issue #16).
-    this.stopWatching = o.verifier.revocations?.onRevoked((sids) => this.dropSessions(sids)) ?? (() => undefined);
+    const stops = [
+      o.verifier.revocations?.onRevoked((sids) => this.dropSessions(sids)),
+      // Rooms were computed from the old scope: the console renews its token and reconnects.
+      o.verifier.revocations?.onAccessChanged((userId, version) => this.dropOutdated(userId, version)),
+    ];
+    this.stopWatching = () => stops.forEach((stop) => stop?.());
     this.io.on('connection', (socket) => {
       const user = socket.data.user as AuthUser;
       const rooms = socket.data.rooms as string[];
@@ -101,6 +106,17 @@ export class RealtimeHub {
       const sid = (socket.data.user as AuthUser | undefined)?.sessionId;
       if (sid && sessionIds.includes(sid)) {
         socket.emit('session_revoked', { code: 'UNAUTHORIZED' });
+        socket.disconnect(true);
+      }
+    }
+  }
+
+  /** Closes the user's sockets opened with a token older than this access version. */
+  dropOutdated(userId: string, accessVersion: number): void {
+    for (const socket of this.io.sockets.sockets.values()) {
+      const user = socket.data.user as AuthUser | undefined;
+      if (user?.userId === userId && (user.accessVersion ?? 0) < accessVersion) {
+        socket.emit('access_changed', { code: 'ACCESS_CHANGED' });
         socket.disconnect(true);
       }
     }

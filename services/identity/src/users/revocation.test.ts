@@ -68,6 +68,48 @@ describe('identity: access tokens of ended sessions are refused within seconds',
     await refusedSoon(engineer.access_token);
   });
 
+  test('a change of roles, rights or data scope outdates older access tokens (ACCESS_CHANGED); the session renews with the new scope', async () => {
+    const id0 = await userId('data-reviewer');
+    const version = async () =>
+      ((await id.sql.query(`SELECT access_version FROM identity.app_user WHERE id = $1`, [id0])) as { access_version: number }[])[0]!.access_version;
+    const claims = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { cid: string[] | null; av: number; rights: string[] };
+    const t = await id.login('data-reviewer', DEMO_PASSWORD);
+    const before = await version();
+    assert.equal(claims(t.access_token).av, before);
+
+    // A change the token does not carry (the display name) outdates nothing.
+    const renamed = await id.api(`/context/api/v1/users/${id0}`, { method: 'PUT', token: admin, json: { displayName: 'Data reviewer (renamed)' } });
+    assert.equal(renamed.status, 200, await renamed.clone().text());
+    assert.equal(await version(), before);
+    assert.equal((await me(t.access_token)).status, 200);
+
+    // The data scope narrows: the old token is refused within seconds, with the code that asks for renewal.
+    const scope = (await (await id.api(`/context/api/v2/users/authData?userId=${id0}`, { token: admin })).json()) as { customerIds: string[]; parkIds: string[] };
+    assert.ok(scope.customerIds.length >= 1, 'the demo data reviewer works for a customer');
+    const narrowed = await id.api(`/context/api/v2/users/${id0}/authData`, { method: 'PUT', token: admin, json: { customerIds: [], parkIds: [] } });
+    assert.equal(narrowed.status, 200, await narrowed.clone().text());
+    assert.equal(await version(), before + 1);
+    await eventually(async () => (await me(t.access_token)).status === 401, 5000);
+    assert.deepEqual(await (await me(t.access_token)).json(), { code: 'ACCESS_CHANGED', message: errorText('ACCESS_CHANGED', 'en_us') });
+
+    // The session goes on: the refresh grant issues a token of the new version and scope.
+    const renewed = await id.api('/oauth/refresh', { method: 'POST', form: { grantType: 'refresh_token', refreshToken: t.refresh_token, scope: '' } });
+    assert.equal(renewed.status, 200);
+    const fresh = ((await renewed.json()) as { access_token: string }).access_token;
+    assert.deepEqual([claims(fresh).av, claims(fresh).cid], [before + 1, []]);
+    assert.equal((await me(fresh)).status, 200);
+
+    // Rights are access too.
+    const rights = claims(fresh).rights.slice(0, 1);
+    const cut = await id.api(`/context/api/v2/users/${id0}/rights`, { method: 'PUT', token: admin, json: { rights } });
+    assert.equal(cut.status, 200, await cut.clone().text());
+    assert.equal(await version(), before + 2);
+    await eventually(async () => (await me(fresh)).status === 401, 5000);
+    // Put the scope back for the tests that follow.
+    await id.api(`/context/api/v2/users/${id0}/rights`, { method: 'PUT', token: admin, json: { rights: null } });
+    await id.api(`/context/api/v2/users/${id0}/authData`, { method: 'PUT', token: admin, json: { customerIds: scope.customerIds, parkIds: scope.parkIds } });
+  });
+
   test("the user's own password change ends its sessions", async () => {
     const t = await id.login('reviewer', DEMO_PASSWORD);
     const r = await id.api('/account/api/v1/accounts/me/password', {

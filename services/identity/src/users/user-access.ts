@@ -21,5 +21,12 @@ export function accessClaims(user: User): AccessTokenClaims {
     cid: admin ? null : user.customerIds,
     pid: admin || user.parkIds.length === 0 ? null : user.parkIds,
     org: user.organizationId,
+    av: user.accessVersion ?? 0,
   };
+}
+
+/** What an access token says about the user's access (roles, rights, scope), to see whether it changed. */
+export function accessFingerprint(user: User): string {
+  const c = accessClaims(user);
+  return JSON.stringify([c.roles, c.rights, c.cid, c.pid, c.org]);
 }

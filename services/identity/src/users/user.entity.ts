@@ -45,6 +45,10 @@ export class User {
   @Column('boolean', { default: true })
   active!: boolean;
 
+  /** Raised when roles, rights or data scope change; access tokens carry it as `av` (issue #16). */
+  @Column('int', { name: 'access_version', default: 0 })
+  accessVersion!: number;
+
   /** The SSO identity provider's subject, bound at the first single sign-on. */
   @Column('text', { name: 'sso_subject', nullable: true })
   ssoSubject!: string | null;

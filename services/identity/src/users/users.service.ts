@@ -27,7 +27,7 @@ import { EventPublisher, pageRows, parsePage, type AuthUser } from '@windward/se
 import { User } from './user.entity.js';
 import { hashPassword } from './password.js';
 import { likePattern } from '../common/query.js';
-import { effectiveRights } from './user-access.js';
+import { accessFingerprint, effectiveRights } from './user-access.js';
 import { Organization } from '../organizations/organization.entity.js';
 import { Customer } from '../customers/customer.entity.js';
 import { ParkRef } from '../customers/park-ref.entity.js';
@@ -260,6 +260,7 @@ export class UsersService {
   async update(actor: AuthUser, id: string, dto: UpdateUserDto): Promise<UserView> {
     return this.ds.transaction(async (tx) => {
       const u = await this.findForWrite(tx, actor, id);
+      const access = accessFingerprint(u);
       const roles = dto.roles !== undefined ? [...new Set(dto.roles)] : u.roles;
       const customerIds = dto.customerIds !== undefined ? [...new Set(dto.customerIds)] : u.customerIds;
       const parkIds = dto.parkIds !== undefined ? [...new Set(dto.parkIds)] : u.parkIds;
@@ -283,6 +284,7 @@ export class UsersService {
         validUntil: dto.validUntil !== undefined ? (dto.validUntil ? new Date(dto.validUntil) : null) : u.validUntil,
       });
       await tx.save(u);
+      await this.accessWritten(tx, actor, access, u);
       await this.events.publish(tx, EventTypes.IdentityUserUpdated, u.id, userPayload(u), actor.userId);
       return (await this.present([u], tx))[0]!;
     });
@@ -338,9 +340,11 @@ export class UsersService {
       const parkIds = [...new Set(dto.parkIds)];
       this.assertAssignable(actor, [], customerIds);
       await this.assertMembership(tx, u.organizationId, customerIds, parkIds);
+      const access = accessFingerprint(u);
       u.customerIds = customerIds;
       u.parkIds = parkIds;
       await tx.update(User, { id: u.id }, { customerIds, parkIds });
+      await this.accessWritten(tx, actor, access, u);
       await this.events.publish(tx, EventTypes.IdentityUserUpdated, u.id, userPayload(u), actor.userId);
       return this.describeAuthData(u, tx);
     });
@@ -349,7 +353,8 @@ export class UsersService {
   /**
    * Per-user rights (administrators only). Every key must be a right of contracts; `null` goes
    * back to the role defaults. Administrators always hold every right, so theirs cannot be cut.
-   * Takes effect with the user's next access token (sign-in or refresh).
+   * Takes effect within seconds: older access tokens are refused with ACCESS_CHANGED and the
+   * console renews its token (issue #16).
    */
   async setRights(actor: AuthUser, id: string, rights: string[] | null | undefined): Promise<UserRightsView> {
     if (!actor.roles.some(isAdminRole)) throw new AppError('NO_ACCESS_RIGHTS');
@@ -359,14 +364,28 @@ export class UsersService {
     return this.ds.transaction(async (tx) => {
       const u = await this.findForWrite(tx, actor, id);
       if (u.roles.some(isAdminRole)) throw new AppError('OPERATION_DENIED');
+      const access = accessFingerprint(u);
       // Stored in the catalogue's order, without duplicates.
       u.rightsGranted = Array.isArray(rights) ? ALL_RIGHTS.filter((r) => rights.includes(r)) : null;
       await tx.update(User, { id: u.id }, { rightsGranted: u.rightsGranted });
+      await this.accessWritten(tx, actor, access, u);
       return rightsView(u);
     });
   }
 
   // -------------------------------------------------------------------------------- helpers
+
+  /**
+   * Roles, rights or data scope changed (compared as the access token would say them): raise the
+   * user's access version and tell every service, which then refuses older access tokens with
+   * ACCESS_CHANGED and closes their sockets; the session goes on with a renewed token (issue #16).
+   */
+  private async accessWritten(tx: EntityManager, actor: AuthUser, before: string, u: User): Promise<void> {
+    if (accessFingerprint(u) === before) return;
+    u.accessVersion = (u.accessVersion ?? 0) + 1;
+    await tx.update(User, { id: u.id }, { accessVersion: u.accessVersion });
+    await this.events.publish(tx, EventTypes.IdentityUserAccessChanged, u.id, { userId: u.id, accessVersion: u.accessVersion }, actor.userId);
+  }
 
   private async findAny(id: string, m: EntityManager = this.ds.manager, lock = false): Promise<User> {
     const u = isUuid(id)

@@ -3,6 +3,7 @@ import { message, notification } from 'antd';
 import { i18n, currentLocale } from '@/core/i18n';
 import { getAccessToken, getClientId } from '@/core/session/session';
 import { handleUnauthorized } from '@/core/session/unauthorized';
+import { renewAccess } from '@/core/session/renew';
 import { createBaseQuery } from './baseQuery';
 
 export const baseQuery = createBaseQuery({
@@ -10,6 +11,7 @@ export const baseQuery = createBaseQuery({
   getAccessToken: () => getAccessToken(localStorage),
   getClientId: () => getClientId(localStorage),
   t: (key) => i18n.t(key),
+  renewAccess,
   effects: {
     onUnauthorized: (api) => handleUnauthorized(api.dispatch),
     notifyForbidden: (title, description) => notification.warning({ title, description }),

@@ -163,6 +163,39 @@ describe('createBaseQuery', () => {
     expect(effects.showError).not.toHaveBeenCalled();
   });
 
+  it('401 ACCESS_CHANGED (roles or scope changed): renews the token once and repeats the call with the new one', async () => {
+    let token = 'old-token';
+    const answers = [jsonResponse(401, { code: 'ACCESS_CHANGED', message: 'Access changed' }), jsonResponse(200, { ok: 1 })];
+    const renewAccess = vi.fn(async () => {
+      token = 'new-token';
+      return true;
+    });
+    const { query, effects, fetchImpl } = setup(async () => answers.shift()!, { getAccessToken: () => token, renewAccess });
+    const result = await query('/gw/task/api/v2/tasks/pool', fakeApi(), {});
+    expect(result).toEqual({ data: { ok: 1 } });
+    expect(renewAccess).toHaveBeenCalledTimes(1);
+    expect(fetchImpl.mock.calls.map((c) => ((c as unknown[])[1] as RequestInit).headers)).toMatchObject([
+      { Authorization: 'Bearer old-token' },
+      { Authorization: 'Bearer new-token' },
+    ]);
+    expect(effects.onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('401 ACCESS_CHANGED: a failed renewal, or the same answer again, is the usual 401', async () => {
+    const changed = () => jsonResponse(401, { code: 'ACCESS_CHANGED', message: 'Access changed' });
+    const failing = setup(async () => changed(), { renewAccess: vi.fn(async () => false) });
+    expect((await failing.query('/x', fakeApi(), {})).error?.status).toBe(401);
+    expect(failing.fetchImpl).toHaveBeenCalledTimes(1);
+    expect(failing.effects.onUnauthorized).toHaveBeenCalledTimes(1);
+
+    const renewAccess = vi.fn(async () => true);
+    const again = setup(async () => changed(), { renewAccess });
+    expect((await again.query('/x', fakeApi(), {})).error?.status).toBe(401);
+    expect(renewAccess).toHaveBeenCalledTimes(1);
+    expect(again.fetchImpl).toHaveBeenCalledTimes(2);
+    expect(again.effects.onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
   it('401 on a sign-in call is a message, not a logout', async () => {
     const body = { code: 'WRONG_USERNAME_OR_PASSWORD', message: 'Wrong username or password' };
     const { query, effects } = setup(jsonResponse(401, body));

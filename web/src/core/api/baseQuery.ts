@@ -116,6 +116,8 @@ export interface BaseQueryDeps {
   t: Translate;
   effects: Effects;
   timeoutMs?: number;
+  /** Renews the access token (refresh grant); true when a new one was stored. */
+  renewAccess?: () => Promise<boolean>;
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -128,9 +130,11 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+type Result = Awaited<ReturnType<BaseQueryFn<RequestArgs | string, unknown, ApiError>>>;
+
 export function createBaseQuery(deps: BaseQueryDeps): BaseQueryFn<RequestArgs | string, unknown, ApiError> {
   const timeoutMs = deps.timeoutMs ?? REQUEST_TIMEOUT_MS;
-  return async (rawArgs, api) => {
+  const query = async (rawArgs: RequestArgs | string, api: BaseQueryApi, renewed = false): Promise<Result> => {
     const args: RequestArgs = typeof rawArgs === 'string' ? { url: rawArgs } : rawArgs;
     const locale = deps.getLocale();
     const headers = buildHeaders(
@@ -185,6 +189,11 @@ export function createBaseQuery(deps: BaseQueryDeps): BaseQueryFn<RequestArgs | 
       case 'data':
         return { data: outcome.data };
       case 'unauthorized':
+        // Roles, rights or data scope changed (issue #16): the session goes on. Renew the access
+        // token once and repeat the call; only if that fails is it the usual 401.
+        if (!renewed && deps.renewAccess && codeOf(body) === 'ACCESS_CHANGED' && (await deps.renewAccess())) {
+          return query(rawArgs, api, true);
+        }
         deps.effects.onUnauthorized(api);
         return { error: outcome.error };
       case 'forbidden':
@@ -197,6 +206,11 @@ export function createBaseQuery(deps: BaseQueryDeps): BaseQueryFn<RequestArgs | 
         return { error: outcome.error };
     }
   };
+  return (rawArgs, api) => query(rawArgs, api);
+}
+
+function codeOf(body: unknown): unknown {
+  return body && typeof body === 'object' ? (body as { code?: unknown }).code : undefined;
 }
 
 export function isApiError(value: unknown): value is ApiError {

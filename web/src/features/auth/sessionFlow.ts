@@ -20,6 +20,7 @@ import { sessionLoaded, sessionReset, type PersonalInfo } from '@/core/session/s
 import { STORAGE_KEYS } from '@/core/session/storageKeys';
 import { resetUnauthorizedRedirect } from '@/core/session/unauthorized';
 import { startTokenRefreshTimer } from '@/core/session/refreshTimer';
+import { setAccessRenewer } from '@/core/session/renew';
 import type { RightEntry } from '@/shared/contracts';
 import { identityApi } from './identityApi';
 import { appUrl, randomState, ssoLogoutUrl } from './sso';
@@ -146,16 +147,24 @@ export async function logout(dispatch: AppDispatch, config: AppConfig, navigate:
 
 /** Starts the 10-minute refresh check; the new tokens are stored. */
 export function startSessionRefresh(dispatch: AppDispatch, config: AppConfig): () => void {
-  return startTokenRefreshTimer({
-    storage: localStorage,
-    refresh: async () => {
-      const refreshToken = getRefreshToken(localStorage);
-      if (!refreshToken) return;
-      const tokens = await dispatch(
-        identityApi.endpoints.refreshToken.initiate({ refreshToken, sso: config.loginMode === 'sso' }),
-      ).unwrap();
-      if (!tokens?.access_token) throw new Error('refresh answered without an access token');
-      saveTokens(localStorage, tokens);
-    },
+  const refresh = async (): Promise<void> => {
+    const refreshToken = getRefreshToken(localStorage);
+    if (!refreshToken) throw new Error('no refresh token');
+    const tokens = await dispatch(
+      identityApi.endpoints.refreshToken.initiate({ refreshToken, sso: config.loginMode === 'sso' }),
+    ).unwrap();
+    if (!tokens?.access_token) throw new Error('refresh answered without an access token');
+    saveTokens(localStorage, tokens);
+  };
+  // The same call renews at once when a service answers ACCESS_CHANGED (issue #16); the menus,
+  // rights and personal info then follow the new access too.
+  setAccessRenewer(async () => {
+    await refresh();
+    void establishSession(dispatch);
   });
+  const stopTimer = startTokenRefreshTimer({ storage: localStorage, refresh });
+  return () => {
+    stopTimer();
+    setAccessRenewer(null);
+  };
 }

@@ -1,8 +1,7 @@
 import { useEffect } from 'react';
 import { useDispatch } from 'react-redux';
-import { io } from 'socket.io-client';
+import { openLiveSocket } from '@/core/realtime/liveSocket';
 import { api } from '@/core/api/api';
-import { getAccessToken } from '@/core/session/session';
 import { socketPath } from './contracts';
 import { SHEET_IMPORT_TAG } from './importApi';
 
@@ -18,7 +17,7 @@ export function useSheetImportLive(enabled = true): void {
   const dispatch = useDispatch();
   useEffect(() => {
     if (!enabled) return undefined;
-    const socket = io(window.location.origin, { path: socketPath('import'), auth: (cb) => cb({ token: getAccessToken() ?? '' }) });
+    const socket = openLiveSocket(socketPath('import'));
     socket.on(SHEET_IMPORT_CHANGED, () => {
       dispatch(api.util.invalidateTags([SHEET_IMPORT_TAG as never]));
     });

@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useDispatch } from 'react-redux';
-import { io } from 'socket.io-client';
+import { openLiveSocket } from '@/core/realtime/liveSocket';
 import { api } from '@/core/api/api';
-import { getAccessToken } from '@/core/session/session';
 import { socketPath } from './contracts';
 
 /** Where the repair service pushes `campaign.changed` (docs/repair.md "Live updates"). */
@@ -20,7 +19,7 @@ export function useCampaignLive(enabled = true): LiveStatus {
   const [status, setStatus] = useState<LiveStatus>('connecting');
   useEffect(() => {
     if (!enabled) return undefined;
-    const socket = io(window.location.origin, { path: REPAIR_SOCKET_PATH, auth: (cb) => cb({ token: getAccessToken() ?? '' }) });
+    const socket = openLiveSocket(REPAIR_SOCKET_PATH);
     socket.on('connect', () => setStatus('live'));
     socket.on('disconnect', () => setStatus('offline'));
     socket.on('connect_error', () => setStatus('offline'));

@@ -1,8 +1,8 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { useStore } from 'react-redux';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
+import { openLiveSocket } from '@/core/realtime/liveSocket';
 import { socketPath } from '@windward/contracts';
-import { getAccessToken } from '@/core/session/session';
 import type { AppDispatch, RootState } from '@/core/store';
 import { reportApi } from '@/core/api/generated/report';
 import { applyReportChange, type ReportTaskChange } from './logic';
@@ -52,7 +52,7 @@ function acquire(dispatch: AppDispatch, getState: () => RootState): () => void {
   users += 1;
   if (!socket) {
     setStatus('connecting');
-    const s = io(window.location.origin, { path: REPORT_SOCKET_PATH, auth: (cb) => cb({ token: getAccessToken() ?? '' }) });
+    const s = openLiveSocket(REPORT_SOCKET_PATH);
     socket = s;
     let connectedBefore = false;
     s.on('connect', () => {

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useStore } from 'react-redux';
-import { io, type Socket } from 'socket.io-client';
-import { getAccessToken } from '@/core/session/session';
+import { openLiveSocket } from '@/core/realtime/liveSocket';
 import type { AppDispatch, RootState } from '@/core/store';
 import { socketPath } from './contracts';
 import { applyTaskChange, maxVersion } from './logic';
@@ -65,20 +64,12 @@ export type LiveStatus = 'connecting' | 'live' | 'offline';
 export interface LiveDeps {
   dispatch: AppDispatch;
   getState: () => RootState;
-  connect?: (token: () => string | null) => Socket;
   onStatus?: (status: LiveStatus) => void;
-}
-
-export function defaultConnect(token: () => string | null): Socket {
-  return io(window.location.origin, {
-    path: TASK_SOCKET_PATH,
-    auth: (cb) => cb({ token: token() ?? '' }),
-  });
 }
 
 /** Wires a socket to the store; returns the disconnect. */
 export function startTaskLive(deps: LiveDeps): () => void {
-  const socket = (deps.connect ?? defaultConnect)(() => getAccessToken(localStorage));
+  const socket = openLiveSocket(TASK_SOCKET_PATH);
   const userId = (): string | null => deps.getState().session.personalInfo?.id ?? null;
   let lastVersion = 0;
   let connectedBefore = false;

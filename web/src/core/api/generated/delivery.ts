@@ -658,6 +658,7 @@ export type ErrorBody = {
   /** Stable error code from the error catalogue (libs/contracts): a name, or a numeric code of SPEC §8. */
   code:
     | (
+        | 'ACCESS_CHANGED'
         | 'ACCESS_DENIED'
         | 'ACCOUNT_EXPIRED'
         | 'ACTIVE_TASK_EXISTS_IN_WIND_PARK'

@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { io } from 'socket.io-client';
-import { getAccessToken } from '@/core/session/session';
+import { openLiveSocket } from '@/core/realtime/liveSocket';
 
 /** The event delivery pushes when a project's progress changed (docs/delivery.md). */
 export const PROGRESS_CHANGED = 'progress.changed';
@@ -17,7 +16,7 @@ export function useProgressLive(onChange: () => void): void {
   const latest = useRef(onChange);
   latest.current = onChange;
   useEffect(() => {
-    const socket = io(window.location.origin, { path: PROGRESS_SOCKET_PATH, auth: (cb) => cb({ token: getAccessToken() ?? '' }) });
+    const socket = openLiveSocket(PROGRESS_SOCKET_PATH);
     socket.on(PROGRESS_CHANGED, () => latest.current());
     return () => {
       socket.close();
