@@ -115,4 +115,30 @@ describe('task pool in two real browsers, live over socket.io through the gatewa
     await first.context().close();
     await second.context().close();
   });
+  test("the labeler's data scope changes while the pool is open: the console renews its access, stays signed in, goes live again and shows the new scope", async () => {
+    const page = await signIn('labeler', 'Demo@2026');
+    await openPool(page);
+    const token = () => page.evaluate(() => window.localStorage.getItem('access_token') ?? '');
+    const version = (t: string) => (JSON.parse(Buffer.from(t.split('.')[1]!, 'base64url').toString()) as { av?: number }).av ?? 0;
+    const before = await token();
+    const users = (await (await p.api('/context/api/v1/users?username=labeler', { token: admin })).json()) as Body;
+    const labeler = users.results.find((u: Body) => u.username === 'labeler');
+    const scope = (await (await p.api(`/context/api/v2/users/authData?userId=${labeler.id}`, { token: admin })).json()) as Body;
+    const narrow = await p.api(`/context/api/v2/users/${labeler.id}/authData`, { method: 'PUT', token: admin, json: { customerIds: [], parkIds: [] } });
+    assert.equal(narrow.status, 200, await narrow.clone().text());
+    try {
+      // task-flow closes the socket of the old token; the console renews the token and reconnects.
+      await eventually(async () => version(await token()) > version(before), 20000);
+      await page.locator('[data-testid="live-status"][data-live="live"]').waitFor({ timeout: 20000 });
+      assert.match(page.url(), /#\/qaCenter\/taskPool/, 'still signed in, on the same page');
+      // Its lists answer for the new (empty) scope.
+      await page.reload();
+      await page.getByTestId('page-taskPool').waitFor();
+      await eventually(async () => (await page.getByTestId('task-table').locator('tbody tr[data-row-key]').count()) === 0, 20000);
+      assert.match(page.url(), /#\/qaCenter\/taskPool/);
+    } finally {
+      await p.api(`/context/api/v2/users/${labeler.id}/authData`, { method: 'PUT', token: admin, json: { customerIds: scope.customerIds, parkIds: scope.parkIds } });
+      await page.context().close();
+    }
+  });
 });
