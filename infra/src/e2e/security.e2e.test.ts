@@ -238,6 +238,51 @@ describe('security: attacks through the gateway', () => {
     }
   });
 
+  test("cross-customer: another customer's park, turbines, inspection and defect are refused by id, its lists answer nothing, a write changes nothing", async () => {
+    const { access_token: admin } = await tokens('admin', 'Wind@2026');
+    const { access_token: reader } = await tokens('customer-reader', DEMO);
+    const { access_token: writer } = await tokens('customer-writer', DEMO);
+    const get = async (url: string, token: string) => {
+      const r = await p.api(url, { token });
+      return { status: r.status, text: await r.text() };
+    };
+    const body = async (url: string, token: string) => JSON.parse((await get(url, token)).text) as { results: Record<string, unknown>[]; totalCount: number };
+    const mine = new Set((await body('/context/api/v1/plants?pageSize=50', reader)).results.map((x) => x.windFarmId));
+    // A park of another customer with a demo inspection (inspection's demo seed inspects two turbines of each demo park).
+    let foreign: { park: string; inspection: string; defect: string } | undefined;
+    for (const park of (await body('/context/api/v1/plants?pageSize=50', admin)).results.filter((x) => !mine.has(x.windFarmId))) {
+      const inspection = (await body(`/gw/inspection/api/v2/inspections?windFarmId=${String(park.windFarmId)}&pageSize=50`, admin)).results[0];
+      if (!inspection) continue;
+      const defect = (await body(`/gw/inspection/api/v2/defects?inspectionId=${String(inspection.inspectionId)}&pageSize=5`, admin)).results[0];
+      if (defect) foreign = { park: String(park.windFarmId), inspection: String(inspection.inspectionId), defect: String(defect.defectId) };
+      if (foreign) break;
+    }
+    assert.ok(foreign, "the demo has another customer's inspected park");
+    for (const url of [
+      `/context/api/v1/plants/${foreign.park}`,
+      `/context/api/v2/plants/${foreign.park}/all-turbines`,
+      `/gw/inspection/api/v2/inspections/${foreign.inspection}`,
+      `/gw/inspection/api/v2/inspections/${foreign.inspection}/labeling-status`,
+      `/gw/inspection/api/v2/defects/${foreign.defect}`,
+    ]) {
+      const r = await get(url, reader);
+      const refused = (r.status === 404 || r.status === 403) && !r.text.includes(foreign.inspection) && !r.text.includes(foreign.defect);
+      tried('cross-customer object by id', refused);
+      assert.ok(refused, `${url}: ${r.status} ${r.text.slice(0, 200)}`);
+    }
+    for (const url of [`/gw/inspection/api/v2/inspections?windFarmId=${foreign.park}`, `/gw/inspection/api/v2/defects?inspectionId=${foreign.inspection}`]) {
+      const r = await get(url, reader);
+      const empty = r.status === 404 || r.status === 403 || (r.status === 200 && (JSON.parse(r.text) as { totalCount: number }).totalCount === 0);
+      tried('cross-customer list filtered by a foreign id', empty);
+      assert.ok(empty, `${url}: ${r.status} ${r.text.slice(0, 200)}`);
+    }
+    const before = await get(`/gw/inspection/api/v2/inspections/${foreign.inspection}`, admin);
+    const write = await p.api(`/gw/inspection/api/v2/inspections/${foreign.inspection}`, { method: 'PATCH', token: writer, json: { pilot: 'intruder' } });
+    tried('cross-customer write', write.status === 404 || write.status === 403);
+    assert.ok(write.status === 404 || write.status === 403, String(write.status));
+    assert.equal((await get(`/gw/inspection/api/v2/inspections/${foreign.inspection}`, admin)).text, before.text, 'nothing changed');
+  });
+
   test('rotating X-Forwarded-For does not bypass the per-account sign-in throttle', async () => {
     for (let i = 0; i < 10; i++) {
       const r = await p.api('/oauth/token', {
