@@ -28,4 +28,24 @@ export default tseslint.config(
     plugins: { console: consoleLayers },
     rules: { 'console/layers': 'error' },
   },
+  {
+    // One way to open a live connection: the helper renews the token and reconnects when the
+    // user's access changes (issue #16).
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/core/realtime/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'socket.io-client',
+              importNames: ['io'],
+              message: 'Open live sockets with openLiveSocket from @/core/realtime/liveSocket.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );
