@@ -40,6 +40,7 @@ import { OverviewModule } from './overview/overview.module.js';
 import { InspectionSheetIngest1764151860400 } from './migrations/1764151860400-inspection-sheet-ingest.js';
 import { SheetIngestModule } from './sheet-ingest/sheet-ingest.module.js';
 import { TableIngestModule } from './table-ingest/table-ingest.module.js';
+import { InspectionSearchOrder1764600000000 } from './migrations/1764600000000-inspection-search-order.js';
 import { InspectionTableIngest1764300000200 } from './migrations/1764300000200-inspection-table-ingest.js';
 
 const entities = [
@@ -80,6 +81,7 @@ const entities = [
         InspectionSearch1764151500000,
         InspectionSheetIngest1764151860400,
         InspectionTableIngest1764300000200,
+        InspectionSearchOrder1764600000000,
       ],
     }),
     FilesModule,

@@ -44,6 +44,8 @@ export const DPS_RANK_SQL = 'CASE dps_status WHEN 4 THEN 0 WHEN 2 THEN 1 WHEN 3 
 @Index('defect_park_created_idx', { synchronize: false })
 @Index('defect_park_filter_idx', { synchronize: false })
 @Index('defect_turbine_idx', { synchronize: false })
+/** The Data Center search's default order, newest inspection first (migration 1764600000000: partial). */
+@Index('defect_park_date_idx', { synchronize: false })
 /** Single-point export and blade-zone insights (migration 1764151500000: partial, WHERE NOT suggested). */
 @Index('defect_point_idx', { synchronize: false })
 /** An inspection's suggestions (migration: partial, WHERE suggested). */
@@ -70,6 +72,10 @@ export class Defect {
 
   @Column('uuid', { name: 'wind_park_id' })
   windParkId!: string;
+
+  /** The inspection's date, copied by a trigger (migration 1764600000000) for the search's order; never written here. */
+  @Column({ type: 'date', name: 'inspection_date', insert: false, update: false })
+  inspectionDate!: string;
 
   @Column('uuid', { name: 'turbine_id' })
   turbineId!: string;

@@ -11,6 +11,8 @@ export type TileStatus = 'pending' | 'processing' | 'done' | 'failed';
 @Check('image_format_check', `format IN ('jpeg', 'png')`)
 @Check('image_tile_status_check', `tile_status IN ('pending', 'processing', 'done', 'failed')`)
 @Index('image_inspection_idx', ['inspectionId', 'bladePosition', 'path', 'sortIndex'])
+/** The Data Center gallery's default order (migration 1764600000000: partial, WHERE is_active). */
+@Index('image_park_date_idx', { synchronize: false })
 export class Image {
   @PrimaryGeneratedColumn('uuid')
   id!: string;
@@ -22,6 +24,13 @@ export class Image {
   @ManyToOne(() => Inspection, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'inspection_id', foreignKeyConstraintName: 'image_inspection_id_fkey' })
   inspection?: Inspection;
+
+  /** The inspection's park and date, copied by a trigger (migration 1764600000000) for the search's order; never written here. */
+  @Column({ type: 'uuid', name: 'wind_park_id', insert: false, update: false })
+  windParkId!: string;
+
+  @Column({ type: 'date', name: 'inspection_date', insert: false, update: false })
+  inspectionDate!: string;
 
   /** Blade 1..3 (position on the rotor); null for tower, nacelle, foundation photos. */
   @Column('smallint', { name: 'blade_position', nullable: true })

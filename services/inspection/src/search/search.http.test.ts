@@ -1,6 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
 import { Rights, errorText } from '@windward/contracts';
 import { InspectionHarness, jpeg, type Body } from '../testing/inspection-harness.js';
 
@@ -88,6 +89,31 @@ describe('data center search: filters, paging, sorting, export selection, advanc
     assert.equal(r.body.results[0].turbineName, 'WTG-01');
     r = await images({ bladePosition: '2', viewIndex: '6' });
     assert.deepEqual(r.body.results.map((i: Body) => i.imageId), [img.new1ps]);
+  });
+
+  test('the order and date filter read the inspection date copied onto defects and images; a changed inspection date reaches both', async () => {
+    const ds = h.svc.app.get(DataSource);
+    const inspection = async () =>
+      ((await ds.query(`SELECT inspection_id FROM inspection.image WHERE id = $1`, [img.new2]))[0] as { inspection_id: string }).inspection_id;
+    const id = await inspection();
+    const copies = async () =>
+      ds.query(
+        `SELECT (SELECT array_agg(DISTINCT inspection_date::text) FROM inspection.defect WHERE inspection_id = $1) AS defects,
+                (SELECT array_agg(DISTINCT inspection_date::text) FROM inspection.image WHERE inspection_id = $1) AS images`,
+        [id],
+      );
+    assert.deepEqual(await copies(), [{ defects: ['2025-09-02'], images: ['2025-09-02'] }]);
+    await ds.query(`UPDATE inspection.inspection SET inspection_date = '2025-08-01' WHERE id = $1`, [id]);
+    try {
+      assert.deepEqual(await copies(), [{ defects: ['2025-08-01'], images: ['2025-08-01'] }]);
+      let r = await defects({});
+      assert.deepEqual(r.body.results.slice(0, 3).map((d: Body) => d.inspectionDate), ['2025-09-01', '2025-09-01', '2025-08-01']);
+      r = await images({ dateFrom: '2025-08-01', dateTo: '2025-08-31' });
+      assert.deepEqual(r.body.results.map((i: Body) => i.imageId), [img.new2]);
+    } finally {
+      await ds.query(`UPDATE inspection.inspection SET inspection_date = '2025-09-02' WHERE id = $1`, [id]);
+    }
+    assert.deepEqual(await copies(), [{ defects: ['2025-09-02'], images: ['2025-09-02'] }]);
   });
 
   test('limits: more than 200 turbines refused with the spec message; an unknown or foreign park is 404; a sort field outside the list is 400', async () => {

@@ -24,28 +24,41 @@ export interface SearchFilter {
   minSize?: number;
 }
 
-/** Sort fields of the defect search → columns. */
-const DEFECT_SORT: Record<string, string> = {
-  inspectionDate: 'i.inspection_date',
-  turbineName: 'i.turbine_name',
-  severity: 'd.severity',
-  defectType: 'd.defect_type',
-  distanceToRoot: 'd.distance_to_root',
-  dpsStatus: 'd.dps_rank',
-  defectNo: 'd.defect_no',
-  bladePosition: 'd.blade_position',
-  createdAt: 'd.created_at',
+/**
+ * Sort fields of the searches → column and whether it can be null. A NOT NULL column is ordered
+ * without `NULLS LAST`, so that a park index in that order serves the page (a backward scan gives
+ * `DESC NULLS FIRST`, which `NULLS LAST` would refuse); the default order, newest inspection first,
+ * walks `defect_park_date_idx` / `image_park_date_idx` (migration 1764600000000).
+ */
+const DEFECT_SORT: Record<string, { col: string; nullable?: true }> = {
+  inspectionDate: { col: 'd.inspection_date' },
+  turbineName: { col: 'i.turbine_name' },
+  severity: { col: 'd.severity', nullable: true },
+  defectType: { col: 'd.defect_type' },
+  distanceToRoot: { col: 'd.distance_to_root', nullable: true },
+  dpsStatus: { col: 'd.dps_rank' },
+  defectNo: { col: 'd.defect_no' },
+  bladePosition: { col: 'd.blade_position', nullable: true },
+  createdAt: { col: 'd.created_at' },
 };
 export const DEFECT_SEARCH_SORT_FIELDS = Object.keys(DEFECT_SORT);
 
-const IMAGE_SORT: Record<string, string> = {
-  inspectionDate: 'i.inspection_date',
-  turbineName: 'i.turbine_name',
-  bladePosition: 'g.blade_position',
-  distanceToRoot: 'g.distance_to_root',
-  createdAt: 'g.created_at',
+const IMAGE_SORT: Record<string, { col: string; nullable?: true }> = {
+  inspectionDate: { col: 'g.inspection_date' },
+  turbineName: { col: 'i.turbine_name' },
+  bladePosition: { col: 'g.blade_position', nullable: true },
+  distanceToRoot: { col: 'g.distance_to_root', nullable: true },
+  createdAt: { col: 'g.created_at' },
 };
 export const IMAGE_SEARCH_SORT_FIELDS = Object.keys(IMAGE_SORT);
+
+/** Whether SQL conditions read the inspection `i`. */
+const readsInspection = (where: string): boolean => /\bi\./.test(where);
+
+/** `ORDER BY` of one sort field, then the tie-breaks. */
+function orderBy(sort: { col: string; nullable?: true }, dir: 'ASC' | 'DESC', ties: string[]): string {
+  return [`${sort.col} ${dir}${sort.nullable ? ' NULLS LAST' : ''}`, ...ties.map((t) => `${t} ${dir}`)].join(', ');
+}
 
 /** A row of the defect search beside the defect itself. */
 export interface DefectHitRow {
@@ -82,14 +95,17 @@ export class SearchRepository {
     return schemaName(this.ds);
   }
 
-  /** WHERE parts on inspection `i` (scope, park, turbines, component, dates). */
-  private inspectionWhere(user: AuthUser, f: SearchFilter, params: unknown[]): string[] {
+  /**
+   * WHERE parts on inspection `i` (scope, turbines, component) and on the row `row` (a defect or
+   * an image), which carries its inspection's park and date: the park indexes then serve them.
+   */
+  private inspectionWhere(user: AuthUser, f: SearchFilter, params: unknown[], row: 'd' | 'g'): string[] {
     const where = [scopeSql(user, 'i.customer_id', 'i.wind_park_id', params)];
-    if (f.windFarmId) where.push(`i.wind_park_id = $${params.push(f.windFarmId)}`);
+    if (f.windFarmId) where.push(`${row}.wind_park_id = $${params.push(f.windFarmId)}`);
     if (f.turbineIds?.length) where.push(`i.turbine_id = ANY($${params.push(f.turbineIds)}::uuid[])`);
     if (f.componentType?.length) where.push(`i.component_type = ANY($${params.push(f.componentType)}::int[])`);
-    if (f.dateFrom) where.push(`i.inspection_date >= $${params.push(f.dateFrom)}::date`);
-    if (f.dateTo) where.push(`i.inspection_date <= $${params.push(f.dateTo)}::date`);
+    if (f.dateFrom) where.push(`${row}.inspection_date >= $${params.push(f.dateFrom)}::date`);
+    if (f.dateTo) where.push(`${row}.inspection_date <= $${params.push(f.dateTo)}::date`);
     return where;
   }
 
@@ -121,29 +137,42 @@ export class SearchRepository {
     );
   }
 
-  private defectFrom(user: AuthUser, f: SearchFilter, params: unknown[]): string {
-    const where = [...this.inspectionWhere(user, f, params), ...this.defectWhere(f, params)];
-    return `FROM ${this.s}.defect d JOIN ${this.s}.inspection i ON i.id = d.inspection_id
-      LEFT JOIN ${this.s}.repair_mark r ON r.defect_id = d.id WHERE ${where.join(' AND ')}`;
+  /**
+   * `FROM … WHERE` of the defect search, and the same for its count: the count joins the
+   * inspection only when a condition reads it (a scoped caller, a component), as the defect row
+   * carries the park, turbine and date — PostgreSQL does not drop an unused inner join itself, and
+   * the join costs a lookup per counted row (up to 10,001).
+   */
+  private defectFrom(user: AuthUser, f: SearchFilter, params: unknown[]): { from: string; countFrom: string } {
+    const where = [
+      ...this.inspectionWhere(user, { ...f, turbineIds: undefined }, params, 'd'),
+      ...this.defectWhere({ ...f, windFarmId: undefined }, params),
+    ].join(' AND ');
+    const repair = `LEFT JOIN ${this.s}.repair_mark r ON r.defect_id = d.id`;
+    const inspection = `JOIN ${this.s}.inspection i ON i.id = d.inspection_id`;
+    return {
+      from: `FROM ${this.s}.defect d ${inspection} ${repair} WHERE ${where}`,
+      countFrom: `FROM ${this.s}.defect d ${readsInspection(where) ? inspection : ''} ${repair} WHERE ${where}`,
+    };
   }
 
   /** One page of matching defects in order, and the (capped) count. */
   async defectPage(user: AuthUser, f: SearchFilter, page: PageRequest): Promise<{ rows: DefectHitRow[] } & ListCount> {
     const params: unknown[] = [];
-    const from = this.defectFrom(user, f, params);
-    const dir = page.descending ? 'DESC' : 'ASC';
+    const { from, countFrom } = this.defectFrom(user, f, params);
+    const dir = page.descending ? ('DESC' as const) : ('ASC' as const);
     const rows: DefectHitRow[] = await this.ds.query(
       `SELECT d.id, i.turbine_name, i.inspection_date::text AS inspection_date, i.component_type, r.repair_status
-       ${from} ORDER BY ${DEFECT_SORT[page.sortField]} ${dir} NULLS LAST, d.id ${dir} LIMIT ${page.take} OFFSET ${page.skip}`,
+       ${from} ORDER BY ${orderBy(DEFECT_SORT[page.sortField], dir, ['d.id'])} LIMIT ${page.take} OFFSET ${page.skip}`,
       params,
     );
-    return { rows, ...(await cappedCount(this.ds, from, params)) };
+    return { rows, ...(await cappedCount(this.ds, countFrom, params)) };
   }
 
   /** Ids of the matching defects (park, turbine, date, blade, distance order), at most `limit`. */
   async defectIds(user: AuthUser, f: SearchFilter, limit: number): Promise<string[]> {
     const params: unknown[] = [];
-    const from = this.defectFrom(user, f, params);
+    const { from } = this.defectFrom(user, f, params);
     const rows: { id: string }[] = await this.ds.query(
       `SELECT d.id ${from} ORDER BY i.turbine_name, i.inspection_date, d.blade_position, d.distance_to_root, d.id LIMIT ${limit}`,
       params,
@@ -152,8 +181,8 @@ export class SearchRepository {
   }
 
   /** Matching images: active ones; with defect filters, those showing a matching defect. */
-  private imageFrom(user: AuthUser, f: SearchFilter, params: unknown[]): string {
-    const where = [...this.inspectionWhere(user, f, params), 'g.is_active'];
+  private imageFrom(user: AuthUser, f: SearchFilter, params: unknown[]): { from: string; countFrom: string } {
+    const where = [...this.inspectionWhere(user, f, params, 'g'), 'g.is_active'];
     if (f.bladePosition?.length) where.push(`g.blade_position = ANY($${params.push(f.bladePosition)}::int[])`);
     if (f.viewIndex?.length) where.push(`g.path = ANY($${params.push(f.viewIndex)}::int[])`);
     if (this.hasDefectFilter(f)) {
@@ -161,26 +190,28 @@ export class SearchRepository {
       where.push(`EXISTS (SELECT 1 FROM ${this.s}.defect d LEFT JOIN ${this.s}.repair_mark r ON r.defect_id = d.id
         WHERE d.image_id = g.id AND ${dw.join(' AND ')})`);
     }
-    return `FROM ${this.s}.image g JOIN ${this.s}.inspection i ON i.id = g.inspection_id WHERE ${where.join(' AND ')}`;
+    const w = where.join(' AND ');
+    const inspection = `JOIN ${this.s}.inspection i ON i.id = g.inspection_id`;
+    return { from: `FROM ${this.s}.image g ${inspection} WHERE ${w}`, countFrom: `FROM ${this.s}.image g ${readsInspection(w) ? inspection : ''} WHERE ${w}` };
   }
 
   /** One page of matching images, and the (capped) count. */
   async imagePage(user: AuthUser, f: SearchFilter, page: PageRequest): Promise<{ rows: ImageHitRow[] } & ListCount> {
     const params: unknown[] = [];
-    const from = this.imageFrom(user, f, params);
-    const dir = page.descending ? 'DESC' : 'ASC';
+    const { from, countFrom } = this.imageFrom(user, f, params);
+    const dir = page.descending ? ('DESC' as const) : ('ASC' as const);
     const rows: ImageHitRow[] = await this.ds.query(
       `SELECT g.id, i.turbine_name, i.inspection_date::text AS inspection_date, i.component_type
-       ${from} ORDER BY ${IMAGE_SORT[page.sortField]} ${dir} NULLS LAST, g.sort_index ${dir}, g.id ${dir} LIMIT ${page.take} OFFSET ${page.skip}`,
+       ${from} ORDER BY ${orderBy(IMAGE_SORT[page.sortField], dir, ['g.sort_index', 'g.id'])} LIMIT ${page.take} OFFSET ${page.skip}`,
       params,
     );
-    return { rows, ...(await cappedCount(this.ds, from, params)) };
+    return { rows, ...(await cappedCount(this.ds, countFrom, params)) };
   }
 
   /** The matching images with their inspection (turbine, date, blade, side order), at most `limit`: an image export. */
   async imageRefs(user: AuthUser, f: SearchFilter, limit: number): Promise<{ image_id: string; inspection_id: string }[]> {
     const params: unknown[] = [];
-    const from = this.imageFrom(user, f, params);
+    const { from } = this.imageFrom(user, f, params);
     return this.ds.query(
       `SELECT g.id AS image_id, g.inspection_id ${from}
        ORDER BY i.turbine_name, i.inspection_date, g.blade_position, g.path, g.sort_index, g.id LIMIT ${limit}`,
