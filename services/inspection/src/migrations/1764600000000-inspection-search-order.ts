@@ -48,7 +48,10 @@ export class InspectionSearchOrder1764600000000 implements MigrationInterface {
       FOR EACH ROW WHEN (OLD.wind_park_id IS DISTINCT FROM NEW.wind_park_id OR OLD.inspection_date IS DISTINCT FROM NEW.inspection_date)
       EXECUTE FUNCTION ${s}.inspection_to_rows()`);
 
-    await q.query(`CREATE INDEX defect_park_date_idx ON ${s}.defect (wind_park_id, inspection_date, id) WHERE NOT suggested`);
+    // The search's filter columns ride along (INCLUDE): a filtered page in the default order and its
+    // count read the index alone (an index-only scan), not a heap row per candidate.
+    await q.query(`CREATE INDEX defect_park_date_idx ON ${s}.defect (wind_park_id, inspection_date, id)
+      INCLUDE (inspection_id, severity, dps_status, blade_position, position, defect_type, timeline_status) WHERE NOT suggested`);
     await q.query(`CREATE INDEX image_park_date_idx ON ${s}.image (wind_park_id, inspection_date, sort_index, id) WHERE is_active`);
   }
 
