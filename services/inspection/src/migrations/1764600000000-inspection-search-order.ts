@@ -8,6 +8,12 @@ import { schemaOf } from '@windward/service-kit';
  * Defects now carry their inspection's date, and images their inspection's park and date, kept by
  * triggers (every insert path — the tools, the imports, the seed — gets them without knowing),
  * with park indexes in that order.
+ *
+ * A search's capped count reads up to every index entry of the park when no index narrows its
+ * filter, and paging or re-sorting one search repeats it. `search_version` counts the changes of
+ * each inspection's searchable rows (its defects, images, repair marks and itself), raised by
+ * statement triggers in the writing transaction: the service keeps a count under the park's sum
+ * of versions, and any committed change gives a new sum (docs/data-center.md, "Counts").
  */
 export class InspectionSearchOrder1764600000000 implements MigrationInterface {
   name = 'InspectionSearchOrder1764600000000';
@@ -52,11 +58,60 @@ export class InspectionSearchOrder1764600000000 implements MigrationInterface {
     // count read the index alone (an index-only scan), not a heap row per candidate.
     await q.query(`CREATE INDEX defect_park_date_idx ON ${s}.defect (wind_park_id, inspection_date, id)
       INCLUDE (inspection_id, severity, dps_status, blade_position, position, defect_type, timeline_status) WHERE NOT suggested`);
+    // The severity order, most severe first with unrated last, filters read from the index alone.
+    await q.query(`CREATE INDEX defect_park_severity_desc_idx ON ${s}.defect (wind_park_id, severity DESC NULLS LAST, id DESC)
+      INCLUDE (inspection_id, inspection_date, dps_status, blade_position, position, defect_type, timeline_status) WHERE NOT suggested`);
+
+    // Never lowered and never deleted (an inspection's row stays after it goes, and a move to
+    // another park starts a row there), so a park's sum only grows.
+    await q.query(`CREATE TABLE ${s}.search_version (
+      inspection_id uuid NOT NULL,
+      wind_park_id uuid NOT NULL,
+      v bigint NOT NULL DEFAULT 1,
+      PRIMARY KEY (inspection_id, wind_park_id))`);
+    await q.query(`CREATE INDEX search_version_park_idx ON ${s}.search_version (wind_park_id) INCLUDE (v)`);
+    await q.query(`INSERT INTO ${s}.search_version (inspection_id, wind_park_id) SELECT id, wind_park_id FROM ${s}.inspection`);
+    // One bump per inspection and statement, in key order (two writers lock rows in the same order).
+    await q.query(`CREATE FUNCTION ${s}.search_version_bump(pairs ${s}.search_version[]) RETURNS void LANGUAGE sql AS $$
+      INSERT INTO ${s}.search_version (inspection_id, wind_park_id)
+      SELECT DISTINCT p.inspection_id, p.wind_park_id FROM unnest(pairs) p ORDER BY 1, 2
+      ON CONFLICT (inspection_id, wind_park_id) DO UPDATE SET v = ${s}.search_version.v + 1 $$`);
+    const bumpers: [string, string][] = [
+      ['defect', `SELECT array_agg(ROW(inspection_id, wind_park_id, 0)::${s}.search_version) FROM changed`],
+      ['image', `SELECT array_agg(ROW(inspection_id, wind_park_id, 0)::${s}.search_version) FROM changed`],
+      ['inspection', `SELECT array_agg(ROW(id, wind_park_id, 0)::${s}.search_version) FROM changed`],
+      [
+        'repair_mark',
+        `SELECT array_agg(ROW(d.inspection_id, d.wind_park_id, 0)::${s}.search_version) FROM changed JOIN ${s}.defect d ON d.id = changed.defect_id`,
+      ],
+    ];
+    for (const [table, pairs] of bumpers) {
+      for (const [event, tables] of [
+        ['INSERT', 'NEW TABLE AS changed'],
+        ['UPDATE', 'NEW TABLE AS changed'],
+        ['DELETE', 'OLD TABLE AS changed'],
+      ] as const) {
+        const fn = `${s}.search_version_${table}_${event.toLowerCase()}`;
+        await q.query(`CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$
+          BEGIN PERFORM ${s}.search_version_bump(coalesce((${pairs}), '{}')); RETURN NULL; END $$`);
+        await q.query(`CREATE TRIGGER search_version_${event.toLowerCase()} AFTER ${event} ON ${s}.${table}
+          REFERENCING ${tables} FOR EACH STATEMENT EXECUTE FUNCTION ${fn}()`);
+      }
+    }
     await q.query(`CREATE INDEX image_park_date_idx ON ${s}.image (wind_park_id, inspection_date, sort_index, id) WHERE is_active`);
   }
 
   async down(q: QueryRunner): Promise<void> {
     const s = schemaOf(q);
+    for (const table of ['defect', 'image', 'inspection', 'repair_mark']) {
+      for (const event of ['insert', 'update', 'delete']) {
+        await q.query(`DROP TRIGGER search_version_${event} ON ${s}.${table}`);
+        await q.query(`DROP FUNCTION ${s}.search_version_${table}_${event}()`);
+      }
+    }
+    await q.query(`DROP FUNCTION ${s}.search_version_bump(${s}.search_version[])`);
+    await q.query(`DROP TABLE ${s}.search_version`);
+    await q.query(`DROP INDEX ${s}.defect_park_severity_desc_idx`);
     await q.query(`DROP INDEX ${s}.image_park_date_idx`);
     await q.query(`DROP INDEX ${s}.defect_park_date_idx`);
     await q.query(`DROP TRIGGER inspection_to_rows ON ${s}.inspection`);

@@ -2,7 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { Rights, errorText } from '@windward/contracts';
+import { RepairStatus, Rights, errorText } from '@windward/contracts';
 import { InspectionHarness, jpeg, type Body } from '../testing/inspection-harness.js';
 
 const BASE = '/gw/inspection/api/v2';
@@ -247,5 +247,40 @@ describe('data center search: filters, paging, sorting, export selection, advanc
     const side = await h.api(`${BASE}/search/single-point?${qs({ turbineId: t1, bladePosition: 1, viewIndex: 6, distanceToRoot: 20 })}`);
     assert.deepEqual([side.body.images.length, side.body.defects.length], [0, 0]);
     assert.equal((await h.api(`${BASE}/search/single-point?${qs({ turbineId: randomUUID(), bladePosition: 1, distanceToRoot: 20 })}`)).status, 404);
+  });
+  test('a kept count follows every committed change of the park: a new defect, a repair mark, a deleted defect, a deactivated image', async () => {
+    const ds = h.svc.app.get(DataSource);
+    const count = async (o: Record<string, unknown>) => {
+      const r = await defects(o);
+      assert.equal(r.status, 200, JSON.stringify(r.body));
+      return r.body.totalCount as number;
+    };
+    const severity4 = await count({ severity: '4' });
+    // The same search again, another page and another order: the same count (kept or not).
+    assert.equal(await count({ severity: '4', pageIndex: 2 }), severity4);
+    assert.equal(await count({ severity: '4', fieldToSort: 'turbineName' }), severity4);
+    const [{ inspection_id: inspectionId }] = await ds.query(`SELECT inspection_id FROM inspection.image WHERE id = $1`, [img.new1le]);
+    const d = await defect(inspectionId, img.new1le!, { severity: 4, distanceToRoot: 21 });
+    assert.equal(await count({ severity: '4' }), severity4 + 1);
+    const repaired = { repairStatus: String(RepairStatus.COMPLETED) };
+    const completed = await count(repaired);
+    await ds.query(`INSERT INTO inspection.repair_mark (defect_id, campaign_id, repair_status, repaired_at) VALUES ($1, $2, $3, now())`, [
+      d.defectId,
+      randomUUID(),
+      RepairStatus.COMPLETED,
+    ]);
+    assert.equal(await count(repaired), completed + 1);
+    await ds.query(`DELETE FROM inspection.repair_mark WHERE defect_id = $1`, [d.defectId]);
+    assert.equal(await count(repaired), completed);
+    await ds.query(`DELETE FROM inspection.defect WHERE id = $1`, [d.defectId]);
+    assert.equal(await count({ severity: '4' }), severity4);
+    const gallery = (await images({})).body.totalCount as number;
+    await ds.query(`UPDATE inspection.image SET is_active = false WHERE id = $1`, [img.new2]);
+    try {
+      assert.equal((await images({})).body.totalCount, gallery - 1);
+    } finally {
+      await ds.query(`UPDATE inspection.image SET is_active = true WHERE id = $1`, [img.new2]);
+    }
+    assert.equal((await images({})).body.totalCount, gallery);
   });
 });

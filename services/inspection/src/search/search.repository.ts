@@ -86,10 +86,38 @@ export interface GalleryDefectRow {
   polygon: [number, number][];
 }
 
+/** Counts kept per service instance (each entry a few hundred bytes): the oldest go first. */
+const KEPT_COUNTS = 2_000;
+
 /** Raw SQL of the Data Center search (joins inspection, image, defect and repair marks of one park). */
 @Injectable()
 export class SearchRepository {
   constructor(private readonly ds: DataSource) {}
+
+  /** Capped counts of park searches by park version, statement and parameters (see `parkCount`). */
+  private readonly counts = new Map<string, ListCount>();
+
+  /**
+   * The capped count of a search, kept for the next page or sort of the same search while nothing
+   * searchable of the park changes. The key holds the park's sum of `search_version` (raised in
+   * every writing transaction, migration 1764600000000), read *before* counting: a change
+   * committed in between can only make the kept count newer than its key, never older, and any
+   * later reader sees a higher sum. Searches over turbines of several parks are counted each time.
+   */
+  private async parkCount(parkId: string | undefined, countFrom: string, params: unknown[]): Promise<ListCount> {
+    if (!parkId) return cappedCount(this.ds, countFrom, params);
+    const [{ v }]: { v: string }[] = await this.ds.query(
+      `SELECT coalesce(sum(v), 0)::text AS v FROM ${this.s}.search_version WHERE wind_park_id = $1`,
+      [parkId],
+    );
+    const key = `${parkId}|${v}|${countFrom}|${JSON.stringify(params)}`;
+    const kept = this.counts.get(key);
+    if (kept) return kept;
+    const count = await cappedCount(this.ds, countFrom, params);
+    this.counts.set(key, count);
+    if (this.counts.size > KEPT_COUNTS) this.counts.delete(this.counts.keys().next().value!);
+    return count;
+  }
 
   private get s() {
     return schemaName(this.ds);
@@ -116,7 +144,12 @@ export class SearchRepository {
     if (f.turbineIds?.length) where.push(`d.turbine_id = ANY($${params.push(f.turbineIds)}::uuid[])`);
     if (f.bladePosition?.length) where.push(`d.blade_position = ANY($${params.push(f.bladePosition)}::int[])`);
     if (f.viewIndex?.length) where.push(`d.position = ANY($${params.push(f.viewIndex)}::int[])`);
-    if (f.severity?.length) where.push(`d.severity = ANY($${params.push(f.severity)}::int[])`);
+    if (f.severity?.length) {
+      // The range as well: PostgreSQL 15 cannot keep an index's order under `= ANY`, but a range is
+      // an index condition, so the severity order starts at the highest asked-for severity.
+      where.push(`d.severity = ANY($${params.push(f.severity)}::int[])`);
+      where.push(`d.severity BETWEEN $${params.push(Math.min(...f.severity))} AND $${params.push(Math.max(...f.severity))}`);
+    }
     if (f.defectType?.length) where.push(`lower(d.defect_type) = ANY($${params.push(f.defectType.map((t) => t.toLowerCase()))}::text[])`);
     if (f.timelineStatus?.length) where.push(`d.timeline_status = ANY($${params.push(f.timelineStatus)}::text[])`);
     if (f.dpsStatus?.length) where.push(`d.dps_status = ANY($${params.push(f.dpsStatus)}::int[])`);
@@ -166,7 +199,7 @@ export class SearchRepository {
        ${from} ORDER BY ${orderBy(DEFECT_SORT[page.sortField], dir, ['d.id'])} LIMIT ${page.take} OFFSET ${page.skip}`,
       params,
     );
-    return { rows, ...(await cappedCount(this.ds, countFrom, params)) };
+    return { rows, ...(await this.parkCount(f.windFarmId, countFrom, params)) };
   }
 
   /** Ids of the matching defects (park, turbine, date, blade, distance order), at most `limit`. */
@@ -205,7 +238,7 @@ export class SearchRepository {
        ${from} ORDER BY ${orderBy(IMAGE_SORT[page.sortField], dir, ['g.sort_index', 'g.id'])} LIMIT ${page.take} OFFSET ${page.skip}`,
       params,
     );
-    return { rows, ...(await cappedCount(this.ds, countFrom, params)) };
+    return { rows, ...(await this.parkCount(f.windFarmId, countFrom, params)) };
   }
 
   /** The matching images with their inspection (turbine, date, blade, side order), at most `limit`: an image export. */
