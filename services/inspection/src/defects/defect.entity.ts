@@ -48,6 +48,8 @@ export const DPS_RANK_SQL = 'CASE dps_status WHEN 4 THEN 0 WHEN 2 THEN 1 WHEN 3 
 @Index('defect_park_date_idx', { synchronize: false })
 /** The search's severity order, most severe first, unrated last (migration 1764600000000: partial, covering). */
 @Index('defect_park_severity_desc_idx', { synchronize: false })
+/** One defect type in that severity order (migration 1764600000000: partial, on lower(defect_type)). */
+@Index('defect_park_type_severity_idx', { synchronize: false })
 /** Single-point export and blade-zone insights (migration 1764151500000: partial, WHERE NOT suggested). */
 @Index('defect_point_idx', { synchronize: false })
 /** An inspection's suggestions (migration: partial, WHERE suggested). */

@@ -10,10 +10,10 @@ import { schemaOf } from '@windward/service-kit';
  * with park indexes in that order.
  *
  * A search's capped count reads up to every index entry of the park when no index narrows its
- * filter, and paging or re-sorting one search repeats it. `search_version` counts the changes of
- * each inspection's searchable rows (its defects, images, repair marks and itself), raised by
- * statement triggers in the writing transaction: the service keeps a count under the park's sum
- * of versions, and any committed change gives a new sum (docs/data-center.md, "Counts").
+ * filter, and paging or re-sorting one search repeats it. `search_change` gets a row for each park
+ * and statement that writes its searchable rows (defects, images, repair marks, inspections), from
+ * statement triggers in the writing transaction: the service keeps a count under the park's sum of
+ * weights, and any committed change gives a new sum (docs/data-center.md, "Counts").
  */
 export class InspectionSearchOrder1764600000000 implements MigrationInterface {
   name = 'InspectionSearchOrder1764600000000';
@@ -61,40 +61,37 @@ export class InspectionSearchOrder1764600000000 implements MigrationInterface {
     // The severity order, most severe first with unrated last, filters read from the index alone.
     await q.query(`CREATE INDEX defect_park_severity_desc_idx ON ${s}.defect (wind_park_id, severity DESC NULLS LAST, id DESC)
       INCLUDE (inspection_id, inspection_date, dps_status, blade_position, position, defect_type, timeline_status) WHERE NOT suggested`);
+    // One type, in that severity order (the search sends a single type as "=", which keeps the order).
+    await q.query(`CREATE INDEX defect_park_type_severity_idx ON ${s}.defect (wind_park_id, lower(defect_type), severity DESC NULLS LAST, id DESC)
+      WHERE NOT suggested`);
 
-    // Never lowered and never deleted (an inspection's row stays after it goes, and a move to
-    // another park starts a row there), so a park's sum only grows.
-    await q.query(`CREATE TABLE ${s}.search_version (
-      inspection_id uuid NOT NULL,
+    // Insert-only, so writers never wait for each other here: one row per park and writing
+    // statement. A park's sum of weights only grows; compaction (the service, when a park has many
+    // rows) replaces rows by one row of their summed weight in one statement.
+    await q.query(`CREATE TABLE ${s}.search_change (
+      id bigserial PRIMARY KEY,
       wind_park_id uuid NOT NULL,
-      v bigint NOT NULL DEFAULT 1,
-      PRIMARY KEY (inspection_id, wind_park_id))`);
-    await q.query(`CREATE INDEX search_version_park_idx ON ${s}.search_version (wind_park_id) INCLUDE (v)`);
-    await q.query(`INSERT INTO ${s}.search_version (inspection_id, wind_park_id) SELECT id, wind_park_id FROM ${s}.inspection`);
-    // One bump per inspection and statement, in key order (two writers lock rows in the same order).
-    await q.query(`CREATE FUNCTION ${s}.search_version_bump(pairs ${s}.search_version[]) RETURNS void LANGUAGE sql AS $$
-      INSERT INTO ${s}.search_version (inspection_id, wind_park_id)
-      SELECT DISTINCT p.inspection_id, p.wind_park_id FROM unnest(pairs) p ORDER BY 1, 2
-      ON CONFLICT (inspection_id, wind_park_id) DO UPDATE SET v = ${s}.search_version.v + 1 $$`);
-    const bumpers: [string, string][] = [
-      ['defect', `SELECT array_agg(ROW(inspection_id, wind_park_id, 0)::${s}.search_version) FROM changed`],
-      ['image', `SELECT array_agg(ROW(inspection_id, wind_park_id, 0)::${s}.search_version) FROM changed`],
-      ['inspection', `SELECT array_agg(ROW(id, wind_park_id, 0)::${s}.search_version) FROM changed`],
-      [
-        'repair_mark',
-        `SELECT array_agg(ROW(d.inspection_id, d.wind_park_id, 0)::${s}.search_version) FROM changed JOIN ${s}.defect d ON d.id = changed.defect_id`,
-      ],
+      weight bigint NOT NULL DEFAULT 1)`);
+    await q.query(`CREATE INDEX search_change_park_idx ON ${s}.search_change (wind_park_id) INCLUDE (weight)`);
+    const parks: [string, (rel: string) => string][] = [
+      ['defect', (rel) => `SELECT wind_park_id FROM ${rel}`],
+      ['image', (rel) => `SELECT wind_park_id FROM ${rel}`],
+      ['inspection', (rel) => `SELECT wind_park_id FROM ${rel}`],
+      ['repair_mark', (rel) => `SELECT d.wind_park_id FROM ${rel} x JOIN ${s}.defect d ON d.id = x.defect_id`],
     ];
-    for (const [table, pairs] of bumpers) {
-      for (const [event, tables] of [
-        ['INSERT', 'NEW TABLE AS changed'],
-        ['UPDATE', 'NEW TABLE AS changed'],
-        ['DELETE', 'OLD TABLE AS changed'],
+    for (const [table, of] of parks) {
+      for (const [event, tables, touched] of [
+        ['INSERT', 'NEW TABLE AS new_rows', of('new_rows')],
+        ['UPDATE', 'OLD TABLE AS old_rows NEW TABLE AS new_rows', `${of('old_rows')} UNION ${of('new_rows')}`],
+        ['DELETE', 'OLD TABLE AS old_rows', of('old_rows')],
       ] as const) {
-        const fn = `${s}.search_version_${table}_${event.toLowerCase()}`;
+        const fn = `${s}.search_change_${table}_${event.toLowerCase()}`;
         await q.query(`CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$
-          BEGIN PERFORM ${s}.search_version_bump(coalesce((${pairs}), '{}')); RETURN NULL; END $$`);
-        await q.query(`CREATE TRIGGER search_version_${event.toLowerCase()} AFTER ${event} ON ${s}.${table}
+          BEGIN
+            INSERT INTO ${s}.search_change (wind_park_id) SELECT DISTINCT t.wind_park_id FROM (${touched}) t;
+            RETURN NULL;
+          END $$`);
+        await q.query(`CREATE TRIGGER search_change_${event.toLowerCase()} AFTER ${event} ON ${s}.${table}
           REFERENCING ${tables} FOR EACH STATEMENT EXECUTE FUNCTION ${fn}()`);
       }
     }
@@ -105,12 +102,12 @@ export class InspectionSearchOrder1764600000000 implements MigrationInterface {
     const s = schemaOf(q);
     for (const table of ['defect', 'image', 'inspection', 'repair_mark']) {
       for (const event of ['insert', 'update', 'delete']) {
-        await q.query(`DROP TRIGGER search_version_${event} ON ${s}.${table}`);
-        await q.query(`DROP FUNCTION ${s}.search_version_${table}_${event}()`);
+        await q.query(`DROP TRIGGER search_change_${event} ON ${s}.${table}`);
+        await q.query(`DROP FUNCTION ${s}.search_change_${table}_${event}()`);
       }
     }
-    await q.query(`DROP FUNCTION ${s}.search_version_bump(${s}.search_version[])`);
-    await q.query(`DROP TABLE ${s}.search_version`);
+    await q.query(`DROP TABLE ${s}.search_change`);
+    await q.query(`DROP INDEX ${s}.defect_park_type_severity_idx`);
     await q.query(`DROP INDEX ${s}.defect_park_severity_desc_idx`);
     await q.query(`DROP INDEX ${s}.image_park_date_idx`);
     await q.query(`DROP INDEX ${s}.defect_park_date_idx`);

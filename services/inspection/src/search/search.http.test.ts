@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { RepairStatus, Rights, errorText } from '@windward/contracts';
 import { InspectionHarness, jpeg, type Body } from '../testing/inspection-harness.js';
+import { SearchRepository } from './search.repository.js';
 
 const BASE = '/gw/inspection/api/v2';
 const TRI = [
@@ -282,5 +283,11 @@ describe('data center search: filters, paging, sorting, export selection, advanc
       await ds.query(`UPDATE inspection.image SET is_active = true WHERE id = $1`, [img.new2]);
     }
     assert.equal((await images({})).body.totalCount, gallery);
+    // Compaction keeps every park's sum (the kept counts stay valid) with one row per park.
+    const sums = async () => ds.query(`SELECT wind_park_id, sum(weight)::int AS w, count(*)::int AS n FROM inspection.search_change GROUP BY 1 ORDER BY 1`);
+    const before = (await sums()) as { wind_park_id: string; w: number; n: number }[];
+    assert.ok(before.some((p) => p.n > 1));
+    assert.ok((await h.svc.app.get(SearchRepository).compactChanges()) > 0);
+    assert.deepEqual(await sums(), before.map((p) => ({ ...p, n: 1 })));
   });
 });

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { cappedCount, type AuthUser, type ListCount, type PageRequest } from '@windward/service-kit';
 import { schemaName } from '../common/columns.js';
@@ -88,26 +88,52 @@ export interface GalleryDefectRow {
 
 /** Counts kept per service instance (each entry a few hundred bytes): the oldest go first. */
 const KEPT_COUNTS = 2_000;
+/** How often an instance compacts `search_change` (every instance may; they do not conflict). */
+const COMPACT_EVERY_MS = 3_600_000;
 
 /** Raw SQL of the Data Center search (joins inspection, image, defect and repair marks of one park). */
 @Injectable()
-export class SearchRepository {
+export class SearchRepository implements OnModuleInit, OnModuleDestroy {
   constructor(private readonly ds: DataSource) {}
 
   /** Capped counts of park searches by park version, statement and parameters (see `parkCount`). */
   private readonly counts = new Map<string, ListCount>();
+  private compactTimer: NodeJS.Timeout | null = null;
+
+  onModuleInit(): void {
+    this.compactTimer = setInterval(() => void this.compactChanges().catch(() => undefined), COMPACT_EVERY_MS);
+    this.compactTimer.unref();
+  }
+
+  onModuleDestroy(): void {
+    if (this.compactTimer) clearInterval(this.compactTimer);
+  }
+
+  /**
+   * Every park's `search_change` rows become one row of their summed weight, in one statement:
+   * the sums stay (a concurrent compaction deletes and re-adds only the rows it really deleted).
+   * Answers how many rows went.
+   */
+  async compactChanges(): Promise<number> {
+    const [{ n }]: { n: number }[] = await this.ds.query(
+      `WITH gone AS (DELETE FROM ${this.s}.search_change RETURNING wind_park_id, weight),
+            kept AS (INSERT INTO ${this.s}.search_change (wind_park_id, weight) SELECT wind_park_id, sum(weight) FROM gone GROUP BY 1 RETURNING 1)
+       SELECT ((SELECT count(*) FROM gone) - (SELECT count(*) FROM kept))::int AS n`,
+    );
+    return n;
+  }
 
   /**
    * The capped count of a search, kept for the next page or sort of the same search while nothing
-   * searchable of the park changes. The key holds the park's sum of `search_version` (raised in
-   * every writing transaction, migration 1764600000000), read *before* counting: a change
+   * searchable of the park changes. The key holds the park's sum of `search_change` weights (a row
+   * per park and writing statement, migration 1764600000000), read *before* counting: a change
    * committed in between can only make the kept count newer than its key, never older, and any
    * later reader sees a higher sum. Searches over turbines of several parks are counted each time.
    */
   private async parkCount(parkId: string | undefined, countFrom: string, params: unknown[]): Promise<ListCount> {
     if (!parkId) return cappedCount(this.ds, countFrom, params);
     const [{ v }]: { v: string }[] = await this.ds.query(
-      `SELECT coalesce(sum(v), 0)::text AS v FROM ${this.s}.search_version WHERE wind_park_id = $1`,
+      `SELECT coalesce(sum(weight), 0)::text AS v FROM ${this.s}.search_change WHERE wind_park_id = $1`,
       [parkId],
     );
     const key = `${parkId}|${v}|${countFrom}|${JSON.stringify(params)}`;
@@ -150,7 +176,12 @@ export class SearchRepository {
       where.push(`d.severity = ANY($${params.push(f.severity)}::int[])`);
       where.push(`d.severity BETWEEN $${params.push(Math.min(...f.severity))} AND $${params.push(Math.max(...f.severity))}`);
     }
-    if (f.defectType?.length) where.push(`lower(d.defect_type) = ANY($${params.push(f.defectType.map((t) => t.toLowerCase()))}::text[])`);
+    if (f.defectType?.length === 1) {
+      // One type as `=`: an index on (park, type, severity) then keeps the severity order.
+      where.push(`lower(d.defect_type) = $${params.push(f.defectType[0]!.toLowerCase())}`);
+    } else if (f.defectType?.length) {
+      where.push(`lower(d.defect_type) = ANY($${params.push(f.defectType.map((t) => t.toLowerCase()))}::text[])`);
+    }
     if (f.timelineStatus?.length) where.push(`d.timeline_status = ANY($${params.push(f.timelineStatus)}::text[])`);
     if (f.dpsStatus?.length) where.push(`d.dps_status = ANY($${params.push(f.dpsStatus)}::int[])`);
     if (f.repairStatus?.length) {
