@@ -218,10 +218,11 @@ try {
     if (part('import')) {
       const target = { ...(await as('admin', 'Wind@2026')), importUrl: platform.serviceUrls.import };
       printTable('Import: the spreadsheet check of a ~10 MB workbook with 30 inspections (step 2, every finding located)', await benchSheetVerify(target));
-      // BENCH_IMPORT_PHOTOS sets the archive's size (about 4 MB a photo); the default runs in under a minute here.
+      // BENCH_IMPORT_PHOTOS sets the archive's size (about 3 MB a photo); the default runs in under a minute here.
+      // BENCH_IMPORT_DISTINCT=20 repeats 20 generated photos (the 2 GB archive: BENCH_IMPORT_PHOTOS=680).
       printTable(
         'Import: a drone archive through the gateway (multipart → directory checks → store → verification job decoding every photo)',
-        await benchArchive(target, Number(process.env.BENCH_IMPORT_PHOTOS ?? 80)),
+        await benchArchive(target, Number(process.env.BENCH_IMPORT_PHOTOS ?? 80), Number(process.env.BENCH_IMPORT_DISTINCT ?? process.env.BENCH_IMPORT_PHOTOS ?? 80)),
       );
     }
 
