@@ -35,12 +35,15 @@ function words(n: number, seed: number): string {
  * import process's peak memory during it.
  */
 export async function benchSheetVerify(t: ImportBenchTarget, targetMb = 9.5): Promise<Record<string, string | number>[]> {
-  const park = await withDb(t.databaseUrl, async (db) => {
-    const r = await db.query(
-      `SELECT p.wind_farm_id, p.name, t.name AS turbine FROM data_import.park_ref p JOIN data_import.turbine_ref t ON t.wind_farm_id = p.wind_farm_id AND NOT t.deleted ORDER BY p.name, t.name LIMIT 1`,
-    );
-    return r.rows[0] as { wind_farm_id: string; name: string; turbine: string };
-  });
+  // Import learns parks and turbines from asset's events: on a platform just started, wait for them.
+  const park = await withDb(t.databaseUrl, (db) =>
+    waitFor(async () => {
+      const r = await db.query(
+        `SELECT p.wind_farm_id, p.name, t.name AS turbine FROM data_import.park_ref p JOIN data_import.turbine_ref t ON t.wind_farm_id = p.wind_farm_id AND NOT t.deleted ORDER BY p.name, t.name LIMIT 1`,
+      );
+      return (r.rows[0] as { wind_farm_id: string; name: string; turbine: string } | undefined) ?? null;
+    }, 120_000),
+  );
   const days = Array.from({ length: 30 }, (_v, i) => new Date(Date.UTC(2031, 0, 1 + i)).toISOString().slice(0, 10));
   // Rows per MB measured on a small book first, so the big one lands near the target size.
   const build = async (defects: number) => {
