@@ -1,5 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { unzipSync, zipSync } from 'fflate';
 import { io, type Socket } from 'socket.io-client';
@@ -7,7 +8,7 @@ import { EventTypes, IMPORT_SHEETS, Rights, UploadFileStatus as S, socketPath, t
 import { eventually } from '@windward/service-kit/testing';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { API, ImportHarness, photo, tarGz, zip, type Body } from '../testing/import-harness.js';
+import { API, ImportHarness, photo, tarGz, tusMetadata, zip, type Body } from '../testing/import-harness.js';
 
 type Rows = (string | number | Date | null)[][];
 interface Book {
@@ -495,6 +496,42 @@ describe('spreadsheet imports', () => {
     assert.equal(defects[0].row, 2);
     // Queued: no more photos.
     assert.equal((await images(id, { 'IMG_1.jpg': p1 })).body.code, 'ILLEGAL_TRANSITION');
+  });
+
+  test('images (step 3) from an archive through tus: a dropped connection resumes at the offset; refusals as codes; an upload id only under its run', async () => {
+    const other = await h.park('Tus Park', park.customerId);
+    await h.turbine(other.parkId, 'T1');
+    const id = await start(other.parkId);
+    const base = `${API}/sheet-imports/${id}/images/tus`;
+    const open = (size: number, filename: string, runId = id) =>
+      h.tus(`${API}/sheet-imports/${runId}/images/tus`, 'POST', { 'upload-length': String(size), 'upload-metadata': tusMetadata(filename) });
+    const octets = { 'content-type': 'application/offset+octet-stream' };
+    // Not verified yet: no upload opens.
+    assert.equal((await open(10, 'photos.zip')).body.code, 'ILLEGAL_TRANSITION');
+    const defect = (no: string, image: string) => ['T1', '2026-10-03', no, 'B', 'Crack', 3, 4, '', '', image, ''];
+    const b = { inspections: [['T1', 'Tus Park', '2026-10-03']] as Rows, blades: threeBlades('T1', 'TP'), defects: [defect('220001', 'IMG_1'), defect('220002', 'IMG_2')] as Rows };
+    assert.equal((await upload(id, await workbook(b))).body.status, S.VERIFY_SUCCESS);
+    assert.equal((await open(10, 'photos.rar')).body.code, 'FILE_TYPE_NOT_ALLOWED');
+    const archive = zip({ 'flight/IMG_1.jpg': await shot(40), 'flight/IMG_2.jpg': await shot(70) });
+    const created = await open(archive.length, 'photos.zip');
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    const location = created.headers.get('location')!;
+    assert.match(location, new RegExp(`^${base}/[0-9a-f]{32}$`));
+    const half = Math.floor(archive.length / 2);
+    const first = await h.tus(location, 'PATCH', { ...octets, 'upload-offset': '0' }, archive.subarray(0, half));
+    assert.equal(first.status, 204, JSON.stringify(first.body));
+    // The connection dropped here: the client asks how much arrived and goes on from there.
+    const head = await h.tus(location, 'HEAD');
+    assert.equal(head.headers.get('upload-offset'), String(half));
+    assert.equal(await storedPhotos(id), 0, 'nothing matched before the last byte');
+    // Under another run the upload does not exist.
+    assert.equal((await h.tus(location.replace(id, randomUUID()), 'HEAD')).status, 404);
+    const last = await h.tus(location, 'PATCH', { ...octets, 'upload-offset': String(half) }, archive.subarray(half));
+    assert.equal(last.status, 200, JSON.stringify(last.body));
+    assert.deepEqual(last.body.findings, []);
+    assert.equal(last.body.imagesUploaded, 2);
+    assert.equal(last.body.progressCode, 6);
+    assert.equal(await storedPhotos(id), 2);
   });
 
   test('images one file at a time (append): good photos kept beside refused ones, a failed file sent again, a photo replaced; processing waits for every photo', async () => {

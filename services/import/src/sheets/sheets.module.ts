@@ -5,12 +5,13 @@ import { SheetImportRepository } from './sheet-import.repository.js';
 import { SheetImportsController } from './sheet-imports.controller.js';
 import { SheetImportsService } from './sheet-imports.service.js';
 import { SheetLive } from './sheet-live.js';
+import { SheetArchiveUploads, SheetArchiveUploadsController } from './sheet-archive-upload.js';
 import { WorkbookUploadInterceptor } from './workbook-upload.interceptor.js';
 
 @Module({
   imports: [MappingsModule],
-  controllers: [SheetImportsController, SheetAppliedConsumer],
-  providers: [SheetImportRepository, SheetImportsService, SheetLive, WorkbookUploadInterceptor],
+  controllers: [SheetImportsController, SheetArchiveUploadsController, SheetAppliedConsumer],
+  providers: [SheetImportRepository, SheetImportsService, SheetLive, WorkbookUploadInterceptor, SheetArchiveUploads],
   exports: [SheetImportRepository],
 })
 export class SheetsModule {}

@@ -10,6 +10,9 @@ import { AppModule } from '../app.module.js';
 
 export type { Body };
 export const API = '/gw/import/api/v2';
+export const TUS_BASE = { 'tus-resumable': '1.0.0' };
+/** tus `Upload-Metadata` naming the file. */
+export const tusMetadata = (filename: string) => `filename ${Buffer.from(filename).toString('base64')}`;
 
 /**
  * The import service on a fresh database and file folder (the kit's ServiceHarness), fed by
@@ -59,6 +62,19 @@ export class ImportHarness extends ServiceHarness {
   }
 
   /** Waits until the sheet import satisfies `ok`, and returns it. */
+  /** One tus 1.0.0 request (resumable uploads): the answer's status, headers and body (JSON when it is). */
+  async tus(url: string, method: string, headers: Record<string, string> = {}, body?: Uint8Array, token = this.admin) {
+    const r = await fetch(this.svc.url + url, { method, headers: { ...TUS_BASE, authorization: `Bearer ${token}`, ...headers }, body });
+    const text = await r.text();
+    let json: Body = {};
+    try {
+      json = text ? JSON.parse(text) : {};
+    } catch {
+      json = { text };
+    }
+    return { status: r.status, headers: r.headers, body: json };
+  }
+
   async waitFor(id: string, ok: (v: Body) => boolean, timeoutMs = 20000): Promise<Body> {
     return eventually(async () => {
       const r = await this.api(`${API}/sheet-imports/${id}`);

@@ -7,7 +7,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { EventTypes, Rights, UploadFileStatus as S } from '@windward/contracts';
 import { eventually } from '@windward/service-kit/testing';
-import { API, ImportHarness, photo, tarGz, zip, type Body } from '../testing/import-harness.js';
+import { API, ImportHarness, TUS_BASE, photo, tarGz, tusMetadata, zip, type Body } from '../testing/import-harness.js';
 
 /** A photo of noise: it does not compress, so the archive has real size to cut in half. */
 const noisy = (seed: number) =>
@@ -15,8 +15,8 @@ const noisy = (seed: number) =>
     .jpeg({ quality: 95 })
     .toBuffer();
 
-const tusBase = { 'tus-resumable': '1.0.0' };
-const metadata = (filename: string) => `filename ${Buffer.from(filename).toString('base64')}`;
+const tusBase = TUS_BASE;
+const metadata = tusMetadata;
 
 describe('resumable drone uploads (tus) and machine clients', () => {
   let h: ImportHarness;
@@ -33,17 +33,7 @@ describe('resumable drone uploads (tus) and machine clients', () => {
   };
   const status = async (id: string) => (await h.sql('SELECT status FROM data_import.upload_task WHERE id = $1', [id]))[0].status as number;
   /** A tus request: the answer's status, headers and body (JSON when it is). */
-  const tus = async (url: string, method: string, headers: Record<string, string> = {}, body?: Uint8Array, token = h.admin) => {
-    const r = await fetch(h.svc.url + url, { method, headers: { ...tusBase, authorization: `Bearer ${token}`, ...headers }, body });
-    const text = await r.text();
-    let json: Body = {};
-    try {
-      json = text ? JSON.parse(text) : {};
-    } catch {
-      json = { text };
-    }
-    return { status: r.status, headers: r.headers, body: json };
-  };
+  const tus = (...args: Parameters<ImportHarness['tus']>) => h.tus(...args);
   const open = (id: string, size: number, filename = 'flight.zip', token = h.admin) =>
     tus(`${API}/upload-tasks/${id}/tus`, 'POST', { 'upload-length': String(size), 'upload-metadata': metadata(filename) }, undefined, token);
   const patch = (location: string, offset: number, bytes: Uint8Array) =>
