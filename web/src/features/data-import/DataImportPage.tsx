@@ -36,7 +36,7 @@ import {
 } from './contracts';
 import {
   IMPORT_API,
-  uploadImages,
+  uploadImagesArchive,
   uploadWorkbook,
   useSheetImportsCancelMutation,
   useSheetImportsCreateMutation,
@@ -380,12 +380,12 @@ function UploadImages({ run }: { run: SheetImportView }) {
   const describe = (status: number, body: unknown) => (status === 0 ? t('images.dropped') : lookupMessage(body, locale, IMPORT_API));
   // Loose photos go one request each, so one can be paused, resumed and sent again on its own.
   const queue = usePhotoQueue(run.sheetImportId, describe, () => void current.refetch());
-  /** An archive is one file: sent whole (and sent again whole after a failure). */
+  /** An archive is one file, resumable: a lost connection goes on from what arrived; sent again, it resumes. */
   const sendArchive = async (file: File) => {
     setArchive(file);
     setBusy(true);
     setSent({ loaded: 0, total: file.size });
-    const r = await uploadImages(run.sheetImportId, [file], true, (loaded, total) => setSent({ loaded, total }));
+    const r = await uploadImagesArchive(run.sheetImportId, file, (loaded, total) => setSent({ loaded, total }));
     setBusy(false);
     if (r.status < 200 || r.status >= 300) setRefusal(describe(r.status, r.body));
     void current.refetch();

@@ -51,9 +51,11 @@ function importServer(start: SheetImportView | null, workbookAnswers: { status: 
     return jsonResponse(404, { code: 'NOT_FOUND', message: 'Not found' });
   });
   // The workbook goes up through XMLHttpRequest (upload progress): each send answers the next scripted answer.
-  const FakeXhr = fakeUploadXhr((url, form) => {
+  const FakeXhr = fakeUploadXhr((url, form, method, headers) => {
+    server.calls.push({ method, path: url, query: new URLSearchParams(), body: undefined, raw: undefined, form, headers });
+    // tus: the archive's upload opens here; its bytes (PATCH) answer like the multipart route.
+    if (method === 'POST' && url.endsWith('/images/tus')) return { status: 201, body: undefined, headers: { Location: `${url}/u1` } };
     const answer = workbookAnswers.shift()!;
-    server.calls.push({ method: 'POST', path: url, query: new URLSearchParams(), body: undefined, raw: undefined, form });
     if (answer.status === 200) run = answer.body as SheetImportView;
     return answer;
   });
@@ -147,10 +149,12 @@ describe('data import wizard', () => {
     expect(screen.getByTestId('import-file-IMG_1.jpg').textContent).toBe('Matched');
     const sentPhotos = server.calls.filter((c) => c.path === `${API}/sheet-imports/${RUN}/images?append=true`);
     expect(sentPhotos.map((c) => (c.form!.get('files') as File).name)).toEqual(['IMG_1.jpg', 'stray.jpg']);
-    // An archive is one request, sent whole.
+    // An archive goes resumable (tus): the upload opens with its name and size, then its bytes go from offset 0.
     choosePhotos(['photos.zip']);
-    await waitFor(() => expect(server.calls.filter((c) => c.path === `${API}/sheet-imports/${RUN}/images`)).toHaveLength(1));
-    expect(server.calls.find((c) => c.path === `${API}/sheet-imports/${RUN}/images`)!.form!.get('file')).toBeTruthy();
+    const tus = () => server.calls.filter((c) => c.path.startsWith(`${API}/sheet-imports/${RUN}/images/tus`));
+    await waitFor(() => expect(tus().map((c) => `${c.method} ${c.path}`)).toEqual([`POST ${API}/sheet-imports/${RUN}/images/tus`, `PATCH ${API}/sheet-imports/${RUN}/images/tus/u1`]));
+    expect(tus()[0]!.headers).toMatchObject({ 'upload-length': '1', 'upload-metadata': `filename ${btoa('photos.zip')}`, 'tus-resumable': '1.0.0' });
+    expect(tus()[1]!.headers).toMatchObject({ 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' });
     await waitFor(() => expect(screen.getByTestId('import-images-count').textContent).toBe('Photos matched: 1 of 1'));
 
     // Step 3 → 4: processing with the progress codes; the socket's change brings the finish.

@@ -1,5 +1,5 @@
 import { importApi as generated } from '@/core/api/generated/import';
-import { sendForm, type UploadResponse } from '@/shared/upload';
+import { sendForm, sendResumable, type UploadResponse } from '@/shared/upload';
 
 export type * from '@/core/api/generated/import';
 
@@ -74,4 +74,12 @@ export function uploadImages(
   for (const f of files) form.append(archive ? 'file' : 'files', f, f.name);
   const query = options.append ? '?append=true' : '';
   return sendForm(`${IMPORT_API}/sheet-imports/${sheetImportId}/images${query}`, form, onProgress, options.signal);
+}
+
+/**
+ * Step 3's archive, resumable (tus): a lost connection goes on from the bytes that arrived, and
+ * sending the same file again after leaving the page takes up its unfinished upload.
+ */
+export function uploadImagesArchive(sheetImportId: string, file: File, onProgress: (loaded: number, total: number) => void, signal?: AbortSignal): Promise<UploadResponse> {
+  return sendResumable(`${IMPORT_API}/sheet-imports/${sheetImportId}/images/tus`, file, onProgress, signal);
 }
