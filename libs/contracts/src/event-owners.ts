@@ -78,10 +78,10 @@ export const EVENT_OWNERS: Record<EventType, EventOwnership> = {
   [EventTypes.RepairDefectStatusChanged]: { publisher: 'repair', consumers: ['report'] },
   [EventTypes.RepairDefectRepaired]: { publisher: 'repair', consumers: ['inspection', 'report'] },
 
-  [EventTypes.DeliveryProjectCreated]: { publisher: 'delivery', consumers: ['asset', 'repair', 'report'] },
-  [EventTypes.DeliveryProjectStatusChanged]: { publisher: 'delivery', consumers: ['asset', 'repair', 'report'] },
-  [EventTypes.DeliveryProjectUpdated]: { publisher: 'delivery', consumers: ['asset', 'repair', 'report'] },
-  [EventTypes.DeliveryProjectDeleted]: { publisher: 'delivery', consumers: ['asset', 'repair', 'report'] },
+  [EventTypes.DeliveryProjectCreated]: { publisher: 'delivery', consumers: ['asset', 'repair', 'report', 'import'] },
+  [EventTypes.DeliveryProjectStatusChanged]: { publisher: 'delivery', consumers: ['asset', 'repair', 'report', 'import'] },
+  [EventTypes.DeliveryProjectUpdated]: { publisher: 'delivery', consumers: ['asset', 'repair', 'report', 'import'] },
+  [EventTypes.DeliveryProjectDeleted]: { publisher: 'delivery', consumers: ['asset', 'repair', 'report', 'import'] },
   [EventTypes.DeliveryCampaignCreated]: { publisher: 'delivery', consumers: ['task-flow'] },
   [EventTypes.DeliveryCampaignUpdated]: { publisher: 'delivery', consumers: ['task-flow'] },
 

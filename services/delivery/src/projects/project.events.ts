@@ -3,7 +3,7 @@ import type { ProjectEventPayload } from '@windward/contracts';
 import { InspectionCampaign } from '../campaigns/campaign.entity.js';
 import type { Project } from './project.entity.js';
 
-/** What delivery.project.* carries: everything asset's project read model keeps (see asset's ProjectConsumer). */
+/** What delivery.project.* carries: what asset's, repair's, report's and import's project read models keep. */
 export async function projectPayload(m: EntityManager, p: Project): Promise<ProjectEventPayload> {
   const rows: { type: number }[] = await m
     .createQueryBuilder(InspectionCampaign, 'c')
@@ -20,5 +20,12 @@ export async function projectPayload(m: EntityManager, p: Project): Promise<Proj
     turbineIds: [...new Set([...p.externalTurbineIds, ...p.internalTurbineIds])],
     operation: p.operation,
     campaignTypes: rows.map((r) => Number(r.type)).sort((a, b) => a - b),
+    // The time range as days (repair's -6009 campaign bound, import's -10038/-10039); null = open.
+    startDate: day(p.startTime),
+    endDate: day(p.endTime),
   };
+}
+
+function day(t: Date | string | null): string | null {
+  return t ? new Date(t).toISOString().slice(0, 10) : null;
 }

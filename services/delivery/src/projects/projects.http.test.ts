@@ -75,6 +75,8 @@ describe('projects over HTTP', () => {
       turbineIds: [tA[0], tA[2], tA[1]],
       operation: false,
       campaignTypes: [],
+      startDate: '2026-01-01',
+      endDate: '2026-12-31',
     });
   });
 

@@ -185,6 +185,15 @@ export class SheetImportRepository {
     return rows[0];
   }
 
+  /** The park's inspection projects (O&M projects hold repairs, not inspections) with their time ranges. */
+  async projects(windFarmId: string): Promise<{ project_id: string; name: string; start_date: string | null; end_date: string | null }[]> {
+    return this.ds.query(
+      `SELECT project_id, name, start_date::text, end_date::text FROM ${this.s}.project_ref
+       WHERE $1 = ANY(wind_farm_ids) AND NOT operation ORDER BY name, project_id`,
+      [windFarmId],
+    );
+  }
+
   async turbines(windFarmId: string): Promise<{ turbine_id: string; name: string }[]> {
     return this.ds.query(`SELECT turbine_id, name FROM ${this.s}.turbine_ref WHERE wind_farm_id = $1 AND NOT deleted`, [windFarmId]);
   }

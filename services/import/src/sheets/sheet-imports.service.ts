@@ -168,11 +168,14 @@ export class SheetImportsService implements OnApplicationBootstrap, OnApplicatio
         mapping_id: mapping?.row.id ?? null,
         mapping_name: mapping?.row.name ?? null,
       });
-      const [park, turbines, existingDays] = await Promise.all([
+      const [park, turbines, existingDays, projects] = await Promise.all([
         this.repo.park(this.ds.manager, row.wind_farm_id),
         this.repo.turbines(row.wind_farm_id),
         this.repo.knownDays(row.wind_farm_id, row.component_type, id),
+        this.repo.projects(row.wind_farm_id),
       ]);
+      const range = (p: (typeof projects)[number]) => ({ name: p.name, start: p.start_date, end: p.end_date });
+      const chosen = projects.find((p) => p.project_id === row.project_id);
       let result;
       try {
         result = await verifyWorkbook(file.path, {
@@ -180,6 +183,7 @@ export class SheetImportsService implements OnApplicationBootstrap, OnApplicatio
           turbines: new Map(turbines.map((t) => [t.name.trim().toLowerCase(), { id: t.turbine_id, name: t.name }])),
           existingDays,
           mapping: mapping?.resolved ?? null,
+          projects: { chosen: chosen ? range(chosen) : null, ofPark: projects.map(range) },
         });
       } catch (err) {
         this.log.info({ err, sheetImportId: id }, 'workbook unreadable');

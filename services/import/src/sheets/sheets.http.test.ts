@@ -259,6 +259,42 @@ describe('spreadsheet imports', () => {
     assert.ok(reportRows.includes('巡检|3|风场|Other Park|-10008'), reportRows.join('\n'));
   });
 
+  test('projects: each inspection date in a project of the park — -10038 outside the chosen one or outside every one, -10039 in several; O&M projects and parks without projects are not asked', async () => {
+    const pk = await h.park('Project Park', park.customerId);
+    await h.turbine(pk.parkId, 'Q1');
+    const project = async (projectName: string, startDate: string | null, endDate: string | null, operation = false) => {
+      const projectId = randomUUID();
+      await h.publish(EventTypes.DeliveryProjectCreated, projectId, { projectId, projectName, status: 2, windFarmIds: [pk.parkId], operation, startDate, endDate });
+      return projectId;
+    };
+    const spring = await project('Spring 2026', '2026-03-01', '2026-05-31');
+    await project('Summer 2026', '2026-05-01', null);
+    await project('O&M 2026', '2026-01-01', '2026-12-31', true);
+    await eventually(async () =>
+      (await h.sql('SELECT count(*)::int AS n FROM data_import.project_ref WHERE $1 = ANY(wind_farm_ids)', [pk.parkId]))[0].n === 3 ? true : null,
+    );
+    const book = () =>
+      workbook({
+        inspections: [
+          ['Q1', 'Project Park', '2026-02-15'],
+          ['Q1', 'Project Park', '2026-04-10'],
+          ['Q1', 'Project Park', '2026-05-15'],
+        ] as Rows,
+        blades: threeBlades('Q1', 'QP'),
+        defects: [['Q1', '2026-04-10', '400001', 'A', 'Crack', 1, 1, '', '', '', '']] as Rows,
+      });
+    let r = await upload(await start(pk.parkId), await book());
+    assert.deepEqual(located(r.body), ['-10038@Inspections!2:Inspection date=2026-02-15', '-10039@Inspections!4:Inspection date=2026-05-15']);
+    assert.match((r.body.findings as Body[])[1].message, /Several projects/);
+    // Step 1 chose the spring project (March to May): the date outside its range is refused, the one in two projects is not.
+    const chosen = await h.api(`${API}/sheet-imports`, { method: 'POST', json: { windfarmId: pk.parkId, componentType: 1, projectId: spring } });
+    assert.equal(chosen.status, 201, JSON.stringify(chosen.body));
+    r = await upload(chosen.body.sheetImportId, await book(), 'inspections.xlsx', 'zh_cn');
+    assert.deepEqual(located(r.body), ['-10038@Inspections!2:Inspection date=2026-02-15']);
+    assert.equal((r.body.findings as Body[])[0].message, '该时间范围内没有项目。');
+    assert.equal(r.body.status, S.FAILED);
+  });
+
   test('inspections: -10009 the same turbine twice on a day, -10036 more than 30 in one file', async () => {
     const id = await start();
     const rows: Rows = [];

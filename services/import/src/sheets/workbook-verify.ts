@@ -31,7 +31,22 @@ export interface VerifyContext {
   existingDays: Set<string>;
   /** A saved vendor mapping (issue #20 item 7): sheet and column names, severity scale. */
   mapping?: ResolvedImportMapping | null;
+  /**
+   * The park's inspection projects (delivery's, as import keeps them) and the one step 1 chose:
+   * each inspection date must lie in the chosen project's time range, or, with none chosen and the
+   * park's work in projects, in exactly one of them (-10038 none, -10039 several).
+   */
+  projects?: { chosen: ProjectRange | null; ofPark: ProjectRange[] };
 }
+
+/** A project's time range, days (YYYY-MM-DD); null = open. */
+export interface ProjectRange {
+  name: string;
+  start: string | null;
+  end: string | null;
+}
+
+const covers = (p: ProjectRange, day: string) => (!p.start || p.start <= day) && (!p.end || day <= p.end);
 
 export interface VerifyResult {
   findings: SheetFinding[];
@@ -296,6 +311,14 @@ function crossCheck(sheets: Map<SheetKey, ReadSheet>, ctx: VerifyContext, add: (
         continue;
       }
       if (out.length === IMPORT_MAX_INSPECTIONS) f(ins, r, 'turbine', -10036, { max: IMPORT_MAX_INSPECTIONS });
+      const projects = ctx.projects;
+      if (projects?.chosen) {
+        if (!covers(projects.chosen, date)) f(ins, r, 'inspectionDate', -10038, { project: projects.chosen.name });
+      } else if (projects?.ofPark.length) {
+        const matching = projects.ofPark.filter((p) => covers(p, date));
+        if (!matching.length) f(ins, r, 'inspectionDate', -10038);
+        else if (matching.length > 1) f(ins, r, 'inspectionDate', -10039, { projects: matching.map((p) => p.name).join(', ') });
+      }
       const insp: SheetInspectionPayload = { turbineId: t.id, turbineName: t.name, inspectionDate: date, blades: [], defects: [] };
       byKey.set(key, insp);
       out.push(insp);
