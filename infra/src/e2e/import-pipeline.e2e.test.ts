@@ -31,17 +31,38 @@ const caller = (p: TestPlatform, token: string) => async (url: string, init: Par
 const jpeg = (shade: number) => sharp({ create: { width: 320, height: 200, channels: 3, background: { r: shade, g: 90, b: 90 } } }).jpeg().toBuffer();
 
 /**
- * Wizard steps 1–3 through the gateway: a run for the park, the workbook (the template's English
- * sheets with these rows, written by exceljs) verified, then one ZIP of these photos matched.
+ * The park's inspection project of that day, as step 1 offers it (import's copy of delivery's
+ * projects): chosen, the check does not have to tell the park's projects apart (-10039 when
+ * several cover the day — other files of the group add projects to the demo parks).
  */
-async function verifiedSheetImport(call: ReturnType<typeof caller>, windfarmId: string, rows: Record<string, unknown[][]>, photos: Record<string, Uint8Array>) {
+async function projectOf(sql: pg.Client, windfarmId: string, day: string): Promise<string | null> {
+  const r = await sql.query(
+    `SELECT project_id FROM data_import.project_ref WHERE $1 = ANY(wind_farm_ids) AND NOT operation
+       AND (start_date IS NULL OR start_date <= $2::date) AND (end_date IS NULL OR end_date >= $2::date) ORDER BY name LIMIT 1`,
+    [windfarmId, day],
+  );
+  return (r.rows[0]?.project_id as string | undefined) ?? null;
+}
+
+/**
+ * Wizard steps 1–3 through the gateway: a run for the park (and project), the workbook (the
+ * template's English sheets with these rows, written by exceljs) verified, then one ZIP of these
+ * photos matched.
+ */
+async function verifiedSheetImport(
+  call: ReturnType<typeof caller>,
+  windfarmId: string,
+  rows: Record<string, unknown[][]>,
+  photos: Record<string, Uint8Array>,
+  projectId: string | null = null,
+) {
   const wb = new ExcelJS.Workbook();
   for (const s of IMPORT_SHEETS) {
     const ws = wb.addWorksheet(s.en_us);
     ws.addRow(s.columns.map((c) => c.en_us));
     for (const r of rows[s.key]!) ws.addRow(r);
   }
-  const run = await call('/gw/import/api/v2/sheet-imports', { method: 'POST', json: { windfarmId, componentType: 1 } });
+  const run = await call('/gw/import/api/v2/sheet-imports', { method: 'POST', json: { windfarmId, componentType: 1, projectId } });
   assert.equal(run.status, 201, JSON.stringify(run.body));
   const id = run.body.sheetImportId as string;
   const form = (field: string, name: string, bytes: Uint8Array) => {
@@ -147,7 +168,7 @@ describe('import pipeline end to end', () => {
           [t.name, '2026-03-21', '700002', 2, type, 3, 20, '', '', 'DSC_02', ''],
         ],
       };
-      const id = await verifiedSheetImport(call, t.wind_farm_id, rows, { 'DSC_01.jpg': await jpeg(20), 'DSC_02.JPG': await jpeg(220) });
+      const id = await verifiedSheetImport(call, t.wind_farm_id, rows, { 'DSC_01.jpg': await jpeg(20), 'DSC_02.JPG': await jpeg(220) }, await projectOf(sql, t.wind_farm_id, '2026-03-21'));
       assert.equal((await call(`/gw/import/api/v2/sheet-imports/${id}/process`, { method: 'POST' })).status, 200);
       const done = await eventually(async () => {
         const r = await call(`/gw/import/api/v2/sheet-imports/${id}`);
@@ -209,7 +230,7 @@ describe('import pipeline end to end', () => {
       };
       const photos: Record<string, Uint8Array> = {};
       for (const [k] of turbines.entries()) for (const n of [1, 2]) photos[`K${tag}${k}_${n}.jpg`] = await jpeg(20 + k * 60 + n * 10);
-      const id = await verifiedSheetImport(call, park.wind_farm_id, rows, photos);
+      const id = await verifiedSheetImport(call, park.wind_farm_id, rows, photos, await projectOf(sql, park.wind_farm_id, day));
 
       const ids = turbines.map((t) => t.turbine_id);
       const landed = async () => {
