@@ -1,9 +1,10 @@
-import { Inject, Injectable } from '@nestjs/common';
-import type { Logger } from 'pino';
+import { Injectable } from '@nestjs/common';
 import type { Locale } from '@windward/contracts';
-import { LOGGER, SERVICE_CONFIG, type AuthUser, type ServiceConfig } from '@windward/service-kit';
-import { TusEndpoint, tusDirectory, tusRoutes } from '../uploads/tus-endpoint.js';
+import type { AuthUser } from '@windward/service-kit';
+import { TusEndpoint, tusRoutes } from '../uploads/tus-endpoint.js';
 import { SheetImportsService } from './sheet-imports.service.js';
+
+const ROUTE = 'gw/import/api/v2/sheet-imports/:id/images/tus';
 
 /**
  * Step 3's archive, resumable (issue #20): `…/sheet-imports/{id}/images/tus`, the same tus routes
@@ -13,12 +14,8 @@ import { SheetImportsService } from './sheet-imports.service.js';
  */
 @Injectable()
 export class SheetArchiveUploads extends TusEndpoint {
-  constructor(
-    private readonly imports: SheetImportsService,
-    @Inject(SERVICE_CONFIG) cfg: ServiceConfig,
-    @Inject(LOGGER) log: Logger,
-  ) {
-    super(tusDirectory(cfg), '/gw/import/api/v2/sheet-imports', /\/sheet-imports\/([^/]+)\/images\/tus(?:\/([^/?#]+))?\/?(?:[?#].*)?$/, 'sheetImportId', log);
+  constructor(private readonly imports: SheetImportsService) {
+    super(ROUTE, 'sheetImportId');
   }
 
   protected async accept(user: AuthUser, id: string): Promise<Record<string, string>> {
@@ -31,4 +28,4 @@ export class SheetArchiveUploads extends TusEndpoint {
   }
 }
 
-export const SheetArchiveUploadsController = tusRoutes('gw/import/api/v2/sheet-imports/:id/images/tus', SheetArchiveUploads, 'sheet imports');
+export const SheetArchiveUploadsController = tusRoutes(ROUTE, SheetArchiveUploads, 'sheet imports');

@@ -15,8 +15,6 @@ const noisy = (seed: number) =>
     .jpeg({ quality: 95 })
     .toBuffer();
 
-const tusBase = TUS_BASE;
-const metadata = tusMetadata;
 
 describe('resumable drone uploads (tus) and machine clients', () => {
   let h: ImportHarness;
@@ -33,11 +31,10 @@ describe('resumable drone uploads (tus) and machine clients', () => {
   };
   const status = async (id: string) => (await h.sql('SELECT status FROM data_import.upload_task WHERE id = $1', [id]))[0].status as number;
   /** A tus request: the answer's status, headers and body (JSON when it is). */
-  const tus = (...args: Parameters<ImportHarness['tus']>) => h.tus(...args);
   const open = (id: string, size: number, filename = 'flight.zip', token = h.admin) =>
-    tus(`${API}/upload-tasks/${id}/tus`, 'POST', { 'upload-length': String(size), 'upload-metadata': metadata(filename) }, undefined, token);
+    h.tus(`${API}/upload-tasks/${id}/tus`, 'POST', { 'upload-length': String(size), 'upload-metadata': tusMetadata(filename) }, undefined, token);
   const patch = (location: string, offset: number, bytes: Uint8Array) =>
-    tus(location, 'PATCH', { 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' }, bytes);
+    h.tus(location, 'PATCH', { 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' }, bytes);
   const tusFiles = async () => (await readdir(tusDir).catch(() => [] as string[])).filter((f) => !f.startsWith('.'));
 
   before(async () => {
@@ -67,7 +64,7 @@ describe('resumable drone uploads (tus) and machine clients', () => {
       const req = http.request(h.svc.url + location, {
         method: 'PATCH',
         headers: {
-          ...tusBase,
+          ...TUS_BASE,
           authorization: `Bearer ${h.admin}`,
           'upload-offset': '0',
           'content-type': 'application/offset+octet-stream',
@@ -81,11 +78,11 @@ describe('resumable drone uploads (tus) and machine clients', () => {
       eventually(async () => ((await stat(uploadFile).catch(() => null))?.size ?? 0) >= half).then(() => req.destroy(), () => req.destroy());
     });
     const offset = await eventually(async () => {
-      const head = await tus(location, 'HEAD');
+      const head = await h.tus(location, 'HEAD');
       return head.status === 200 ? Number(head.headers.get('upload-offset')) : null;
     });
     assert.equal(offset, half, 'the server kept what arrived before the drop');
-    assert.equal(Number((await tus(location, 'HEAD')).headers.get('upload-length')), archive.length);
+    assert.equal(Number((await h.tus(location, 'HEAD')).headers.get('upload-length')), archive.length);
 
     const rest = await patch(location, offset, archive.subarray(offset));
     assert.equal(rest.status, 200, JSON.stringify(rest.body));
@@ -120,10 +117,10 @@ describe('resumable drone uploads (tus) and machine clients', () => {
     assert.equal(second.status, 409);
     assert.equal(second.body.code, 'ILLEGAL_TRANSITION');
     const other = await newTask();
-    const foreign = await tus(location.replace(id, other), 'HEAD');
+    const foreign = await h.tus(location.replace(id, other), 'HEAD');
     assert.equal(foreign.status, 404, 'an upload id works only under its own task');
 
-    const last = await tus(location, 'PATCH', { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream', locale: 'zh_cn' }, evil);
+    const last = await h.tus(location, 'PATCH', { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream', locale: 'zh_cn' }, evil);
     assert.equal(last.status, 400, JSON.stringify(last.body));
     assert.equal(last.body.code, 'ARCHIVE_UNSAFE_PATH');
     assert.ok(last.body.message.includes('../../evil.jpg'), last.body.message);
@@ -136,12 +133,12 @@ describe('resumable drone uploads (tus) and machine clients', () => {
     const t2 = await open(id, 100, 'later.tgz');
     assert.equal(t2.status, 201);
     assert.equal(await status(id), S.UPLOADING, 'status check 4');
-    const del = await tus(t2.headers.get('location')!, 'DELETE');
+    const del = await h.tus(t2.headers.get('location')!, 'DELETE');
     assert.equal(del.status, 204);
     assert.equal(await status(id), S.WAITING_FOR_UPLOAD, 'status check 5');
     assert.deepEqual(await tusFiles(), []);
     // Without a token, or without the right: nothing is opened.
-    assert.equal((await fetch(`${h.svc.url}${API}/upload-tasks/${id}/tus`, { method: 'POST', headers: tusBase })).status, 401);
+    assert.equal((await fetch(`${h.svc.url}${API}/upload-tasks/${id}/tus`, { method: 'POST', headers: TUS_BASE })).status, 401);
     const reader = await h.token({ rights: [Rights.DATA_INTEGRATION_SHOW] });
     assert.equal((await open(id, 10, 'x.zip', reader)).status, 403);
     assert.equal(await status(id), S.WAITING_FOR_UPLOAD, 'status check 6');
@@ -162,7 +159,7 @@ describe('resumable drone uploads (tus) and machine clients', () => {
       revokedAt: new Date().toISOString(),
     });
     await eventually(async () => (await h.sql('SELECT 1 FROM data_import.revoked_client WHERE machine_client_id = $1', [machineClientId])).length > 0);
-    const refused = await tus(location, 'PATCH', { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }, archive, token);
+    const refused = await h.tus(location, 'PATCH', { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }, archive, token);
     assert.equal(refused.status, 401);
     assert.equal(refused.body.code, 'TOKEN_REVOKED');
     const list = await h.api(`${API}/upload-tasks`, { token });

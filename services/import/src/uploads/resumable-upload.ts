@@ -1,10 +1,11 @@
-import { Inject, Injectable } from '@nestjs/common';
-import type { Logger } from 'pino';
+import { Injectable } from '@nestjs/common';
 import type { Locale } from '@windward/contracts';
-import { LOGGER, SERVICE_CONFIG, type AuthUser, type ServiceConfig } from '@windward/service-kit';
+import type { AuthUser } from '@windward/service-kit';
 import { RevokedClientGuard } from '../machine-clients/revoked-clients.js';
-import { TusEndpoint, tusDirectory, tusRoutes } from './tus-endpoint.js';
+import { TusEndpoint, tusRoutes } from './tus-endpoint.js';
 import { UploadsService } from './uploads.service.js';
+
+const ROUTE = 'gw/import/api/v2/upload-tasks/:id/tus';
 
 /**
  * Resumable drone archives for multi-gigabyte uploads over poor links (docs/import.md, "Resumable
@@ -14,12 +15,8 @@ import { UploadsService } from './uploads.service.js';
  */
 @Injectable()
 export class ResumableUploads extends TusEndpoint {
-  constructor(
-    private readonly uploads: UploadsService,
-    @Inject(SERVICE_CONFIG) cfg: ServiceConfig,
-    @Inject(LOGGER) log: Logger,
-  ) {
-    super(tusDirectory(cfg), '/gw/import/api/v2/upload-tasks', /\/upload-tasks\/([^/]+)\/tus(?:\/([^/?#]+))?\/?(?:[?#].*)?$/, 'uploadTaskId', log);
+  constructor(private readonly uploads: UploadsService) {
+    super(ROUTE, 'uploadTaskId');
   }
 
   protected async accept(user: AuthUser, id: string): Promise<Record<string, string>> {
@@ -36,4 +33,4 @@ export class ResumableUploads extends TusEndpoint {
 }
 
 /** The tus routes under the upload task (and not for a revoked machine client). */
-export const ResumableUploadsController = tusRoutes('gw/import/api/v2/upload-tasks/:id/tus', ResumableUploads, 'upload tasks', [RevokedClientGuard]);
+export const ResumableUploadsController = tusRoutes(ROUTE, ResumableUploads, 'upload tasks', [RevokedClientGuard]);

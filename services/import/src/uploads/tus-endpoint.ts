@@ -10,7 +10,7 @@ import { FileStore as TusFileStore } from '@tus/file-store';
 import type { Upload } from '@tus/utils';
 import type { Logger } from 'pino';
 import { AppError, Rights, isUuid, type Locale } from '@windward/contracts';
-import { RequireRights, requestLocale, type AuthUser, type ServiceConfig } from '@windward/service-kit';
+import { LOGGER, RequireRights, SERVICE_CONFIG, requestLocale, type AuthUser, type ServiceConfig } from '@windward/service-kit';
 import { ARCHIVE_NAMES, DRONE_ARCHIVE_MAX_BYTES, archiveFormatOf } from './archive.js';
 
 /** Partial uploads are kept this long since their last byte (resumable over a day of poor links). */
@@ -21,7 +21,7 @@ type TusRequest = { url: string; runtime?: { node?: { req: CallerRequest } } };
 const callerOf = (req: unknown) => (req as TusRequest).runtime?.node?.req;
 
 /** Where partial uploads live: IMPORT_TUS_DIR, else beside the file store (`<FILES_DIR>-tus`); they survive a restart. */
-export function tusDirectory(cfg: ServiceConfig): string {
+function tusDirectory(cfg: ServiceConfig): string {
   return process.env.IMPORT_TUS_DIR ?? `${cfg.filesDir.replace(/[/\\]+$/, '')}-tus`;
 }
 
@@ -42,19 +42,26 @@ function tusError(err: unknown, locale: Locale): { status_code: number; body: st
  */
 export abstract class TusEndpoint implements OnModuleInit {
   private tus!: TusServer;
+  /** Where partial uploads live (`tusDirectory`). */
+  private dir!: string;
+  /** `…/<owner id>/…/tus[/<upload id>]` → [owner id, upload id], from the route. */
+  private readonly pathOf: RegExp;
+  // Property injection: the subclasses' constructors take only what they use themselves.
+  @Inject(SERVICE_CONFIG) private readonly cfg!: ServiceConfig;
+  @Inject(LOGGER) protected readonly log!: Logger;
 
   /**
-   * @param basePath the owners' collection (`/gw/import/api/v2/upload-tasks`)
-   * @param pathOf `…/<owner id>/…/tus[/<upload id>]` → [owner id, upload id]
+   * @param route the routes' path with `:id` for the owner (`gw/import/api/v2/upload-tasks/:id/tus`),
+   *   the one `tusRoutes` mounts
    * @param ownerKey the upload's metadata key holding its owner's id
    */
   protected constructor(
-    readonly dir: string,
-    private readonly basePath: string,
-    private readonly pathOf: RegExp,
+    private readonly route: string,
     private readonly ownerKey: string,
-    protected readonly log: Logger,
-  ) {}
+  ) {
+    const [before, after] = route.split(':id').map((part) => part.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'));
+    this.pathOf = new RegExp(`\\/${before}([^/]+)${after}(?:\\/([^/?#]+))?\\/?(?:[?#].*)?$`);
+  }
 
   /** Creation: may refuse (AppError); answers metadata to keep with the upload. */
   protected abstract accept(user: AuthUser, ownerId: string, filename: string): Promise<Record<string, string>>;
@@ -66,8 +73,9 @@ export abstract class TusEndpoint implements OnModuleInit {
   protected async terminated(_ownerId: string, _metadata: Record<string, string>): Promise<void> {}
 
   onModuleInit() {
+    this.dir = tusDirectory(this.cfg);
     const options: ServerOptions & { datastore: TusFileStore } = {
-      path: this.basePath,
+      path: `/${this.route.split('/:id')[0]}`,
       datastore: new TusFileStore({ directory: this.dir, expirationPeriodInMilliseconds: EXPIRE_MS }),
       maxSize: DRONE_ARCHIVE_MAX_BYTES,
       relativeLocation: true,
