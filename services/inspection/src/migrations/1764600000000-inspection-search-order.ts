@@ -66,8 +66,8 @@ export class InspectionSearchOrder1764600000000 implements MigrationInterface {
       WHERE NOT suggested`);
 
     // Insert-only, so writers never wait for each other here: one row per park and writing
-    // statement. A park's sum of weights only grows; compaction (the service, when a park has many
-    // rows) replaces rows by one row of their summed weight in one statement.
+    // statement. A park's sum of weights only grows; compaction (hourly, by the service) replaces
+    // each park's rows by one row of their summed weight in one statement.
     await q.query(`CREATE TABLE ${s}.search_change (
       id bigserial PRIMARY KEY,
       wind_park_id uuid NOT NULL,

@@ -202,22 +202,29 @@ export class SearchRepository implements OnModuleInit, OnModuleDestroy {
   }
 
   /**
-   * `FROM … WHERE` of the defect search, and the same for its count: the count joins the
-   * inspection only when a condition reads it (a scoped caller, a component), as the defect row
-   * carries the park, turbine and date — PostgreSQL does not drop an unused inner join itself, and
-   * the join costs a lookup per counted row (up to 10,001).
+   * `FROM <rows> … WHERE` of a search, and the same for its count: the count joins the inspection
+   * `i` only when a condition reads it (a scoped caller, a component), as defect and image rows
+   * carry the park and date — PostgreSQL does not drop an unused inner join itself, and the join
+   * costs a lookup per counted row (up to 10,001).
    */
+  private fromWhere(rows: string, inspectionJoin: string, where: string, extra = ''): { from: string; countFrom: string } {
+    return {
+      from: `FROM ${rows} ${inspectionJoin} ${extra} WHERE ${where}`,
+      countFrom: `FROM ${rows} ${readsInspection(where) ? inspectionJoin : ''} ${extra} WHERE ${where}`,
+    };
+  }
+
   private defectFrom(user: AuthUser, f: SearchFilter, params: unknown[]): { from: string; countFrom: string } {
     const where = [
       ...this.inspectionWhere(user, { ...f, turbineIds: undefined }, params, 'd'),
       ...this.defectWhere({ ...f, windFarmId: undefined }, params),
     ].join(' AND ');
-    const repair = `LEFT JOIN ${this.s}.repair_mark r ON r.defect_id = d.id`;
-    const inspection = `JOIN ${this.s}.inspection i ON i.id = d.inspection_id`;
-    return {
-      from: `FROM ${this.s}.defect d ${inspection} ${repair} WHERE ${where}`,
-      countFrom: `FROM ${this.s}.defect d ${readsInspection(where) ? inspection : ''} ${repair} WHERE ${where}`,
-    };
+    return this.fromWhere(
+      `${this.s}.defect d`,
+      `JOIN ${this.s}.inspection i ON i.id = d.inspection_id`,
+      where,
+      `LEFT JOIN ${this.s}.repair_mark r ON r.defect_id = d.id`,
+    );
   }
 
   /** One page of matching defects in order, and the (capped) count. */
@@ -254,9 +261,7 @@ export class SearchRepository implements OnModuleInit, OnModuleDestroy {
       where.push(`EXISTS (SELECT 1 FROM ${this.s}.defect d LEFT JOIN ${this.s}.repair_mark r ON r.defect_id = d.id
         WHERE d.image_id = g.id AND ${dw.join(' AND ')})`);
     }
-    const w = where.join(' AND ');
-    const inspection = `JOIN ${this.s}.inspection i ON i.id = g.inspection_id`;
-    return { from: `FROM ${this.s}.image g ${inspection} WHERE ${w}`, countFrom: `FROM ${this.s}.image g ${readsInspection(w) ? inspection : ''} WHERE ${w}` };
+    return this.fromWhere(`${this.s}.image g`, `JOIN ${this.s}.inspection i ON i.id = g.inspection_id`, where.join(' AND '));
   }
 
   /** One page of matching images, and the (capped) count. */
