@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
+import { STORAGE_KEYS } from '@/core/session/storageKeys';
 import { fakeUploadXhr, type FakeXhrAnswer } from '@/test/fixtures/sheetImport';
 import { sendResumable, TUS_RETRY_MS } from './upload';
 
@@ -43,7 +44,7 @@ describe('sendResumable (tus 1.0.0)', () => {
     expect(seen[0]!.headers).toMatchObject({ 'upload-length': '10', 'upload-metadata': `filename ${btoa('flight.zip')}` });
     expect(seen[3]!.headers['upload-offset']).toBe('6');
     expect(progress).toContain(6);
-    expect(Object.keys(localStorage).filter((k) => k.startsWith('tus:'))).toEqual([]);
+    expect(Object.keys(localStorage).filter((k) => k.startsWith(STORAGE_KEYS.tusUploadPrefix))).toEqual([]);
   });
 
   test('sent again after leaving the page: the unfinished upload of the same file is taken up, not started anew', async () => {
@@ -78,6 +79,6 @@ describe('sendResumable (tus 1.0.0)', () => {
     const no = await sendResumable(ENDPOINT, file(), () => {}, undefined, noWait);
     expect([no.status, (no.body as { code: string }).code]).toEqual([400, 'ARCHIVE_UNSAFE_PATH']);
     expect(refused.map((s) => s.method)).toEqual(['POST', 'PATCH']);
-    expect(Object.keys(localStorage).filter((k) => k.startsWith('tus:'))).toEqual([]);
+    expect(Object.keys(localStorage).filter((k) => k.startsWith(STORAGE_KEYS.tusUploadPrefix))).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@ import { buildHeaders } from '@/core/api/baseQuery';
 import { currentLocale } from '@/core/i18n';
 import { renewAccess } from '@/core/session/renew';
 import { getAccessToken, getClientId } from '@/core/session/session';
+import { STORAGE_KEYS } from '@/core/session/storageKeys';
 
 /** Whole percent of `loaded` over `total`, within 0..100 (0 while the total is unknown). */
 export function uploadPercent(loaded: number, total: number): number {
@@ -42,7 +43,7 @@ function xhrRequest(
   const headers = { ...buildHeaders({ locale: currentLocale(), clientId: getClientId(), accessToken: getAccessToken() }, {}), ...extra };
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
-    const header = (name: string) => (xhr.getResponseHeader ? xhr.getResponseHeader(name) : null);
+    const header = (name: string) => xhr.getResponseHeader(name);
     xhr.open(method, url);
     for (const [k, v] of Object.entries(headers)) xhr.setRequestHeader(k, v);
     xhr.upload.onprogress = (e) => {
@@ -82,7 +83,7 @@ export const TUS_RETRY_MS = [1000, 3000, 5000, 10000];
 const TUS = { 'Tus-Resumable': '1.0.0' };
 
 /** Where an unfinished upload of this file to this endpoint is (so sending it again goes on from there). */
-const resumeKey = (endpoint: string, file: File) => `tus:${endpoint}:${file.name}:${file.size}:${file.lastModified}`;
+const resumeKey = (endpoint: string, file: File) => `${STORAGE_KEYS.tusUploadPrefix}${endpoint}:${file.name}:${file.size}:${file.lastModified}`;
 
 function base64(text: string): string {
   return btoa(String.fromCharCode(...new TextEncoder().encode(text)));

@@ -27,6 +27,11 @@ export const STORAGE_KEYS = {
   locale: 'locale',
   sidebarCollapsed: SIDEBAR_COLLAPSE_STORAGE_KEY,
   windowOpenHandoff: 'window_open_handoff',
+  /**
+   * Prefix of an unfinished tus upload's address, per endpoint and file (`sendResumable`): kept
+   * across logout, so the same file sent again after signing in resumes.
+   */
+  tusUploadPrefix: 'tus_upload:',
 } as const;
 
 /** sessionStorage keys. */
