@@ -3,7 +3,8 @@ import { createRoot } from 'react-dom/client';
 import { App } from '@/shell/App';
 import { createAppState } from '@/core/appSlice';
 import { loadAppConfig } from '@/core/config/appConfig';
-import { initI18n, initialLocale } from '@/core/i18n';
+import { initI18n, initialLocale, loadLanguage } from '@/core/i18n';
+import { STORAGE_KEYS } from '@/core/session/storageKeys';
 import { createAppRouter } from '@/shell/router/router';
 import { getAccessToken } from '@/core/session/session';
 import { rememberRequestedHash } from '@/core/session/requestedHash';
@@ -15,9 +16,13 @@ import './styles.css';
 if (window.location.hash.startsWith(`#${WINDOW_OPEN_ROUTE}`)) claimHandoff(localStorage, sessionStorage, Date.now());
 
 async function bootstrap(): Promise<void> {
+  // The language kept in the browser is known before the configuration: fetch its strings meanwhile.
+  const stored = initialLocale(localStorage, undefined);
+  if (localStorage.getItem(STORAGE_KEYS.locale) === stored) void loadLanguage(stored).catch(() => {});
   const config = await loadAppConfig();
   const locale = initialLocale(localStorage, config.appLocale);
-  initI18n(locale);
+  // The first render waits for the language's strings (its own chunk, see core/i18n).
+  await initI18n(locale);
 
   // Single sign-on may return the code in the real query: continue on the callback route.
   const search = new URLSearchParams(window.location.search);

@@ -1,40 +1,13 @@
-import { HTTP_TEXTS, LOCALES, type Locale } from '@/shared/contracts';
+import { LOCALES, type Locale } from '@/shared/contracts';
+import { collectResources, contractNamespaces, type Json, type Resources } from './collect';
 
-type Json = { [key: string]: string | Json };
-
-/** All locale files, `src/locales/<locale>/<namespace>.json`, picked up at build time. */
-const files = import.meta.glob<Json>('../../locales/*/*.json', { eager: true, import: 'default' });
-
-export type Resources = Record<string, Record<string, Json>>;
-
-export function collectResources(modules: Record<string, Json>): Resources {
-  const out: Resources = {};
-  for (const [path, content] of Object.entries(modules)) {
-    const match = /locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
-    if (!match) continue;
-    const [, locale, namespace] = match;
-    (out[locale] ??= {})[namespace] = content;
-  }
-  return out;
-}
+export { collectResources, contractNamespaces, type Json, type Resources };
 
 /**
- * The `errors` namespace comes from the contracts' catalogue (SPEC §8 HTTP texts), so the
- * web and the services share one wording.
+ * Every language's strings at once, for the key-set checks (resources.test.ts) only: the console
+ * itself loads one language's chunk at a time (`languages/<locale>.ts`, see index.ts).
  */
-export function contractNamespaces(locale: Locale): Record<string, Json> {
-  return {
-    errors: {
-      http: {
-        tip: HTTP_TEXTS.NO_ACCESS_TITLE[locale],
-        noAccessRights: HTTP_TEXTS.NO_ACCESS_DESCRIPTION[locale],
-        timeout408: HTTP_TEXTS.REQUEST_TIMEOUT[locale],
-        network: HTTP_TEXTS.NETWORK_FAILURE[locale],
-        accessDeny: HTTP_TEXTS.ACCESS_DENY[locale],
-      },
-    },
-  };
-}
+const files = import.meta.glob<Json>('../../locales/*/*.json', { eager: true, import: 'default' });
 
 const fromFiles = collectResources(files);
 

@@ -1,0 +1,53 @@
+#!/usr/bin/env node
+// The console's initial bundle: what web/dist/index.html loads before any route chunk — its
+// module script, module preloads and stylesheets — one row per file (raw and gzip -9 kB) and the
+// total. The same sum as infra/src/bench/web.ts `initialBundle` (docs/performance.md).
+//
+//   node web/scripts/initial-bundle.mjs [--build] [--json] [--all]
+//
+// --build runs `vite build` first; --json prints the rows as JSON; --all also lists every other
+// chunk of dist/assets (largest first), to see what moved out of the initial set.
+import { readFileSync, readdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const web = path.resolve(import.meta.dirname, '..');
+const dist = path.join(web, 'dist');
+const args = new Set(process.argv.slice(2));
+
+if (args.has('--build')) {
+  const vite = path.join(web, '..', 'node_modules', 'vite', 'bin', 'vite.js');
+  const r = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: web, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+const refs = [...new Set([...html.matchAll(/(?:src|href)="\.?\/?(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]))];
+
+const kB = (n) => n / 1024;
+const measure = (ref) => {
+  const buf = readFileSync(path.join(dist, ref));
+  return { file: ref.replace(/^assets\//, ''), raw: kB(buf.length), gzip: kB(gzipSync(buf, { level: 9 }).length) };
+};
+const rows = refs.map(measure).sort((a, b) => b.gzip - a.gzip);
+const total = rows.reduce((t, r) => ({ raw: t.raw + r.raw, gzip: t.gzip + r.gzip }), { raw: 0, gzip: 0 });
+
+if (args.has('--json')) {
+  console.log(JSON.stringify({ files: rows.length, rawKB: total.raw, gzipKB: total.gzip, rows }, null, 2));
+} else {
+  const line = (file, raw, gzip) => `| ${file} | ${raw} | ${gzip} |`;
+  console.log(line('file', 'raw kB', 'gzip kB'));
+  console.log('| --- | ---: | ---: |');
+  for (const r of rows) console.log(line(r.file, r.raw.toFixed(1), r.gzip.toFixed(1)));
+  console.log(line(`**total (${rows.length} files)**`, `**${total.raw.toFixed(1)}**`, `**${total.gzip.toFixed(1)}**`));
+  if (args.has('--all')) {
+    const initial = new Set(refs.map((r) => r.replace(/^assets\//, '')));
+    const others = readdirSync(path.join(dist, 'assets'))
+      .filter((f) => /\.(js|css)$/.test(f) && !initial.has(f))
+      .map((f) => measure(`assets/${f}`))
+      .sort((a, b) => b.gzip - a.gzip);
+    console.log('\nlazy chunks (not loaded by index.html):');
+    for (const r of others) console.log(line(r.file, r.raw.toFixed(1), r.gzip.toFixed(1)));
+  }
+}
