@@ -84,7 +84,8 @@ export async function bootstrapService(module: unknown, service: ServiceName, op
   if (!cfg.production || process.env.SWAGGER === 'true') SwaggerModule.setup(`gw/${cfg.context}/docs`, app, () => openApiDocument(app, service));
 
   app.connectMicroservice({ strategy: new BusTransport(app.get(EventBus)) }, { inheritAppConfig: true });
-  app.enableShutdownHooks();
+  // The stop signals only: Nest's default list includes SIGUSR2, which the SQL trace uses as its switch (sql-trace.ts).
+  app.enableShutdownHooks(['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGQUIT']);
   // Started by the launcher with an IPC channel: if the launcher dies, stop rather than linger.
   if (process.connected) process.once('disconnect', () => void app.close().finally(() => process.exit(0)));
   await app.startAllMicroservices();

@@ -2,6 +2,7 @@ import pg from 'pg';
 import { DataSource, type DataSourceOptions, type MixedList, type EntitySchema } from 'typeorm';
 import { KitInfra1763700000000 } from './kit-infra.migration.js';
 import { KitEventOrder1764400004000 } from './kit-event-order.migration.js';
+import { sqlTraceLogger } from './sql-trace.js';
 
 export interface DatabaseOptions {
   url: string;
@@ -42,7 +43,8 @@ export async function ensureSchema(url: string, schema: string): Promise<void> {
 /** Opens a data source and brings its schema up to date. */
 export async function openDatabase(o: DatabaseOptions): Promise<DataSource> {
   await ensureSchema(o.url, o.schema);
-  const ds = new DataSource(dataSourceOptions(o));
+  // Once per service process: the trace logger owns the SIGUSR2 switch.
+  const ds = new DataSource({ ...dataSourceOptions(o), ...sqlTraceLogger(o.schema) });
   await ds.initialize();
   // Hold a session lock while migrating so two instances never migrate at once.
   const lock = ds.createQueryRunner();
