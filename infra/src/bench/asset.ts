@@ -1,13 +1,9 @@
 import { performance } from 'node:perf_hooks';
 import { seedLarge, LARGE_DEFAULTS } from '../seed/large.js';
-import { load } from './http-load.js';
+import { listsAgainstFloor } from './sql-floor.js';
+import type { BenchTarget } from './fixtures.js';
 import { percentile } from './stats.js';
 
-export interface BenchTarget {
-  url: string;
-  databaseUrl: string;
-  token: string;
-}
 
 /** Park list and turbines-of-a-park under load, and the map's one-call payload, on the large registry. */
 export async function benchAsset(t: BenchTarget, seconds: number) {
@@ -17,13 +13,17 @@ export async function benchAsset(t: BenchTarget, seconds: number) {
     results: { windFarmId: string }[];
   };
   const parkId = parks.results[0]!.windFarmId;
-  const lists = [
-    { call: 'GET /context/api/v1/plants (page of 20)', ...(await load({ url: `${t.url}/context/api/v1/plants?pageSize=20`, connections: 50, seconds, headers })) },
-    {
-      call: 'GET /context/api/v1/plants/{id}/turbines (page of 20 of 50)',
-      ...(await load({ url: `${t.url}/context/api/v1/plants/${parkId}/turbines?pageSize=20`, connections: 50, seconds, headers })),
-    },
-  ];
+  const lists = await listsAgainstFloor(
+    t,
+    'asset',
+    'asset',
+    [
+      ['GET /context/api/v1/plants (page of 20)', '/context/api/v1/plants?pageSize=20'],
+      ['GET /context/api/v1/plants/{id}/turbines (page of 20 of 50)', `/context/api/v1/plants/${parkId}/turbines?pageSize=20`],
+    ],
+    50,
+    seconds,
+  );
   const times: number[] = [];
   let bytes = 0;
   let count = 0;

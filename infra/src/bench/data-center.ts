@@ -1,6 +1,7 @@
 import { percentile } from './stats.js';
 import { INSPECTION_API as BASE, waitFor, waitForDemoData, withDb, type BenchTarget } from './fixtures.js';
 import { loadEach, seedParkDefects } from './inspection.js';
+import { listsAgainstFloor } from './sql-floor.js';
 
 const REPAIR = '/gw/repair/api/v2';
 
@@ -108,7 +109,7 @@ export async function benchDataCenter(t: BenchTarget, o: { defects: number; conn
       o.runs,
     );
     const omOne = await sequential(t, [`${REPAIR}/om-overview?customerId=${customerId}`, `${REPAIR}/om-overview/parks?customerId=${customerId}&fieldToSort=openDefects&descending=true`], o.runs);
-    const search = await loadEach(t, searchQueries, o.connections, o.seconds);
+    const search = await listsAgainstFloor(t, 'inspection', 'inspection', searchQueries, o.connections, o.seconds);
     const insight = await loadEach(
       t,
       [

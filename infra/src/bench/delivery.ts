@@ -6,15 +6,12 @@ import { io, type Socket } from 'socket.io-client';
 import { EventTypes, socketPath, type StageCompletedPayload } from '@windward/contracts';
 import { EventPublisher, OutboxRelay, PostgresBus, openDatabase } from '@windward/service-kit';
 import { load } from './http-load.js';
+import { listsAgainstFloor } from './sql-floor.js';
+import type { BenchTarget } from './fixtures.js';
 import { percentile } from './stats.js';
 
-export interface DeliveryBenchTarget {
-  /** Gateway URL of a running platform with demo data (its demo projects cover the demo parks). */
-  url: string;
-  databaseUrl: string;
-  /** An unrestricted administrator's token (sees every project). */
-  token: string;
-}
+/** A platform with demo data (its demo projects cover the demo parks) and an unrestricted administrator's token. */
+export type DeliveryBenchTarget = BenchTarget;
 
 const STATS = '/gw/delivery/api/v2/performance-statistics';
 /** The schema that plays task-flow: its outbox, relayed onto the platform's PostgreSQL bus. */
@@ -166,9 +163,21 @@ export async function benchDelivery(
       await r.arrayBuffer();
       exports.push(performance.now() - t0);
     }
+    const projects = await listsAgainstFloor(
+      t,
+      'delivery',
+      'delivery',
+      [
+        ['GET /projects (page of 20)', '/gw/project/api/v2/projects?pageSize=20'],
+        ['GET /dprs (page of 20)', '/gw/delivery/api/v2/dprs?pageSize=20'],
+      ],
+      o.connections,
+      o.seconds,
+    );
     return {
       seedSeconds: seed.seconds,
       latency,
+      projects,
       lists: [
         { call: `GET /performance-statistics (${from} … ${to})`, ...stats },
         {

@@ -21,6 +21,9 @@ export interface BenchTarget {
   url: string;
   databaseUrl: string;
   token: string;
+  /** The platform's SQL_TRACE_DIR and its services' processes: a list's own SQL is its floor (sql-floor.ts). */
+  traceDir: string;
+  servicePid(service: string): number | undefined;
 }
 
 const WEB_CLIENT = `Basic ${Buffer.from('windward-web:windward-web-secret').toString('base64')}`;

@@ -1,5 +1,5 @@
-import autocannon from 'autocannon';
-import { percentile } from './stats.js';
+import { fork, type Serializable } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 
 export interface LoadResult {
   requests: number;
@@ -12,23 +12,36 @@ export interface LoadResult {
   errors: number;
 }
 
-/** Runs autocannon against one URL and reports throughput and latency percentiles of every response. */
-export async function load(o: { url: string; connections: number; seconds: number; method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string }): Promise<LoadResult> {
-  const samples: number[] = [];
-  const r = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
-      { url: o.url, connections: o.connections, duration: o.seconds, method: o.method ?? 'GET', headers: o.headers, body: o.body },
-      (err, result) => (err ? reject(err) : resolve(result)),
-    );
-    instance.on('response', (_client, _status, _bytes, responseTime) => samples.push(responseTime));
+export interface LoadOptions {
+  url: string;
+  connections: number;
+  seconds: number;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+/**
+ * Runs autocannon against one URL and reports throughput and latency percentiles of every
+ * response. The load runs in its own process (load-worker.ts): on the bench's event loop it
+ * would share a core with the gateway, which runs in this process, and cost it ~20 % of its
+ * throughput.
+ */
+export function load(o: LoadOptions): Promise<LoadResult> {
+  return inChild<LoadResult>('load-worker.js', { ...o });
+}
+
+/** Forks one of the bench's workers with `input`, resolves with the one message it sends back. */
+export function inChild<T>(worker: string, input: Serializable): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const child = fork(fileURLToPath(new URL(worker, import.meta.url)), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    let answer: { ok: true; value: T } | { ok: false; error: string } | undefined;
+    child.once('message', (m) => (answer = m as typeof answer));
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (answer?.ok) resolve(answer.value);
+      else reject(new Error(answer ? answer.error : `${worker} exited with code ${code} and no answer`));
+    });
+    child.send(input);
   });
-  return {
-    requests: r.requests.total,
-    'req/s': r.requests.average,
-    'p50 ms': percentile(samples, 50),
-    'p95 ms': percentile(samples, 95),
-    'p99 ms': percentile(samples, 99),
-    non2xx: r.non2xx,
-    errors: r.errors,
-  };
 }

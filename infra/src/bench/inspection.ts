@@ -1,6 +1,7 @@
 import os from 'node:os';
 import type pg from 'pg';
 import { load } from './http-load.js';
+import { listsAgainstFloor } from './sql-floor.js';
 import {
   INSPECTION_API as BASE,
   api,
@@ -102,12 +103,18 @@ export async function benchDefectList(t: InspectionBenchTarget, defects: number,
   return withDb(t.databaseUrl, async (db) => {
     const { parkId, seedSeconds } = await seedParkDefects(db, 'Dogger Bank North', defects);
     const list = `${BASE}/defects?windFarmId=${parkId}&pageSize=20`;
-    const rows = await loadEach(
+    const [{ inspection_id: biggest }] = (
+      await db.query(`SELECT inspection_id FROM inspection.image g JOIN inspection.inspection i ON i.id = g.inspection_id WHERE i.wind_park_id = $1 GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`, [parkId])
+    ).rows;
+    const rows = await listsAgainstFloor(
       t,
+      'inspection',
+      'inspection',
       [
         ['DPS priority (default), page 1 of 20', list],
         ['severity descending, page 50', `${list}&fieldToSort=severity&descending=true&pageIndex=50`],
         ['filter severity 3,4 + DPS pending + type, by date', `${list}&severity=3,4&dpsStatus=2&defectType=crack&fieldToSort=createdAt&descending=true`],
+        ['images of the inspection with the most photos', `${BASE}/inspections/${biggest}/images?pageSize=20`],
       ],
       connections,
       seconds,

@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { ServiceName } from '@windward/contracts';
 import { createTestDatabase } from '@windward/service-kit/testing';
 import { kafkaScript } from '../launcher/kafka.js';
 import { startPlatform } from '../launcher/platform.js';
@@ -72,6 +73,8 @@ try {
     }
   }
 
+  // Each service records its statements while SIGUSR2 says so: a list's own SQL is its floor (sql-floor.ts).
+  const traceDir = mkdtempSync(path.join(tmpdir(), 'ww-bench-sql-'));
   const platform = await startPlatform({
     databaseUrl: db.url,
     portBase,
@@ -79,7 +82,7 @@ try {
     seedDemo: true,
     // The request-rate limits (docs/security.md) are a policy, not a cost: 50 clients from one
     // address would hit them within seconds and the figures would measure 429s.
-    env: { LOG_LEVEL: 'error', RATE_LIMIT_IP_PER_MINUTE: '0', RATE_LIMIT_USER_PER_MINUTE: '0' },
+    env: { LOG_LEVEL: 'error', RATE_LIMIT_IP_PER_MINUTE: '0', RATE_LIMIT_USER_PER_MINUTE: '0', SQL_TRACE_DIR: traceDir },
     log: () => undefined,
     // BENCH_BUS=kafka runs every platform bench with the services on Apache Kafka (own broker, free ports).
     ...(process.env.BENCH_BUS === 'kafka'
@@ -98,6 +101,8 @@ try {
     token: await signIn(username, password),
     username,
     password,
+    traceDir,
+    servicePid: (name: string) => platform.servicePid(name as ServiceName),
   });
   try {
     if (part('gateway')) {
@@ -282,6 +287,10 @@ try {
       printTable(
         'Delivery: stage completed (task-flow outbox commit) → progress.changed on 200 open dashboards (bus, consumer, change feed, socket.io through the gateway)',
         [dl.latency],
+      );
+      printTable(
+        `Delivery: project and DPR lists against their SQL floor, 10 concurrent clients, ${seconds} s each`,
+        dl.projects,
       );
       printTable(
         `Delivery: performance statistics over 3 months of 100,000 task-stage records (seeded in ${dl.seedSeconds.toFixed(1)} s), 10 concurrent clients, ${seconds} s`,

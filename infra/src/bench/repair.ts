@@ -1,13 +1,10 @@
 import pg from 'pg';
-import { load } from './http-load.js';
+import { listsAgainstFloor } from './sql-floor.js';
+import type { BenchTarget } from './fixtures.js';
 import { peakMb, pidOfPort } from './stitching.js';
 
-export interface RepairBenchTarget {
-  /** Gateway URL of a running platform with demo data. */
-  url: string;
-  databaseUrl: string;
-  /** An unrestricted administrator's token. */
-  token: string;
+/** An unrestricted administrator's token on a platform with demo data. */
+export interface RepairBenchTarget extends BenchTarget {
   /** The repair service's own URL: its process's peak memory is read from /proc (Linux). */
   repairUrl: string;
 }
@@ -70,14 +67,17 @@ export async function benchRepair(t: RepairBenchTarget, o: { defects: number; ca
     );
     await db.query('VACUUM ANALYZE repair.repair_campaign, repair.repair_campaign_defect');
     const seedSeconds = (performance.now() - seedStarted) / 1000;
-    const headers = { authorization: `Bearer ${t.token}` };
-    const lists: Record<string, string | number>[] = [];
-    for (const [list, query] of [
-      ['overview, newest first', 'pageSize=20'],
-      ['overview, sorted by progress', 'pageSize=20&fieldToSort=progress&descending=true'],
-    ] as const) {
-      lists.push({ list, ...(await load({ url: `${t.url}${API}/campaigns?${query}`, connections: o.connections, seconds: o.seconds, headers })) });
-    }
+    const lists = await listsAgainstFloor(
+      t,
+      'repair',
+      'repair',
+      [
+        ['overview, newest first', `${API}/campaigns?pageSize=20`],
+        ['overview, sorted by progress', `${API}/campaigns?pageSize=20&fieldToSort=progress&descending=true`],
+      ],
+      o.connections,
+      o.seconds,
+    );
     return { plan: planRow, lists, seedSeconds };
   } finally {
     await db.end();

@@ -1,16 +1,12 @@
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { TaskStageStatus as SS, TaskStatus as TS, socketPath } from '@windward/contracts';
-import { load } from './http-load.js';
+import { listsAgainstFloor } from './sql-floor.js';
+import type { BenchTarget } from './fixtures.js';
 import { percentile } from './stats.js';
 
-export interface TaskFlowBenchTarget {
-  /** Gateway URL of a running platform with demo data. */
-  url: string;
-  databaseUrl: string;
-  /** An unrestricted administrator's token (sees every task, joins the `scope:all` room). */
-  token: string;
-}
+/** An unrestricted administrator's token (sees every task, joins the `scope:all` room). */
+export type TaskFlowBenchTarget = BenchTarget;
 
 const API = '/gw/task/api/v2';
 
@@ -89,17 +85,18 @@ export async function benchTaskFlow(t: TaskFlowBenchTarget, o: { clients: number
     };
     sockets.forEach((s) => s.close());
     sockets.length = 0;
-    const headers = { authorization: `Bearer ${t.token}` };
-    const pool = await load({ url: `${t.url}${API}/tasks/pool?pageSize=20`, connections: o.connections, seconds: o.seconds, headers });
-    const sorted = await load({ url: `${t.url}${API}/tasks?pageSize=20&fieldToSort=windfarmName&descending=false&turbineName=BENCH-0`, connections: o.connections, seconds: o.seconds, headers });
-    return {
-      seedSeconds,
-      latency,
-      lists: [
-        { list: 'GET /tasks/pool (pool, newest first)', ...pool },
-        { list: 'GET /tasks sorted by park, turbine name filter', ...sorted },
+    const lists = await listsAgainstFloor(
+      t,
+      'task-flow',
+      'task_flow',
+      [
+        ['GET /tasks/pool (pool, newest first)', `${API}/tasks/pool?pageSize=20`],
+        ['GET /tasks sorted by park, turbine name filter', `${API}/tasks?pageSize=20&fieldToSort=windfarmName&descending=false&turbineName=BENCH-0`],
       ],
-    };
+      o.connections,
+      o.seconds,
+    );
+    return { seedSeconds, latency, lists };
   } finally {
     sockets.forEach((s) => s.close());
     await db.end();

@@ -1,0 +1,111 @@
+import { readFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { inChild, load, type LoadResult } from './http-load.js';
+
+/** One statement as the service sent it (libs/service-kit's SqlTraceLogger). */
+export interface TracedStatement {
+  sql: string;
+  params: unknown[];
+}
+
+export interface FloorResult {
+  requests: number;
+  'req/s': number;
+  'p50 ms': number;
+  'p95 ms': number;
+  'p99 ms': number;
+}
+
+/** What a list needs to be measured against its floor: the platform's gateway and database, and the service's trace switch. */
+export interface FloorTarget {
+  url: string;
+  token: string;
+  databaseUrl: string;
+  /** The platform's SQL_TRACE_DIR. */
+  traceDir: string;
+  servicePid(service: string): number | undefined;
+}
+
+/**
+ * The statements one GET sends to the database: the service records between two SIGUSR2s.
+ * Asked three times and the shortest kept, so a background statement of the same service (an
+ * event handled in the same moment) does not join the floor.
+ */
+export async function captureStatements(t: FloorTarget, service: string, schema: string, urlPath: string): Promise<TracedStatement[]> {
+  const pid = t.servicePid(service);
+  if (!pid) throw new Error(`${service} is not running`);
+  const file = path.join(t.traceDir, `${schema}.jsonl`);
+  let best: TracedStatement[] | null = null;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const from = existsSync(file) ? readFileSync(file).length : 0;
+    process.kill(pid, 'SIGUSR2');
+    await markerAfter(file, from, true);
+    const res = await fetch(`${t.url}${urlPath}`, { headers: { authorization: `Bearer ${t.token}` } });
+    if (!res.ok) throw new Error(`GET ${urlPath}: ${res.status} ${await res.text()}`);
+    await res.arrayBuffer();
+    process.kill(pid, 'SIGUSR2');
+    const lines = await markerAfter(file, from, false);
+    const statements = lines.filter((l) => 'sql' in l) as unknown as TracedStatement[];
+    if (!best || statements.length < best.length) best = statements;
+  }
+  if (!best?.length) throw new Error(`GET ${urlPath} sent no SQL to ${schema}`);
+  return best;
+}
+
+/** Waits for the trace file to hold the `recording` marker after `from`; returns the lines since it started. */
+async function markerAfter(file: string, from: number, recording: boolean): Promise<Record<string, unknown>[]> {
+  for (let i = 0; i < 200; i++) {
+    if (existsSync(file)) {
+      const lines = readFileSync(file).subarray(from).toString('utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+      const on = lines.findIndex((l) => l.recording === true);
+      const off = lines.findIndex((l) => l.recording === false);
+      if (recording ? on >= 0 : off > on && on >= 0) return lines.slice(on + 1, recording ? undefined : off);
+    }
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error(`${file}: the service never switched recording ${recording ? 'on' : 'off'}`);
+}
+
+/** Replays `statements` in a separate process over `connections` connections, one request's statements in order per loop. */
+export function replayFloor(databaseUrl: string, statements: TracedStatement[], connections: number, seconds: number): Promise<FloorResult> {
+  return inChild<FloorResult>('sql-floor-worker.js', { databaseUrl, statements: statements.map((s) => ({ sql: s.sql, params: s.params as string[] })), connections, seconds });
+}
+
+/**
+ * One row of a "product vs floor" table: the list through the gateway under load, then its own
+ * SQL replayed with the same concurrency, and the p95 ratio issue #22 holds us to (goal ≤ 1.5).
+ */
+export async function listAgainstFloor(
+  t: FloorTarget,
+  o: { label: string; service: string; schema: string; path: string; connections: number; seconds: number },
+): Promise<Record<string, string | number>> {
+  const statements = await captureStatements(t, o.service, o.schema, o.path);
+  // BENCH_SHOW_SQL=1 prints each list's statements (to EXPLAIN them by hand with BENCH_KEEP_DB=1).
+  if (process.env.BENCH_SHOW_SQL === '1') console.log(`\n-- ${o.label}\n${statements.map((s) => `${s.sql}; -- ${JSON.stringify(s.params)}`).join('\n')}`);
+  const product: LoadResult = await load({ url: `${t.url}${o.path}`, connections: o.connections, seconds: o.seconds, headers: { authorization: `Bearer ${t.token}` } });
+  const floor = await replayFloor(t.databaseUrl, statements, o.connections, o.seconds);
+  return {
+    list: o.label,
+    statements: statements.length,
+    'req/s': product['req/s'],
+    'p95 ms': product['p95 ms'],
+    'floor req/s': floor['req/s'],
+    'floor p95 ms': floor['p95 ms'],
+    'p95 ratio': product['p95 ms'] / floor['p95 ms'],
+    non2xx: product.non2xx + product.errors,
+  };
+}
+
+/** listAgainstFloor for each labelled path of one service. */
+export async function listsAgainstFloor(
+  t: FloorTarget,
+  service: string,
+  schema: string,
+  lists: readonly (readonly [string, string])[],
+  connections: number,
+  seconds: number,
+): Promise<Record<string, string | number>[]> {
+  const rows: Record<string, string | number>[] = [];
+  for (const [label, path] of lists) rows.push(await listAgainstFloor(t, { label, service, schema, path, connections, seconds }));
+  return rows;
+}
