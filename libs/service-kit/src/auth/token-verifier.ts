@@ -32,6 +32,13 @@ export const TOKEN_AUDIENCE = 'windward';
  */
 export class TokenVerifier {
   private readonly keys: JWTVerifyGetKey;
+  /**
+   * Tokens already verified, until their `exp`: a console sends the same token on every request,
+   * and RS256 verification was ~7 % of a list request's CPU (issue #22). Revocation and access
+   * changes are still checked on every request, below.
+   */
+  private readonly verified = new Map<string, { claims: AccessTokenClaims; expiresAt: number }>();
+  static readonly CACHE_SIZE = 10_000;
 
   /** Sessions identity ended (kit consumer of identity.session.revoked); their tokens are refused. */
   readonly revocations: RevocationSet | null;
@@ -44,16 +51,35 @@ export class TokenVerifier {
   }
 
   async verify(token: string): Promise<AuthUser> {
-    let user: AuthUser;
-    try {
-      const { payload } = await jwtVerify(token, this.keys, { issuer: TOKEN_ISSUER, audience: TOKEN_AUDIENCE, algorithms: ['RS256'] });
-      user = userFromClaims(payload as unknown as AccessTokenClaims);
-    } catch {
-      throw new AppError('UNAUTHORIZED');
-    }
+    const user = this.cachedClaims(token) ?? (await this.verifySignature(token));
     if (this.revocations?.isRevoked(user.sessionId)) throw new AppError('UNAUTHORIZED');
     // Roles, rights or scope changed since the token was issued: the console renews it and repeats.
     if (this.revocations?.isOutdated(user.userId, user.accessVersion)) throw new AppError('ACCESS_CHANGED');
     return user;
+  }
+
+  private cachedClaims(token: string): AuthUser | null {
+    const hit = this.verified.get(token);
+    if (!hit) return null;
+    // A fresh user each time: a request may add to its user, the next must not see that.
+    if (hit.expiresAt > Date.now()) return userFromClaims(hit.claims);
+    this.verified.delete(token);
+    return null;
+  }
+
+  private async verifySignature(token: string): Promise<AuthUser> {
+    try {
+      const { payload } = await jwtVerify(token, this.keys, { issuer: TOKEN_ISSUER, audience: TOKEN_AUDIENCE, algorithms: ['RS256'] });
+      const claims = payload as unknown as AccessTokenClaims;
+      const user = userFromClaims(claims);
+      if (typeof payload.exp === 'number') {
+        // Oldest first out (a Map keeps insertion order): a bounded cache, not an unbounded one.
+        if (this.verified.size >= TokenVerifier.CACHE_SIZE) this.verified.delete(this.verified.keys().next().value!);
+        this.verified.set(token, { claims, expiresAt: payload.exp * 1000 });
+      }
+      return user;
+    } catch {
+      throw new AppError('UNAUTHORIZED');
+    }
   }
 }
