@@ -65,6 +65,7 @@ export const EVENT_OWNERS: Record<EventType, EventOwnership> = {
   [EventTypes.InspectionStitchingChanged]: { publisher: 'inspection', consumers: ['task-flow'] },
   [EventTypes.InspectionSheetApplied]: { publisher: 'inspection', consumers: ['import'] },
   [EventTypes.InspectionTableApplied]: { publisher: 'inspection', consumers: ['import'] },
+  [EventTypes.InspectionDefectTemplateChanged]: { publisher: 'inspection', consumers: ['import'] },
 
   [EventTypes.TaskflowTaskCreated]: { publisher: 'task-flow', consumers: [], external: INTEGRATORS },
   [EventTypes.TaskflowStageCompleted]: { publisher: 'task-flow', consumers: ['delivery'] },

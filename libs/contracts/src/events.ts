@@ -63,6 +63,8 @@ export const EventTypes = {
   InspectionSheetApplied: 'inspection.sheet.applied',
   // Answer to import.table.committed, with every located finding when nothing landed.
   InspectionTableApplied: 'inspection.table.applied',
+  /** A customer's defect template (types, severity results, recommendations) as a whole, after it changed. */
+  InspectionDefectTemplateChanged: 'inspection.defect-template.changed',
 
   TaskflowTaskCreated: 'taskflow.task.created',
   TaskflowStageCompleted: 'taskflow.stage.completed',
@@ -604,6 +606,18 @@ export interface RepairDefectStatusPayload {
   repairStatus: number;
   changedAt: string;
 }
+/**
+ * A customer's defect template, whole (Config Center; one per customer, its id is the customer's):
+ * import's sheet check holds rows to it (-10019) before inspection does at apply time. Empty lists =
+ * no template of that kind (any value is accepted, as inspection does).
+ */
+export interface DefectTemplatePayload {
+  customerId: string;
+  types: string[];
+  /** Severity results and the level 0..5 each stands for. */
+  severities: { name: string; level: number | null }[];
+  recommendations: string[];
+}
 export interface ProjectEventPayload {
   projectId: string;
   projectName: string;
@@ -622,6 +636,8 @@ export interface ProjectEventPayload {
   /** Optional (added for repair's -6009 rule): the project's time range, ISO dates (YYYY-MM-DD); null = open. */
   startDate?: string | null;
   endDate?: string | null;
+  /** Optional (added for import's -10030): the defect template the project's inspection data use; null = none chosen. */
+  defectTemplateId?: string | null;
 }
 /** A defect's repair ended with a repaired outcome (fixed or completed) in a repair campaign. */
 export interface RepairDefectRepairedPayload {
@@ -682,6 +698,7 @@ export interface EventPayloads {
   'inspection.labeling.changed': LabelingChangedPayload;
   'inspection.stitching.changed': StitchingChangedPayload;
   'inspection.lps.changed': LpsChangedPayload;
+  'inspection.defect-template.changed': DefectTemplatePayload;
   'taskflow.task.created': TaskCreatedPayload;
   'taskflow.stage.completed': StageCompletedPayload;
   'taskflow.task.status-changed': TaskStatusChangedPayload;

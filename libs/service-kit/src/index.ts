@@ -25,6 +25,7 @@ export * from './events/asset-refs.consumer.js';
 export * from './events/user-refs.consumer.js';
 export * from './events/inspection-refs.js';
 export * from './events/project-refs.js';
+export * from './events/defect-template-refs.js';
 export * from './jobs/jobs.service.js';
 export * from './jobs/job-worker.js';
 export * from './jobs/housekeeping.js';

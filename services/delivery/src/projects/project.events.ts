@@ -23,6 +23,8 @@ export async function projectPayload(m: EntityManager, p: Project): Promise<Proj
     // The time range as days (repair's -6009 campaign bound, import's -10038/-10039); null = open.
     startDate: day(p.startTime),
     endDate: day(p.endTime),
+    // Import refuses rows that would mix another template into the project's data (-10030).
+    defectTemplateId: p.defectTemplateId,
   };
 }
 

@@ -77,6 +77,7 @@ describe('projects over HTTP', () => {
       campaignTypes: [],
       startDate: '2026-01-01',
       endDate: '2026-12-31',
+      defectTemplateId: null,
     });
   });
 

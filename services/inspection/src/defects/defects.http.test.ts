@@ -199,6 +199,12 @@ describe('defects: rules, DPS flow, lists with filters, templates, events', () =
     assert.equal((await create({ defectType: 'EROSION', recommendation: 'repair' })).status, 201);
     const writer = await h.token({ rights: [Rights.DEFECT_CONFIG_SHOW] });
     assert.equal((await h.api(url('types'), { method: 'POST', token: writer, json: { name: 'Crack' } })).status, 403);
+    // Each change announces the whole template (import's copy); a refused one announces nothing.
+    const announced = async () => (await h.published(EventTypes.InspectionDefectTemplateChanged)).filter((e) => e.key === park.customerId);
+    assert.equal((await announced()).length, 3);
+    assert.equal((await h.api(`${url('types')}/${t.types[0].id}`, { method: 'DELETE' })).status, 204);
+    const last = (await announced()).at(-1)!;
+    assert.deepEqual(last.payload, { customerId: park.customerId, types: [], severities: [{ name: 'Serious', level: 4 }], recommendations: ['Repair'] });
   });
 
   test('update and delete publish their events', async () => {

@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import { ComponentType, DpsStatus, EventTypes, PackageType, TaskStage, ViewIndex, inspectionImagePrefix } from '@windward/contracts';
 import { EventPublisher, JobsService, LOGGER, SERVICE_CONFIG, type ServiceConfig } from '@windward/service-kit';
 import { FILE_STORE, type FileStore } from '@windward/service-kit';
+import { announceDefectTemplate } from '../templates/template-events.js';
 import { ParkRef, TurbineRef } from '../refs/refs.entity.js';
 import { Inspection } from '../inspections/inspection.entity.js';
 import { createInspection } from '../inspections/inspections.service.js';
@@ -198,6 +199,7 @@ export class DemoSeed {
         );
       }
     }
+    await announceDefectTemplate(m, this.events, customerId);
   }
 
   private async inspection(m: EntityManager, turbine: TurbineRef, park: ParkRef, date: string, defects: DemoDefect[], framesPerSide: number, demoStage?: number) {

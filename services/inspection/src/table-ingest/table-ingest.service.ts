@@ -7,6 +7,7 @@ import { Inspection } from '../inspections/inspection.entity.js';
 import { announceLps } from '../lps/lps.service.js';
 import { LpsMeasurement } from '../lps/lps-measurement.entity.js';
 import { LpsTemplate, TemplateItem } from '../templates/template.entity.js';
+import { announceDefectTemplate } from '../templates/template-events.js';
 
 type Lps = Extract<TableCommittedPayload, { kind: 'lps' }>;
 type Templates = Extract<TableCommittedPayload, { kind: 'templates' }>;
@@ -163,6 +164,7 @@ export class TableIngestService {
     if (refused()) return { created: 0, inspectionIds: [] };
     await m.save(p.items.map((it) => m.create(TemplateItem, { customerId: p.customerId, kind: it.kind, name: it.name, level: it.level })));
     await m.save(p.lpsTemplates.map((t) => m.create(LpsTemplate, { customerId: p.customerId, name: t.name, minOhm: t.minOhm, maxOhm: t.maxOhm })));
+    if (p.items.length) await announceDefectTemplate(m, this.events, p.customerId, p.userId ?? undefined);
     return { created: p.items.length + p.lpsTemplates.length, inspectionIds: [] };
   }
 }

@@ -1,13 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppError, type ErrorCode, isUuid } from '@windward/contracts';
-import { canSeeCustomer, type AuthUser } from '@windward/service-kit';
+import { EventPublisher, canSeeCustomer, type AuthUser } from '@windward/service-kit';
 import { handlesCustomer } from '../common/access.js';
 import { decimal3, intIn, invalid, minMax, text } from '../common/checks.js';
 
 import { uniqueAsConflict } from '@windward/service-kit';
 import { LpsTemplate, TemplateItem, type TemplateKind } from './template.entity.js';
 import type { AddLpsTemplateDto, AddTemplateItemDto } from './template.dto.js';
+import { announceDefectTemplate } from './template-events.js';
 import type { DefectTemplatesView, LpsTemplateView, TemplateItemView } from './template.view.js';
 
 /** Path segment → stored kind and the catalogue's "already exists" message of that kind. */
@@ -23,7 +24,10 @@ const presentLps = (t: LpsTemplate): LpsTemplateView => ({ id: t.id, customerId:
 /** Defect templates (types, severity results, recommendations) and LPS templates per customer. */
 @Injectable()
 export class TemplatesService {
-  constructor(private readonly ds: DataSource) {}
+  constructor(
+    private readonly ds: DataSource,
+    private readonly events: EventPublisher,
+  ) {}
 
   private customer(user: AuthUser, customerId: string) {
     if (!isUuid(customerId) || !canSeeCustomer(user, customerId)) throw new AppError('NOT_FOUND');
@@ -53,15 +57,18 @@ export class TemplatesService {
     const name = text(body.name, 'name', { required: true, max: k.kind === 'recommendation' ? 500 : 100 })!;
     const level = k.kind === 'severity' ? intIn(body.level, 0, 5, 'level', false) : null;
     return uniqueAsConflict(
-      async () => {
-        const repo = this.ds.getRepository(TemplateItem);
-        const dup = await repo
-          .createQueryBuilder('t')
-          .where('t.customerId = :customerId AND t.kind = :kind AND lower(t.name) = lower(:name)', { customerId, kind: k.kind, name })
-          .getExists();
-        if (dup) throw new AppError(k.exists);
-        return presentItem(await repo.save(repo.create({ customerId, kind: k.kind, name, level })));
-      },
+      () =>
+        this.ds.transaction(async (m) => {
+          const repo = m.getRepository(TemplateItem);
+          const dup = await repo
+            .createQueryBuilder('t')
+            .where('t.customerId = :customerId AND t.kind = :kind AND lower(t.name) = lower(:name)', { customerId, kind: k.kind, name })
+            .getExists();
+          if (dup) throw new AppError(k.exists);
+          const item = await repo.save(repo.create({ customerId, kind: k.kind, name, level }));
+          await announceDefectTemplate(m, this.events, customerId, user.userId);
+          return presentItem(item);
+        }),
       { template_item_name_uq: k.exists },
     );
   }
@@ -70,8 +77,11 @@ export class TemplatesService {
     this.customer(user, customerId);
     const k = this.kind(segment);
     if (!isUuid(id)) throw new AppError('NOT_FOUND');
-    const r = await this.ds.getRepository(TemplateItem).delete({ id, customerId, kind: k.kind });
-    if (!r.affected) throw new AppError('NOT_FOUND');
+    await this.ds.transaction(async (m) => {
+      const r = await m.delete(TemplateItem, { id, customerId, kind: k.kind });
+      if (!r.affected) throw new AppError('NOT_FOUND');
+      await announceDefectTemplate(m, this.events, customerId, user.userId);
+    });
   }
 
   async lpsTemplates(user: AuthUser, customerId: string): Promise<LpsTemplateView[]> {
