@@ -39,6 +39,16 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 1200,
+    rolldownOptions: {
+      // Modules that only declare things: one no code uses is left out even where something else
+      // of its package is used. The contracts (compiled from source) are a vocabulary of constants
+      // and functions; antd's @rc-component packages declare no sideEffects but have none (no
+      // import for effect, no global write). Without this the first page carried the whole
+      // event-owner table and antd's form engine and validator (docs/performance.md, session 17).
+      treeshake: {
+        moduleSideEffects: (id: string) => !id.includes('/libs/contracts/src/') && !id.includes('/node_modules/@rc-component/'),
+      },
+    },
   },
   test: {
     css: false,
