@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AppError } from '@windward/contracts';
-import { listParam, parsePage } from './paging.js';
+import type { SelectQueryBuilder } from 'typeorm';
+import { listParam, pageRows, parsePage, type PageRowsOptions } from './paging.js';
 import { scopeIds, canSeeCustomer } from '../auth/data-scope.js';
 
 test('parsePage reads 1-based pages, clamps sizes and defaults the sort', () => {
@@ -24,6 +25,29 @@ test('parsePage refuses sorting by a field that is not listed', () => {
     () => parsePage({ fieldToSort: 'password_hash; drop table' }, ['name'], { sortField: 'name' }),
     (e: unknown) => e instanceof AppError && e.code === 'VALIDATION_FAILED',
   );
+});
+
+test('pageRows sorts by the mapped column, NULLS LAST unless told where nulls go, then by the tie-break', async () => {
+  const orderOf = async (descending: boolean, options?: PageRowsOptions) => {
+    const calls: unknown[][] = [];
+    const qb = {
+      orderBy: (...a: unknown[]) => (calls.push(['orderBy', ...a]), qb),
+      addOrderBy: (...a: unknown[]) => (calls.push(['addOrderBy', ...a]), qb),
+      skip: (n: number) => (calls.push(['skip', n]), qb),
+      take: (n: number) => (calls.push(['take', n]), qb),
+      getManyAndCount: async () => [[], 0],
+    };
+    const page = parsePage({ pageIndex: '2', pageSize: '5', descending: String(descending) }, ['name'], { sortField: 'name' });
+    assert.deepEqual(await pageRows(qb as unknown as SelectQueryBuilder<object>, page, { name: 'x.name' }, 'x.id', options), [[], 0]);
+    assert.deepEqual(calls.slice(1), [['addOrderBy', 'x.id'], ['skip', 5], ['take', 5]]);
+    return calls[0];
+  };
+  assert.deepEqual(await orderOf(false), ['orderBy', 'x.name', 'ASC', 'NULLS LAST']);
+  assert.deepEqual(await orderOf(true), ['orderBy', 'x.name', 'DESC', 'NULLS LAST']);
+  assert.deepEqual(await orderOf(false, { nulls: 'smallest' }), ['orderBy', 'x.name', 'ASC', 'NULLS FIRST']);
+  assert.deepEqual(await orderOf(true, { nulls: 'smallest' }), ['orderBy', 'x.name', 'DESC', 'NULLS LAST']);
+  assert.deepEqual(await orderOf(false, { nulls: 'largest' }), ['orderBy', 'x.name', 'ASC', undefined]);
+  assert.deepEqual(await orderOf(true, { nulls: 'largest' }), ['orderBy', 'x.name', 'DESC', undefined]);
 });
 
 test('listParam accepts comma-separated and repeated values', () => {

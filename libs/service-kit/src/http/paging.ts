@@ -33,8 +33,28 @@ export function parsePage(
 }
 
 /**
- * One page of an entity list: sorted by the requested column (NULLS LAST), then by `tieBreak`
- * so rows with equal sort keys keep a stable order across pages; returns the rows and the total.
+ * Where rows whose sort column is NULL go. `last`: after every value, whichever the direction.
+ * `smallest`: sorted as the lowest value (first ascending, last descending). `largest`: as the
+ * highest value, which is PostgreSQL's own order: no NULLS clause is written, so a plain index
+ * on the column serves both directions.
+ */
+export type NullsOrder = 'last' | 'smallest' | 'largest';
+
+export interface PageRowsOptions {
+  /** `last` unless told. */
+  nulls?: NullsOrder;
+}
+
+const NULLS_CLAUSE: Record<NullsOrder, (descending: boolean) => 'NULLS FIRST' | 'NULLS LAST' | undefined> = {
+  last: () => 'NULLS LAST',
+  smallest: (descending) => (descending ? 'NULLS LAST' : 'NULLS FIRST'),
+  largest: () => undefined,
+};
+
+/**
+ * One page of an entity list: sorted by the requested column (NULLS LAST unless `options.nulls`
+ * says otherwise), then by `tieBreak` so rows with equal sort keys keep a stable order across
+ * pages; returns the rows and the total.
  * `columns` maps each sortable field to its column (the list `parsePage` validated against).
  */
 export function pageRows<T extends ObjectLiteral>(
@@ -42,9 +62,10 @@ export function pageRows<T extends ObjectLiteral>(
   page: PageRequest,
   columns: Readonly<Record<string, string>>,
   tieBreak: string,
+  options: PageRowsOptions = {},
 ): Promise<[T[], number]> {
   return qb
-    .orderBy(columns[page.sortField]!, page.descending ? 'DESC' : 'ASC', 'NULLS LAST')
+    .orderBy(columns[page.sortField]!, page.descending ? 'DESC' : 'ASC', NULLS_CLAUSE[options.nulls ?? 'last'](page.descending))
     .addOrderBy(tieBreak)
     .skip(page.skip)
     .take(page.take)

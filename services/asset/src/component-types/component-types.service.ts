@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppError, EventTypes } from '@windward/contracts';
-import { EventPublisher, parsePage, type AuthUser } from '@windward/service-kit';
+import { EventPublisher, pageRows, parsePage, type AuthUser } from '@windward/service-kit';
 import { loadVisiblePark } from '../plants/park-scope.js';
 import { Turbine } from '../turbines/turbine.entity.js';
 import { turbinesOfBladeType } from '../turbines/turbine-payload.js';
@@ -45,15 +45,8 @@ export class ComponentTypesService {
   async list(user: AuthUser, parkId: string, kind: ComponentKind, q: ComponentTypeListQuery): Promise<ComponentTypePage> {
     await loadVisiblePark(this.ds.manager, user, parkId);
     const page = parsePage(q, Object.keys(SORT_COLUMN), { sortField: 'name', pageSize: 100 });
-    const [rows, totalCount] = await this.ds
-      .getRepository(ComponentTypeEntity)
-      .createQueryBuilder('t')
-      .where('t.windParkId = :parkId AND t.kind = :kind', { parkId, kind })
-      .orderBy(SORT_COLUMN[page.sortField]!, page.descending ? 'DESC' : 'ASC')
-      .addOrderBy('t.id')
-      .skip(page.skip)
-      .take(page.take)
-      .getManyAndCount();
+    const qb = this.ds.getRepository(ComponentTypeEntity).createQueryBuilder('t').where('t.windParkId = :parkId AND t.kind = :kind', { parkId, kind });
+    const [rows, totalCount] = await pageRows(qb, page, SORT_COLUMN, 't.id', { nulls: 'largest' });
     return { results: rows.map(presentType), totalCount };
   }
 

@@ -139,15 +139,8 @@ export class PlantsService {
   async projects(user: AuthUser, id: string, q: ParkProjectListQuery): Promise<ParkProjectPage> {
     const park = await loadVisiblePark(this.ds.manager, user, id);
     const page = parsePage(q, Object.keys(PROJECT_SORT), { sortField: 'createdAt', descending: true, pageSize: 100 });
-    const [rows, totalCount] = await this.ds
-      .getRepository(ProjectRef)
-      .createQueryBuilder('r')
-      .where(':park = ANY(r.windParkIds)', { park: park.id })
-      .orderBy(PROJECT_SORT[page.sortField]!, page.descending ? 'DESC' : 'ASC')
-      .addOrderBy('r.projectId')
-      .skip(page.skip)
-      .take(page.take)
-      .getManyAndCount();
+    const qb = this.ds.getRepository(ProjectRef).createQueryBuilder('r').where(':park = ANY(r.windParkIds)', { park: park.id });
+    const [rows, totalCount] = await pageRows(qb, page, PROJECT_SORT, 'r.projectId', { nulls: 'largest' });
     return {
       results: rows.map((r) => ({
         projectId: r.projectId,

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppError } from '@windward/contracts';
-import { parsePage, type AuthUser } from '@windward/service-kit';
+import { pageRows, parsePage, type AuthUser } from '@windward/service-kit';
 import { WindPark } from '../plants/wind-park.entity.js';
 import { loadVisiblePark, whereParkVisible } from '../plants/park-scope.js';
 import { ProjectRef } from '../projects/project-ref.entity.js';
@@ -24,12 +24,7 @@ export class TurbineQueriesService {
     const page = parsePage(q, Object.keys(SORT_COLUMN), { sortField: 'turbineName', pageSize: 50 });
     const qb = this.ds.getRepository(Turbine).createQueryBuilder('t').where('t.windParkId = :parkId', { parkId });
     if (q.turbineName) qb.andWhere('t.name ILIKE :n', { n: `%${q.turbineName}%` });
-    const [rows, totalCount] = await qb
-      .orderBy(SORT_COLUMN[page.sortField]!, page.descending ? 'DESC' : 'ASC')
-      .addOrderBy('t.id')
-      .skip(page.skip)
-      .take(page.take)
-      .getManyAndCount();
+    const [rows, totalCount] = await pageRows(qb, page, SORT_COLUMN, 't.id', { nulls: 'largest' });
     return { results: await presentTurbines(this.ds.manager, rows), totalCount };
   }
 
@@ -67,12 +62,7 @@ export class TurbineQueriesService {
       .createQueryBuilder('t')
       .where('t.windParkId IN (:...parks)', { parks: parks.map((p) => p.id) });
     if (project.turbineIds.length) qb.andWhere('t.id IN (:...turbines)', { turbines: project.turbineIds });
-    const [rows, totalCount] = await qb
-      .orderBy(SORT_COLUMN[page.sortField]!, page.descending ? 'DESC' : 'ASC')
-      .addOrderBy('t.id')
-      .skip(page.skip)
-      .take(page.take)
-      .getManyAndCount();
+    const [rows, totalCount] = await pageRows(qb, page, SORT_COLUMN, 't.id', { nulls: 'largest' });
     return { results: await presentTurbines(this.ds.manager, rows), totalCount };
   }
 }

@@ -11,7 +11,7 @@ import {
   type ProjectStatusCode,
   type ProjectSubType,
 } from '@windward/contracts';
-import { EventPublisher, parsePage, uniqueAsConflict, type AuthUser } from '@windward/service-kit';
+import { EventPublisher, pageRows, parsePage, uniqueAsConflict, type AuthUser } from '@windward/service-kit';
 import { Project } from '../projects/project.entity.js';
 import { projectPayload } from '../projects/project.events.js';
 import { loadVisibleProject } from '../projects/project-scope.js';
@@ -68,12 +68,7 @@ export class CampaignsService {
     if (q.campaignType) qb.andWhere('c.campaignType = :type', { type: q.campaignType });
     if (q.status) qb.andWhere('c.status = :status', { status: q.status });
     if (q.active !== undefined) qb.andWhere('c.active = :active', { active: q.active });
-    const [rows, totalCount] = await qb
-      .orderBy(SORT_COLUMN[page.sortField]!, page.descending ? 'DESC' : 'ASC')
-      .addOrderBy('c.id')
-      .skip(page.skip)
-      .take(page.take)
-      .getManyAndCount();
+    const [rows, totalCount] = await pageRows(qb, page, SORT_COLUMN, 'c.id', { nulls: 'largest' });
     return { results: rows.map((c) => present(c, c.project!.name)), totalCount };
   }
 

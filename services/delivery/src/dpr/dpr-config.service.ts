@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import { AppError } from '@windward/contracts';
-import { parsePage, uniqueAsConflict } from '@windward/service-kit';
+import { pageRows, parsePage, uniqueAsConflict } from '@windward/service-kit';
 import { Project } from '../projects/project.entity.js';
 import { DprActivity } from './dpr-activity.entity.js';
 import { DprTemplate } from './dpr-template.entity.js';
@@ -17,14 +17,7 @@ export class DprConfigService {
 
   async activities(q: DprConfigListQuery): Promise<DprActivityPage> {
     const page = parsePage(q, Object.keys(SORT), { sortField: 'name', pageSize: 100 });
-    const [rows, totalCount] = await this.ds
-      .getRepository(DprActivity)
-      .createQueryBuilder('x')
-      .orderBy(SORT[page.sortField]!, page.descending ? 'DESC' : 'ASC')
-      .addOrderBy('x.id')
-      .skip(page.skip)
-      .take(page.take)
-      .getManyAndCount();
+    const [rows, totalCount] = await pageRows(this.ds.getRepository(DprActivity).createQueryBuilder('x'), page, SORT, 'x.id', { nulls: 'largest' });
     return { results: await this.presentActivities(this.ds.manager, rows), totalCount };
   }
 
@@ -54,14 +47,7 @@ export class DprConfigService {
 
   async templates(q: DprConfigListQuery): Promise<DprTemplatePage> {
     const page = parsePage(q, Object.keys(SORT), { sortField: 'name', pageSize: 100 });
-    const [rows, totalCount] = await this.ds
-      .getRepository(DprTemplate)
-      .createQueryBuilder('x')
-      .orderBy(SORT[page.sortField]!, page.descending ? 'DESC' : 'ASC')
-      .addOrderBy('x.id')
-      .skip(page.skip)
-      .take(page.take)
-      .getManyAndCount();
+    const [rows, totalCount] = await pageRows(this.ds.getRepository(DprTemplate).createQueryBuilder('x'), page, SORT, 'x.id', { nulls: 'largest' });
     return { results: await this.presentTemplates(this.ds.manager, rows), totalCount };
   }
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import { AppError, DprStatus, canEditDpr } from '@windward/contracts';
-import { parsePage, type AuthUser } from '@windward/service-kit';
+import { pageRows, parsePage, type AuthUser } from '@windward/service-kit';
 import { InspectionCampaign } from '../campaigns/campaign.entity.js';
 import { Project } from '../projects/project.entity.js';
 import { canSeeProject, loadVisibleProject } from '../projects/project-scope.js';
@@ -55,12 +55,7 @@ export class DprsService {
     if (q.status) qb.andWhere('d.status = :status', { status: q.status });
     if (q.from) qb.andWhere('d.reportDate >= :from', { from: q.from });
     if (q.to) qb.andWhere('d.reportDate <= :to', { to: q.to });
-    const [rows, totalCount] = await qb
-      .orderBy(SORT[page.sortField]!, page.descending ? 'DESC' : 'ASC')
-      .addOrderBy('d.id')
-      .skip(page.skip)
-      .take(page.take)
-      .getManyAndCount();
+    const [rows, totalCount] = await pageRows(qb, page, SORT, 'd.id', { nulls: 'largest' });
     return { results: rows.map((d) => present(d, d.project!.name)), totalCount };
   }
 

@@ -15,7 +15,7 @@ import {
   type CustomerEventPayload,
   type Locale,
 } from '@windward/contracts';
-import { EventPublisher, parsePage, scopeIds, type AuthUser } from '@windward/service-kit';
+import { EventPublisher, pageRows, parsePage, scopeIds, type AuthUser } from '@windward/service-kit';
 import { Customer } from './customer.entity.js';
 import { Organization } from '../organizations/organization.entity.js';
 import { User } from '../users/user.entity.js';
@@ -91,12 +91,7 @@ export class CustomersService {
     if (ids) qb.andWhere('c.id IN (:...ids)', { ids: ids.length ? ids : ['00000000-0000-0000-0000-000000000000'] });
     if (q.customerName) qb.andWhere(`c.name ILIKE :name ESCAPE '\\'`, { name: likePattern(q.customerName) });
     if (q.organizationId) qb.andWhere('c.organizationId = :org', { org: q.organizationId });
-    const [rows, totalCount] = await qb
-      .orderBy(SORT_COLUMN[page.sortField]!, page.descending ? 'DESC' : 'ASC')
-      .addOrderBy('c.id')
-      .skip(page.skip)
-      .take(page.take)
-      .getManyAndCount();
+    const [rows, totalCount] = await pageRows(qb, page, SORT_COLUMN, 'c.id', { nulls: 'largest' });
     return { results: await this.present(rows), totalCount };
   }
 

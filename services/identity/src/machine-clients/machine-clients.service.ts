@@ -2,7 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppError, EventTypes, Rights } from '@windward/contracts';
-import { EventPublisher, canSeeCustomer, canSeePark, parsePage, type AuthUser } from '@windward/service-kit';
+import { EventPublisher, canSeeCustomer, canSeePark, pageRows, parsePage, type AuthUser } from '@windward/service-kit';
 import { likePattern } from '../common/query.js';
 import { SigningKeysService } from '../oauth/signing-keys.service.js';
 import type { ClientTokenView } from '../oauth/oauth.view.js';
@@ -86,12 +86,7 @@ export class MachineClientsService {
     const qb = this.ds.getRepository(MachineClient).createQueryBuilder('c');
     if (q.keyword?.trim()) qb.andWhere(`(c.name ILIKE :k ESCAPE '\\' OR c.client_id ILIKE :k ESCAPE '\\')`, { k: likePattern(q.keyword.trim()) });
     if (q.revoked !== undefined) qb.andWhere(q.revoked ? 'c.revoked_at IS NOT NULL' : 'c.revoked_at IS NULL');
-    const [rows, totalCount] = await qb
-      .orderBy(SORT_COLUMN[page.sortField]!, page.descending ? 'DESC' : 'ASC', page.descending ? 'NULLS LAST' : 'NULLS FIRST')
-      .addOrderBy('c.id')
-      .skip(page.skip)
-      .take(page.take)
-      .getManyAndCount();
+    const [rows, totalCount] = await pageRows(qb, page, SORT_COLUMN, 'c.id', { nulls: 'smallest' });
     return { results: rows.map(present), totalCount };
   }
 

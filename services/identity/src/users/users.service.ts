@@ -56,6 +56,8 @@ const SORT_COLUMN: Record<string, string> = {
   createdAt: 'u.createdAt',
   validUntil: 'u.validUntil',
 };
+/** Sort columns of the person pickers (task handlers, pilots). */
+const PERSON_SORT: Record<string, string> = { username: 'u.username', displayName: 'u.displayName' };
 
 const NONE = ['00000000-0000-0000-0000-000000000000'];
 
@@ -129,7 +131,7 @@ export class UsersService {
 
   /** Active, unexpired users who may work on QA tasks (the `qa.edit` right, defaults or per-user). */
   async taskHandlers(actor: AuthUser, q: TaskHandlerQuery): Promise<TaskHandlerPage> {
-    const page = parsePage(q, ['username', 'displayName'], { sortField: 'displayName', pageSize: 100 });
+    const page = parsePage(q, Object.keys(PERSON_SORT), { sortField: 'displayName', pageSize: 100 });
     const qb = this.ds
       .getRepository(User)
       .createQueryBuilder('u')
@@ -145,12 +147,7 @@ export class UsersService {
     if (q.customerId) qb.andWhere('(u.roles && :admins::int[] OR :hcid = ANY(u.customerIds))', { hcid: q.customerId });
     if (q.windFarmId) qb.andWhere("(u.roles && :admins::int[] OR u.parkIds = '{}' OR :hpid = ANY(u.parkIds))", { hpid: q.windFarmId });
     if (q.keyword) qb.andWhere(`(u.username ILIKE :kw ESCAPE '\\' OR u.displayName ILIKE :kw ESCAPE '\\')`, { kw: likePattern(q.keyword) });
-    const [rows, totalCount] = await qb
-      .orderBy(page.sortField === 'username' ? 'u.username' : 'u.displayName', page.descending ? 'DESC' : 'ASC')
-      .addOrderBy('u.id')
-      .skip(page.skip)
-      .take(page.take)
-      .getManyAndCount();
+    const [rows, totalCount] = await pageRows(qb, page, PERSON_SORT, 'u.id', { nulls: 'largest' });
     return {
       results: rows.map((u) => ({
         userId: u.id,
@@ -173,17 +170,13 @@ export class UsersService {
     );
     if (userId !== actor.userId && !mayLook) throw new AppError('NO_ACCESS_RIGHTS');
     const target = userId === actor.userId ? await this.findAny(userId) : await this.find(actor, userId);
-    const page = parsePage(q, ['username', 'displayName'], { sortField: 'displayName', pageSize: 100 });
+    const page = parsePage(q, Object.keys(PERSON_SORT), { sortField: 'displayName', pageSize: 100 });
     if (!target.organizationId) return { results: [], totalCount: 0 };
-    const [rows, totalCount] = await this.ds
+    const qb = this.ds
       .getRepository(User)
       .createQueryBuilder('u')
-      .where('u.organizationId = :org AND :pilot = ANY(u.roles) AND u.active', { org: target.organizationId, pilot: RoleId.PILOT })
-      .orderBy(page.sortField === 'username' ? 'u.username' : 'u.displayName', page.descending ? 'DESC' : 'ASC')
-      .addOrderBy('u.id')
-      .skip(page.skip)
-      .take(page.take)
-      .getManyAndCount();
+      .where('u.organizationId = :org AND :pilot = ANY(u.roles) AND u.active', { org: target.organizationId, pilot: RoleId.PILOT });
+    const [rows, totalCount] = await pageRows(qb, page, PERSON_SORT, 'u.id', { nulls: 'largest' });
     return {
       results: rows.map((u) => ({ userId: u.id, username: u.username, displayName: u.displayName, organizationId: u.organizationId })),
       totalCount,
