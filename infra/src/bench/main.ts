@@ -165,7 +165,7 @@ try {
       // The data admin sees every park (the demo engineer's scope is narrower).
       const target = await as('data-admin', 'Demo@2026');
       printTable('Inspection: thumbnails + deep-zoom tiles of 20-megapixel JPEGs (upload → pg-boss job → sharp → file store)', [
-        await benchTiles(target, Number(process.env.BENCH_TILE_IMAGES ?? 6)),
+        await benchTiles(target, Number(process.env.BENCH_TILE_IMAGES ?? 12)),
       ]);
       // BENCH_VIEWER_RUNS (default 10) fresh browser contexts open /viewDefect of a demo defect.
       printTable(

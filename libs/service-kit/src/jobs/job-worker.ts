@@ -11,11 +11,13 @@ export abstract class JobWorker<T extends object> implements OnApplicationBootst
   protected abstract readonly queue: string;
   /** Retries cover crashes mid-run; failures a retry cannot fix are recorded by `run` itself. */
   protected readonly retryLimit: number = 2;
+  /** Jobs of this queue run at once in one process (CPU-bound work: one per core). */
+  protected readonly concurrency: number = 1;
 
   protected constructor(protected readonly jobs: JobsService) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.jobs.register<T>(this.queue, (data, progress) => this.run(data, progress), { retryLimit: this.retryLimit });
+    await this.jobs.register<T>(this.queue, (data, progress) => this.run(data, progress), { retryLimit: this.retryLimit, concurrency: this.concurrency });
   }
 
   abstract run(data: T, progress: ReportProgress): Promise<void>;

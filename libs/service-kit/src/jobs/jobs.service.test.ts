@@ -97,3 +97,30 @@ test('housekeeping trims old handled events, replayed or set-aside dead letters 
   );
   assert.deepEqual(steps, [40, 70]);
 });
+
+test('a queue registered with concurrency 2 runs two jobs at once, and no more', async () => {
+  let running = 0;
+  let most = 0;
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  await jobs.register<{ n: number }>(
+    'two-at-once',
+    async () => {
+      most = Math.max(most, ++running);
+      await gate;
+      running--;
+    },
+    { concurrency: 2 },
+  );
+  const ids = await Promise.all([1, 2, 3].map((n) => jobs.send('two-at-once', { n })));
+  // Both workers hold a job; the third waits for a free one.
+  await eventually(async () => (running === 2 ? true : null));
+  await new Promise((r) => setTimeout(r, 1200)); // more than two polling intervals: a third worker would have started it
+  assert.equal(running, 2);
+  release();
+  await eventually(async () => {
+    const states = await Promise.all(ids.map(async (id) => (await jobs.status('two-at-once', id))?.state));
+    return states.every((s) => s === 'completed') ? true : null;
+  });
+  assert.equal(most, 2);
+});

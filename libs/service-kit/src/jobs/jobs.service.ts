@@ -37,18 +37,24 @@ export class JobsService {
     this.started = true;
   }
 
-  async register<T extends object>(queue: string, handler: JobHandler<T>, opts: { retryLimit?: number } = {}): Promise<void> {
+  /**
+   * Runs `handler` for the queue's jobs; `concurrency` jobs at once in this process (one pg-boss
+   * worker each: a job that finishes takes the next without waiting for its neighbour).
+   */
+  async register<T extends object>(queue: string, handler: JobHandler<T>, opts: { retryLimit?: number; concurrency?: number } = {}): Promise<void> {
     await this.ensureQueue(queue, opts.retryLimit);
-    let workerId: string | null = null;
-    workerId = await this.boss.work<T>(queue, { pollingIntervalSeconds: 0.5 }, async (jobs: PgBoss.Job<T>[]) => {
-      for (const job of jobs) {
-        await handler(job.data, (p, m) => this.setProgress(job.id, queue, p, m), job.id);
-        await this.setProgress(job.id, queue, 100, null);
-      }
-      // pg-boss fetches once per polling interval; a queue that just gave work is asked again at
-      // once, so a backlog (300 photos to tile) drains at the handler's pace, not one job per 0.5 s.
-      if (workerId) this.boss.notifyWorker(workerId);
-    });
+    for (let i = 0; i < Math.max(1, opts.concurrency ?? 1); i++) {
+      let workerId: string | null = null;
+      workerId = await this.boss.work<T>(queue, { pollingIntervalSeconds: 0.5 }, async (jobs: PgBoss.Job<T>[]) => {
+        for (const job of jobs) {
+          await handler(job.data, (p, m) => this.setProgress(job.id, queue, p, m), job.id);
+          await this.setProgress(job.id, queue, 100, null);
+        }
+        // pg-boss fetches once per polling interval; a queue that just gave work is asked again at
+        // once, so a backlog (300 photos to tile) drains at the handler's pace, not one job per 0.5 s.
+        if (workerId) this.boss.notifyWorker(workerId);
+      });
+    }
   }
 
   /** Creates the queue once; retries back off exponentially. */

@@ -60,6 +60,24 @@ async function behavesLikeAFileStore(store: FileStore, tmp: string): Promise<voi
   assert.equal((await store.read('a/c/tile.jpeg'))?.toString(), 'tile');
   await assert.rejects(() => stat(src), /ENOENT/);
 
+  // putFiles takes many at once, each folder made once (the 40 tiles of two levels).
+  const tiles = await Promise.all(
+    Array.from({ length: 40 }, async (_, i) => {
+      const localPath = path.join(tmp, `many-${i}.tmp`);
+      await writeFile(localPath, `t${i}`);
+      return { key: `a/d/${i % 2}/${i}_0.jpeg`, localPath };
+    }),
+  );
+  await new ScopedFileStore(store, 'a').putFiles(tiles.map((t) => ({ ...t, key: t.key.slice(2) })));
+  for (const [i, t] of tiles.entries()) assert.equal((await store.read(t.key))?.toString(), `t${i}`, t.key);
+  await assert.rejects(() => stat(tiles[0]!.localPath), /ENOENT/);
+  // One unsafe key: refused before anything is taken in.
+  const kept = path.join(tmp, 'kept.tmp');
+  await writeFile(kept, 'kept');
+  await assert.rejects(() => store.putFiles([{ key: 'a/e/ok.jpeg', localPath: kept }, { key: '../escape', localPath: kept }]), /unsafe file key/);
+  assert.equal(await store.read('a/e/ok.jpeg'), null);
+  assert.equal((await stat(kept)).size, 4);
+
   // Overwrite replaces the whole object.
   await store.put('a/b/one.txt', Buffer.from('bye'));
   assert.equal(await store.size('a/b/one.txt'), 3);

@@ -4,7 +4,7 @@ import type { Readable } from 'node:stream';
 import { createRequire } from 'node:module';
 import type * as S3Sdk from '@aws-sdk/client-s3';
 import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
-import { assertSafeKey, type ByteRange, type FileStore } from './file-store.js';
+import { assertSafeKey, eachInParallel, type ByteRange, type FileStore } from './file-store.js';
 
 // The SDK (about 1 MB of modules) loads only when a service stores on S3: every service process
 // paid for loading it, and most run on local files.
@@ -81,6 +81,12 @@ export class S3FileStore implements FileStore {
     );
     // The contract lets the source be moved; the local adapter renames it away, so do the same.
     await unlink(localPath).catch(() => undefined);
+  }
+
+  /** Several PutObjects in flight at once: tiles are small, a bucket's latency is the cost. */
+  async putFiles(files: readonly { key: string; localPath: string }[]): Promise<void> {
+    files.forEach((f) => this.key(f.key)); // every key checked before anything is sent
+    await eachInParallel(files, 16, (f) => this.putFile(f.key, f.localPath));
   }
 
   async read(key: string): Promise<Buffer | null> {
