@@ -35,8 +35,10 @@ export function contractNamespaces(locale: Locale): Record<string, Json> {
   };
 }
 
-/** What one language's chunk (`languages/<locale>.ts`) holds: every namespace and antd's texts. */
+/** What one language's chunk (`languages/<locale>.ts`) holds: every namespace, antd's texts and dayjs's locale. */
 export interface LanguagePack {
   resources: Record<string, Json>;
   antd: NonNullable<ConfigProviderProps['locale']>;
+  /** Makes dayjs format (month and day names, week start) in this language. */
+  applyDates: () => void;
 }

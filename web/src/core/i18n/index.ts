@@ -1,8 +1,5 @@
 import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
-import 'dayjs/locale/en';
 import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '@/shared/contracts';
 import { STORAGE_KEYS } from '@/core/session/storageKeys';
 import type { KeyValueStorage } from '@/core/session/session';
@@ -10,7 +7,6 @@ import type { LanguagePack } from './collect';
 
 export { i18n };
 
-const DAYJS_LOCALE: Record<Locale, string> = { en_us: 'en', zh_cn: 'zh-cn' };
 /** `<html lang>` per console language (BCP 47): screen readers pick their voice by it. */
 export const HTML_LANG: Record<Locale, string> = { en_us: 'en', zh_cn: 'zh-CN' };
 
@@ -27,15 +23,25 @@ const LANGUAGE_CHUNKS: Record<Locale, () => Promise<{ pack: LanguagePack }>> = {
 interface LanguageCache {
   loading: Map<Locale, Promise<LanguagePack>>;
   loaded: Map<Locale, LanguagePack>;
+  datesFollowLanguage?: boolean;
 }
 /**
  * Kept on the i18next instance, so it lives exactly as long as the strings in i18next's store
  * (the screen tests load this module afresh per file while i18next itself stays loaded).
  */
-const { loading, loaded } = ((i18n as unknown as { windwardLanguages?: LanguageCache }).windwardLanguages ??= {
-  loading: new Map(),
-  loaded: new Map(),
-});
+const holder = i18n as unknown as { windwardLanguages?: LanguageCache };
+const cache: LanguageCache = (holder.windwardLanguages ??= { loading: new Map(), loaded: new Map() });
+const { loading, loaded } = cache;
+
+/** dayjs follows i18next's language once that language's chunk (with dayjs's locale) is in. */
+function applyDates(): void {
+  const lng = i18n.language;
+  if (isLocale(lng)) loaded.get(lng)?.applyDates();
+}
+if (!cache.datesFollowLanguage) {
+  cache.datesFollowLanguage = true;
+  i18n.on('languageChanged', applyDates);
+}
 
 /** Loads a language's chunk once (later calls share the first one's promise). */
 export function loadLanguage(locale: Locale): Promise<LanguagePack> {
@@ -43,6 +49,7 @@ export function loadLanguage(locale: Locale): Promise<LanguagePack> {
   if (!pending) {
     pending = LANGUAGE_CHUNKS[locale]().then(({ pack }) => {
       loaded.set(locale, pack);
+      applyDates();
       return pack;
     });
     // A failed load (network) may be retried by the next switch.
@@ -90,9 +97,8 @@ export function initialLocale(storage: KeyValueStorage, configLocale: Locale | u
  * console renders after it). A second call only switches the language.
  */
 export function initI18n(locale: Locale): Promise<unknown> {
-  dayjs.locale(DAYJS_LOCALE[locale]);
   if (i18n.isInitialized || i18n.isInitializing) {
-    return i18n.language !== locale ? i18n.changeLanguage(locale) : loadLanguage(locale);
+    return i18n.language !== locale ? i18n.changeLanguage(locale) : loadLanguage(locale).then(applyDates);
   }
   return i18n
     .use(languageBackend)
@@ -119,6 +125,5 @@ export function currentLocale(): Locale {
 /** Switches the language in place (no reload, after its chunk is in) and keeps it in localStorage. */
 export async function changeLocale(locale: Locale, storage: KeyValueStorage = localStorage): Promise<void> {
   storage.setItem(STORAGE_KEYS.locale, locale);
-  dayjs.locale(DAYJS_LOCALE[locale]);
   await i18n.changeLanguage(locale);
 }
