@@ -221,7 +221,8 @@ describe('the daily work of the demo accounts', () => {
     const wb = new ExcelJS.Workbook();
     const rows: Record<string, unknown[][]> = {
       inspections: [[turbine.turbineName, park.windFarmName, day]],
-      blades: [1, 2, 3].map((b) => [turbine.turbineName, b, `PILOT-B${b}`, `PILOT-SN${b}`]),
+      // The turbine's blades as asset configures them (-10011/-10033/-10035 otherwise).
+      blades: (turbine.blades as Body[]).map((b) => [turbine.turbineName, b.position, b.name, b.serialNumber]),
       defects: [
         [turbine.turbineName, day, '810001', 1, type, 2, 12.4, 40, 5, 'DJI_0001', ''],
         [turbine.turbineName, day, '810002', 2, type, 3, 21, '', '', 'DJI_0002', ''],

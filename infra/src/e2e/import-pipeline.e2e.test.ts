@@ -150,9 +150,16 @@ describe('import pipeline end to end', () => {
     try {
       const t = (
         await sql.query(
-          `SELECT t.name, t.wind_farm_id, p.name AS park FROM data_import.turbine_ref t JOIN data_import.park_ref p ON p.wind_farm_id = t.wind_farm_id ORDER BY t.name DESC LIMIT 1`,
+          `SELECT t.turbine_id, t.name, t.wind_farm_id, p.name AS park FROM data_import.turbine_ref t JOIN data_import.park_ref p ON p.wind_farm_id = t.wind_farm_id ORDER BY t.name DESC LIMIT 1`,
         )
-      ).rows[0] as { name: string; wind_farm_id: string; park: string };
+      ).rows[0] as { turbine_id: string; name: string; wind_farm_id: string; park: string };
+      // The turbine's blades as asset configures them (-10011/-10033/-10035 otherwise).
+      const configured = async (turbineId: string) =>
+        (await sql.query(`SELECT position, name, serial_number FROM data_import.blade_ref WHERE turbine_id = $1 ORDER BY position`, [turbineId])).rows as {
+          position: number;
+          name: string;
+          serial_number: string;
+        }[];
       // A defect type from the customer's defect template when it keeps one (-10019 otherwise, refusing the batch whole).
       const type = (
         await sql.query(
@@ -162,7 +169,7 @@ describe('import pipeline end to end', () => {
       ).rows[0]?.name ?? 'Erosion';
       const rows: Record<string, unknown[][]> = {
         inspections: [[t.name, t.park, '2026-03-21']],
-        blades: [1, 2, 3].map((b) => [t.name, b, `E2E-B${b}`, `E2E-SN${b}`]),
+        blades: (await configured(t.turbine_id)).map((b) => [t.name, b.position, b.name, b.serial_number]),
         defects: [
           [t.name, '2026-03-21', '700001', 1, type, 2, 10.5, 40, 5, 'DSC_01', ''],
           [t.name, '2026-03-21', '700002', 2, type, 3, 20, '', '', 'DSC_02', ''],
@@ -222,7 +229,15 @@ describe('import pipeline end to end', () => {
         ).rows[0]?.name ?? 'Erosion';
       const rows: Record<string, unknown[][]> = {
         inspections: turbines.map((t) => [t.name, park.name, day]),
-        blades: turbines.flatMap((t, k) => [1, 2, 3].map((b) => [t.name, b, `K${tag}-${k}-B${b}`, `K${tag}-${k}-SN${b}`])),
+        blades: (
+          await Promise.all(
+            turbines.map(async (t) =>
+              (await sql.query(`SELECT position, name, serial_number FROM data_import.blade_ref WHERE turbine_id = $1 ORDER BY position`, [t.turbine_id])).rows.map(
+                (b: { position: number; name: string; serial_number: string }) => [t.name, b.position, b.name, b.serial_number],
+              ),
+            ),
+          )
+        ).flat(),
         defects: turbines.flatMap((t, k) => [
           [t.name, day, `9${tag}${k}001`, 1, type, 2, 10.5, 40, 5, `K${tag}${k}_1`, ''],
           [t.name, day, `9${tag}${k}002`, 3, type, 3, 22, '', '', `K${tag}${k}_2`, ''],

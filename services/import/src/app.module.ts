@@ -10,6 +10,7 @@ import { TableImports1764300000100 } from './migrations/1764300000100-table-impo
 import { MachineClientsModule } from './machine-clients/revoked-clients.js';
 import { ImportRevokedClients1764151000100 } from './migrations/1764151000100-import-revoked-clients.js';
 import { ImportProjectRefs1764600000100 } from './migrations/1764600000100-import-project-refs.js';
+import { ImportConfigRefs1764700000100 } from './migrations/1764700000100-import-config-refs.js';
 import { ColumnMappings1764400000100 } from './migrations/1764400000100-column-mappings.js';
 import { MappingsModule } from './mappings/mappings.module.js';
 
@@ -25,7 +26,7 @@ import { MappingsModule } from './mappings/mappings.module.js';
     ServiceKitModule.forService({
       service: 'import',
       entities: [],
-      migrations: [ImportInitial1763700000800, ImportRevokedClients1764151000100, SheetImports1764151860000, TableImports1764300000100, ColumnMappings1764400000100, ImportProjectRefs1764600000100],
+      migrations: [ImportInitial1763700000800, ImportRevokedClients1764151000100, SheetImports1764151860000, TableImports1764300000100, ColumnMappings1764400000100, ImportProjectRefs1764600000100, ImportConfigRefs1764700000100],
     }),
     FileStoreModule.forRoot(),
     RefsModule,

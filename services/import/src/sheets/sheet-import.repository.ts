@@ -185,16 +185,38 @@ export class SheetImportRepository {
     return rows[0];
   }
 
-  /** The park's inspection projects (O&M projects hold repairs, not inspections) with their time ranges. */
-  async projects(windFarmId: string): Promise<{ project_id: string; name: string; start_date: string | null; end_date: string | null }[]> {
+  /** Whether any park import knows belongs to the customer (import knows customers through their parks). */
+  async customerKnown(m: EntityManager, customerId: string): Promise<boolean> {
+    return (await m.query(`SELECT 1 FROM ${this.s}.park_ref WHERE customer_id = $1 LIMIT 1`, [customerId])).length > 0;
+  }
+
+  /** The customer's defect template as inspection announced it; undefined = never announced (no template). */
+  async defectTemplate(customerId: string): Promise<{ types: string[]; severities: { name: string; level: number | null }[] } | undefined> {
+    const rows = await this.ds.query(`SELECT types, severities FROM ${this.s}.defect_template_ref WHERE customer_id = $1`, [customerId]);
+    return rows[0];
+  }
+
+  /** The park's inspection projects (O&M projects hold repairs, not inspections) with their time ranges and defect template. */
+  async projects(
+    windFarmId: string,
+  ): Promise<{ project_id: string; name: string; start_date: string | null; end_date: string | null; defect_template_id: string | null }[]> {
     return this.ds.query(
-      `SELECT project_id, name, start_date::text, end_date::text FROM ${this.s}.project_ref
+      `SELECT project_id, name, start_date::text, end_date::text, defect_template_id FROM ${this.s}.project_ref
        WHERE $1 = ANY(wind_farm_ids) AND NOT operation ORDER BY name, project_id`,
       [windFarmId],
     );
   }
 
-  async turbines(windFarmId: string): Promise<{ turbine_id: string; name: string }[]> {
-    return this.ds.query(`SELECT turbine_id, name FROM ${this.s}.turbine_ref WHERE wind_farm_id = $1 AND NOT deleted`, [windFarmId]);
+  /** Live turbines of the park with their blade configuration (null = asset never said which blades). */
+  async turbines(
+    windFarmId: string,
+  ): Promise<{ turbine_id: string; name: string; blades: { position: number; name: string; serialNumber: string }[] | null }[]> {
+    return this.ds.query(
+      `SELECT t.turbine_id, t.name,
+         CASE WHEN t.blades_known THEN coalesce((SELECT json_agg(json_build_object('position', b.position, 'name', b.name, 'serialNumber', b.serial_number) ORDER BY b.position)
+           FROM ${this.s}.blade_ref b WHERE b.turbine_id = t.turbine_id), '[]') END AS blades
+       FROM ${this.s}.turbine_ref t WHERE t.wind_farm_id = $1 AND NOT t.deleted`,
+      [windFarmId],
+    );
   }
 }

@@ -79,7 +79,11 @@ export class SheetImportsService implements OnApplicationBootstrap, OnApplicatio
     const id = await this.ds.transaction(async (m) => {
       const park = await this.repo.park(m, dto.windfarmId);
       if (!park || !canSeeCustomer(user, park.customer_id) || !canSeePark(user, park.wind_farm_id)) throw new AppError('WIND_PARK_NOT_FOUND');
+      // The customer of step 1: one import knows (through a park), then the park's owner.
+      if (dto.customerId && (!canSeeCustomer(user, dto.customerId) || !(await this.repo.customerKnown(m, dto.customerId)))) throw new AppError(-10007);
       if (dto.customerId && dto.customerId !== park.customer_id) throw new AppError(-10008);
+      // A customer keeps one defect template, named by the customer's id: the run's is its park's customer's.
+      if (dto.defectTemplateId && dto.defectTemplateId !== park.customer_id) throw new AppError(-10017);
       await this.repo.dismissOpen(m, user.userId);
       return this.repo.insert(m, {
         windFarmId: park.wind_farm_id,
@@ -168,19 +172,23 @@ export class SheetImportsService implements OnApplicationBootstrap, OnApplicatio
         mapping_id: mapping?.row.id ?? null,
         mapping_name: mapping?.row.name ?? null,
       });
-      const [park, turbines, existingDays, projects] = await Promise.all([
+      const [park, turbines, existingDays, projects, template] = await Promise.all([
         this.repo.park(this.ds.manager, row.wind_farm_id),
         this.repo.turbines(row.wind_farm_id),
         this.repo.knownDays(row.wind_farm_id, row.component_type, id),
         this.repo.projects(row.wind_farm_id),
+        row.customer_id ? this.repo.defectTemplate(row.customer_id) : undefined,
       ]);
-      const range = (p: (typeof projects)[number]) => ({ name: p.name, start: p.start_date, end: p.end_date });
+      const range = (p: (typeof projects)[number]) => ({ name: p.name, start: p.start_date, end: p.end_date, defectTemplateId: p.defect_template_id });
       const chosen = projects.find((p) => p.project_id === row.project_id);
       let result;
       try {
         result = await verifyWorkbook(file.path, {
           parkName: park?.name ?? '',
-          turbines: new Map(turbines.map((t) => [t.name.trim().toLowerCase(), { id: t.turbine_id, name: t.name }])),
+          turbines: new Map(turbines.map((t) => [t.name.trim().toLowerCase(), { id: t.turbine_id, name: t.name, blades: t.blades }])),
+          // The run's template: step 1's, else its customer's (what inspection holds defects to).
+          defectTemplateId: row.defect_template_id ?? row.customer_id,
+          template: template ? { types: template.types, severityLevels: template.severities.map((x) => x.level).filter((l): l is number => l !== null) } : null,
           existingDays,
           mapping: mapping?.resolved ?? null,
           projects: { chosen: chosen ? range(chosen) : null, ofPark: projects.map(range) },

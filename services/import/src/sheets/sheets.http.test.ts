@@ -295,6 +295,116 @@ describe('spreadsheet imports', () => {
     assert.equal(r.body.status, S.FAILED);
   });
 
+  test('step 1: -10007 a customer import does not know, -10008 a known customer not owning the park, -10017 a template other than the customer\'s; nothing is created', async () => {
+    const other = await h.park('Elsewhere Park');
+    const runs = async () => (await h.sql('SELECT count(*)::int AS n FROM data_import.sheet_import'))[0].n as number;
+    const before = await runs();
+    const post = (json: Body) => h.api(`${API}/sheet-imports`, { method: 'POST', json: { windfarmId: park.parkId, componentType: 1, ...json } });
+    let r = await post({ customerId: randomUUID() });
+    assert.equal(r.status, 404);
+    assert.equal(r.body.code, -10007);
+    assert.equal(r.body.message, 'The customer was not found.');
+    assert.equal((await post({ customerId: other.customerId })).body.code, -10008);
+    r = await post({ customerId: park.customerId, defectTemplateId: other.customerId });
+    assert.equal(r.status, 404);
+    assert.equal(r.body.code, -10017);
+    assert.equal((await h.api(`${API}/sheet-imports`, { method: 'POST', locale: 'zh_cn', json: { windfarmId: park.parkId, componentType: 1, defectTemplateId: randomUUID() } })).body.message, '未找到缺陷模板。');
+    assert.equal(await runs(), before);
+    // The park's customer and its template are accepted.
+    assert.equal((await post({ customerId: park.customerId, defectTemplateId: park.customerId })).status, 201);
+  });
+
+  test('configuration: rows held to the customer\'s defect template (-10019), the projects\' templates (-10030) and asset\'s blades (-10031, -10011, -10027, -10035, -10033); nothing is created', async () => {
+    const pk = await h.park('Config Park');
+    const c = pk.customerId;
+    await h.publish(EventTypes.InspectionDefectTemplateChanged, c, {
+      customerId: c,
+      types: ['Erosion', 'Crack'],
+      severities: [0, 1, 2, 3].map((level) => ({ name: `Level ${level}`, level })),
+      recommendations: [],
+    });
+    await eventually(async () => ((await h.sql('SELECT 1 FROM data_import.defect_template_ref WHERE customer_id = $1', [c])).length ? true : null));
+    const configured = (name: string, blades: { position: number; name: string; serialNumber: string; length: null }[]) =>
+      h.announceTurbine(pk.parkId, name, 'SELECT 1 FROM data_import.turbine_ref WHERE turbine_id = $1 AND blades_known', { blades });
+    const three = (t: string) => [1, 2, 3].map((position) => ({ position, name: `${t}-B${position}`, serialNumber: `${t}-SN${position}`, length: null }));
+    for (const t of ['K1', 'K3', 'K4']) await configured(t, three(t));
+    await configured('K2', []);
+    const project = async (projectName: string, startDate: string, endDate: string, defectTemplateId: string) => {
+      const projectId = randomUUID();
+      await h.publish(EventTypes.DeliveryProjectCreated, projectId, { projectId, projectName, status: 2, windFarmIds: [pk.parkId], startDate, endDate, defectTemplateId });
+    };
+    await project('September', '2026-09-01', '2026-09-30', randomUUID());
+    await project('October', '2026-10-01', '2026-10-31', c);
+    await eventually(async () =>
+      (await h.sql('SELECT count(*)::int AS n FROM data_import.project_ref WHERE $1 = ANY(wind_farm_ids) AND defect_template_id IS NOT NULL', [pk.parkId]))[0].n === 2 ? true : null,
+    );
+    const id = await start(pk.parkId);
+    const r = await upload(
+      id,
+      await workbook({
+        inspections: [
+          ['K1', 'Config Park', '2026-10-05'],
+          ['K2', 'Config Park', '2026-10-06'],
+          ['K3', 'Config Park', '2026-09-10'],
+          ['K4', 'Config Park', '2026-10-07'],
+        ],
+        blades: [
+          ['K1', 'A', 'K1-B1', 'K1-SN1'],
+          ['K1', 'B', 'K1-B3', 'K1-SN2'],
+          ['K1', 'C', 'K1-B9', 'K1-SN9'],
+          ...threeBlades('K2'),
+          ['K3', 'A', 'K3-B1', 'K3-SNX'],
+          ['K3', 'B', 'K3-BX', 'K3-SN2'],
+          ['K3', 'C', 'k3-b3', 'k3-sn3'],
+          ['K4', 'A', 'K4-B2', 'K4-SN2'],
+          ['K4', 'B', 'K4-B1', 'K4-SN1'],
+          ['K4', 'C', 'K4-B3', 'K4-SN3'],
+        ],
+        defects: [
+          ['K1', '2026-10-05', '500001', 'A', 'erosion', 2, 1, '', '', '', ''],
+          ['K1', '2026-10-05', '500002', 'A', 'Dirt', 1, 1, '', '', '', ''],
+          ['K4', '2026-10-07', '500003', 'C', 'Crack', 7, 1, '', '', '', ''],
+        ],
+      }),
+    );
+    assert.deepEqual(located(r.body).sort(), [
+      '-10011@Blades!4:Serial number=K1-SN9',
+      '-10019@Defects!3:Defect type=Dirt',
+      '-10019@Defects!4:Severity=7',
+      '-10027@Blades!3:Blade ID=K1-B3',
+      '-10030@Inspections!4:Inspection date=2026-09-10',
+      '-10031@Inspections!3:Turbine=K2',
+      '-10033@Blades!11:Blade=A',
+      '-10033@Blades!12:Blade=B',
+      '-10035@Blades!8:Serial number=K3-SNX',
+      '-10035@Blades!9:Blade ID=K3-BX',
+    ]);
+    const message = (code: number) => (r.body.findings as Body[]).find((x) => x.code === code).message;
+    assert.equal(message(-10019), 'The value was not found in the defect template.');
+    assert.equal(message(-10033), 'The value is inconsistent with the existing configuration.');
+    assert.equal(r.body.status, S.FAILED);
+    const stored = await row(id);
+    assert.equal(stored.batch, null);
+    assert.equal((await h.published(EventTypes.ImportSheetCommitted)).filter((e: Body) => e.key === id).length, 0);
+
+    // Rows that agree with the configuration (any case) verify, in Chinese too.
+    const ok = await upload(
+      await start(pk.parkId),
+      await workbook({
+        locale: 'zh_cn',
+        inspections: [['K1', 'Config Park', '2026-10-05']],
+        blades: [
+          ['K1', 'A', 'k1-b1', 'K1-SN1'],
+          ['K1', 'B', 'K1-B2', 'k1-sn2'],
+          ['K1', 'C', 'K1-B3', 'K1-SN3'],
+        ],
+        defects: [['K1', '2026-10-05', '500004', 'A', 'CRACK', 3, 1, '', '', '', '']],
+      }),
+    );
+    assert.deepEqual(ok.body.findings, []);
+    assert.equal(ok.body.status, S.VERIFY_SUCCESS);
+  });
+
   test('inspections: -10009 the same turbine twice on a day, -10036 more than 30 in one file', async () => {
     const id = await start();
     const rows: Rows = [];

@@ -25,8 +25,8 @@ import {
 /** What verification needs to know about the chosen park (import's read copies of asset's data). */
 export interface VerifyContext {
   parkName: string;
-  /** Live turbines of the park by lower-case name. */
-  turbines: Map<string, { id: string; name: string }>;
+  /** Live turbines of the park by lower-case name, with asset's blade configuration (null = asset never said). */
+  turbines: Map<string, { id: string; name: string; blades?: ConfiguredBlade[] | null }>;
   /** 'turbineId|YYYY-MM-DD' of inspections already known (earlier imports and drone uploads). */
   existingDays: Set<string>;
   /** A saved vendor mapping (issue #20 item 7): sheet and column names, severity scale. */
@@ -37,6 +37,23 @@ export interface VerifyContext {
    * park's work in projects, in exactly one of them (-10038 none, -10039 several).
    */
   projects?: { chosen: ProjectRange | null; ofPark: ProjectRange[] };
+  /**
+   * The run's defect template (a customer's, by the customer's id): an inspection in a project
+   * whose data use another template is -10030.
+   */
+  defectTemplateId?: string | null;
+  /**
+   * The customer's defect template as inspection announced it (null = none): a defect type it
+   * does not list, or a severity level none of its results stands for, is -10019.
+   */
+  template?: { types: string[]; severityLevels: number[] } | null;
+}
+
+/** A blade of a turbine's configuration in asset (position 1..3, blade id = asset's blade name). */
+export interface ConfiguredBlade {
+  position: number;
+  name: string;
+  serialNumber: string;
 }
 
 /** A project's time range, days (YYYY-MM-DD); null = open. */
@@ -44,6 +61,8 @@ export interface ProjectRange {
   name: string;
   start: string | null;
   end: string | null;
+  /** The defect template the project's data use; null = none chosen. */
+  defectTemplateId?: string | null;
 }
 
 const covers = (p: ProjectRange, day: string) => (!p.start || p.start <= day) && (!p.end || day <= p.end);
@@ -298,6 +317,7 @@ function crossCheck(sheets: Map<SheetKey, ReadSheet>, ctx: VerifyContext, add: (
     return t ?? null;
   };
 
+  const configless = new Set<string>();
   if (ins) {
     for (const r of ins.rows) {
       const park = r.values.windPark;
@@ -312,12 +332,23 @@ function crossCheck(sheets: Map<SheetKey, ReadSheet>, ctx: VerifyContext, add: (
       }
       if (out.length === IMPORT_MAX_INSPECTIONS) f(ins, r, 'turbine', -10036, { max: IMPORT_MAX_INSPECTIONS });
       const projects = ctx.projects;
+      let project: ProjectRange | null = null;
       if (projects?.chosen) {
         if (!covers(projects.chosen, date)) f(ins, r, 'inspectionDate', -10038, { project: projects.chosen.name });
+        else project = projects.chosen;
       } else if (projects?.ofPark.length) {
         const matching = projects.ofPark.filter((p) => covers(p, date));
         if (!matching.length) f(ins, r, 'inspectionDate', -10038);
         else if (matching.length > 1) f(ins, r, 'inspectionDate', -10039, { projects: matching.map((p) => p.name).join(', ') });
+        else project = matching[0]!;
+      }
+      // The project's data keep one template (SPEC §4): rows of this file are held to the run's.
+      if (project?.defectTemplateId && ctx.defectTemplateId && project.defectTemplateId !== ctx.defectTemplateId)
+        f(ins, r, 'inspectionDate', -10030, { project: project.name });
+      // Asset said the turbine has no blades: nothing to hold the Blades sheet to.
+      if (t.blades && !t.blades.length && !configless.has(t.id)) {
+        configless.add(t.id);
+        f(ins, r, 'turbine', -10031);
       }
       const insp: SheetInspectionPayload = { turbineId: t.id, turbineName: t.name, inspectionDate: date, blades: [], defects: [] };
       byKey.set(key, insp);
@@ -350,6 +381,7 @@ function crossCheck(sheets: Map<SheetKey, ReadSheet>, ctx: VerifyContext, add: (
         if (owner && owner !== t.id) f(blades, r, 'serialNumber', -10028);
         serialOwner.set(serialNumber.toLowerCase(), t.id);
         list.push({ position: pos, bladeId, serialNumber, row: r });
+        if (t.blades?.length) checkBladeConfig(t.blades, blades, r, pos, bladeId, serialNumber, f);
       }
     }
   }
@@ -389,6 +421,13 @@ function crossCheck(sheets: Map<SheetKey, ReadSheet>, ctx: VerifyContext, add: (
       }
       const pos = r.values.bladePosition;
       if (typeof pos === 'number' && blades && !(bladesOf.get(t.id) ?? []).some((b) => b.position === pos)) f(defects, r, 'bladePosition', -10021);
+      const template = ctx.template;
+      const type = r.values.defectType;
+      if (template?.types.length && typeof type === 'string' && !template.types.some((x) => x.toLowerCase() === type.toLowerCase()))
+        f(defects, r, 'defectType', -10019);
+      const severity = r.values.severity;
+      if (template?.severityLevels.length && typeof severity === 'number' && !template.severityLevels.includes(severity))
+        f(defects, r, 'severity', -10019, { levels: [...new Set(template.severityLevels)].sort((a, b) => a - b).join(', ') });
       if (typeof no !== 'string' || typeof pos !== 'number' || typeof r.values.defectType !== 'string') continue;
       const num = (k: string) => (typeof r.values[k] === 'number' ? (r.values[k] as number) : null);
       const str = (k: string) => (typeof r.values[k] === 'string' ? (r.values[k] as string) : null);
@@ -407,4 +446,29 @@ function crossCheck(sheets: Map<SheetKey, ReadSheet>, ctx: VerifyContext, add: (
     }
   }
   return out;
+}
+
+/**
+ * A Blades row against the turbine's configuration in asset (docs/import.md "Blade configuration"):
+ * the blade is found by its id (asset's blade name) or serial number, any case. Neither is
+ * configured: -10011; id and serial name two configured blades: -10027; one of them differs from
+ * the configured blade's: -10035 (at that column); the blade sits at another position: -10033.
+ */
+function checkBladeConfig(
+  config: ConfiguredBlade[],
+  s: ReadSheet,
+  r: ParsedRow,
+  position: number,
+  bladeId: string,
+  serialNumber: string,
+  f: (s: ReadSheet, r: ParsedRow, key: string, code: number, params?: Record<string, string | number>) => void,
+): void {
+  const byName = config.find((b) => b.name.toLowerCase() === bladeId.toLowerCase());
+  const bySerial = config.find((b) => b.serialNumber.toLowerCase() === serialNumber.toLowerCase());
+  if (!byName && !bySerial) return f(s, r, 'serialNumber', -10011);
+  if (byName && bySerial && byName !== bySerial) return f(s, r, 'bladeId', -10027, { positions: `${byName.position}, ${bySerial.position}` });
+  const b = (byName ?? bySerial)!;
+  if (!byName) f(s, r, 'bladeId', -10035, { expected: b.name });
+  if (!bySerial) f(s, r, 'serialNumber', -10035, { expected: b.serialNumber });
+  if (b.position !== position) f(s, r, 'bladePosition', -10033, { expected: b.position });
 }

@@ -732,8 +732,9 @@ export type SheetImportPage = {
 export type CreateSheetImportDto = {
   /** Blade external (1) or internal (5). */
   componentType: 1 | 5;
-  /** The customer chosen in step 1; must own the park (-10008 otherwise). */
+  /** The customer chosen in step 1: one import knows (-10007 otherwise) that owns the park (-10008 otherwise). */
   customerId?: string | null;
+  /** The park's customer's defect template (a template is named by its customer's id; -10017 otherwise). */
   defectTemplateId?: string | null;
   projectId?: string | null;
   windfarmId: string;
