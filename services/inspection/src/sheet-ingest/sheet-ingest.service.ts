@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { Logger } from 'pino';
 import { AppError, EventTypes, type SheetAppliedPayload, type SheetCommittedPayload, type SheetInspectionPayload } from '@windward/contracts';
-import { EventPublisher, FILE_STORE, LOGGER, SERVICE_CONFIG, SHARED_FILE_STORE, type FileStore, type ServiceConfig } from '@windward/service-kit';
+import { EventPublisher, FILE_STORE, LOGGER, SERVICE_CONFIG, SHARED_FILE_STORE, isUniqueViolation, type FileStore, type ServiceConfig } from '@windward/service-kit';
 import { applyDefect, defectEvent, newDefect, settleDefects } from '../defects/defect-rules.js';
 import { Image } from '../images/image.entity.js';
 import { TilesWorker } from '../images/tiles.worker.js';
@@ -79,7 +79,7 @@ export class SheetIngestService {
     } catch (caught) {
       let err = caught as AppError;
       // A unique index beat the check (a concurrent inspection that day): the same refusal.
-      const refusal = caught instanceof AppError ? caught : (caught as { driverError?: { code?: string } }).driverError?.code === '23505' ? new AppError(-10009) : null;
+      const refusal = caught instanceof AppError ? caught : isUniqueViolation(caught) ? new AppError(-10009) : null;
       if (!refusal) throw caught; // database trouble: the bus delivers again
       err = refusal;
       await m.query('ROLLBACK TO SAVEPOINT sheet_ingest');

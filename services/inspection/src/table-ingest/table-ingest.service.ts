@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { Logger } from 'pino';
 import { ComponentType, EventTypes, type SheetFinding, type TableAppliedPayload, type TableCommittedPayload } from '@windward/contracts';
-import { EventPublisher, LOGGER, SERVICE_CONFIG, type ServiceConfig } from '@windward/service-kit';
+import { EventPublisher, LOGGER, SERVICE_CONFIG, isUniqueViolation, type ServiceConfig } from '@windward/service-kit';
 import { Inspection } from '../inspections/inspection.entity.js';
 import { announceLps } from '../lps/lps.service.js';
 import { LpsMeasurement } from '../lps/lps-measurement.entity.js';
@@ -53,7 +53,7 @@ export class TableIngestService {
       answer = { tableImportId: p.tableImportId, ok: true, created: r.created, inspectionIds: r.inspectionIds, findings: [] };
     } catch (err) {
       // A unique index beat the checks (a concurrent write): the same refusal as a stored duplicate.
-      const unique = (err as { driverError?: { code?: string } }).driverError?.code === '23505';
+      const unique = isUniqueViolation(err);
       if (!(err instanceof Refused) && !unique) throw err; // database trouble: the bus delivers again
       await m.query('ROLLBACK TO SAVEPOINT table_ingest');
       if (unique) findings.push({ code: p.kind === 'lps' ? 'DUPLICATE_VALUES' : -20001, sheet: null, row: null, column: null, value: null });
