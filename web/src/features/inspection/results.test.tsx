@@ -4,21 +4,11 @@ import type { RightEntry } from '@/shared/contracts';
 import { readySession, renderApp } from '@/test/renderApp';
 import { assetFetch, type Call } from '@/test/fixtures/asset';
 import { defect, image, inspection, inspectionAnswer } from '@/test/fixtures/inspection';
-import type { ViewerProps } from '@/shared/viewer/types';
 import type { ComponentResultsView, ParkOverviewView } from './overviewApi';
 import { counterpart, layoutImages } from './componentLayout';
 
 // OpenSeadragon needs a real canvas: the viewer chunk is replaced by the overlay alone (same props).
-vi.mock('@/shared/viewer/OsdViewer', async () => {
-  const { PolygonOverlay } = await import('@/shared/viewer/PolygonOverlay');
-  return {
-    default: (p: ViewerProps) => (
-      <div data-testid="osd-viewer" data-image-id={p.image?.imageId ?? ''}>
-        <PolygonOverlay polygons={p.polygons} transform={{ scale: 0.5, tx: 0, ty: 0 }} />
-      </div>
-    ),
-  };
-});
+vi.mock('@/shared/viewer/OsdViewer', () => import('@/test/osdViewerMock'));
 
 configure({ asyncUtilTimeout: 20000 });
 afterEach(() => vi.unstubAllGlobals());

@@ -5,20 +5,10 @@ import type { RightEntry } from '@/shared/contracts';
 import { readySession, renderApp } from '@/test/renderApp';
 import { CUSTOMER_ID, assetFetch } from '@/test/fixtures/asset';
 import { inspectionAnswer } from '@/test/fixtures/inspection';
-import type { ViewerProps } from '@/shared/viewer/types';
 import { FakeInspectionServer } from './testing/server';
 
 // OpenSeadragon needs a real canvas: the viewer chunk is replaced by the overlay alone (same props).
-vi.mock('@/shared/viewer/OsdViewer', async () => {
-  const { PolygonOverlay } = await import('@/shared/viewer/PolygonOverlay');
-  return {
-    default: (p: ViewerProps) => (
-      <div data-testid="osd-viewer" data-image-id={p.image?.imageId ?? ''}>
-        <PolygonOverlay polygons={p.polygons} transform={{ scale: 0.5, tx: 0, ty: 0 }} />
-      </div>
-    ),
-  };
-});
+vi.mock('@/shared/viewer/OsdViewer', () => import('@/test/osdViewerMock'));
 
 configure({ asyncUtilTimeout: 20000 });
 afterEach(() => vi.unstubAllGlobals());

@@ -4,7 +4,7 @@ import { errorText } from './contracts';
 import { todayUtc } from './logic';
 import { renderTasks, ADMIN_RIGHTS } from './testing/render';
 import { resetFakesAfterEach, sockets } from '@/test/fakeSocket';
-import { task } from './testing/fixtures';
+import { taskItem } from '@/test/fixtures/task';
 import type { Call } from './testing/fakeServer';
 import { pickOption } from '@/test/antd';
 
@@ -72,7 +72,7 @@ describe("today's tasks", () => {
     await act(async () =>
       sockets.at(-1)!.fire(
         'task.changed',
-        task({
+        taskItem({
           taskId: '01',
           version: 30,
           createTime: `${todayUtc()}T07:00:00.000Z`,
@@ -83,7 +83,7 @@ describe("today's tasks", () => {
     );
     expect(await within(table).findByText('Grace Hopper')).toBeTruthy();
     expect(gets(calls, '/tasks/today').length).toBe(before);
-    await act(async () => sockets.at(-1)!.fire('task.changed', task({ taskId: '42', version: 31, createTime: now })));
+    await act(async () => sockets.at(-1)!.fire('task.changed', taskItem({ taskId: '42', version: 31, createTime: now })));
     await waitFor(() => expect(gets(calls, '/tasks/today').length).toBeGreaterThan(before));
   });
 

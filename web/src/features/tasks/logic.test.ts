@@ -17,7 +17,7 @@ import {
   workTarget,
 } from './logic';
 import { fileNameOf } from './flow/download';
-import { task } from './testing/fixtures';
+import { taskItem } from '@/test/fixtures/task';
 
 describe('filters → query params', () => {
   it('leaves out empty values, trims texts, and adds paging and sorting', () => {
@@ -67,7 +67,7 @@ describe('filters → query params', () => {
 
 describe('stage progress', () => {
   it('maps the mandatory flow: done before the current stage, the current with its status, the rest waiting', () => {
-    const steps = stageProgress(task({ taskId: '1', taskStageTypes: [4], taskStageStatus: 6, features: [] }));
+    const steps = stageProgress(taskItem({ taskId: '1', taskStageTypes: [4], taskStageStatus: 6, features: [] }));
     expect(steps.map((s) => s.stage)).toEqual([1, 2, 3, 4, 5, 11]);
     expect(steps.map((s) => s.state)).toEqual(['done', 'done', 'done', 'current', 'waiting', 'waiting']);
     expect(stepStatus(steps[3]!)).toBe('error');
@@ -76,21 +76,21 @@ describe('stage progress', () => {
   });
   it('follows the SPEC §4 order with optional stages, and a completed task is all done', () => {
     const steps = stageProgress(
-      task({ taskId: '1', taskStageTypes: [10], taskStageStatus: 4, features: ['prelabel', 'stitching', 'timeline'] }),
+      taskItem({ taskId: '1', taskStageTypes: [10], taskStageStatus: 4, features: ['prelabel', 'stitching', 'timeline'] }),
     );
     expect(steps.map((s) => s.stage)).toEqual([1, 2, 3, 10, 4, 5, 11, 6, 7, 12, 8, 9]);
     expect(steps[3]).toEqual({ stage: 10, state: 'current', status: 4 });
     expect(stepStatus(steps[3]!)).toBe('process');
-    const done = stageProgress(task({ taskId: '2', taskStatusType: 2, taskStageTypes: [11], taskStageStatus: 5 }));
+    const done = stageProgress(taskItem({ taskId: '2', taskStatusType: 2, taskStageTypes: [11], taskStageStatus: 5 }));
     expect(done.every((s) => s.state === 'done')).toBe(true);
   });
 });
 
 describe('task.changed applied to a cached page', () => {
-  const page = { results: [task({ taskId: 'a', version: 5 }), task({ taskId: 'b', version: 6 })], totalCount: 12 };
+  const page = { results: [taskItem({ taskId: 'a', version: 5 }), taskItem({ taskId: 'b', version: 6 })], totalCount: 12 };
 
   it('replaces a row that still belongs, in place', () => {
-    const out = applyTaskChange(page, task({ taskId: 'a', version: 7, taskStageStatus: 7 }), 'pool', {}, 'me');
+    const out = applyTaskChange(page, taskItem({ taskId: 'a', version: 7, taskStageStatus: 7 }), 'pool', {}, 'me');
     expect(out.kind).toBe('updated');
     if (out.kind !== 'updated') return;
     expect(out.page.results.map((r) => r.taskId)).toEqual(['a', 'b']);
@@ -98,30 +98,30 @@ describe('task.changed applied to a cached page', () => {
     expect(out.page.totalCount).toBe(12);
   });
   it('removes a row picked by someone else from the pool', () => {
-    const picked = task({ taskId: 'b', version: 9, taskStageStatus: 4, handlebyIds: ['other'], handlebyNames: ['Other'] });
+    const picked = taskItem({ taskId: 'b', version: 9, taskStageStatus: 4, handlebyIds: ['other'], handlebyNames: ['Other'] });
     expect(inPool(picked)).toBe(false);
     const out = applyTaskChange(page, picked, 'pool', {}, 'me');
     expect(out).toEqual({ kind: 'updated', page: { results: [page.results[0]], totalCount: 11 } });
   });
   it('ignores old versions and unrelated tasks, and asks for a refetch when a task newly belongs', () => {
-    expect(applyTaskChange(page, task({ taskId: 'a', version: 5 }), 'pool', {}, 'me')).toEqual({ kind: 'none' });
-    expect(applyTaskChange(page, task({ taskId: 'z', taskStageTypes: [2], taskStageStatus: 4 }), 'pool', {}, 'me')).toEqual({
+    expect(applyTaskChange(page, taskItem({ taskId: 'a', version: 5 }), 'pool', {}, 'me')).toEqual({ kind: 'none' });
+    expect(applyTaskChange(page, taskItem({ taskId: 'z', taskStageTypes: [2], taskStageStatus: 4 }), 'pool', {}, 'me')).toEqual({
       kind: 'none',
     });
-    expect(applyTaskChange(page, task({ taskId: 'z' }), 'pool', {}, 'me')).toEqual({ kind: 'refetch' });
+    expect(applyTaskChange(page, taskItem({ taskId: 'z' }), 'pool', {}, 'me')).toEqual({ kind: 'refetch' });
     // Not matching the list's filters: not this list's business.
-    expect(applyTaskChange(page, task({ taskId: 'z', turbineName: 'HSE-01' }), 'pool', { turbineName: 'dbn' }, 'me')).toEqual({
+    expect(applyTaskChange(page, taskItem({ taskId: 'z', turbineName: 'HSE-01' }), 'pool', { turbineName: 'dbn' }, 'me')).toEqual({
       kind: 'none',
     });
     // A row that stops matching the filters leaves the page.
-    const moved = applyTaskChange(page, task({ taskId: 'a', version: 8, taskStageTypes: [4] }), 'pool', { taskStageType: 3 }, 'me');
+    const moved = applyTaskChange(page, taskItem({ taskId: 'a', version: 8, taskStageTypes: [4] }), 'pool', { taskStageType: 3 }, 'me');
     expect(moved.kind === 'updated' && moved.page.results.map((r) => r.taskId)).toEqual(['b']);
   });
   it('my tasks: a task I picked joins, a released one leaves', () => {
-    const mine = task({ taskId: 'm', version: 11, taskStageStatus: 4, handlebyIds: ['me'] });
+    const mine = taskItem({ taskId: 'm', version: 11, taskStageStatus: 4, handlebyIds: ['me'] });
     expect(isMine(mine, 'me')).toBe(true);
     expect(applyTaskChange({ results: [], totalCount: 0 }, mine, 'mine', {}, 'me')).toEqual({ kind: 'refetch' });
-    const released = task({ taskId: 'm', version: 12 });
+    const released = taskItem({ taskId: 'm', version: 12 });
     const out = applyTaskChange({ results: [mine], totalCount: 1 }, released, 'mine', {}, 'me');
     expect(out).toEqual({ kind: 'updated', page: { results: [], totalCount: 0 } });
   });
@@ -132,15 +132,15 @@ describe('task.changed applied to a cached page', () => {
 });
 
 describe('the other lists: history and today', () => {
-  const page = { results: [task({ taskId: 'a', version: 5, createTime: '2026-11-20T07:00:00.000Z' })], totalCount: 30 };
+  const page = { results: [taskItem({ taskId: 'a', version: 5, createTime: '2026-11-20T07:00:00.000Z' })], totalCount: 30 };
 
   it('history updates its rows in place but never refetches for tasks elsewhere (the page would jump)', () => {
-    const done = task({ taskId: 'a', version: 6, taskStatusType: 2 });
+    const done = taskItem({ taskId: 'a', version: 6, taskStatusType: 2 });
     const out = applyTaskChange(page, done, 'all', {}, 'me');
     expect(out.kind === 'updated' && out.page.results[0]!.taskStatusType).toBe(2);
-    expect(applyTaskChange(page, task({ taskId: 'new' }), 'all', {}, 'me')).toEqual({ kind: 'none' });
+    expect(applyTaskChange(page, taskItem({ taskId: 'new' }), 'all', {}, 'me')).toEqual({ kind: 'none' });
     // The extended filters decide membership too.
-    expect(applyTaskChange(page, task({ taskId: 'a', version: 7 }), 'all', { handleByUserId: 'u-9' }, 'me')).toMatchObject({
+    expect(applyTaskChange(page, taskItem({ taskId: 'a', version: 7 }), 'all', { handleByUserId: 'u-9' }, 'me')).toMatchObject({
       page: { results: [] },
     });
   });
@@ -153,7 +153,7 @@ describe('the other lists: history and today', () => {
     expect(isOfDay(t, '2026-11-21', 'all')).toBe(true);
     expect(isOfDay(t, '2026-11-22', 'all')).toBe(false);
     expect(todayUtc(new Date('2026-11-20T23:59:00-05:00'))).toBe('2026-11-21');
-    const created = task({ taskId: 'n', createTime: '2026-11-20T10:00:00.000Z' });
+    const created = taskItem({ taskId: 'n', createTime: '2026-11-20T10:00:00.000Z' });
     expect(applyTaskChange({ results: [], totalCount: 0 }, created, 'today', { date: '2026-11-20', kind: 'all' }, 'me')).toEqual({
       kind: 'refetch',
     });
@@ -173,7 +173,7 @@ describe('the other lists: history and today', () => {
 });
 
 describe('work tools of a stage', () => {
-  const of = (stage: number) => workTarget(task({ taskId: 't-1', taskStageTypes: [stage] }));
+  const of = (stage: number) => workTarget(taskItem({ taskId: 't-1', taskStageTypes: [stage] }));
   it('links each manual stage to its tool, reviews in review mode', () => {
     expect(of(3)).toEqual({ path: '/sortAndRemove', query: { taskId: 't-1' } });
     expect(of(10)).toEqual({ path: '/labeling', query: { taskId: 't-1' } });

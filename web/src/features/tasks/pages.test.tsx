@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { errorText } from './contracts';
 import { renderTasks } from './testing/render';
 import { resetFakesAfterEach, sockets, type FakeSocket } from '@/test/fakeSocket';
-import { task } from './testing/fixtures';
+import { taskItem } from '@/test/fixtures/task';
 import type { Call } from './testing/fakeServer';
 
 vi.setConfig({ testTimeout: 60000 });
@@ -55,7 +55,7 @@ describe('task pool', () => {
     await act(async () => {
       lastSocket().fire(
         'task.changed',
-        task({ taskId: '01', version: 20, taskStageStatus: 4, handlebyIds: ['someone'], handlebyNames: ['Someone'] }),
+        taskItem({ taskId: '01', version: 20, taskStageStatus: 4, handlebyIds: ['someone'], handlebyNames: ['Someone'] }),
       );
     });
     await waitFor(() => expect(within(table).queryByText('DBN-01')).toBeNull());
@@ -63,7 +63,7 @@ describe('task pool', () => {
     expect(lists(calls, '/tasks/pool').length).toBe(before);
 
     // A task that newly belongs: the list is fetched again.
-    await act(async () => lastSocket().fire('task.changed', task({ taskId: '09', version: 21 })));
+    await act(async () => lastSocket().fire('task.changed', taskItem({ taskId: '09', version: 21 })));
     await waitFor(() => expect(lists(calls, '/tasks/pool').length).toBeGreaterThan(before));
     // dashboard.changed refetches the summary.
     const summaries = lists(calls, '/dashboard-summary').length;

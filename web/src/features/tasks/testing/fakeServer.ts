@@ -1,7 +1,7 @@
 import { jsonResponse } from '@/test/renderApp';
 import { recordingFetch, type FakeCall } from '@/test/fakeFetch';
 import type { ApprovalTask, DashboardSummary, QaResultItem, TaskHistoryItem, TaskItem, TaskLogItem, TimeLimit } from '../tasksApi';
-import { task } from './fixtures';
+import { taskItem } from '@/test/fixtures/task';
 
 export type Call = FakeCall;
 
@@ -199,14 +199,14 @@ const err = (status: number, code: string, message: string) => jsonResponse(stat
  * settings and change rates; identity's task handlers, organizations and pilots.
  */
 export function tasksFetch() {
-  const pool: TaskItem[] = [task({ taskId: '01' }), task({ taskId: '02', version: 11, features: ['stitching'] })];
+  const pool: TaskItem[] = [taskItem({ taskId: '01' }), taskItem({ taskId: '02', version: 11, features: ['stitching'] })];
   const mine: TaskItem[] = [
-    task({ taskId: '03', taskStageTypes: [4], taskStageStatus: 4, handlebyIds: ['u-1'], handlebyNames: ['Ada Lovelace'] }),
-    task({ taskId: '04', taskStageTypes: [5], taskStageStatus: 4, handlebyIds: ['u-1'], handlebyNames: ['Ada Lovelace'] }),
+    taskItem({ taskId: '03', taskStageTypes: [4], taskStageStatus: 4, handlebyIds: ['u-1'], handlebyNames: ['Ada Lovelace'] }),
+    taskItem({ taskId: '04', taskStageTypes: [5], taskStageStatus: 4, handlebyIds: ['u-1'], handlebyNames: ['Ada Lovelace'] }),
   ];
   const done: TaskItem[] = [
-    task({ taskId: '05', taskStageTypes: [5], taskStageStatus: 5, taskStatusType: 2, completeTime: '2026-11-20T16:00:00.000Z' }),
-    task({ taskId: '06', taskStageTypes: [6], taskStageStatus: 6, taskStatusType: 3, features: ['stitching'] }),
+    taskItem({ taskId: '05', taskStageTypes: [5], taskStageStatus: 5, taskStatusType: 2, completeTime: '2026-11-20T16:00:00.000Z' }),
+    taskItem({ taskId: '06', taskStageTypes: [6], taskStageStatus: 6, taskStatusType: 3, features: ['stitching'] }),
   ];
   const limits: TimeLimit[] = DEFAULT_LIMITS.map((l) => ({ ...l }));
   const page = (rows: unknown[]) => ({ results: rows, totalCount: rows.length });

@@ -1,21 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { readySession, renderApp } from '@/test/renderApp';
-import type { ViewerProps } from '@/shared/viewer/types';
 import { chamberLabel } from '@windward/contracts';
 import { stitchingFetch } from '../stitching/testing/fakeServer';
 
 // OpenSeadragon needs a real canvas: the viewer chunk is replaced by the overlay alone (same props).
-vi.mock('@/shared/viewer/OsdViewer', async () => {
-  const { PolygonOverlay } = await import('@/shared/viewer/PolygonOverlay');
-  return {
-    default: (p: ViewerProps) => (
-      <div data-testid="osd-viewer" data-image-id={p.image?.imageId ?? ''}>
-        <PolygonOverlay polygons={p.polygons} transform={{ scale: 0.5, tx: 0, ty: 0 }} />
-      </div>
-    ),
-  };
-});
+vi.mock('@/shared/viewer/OsdViewer', () => import('@/test/osdViewerMock'));
 
 configure({ asyncUtilTimeout: 20000 });
 afterEach(() => vi.unstubAllGlobals());

@@ -1,6 +1,7 @@
 import { jsonResponse } from '@/test/renderApp';
 import { recordingFetch, type FakeCall } from '@/test/fakeFetch';
 import { defect, image, inspection } from '@/test/fixtures/inspection';
+import { workTask } from '@/test/fixtures/task';
 import type { InspectionImage } from '@/features/inspection';
 import type { TaskDetail, TaskStageRow } from '@/features/tasks';
 import type { LabelingDefect, QaResult } from '../labelingApi';
@@ -27,39 +28,15 @@ function stageRow(taskStageType: number, status: number, handlerId: string | nul
 }
 
 export function labelingTask(stage: number, handlerId: string | null = 'u-1', status = 4): TaskDetail {
-  return {
+  return workTask({
     taskId: 'task-1',
     inspectionId: 'i-new',
-    uploadTaskId: null,
-    customerId: 'c-1',
-    customerName: 'North Sea Wind',
-    windFarmId: 'p-dogger',
-    windfarmName: 'Dogger Bank North',
-    turbineId: 't-1',
-    turbineName: 'DBN-01',
     handlebyIds: handlerId ? [handlerId] : [],
     handlebyNames: handlerId ? ['Ada Lovelace'] : [],
     taskStageTypes: [stage],
     taskStageStatus: status,
-    taskStatusType: 1,
-    updateTime: null,
-    createTime: null,
-    completeTime: null,
-    inspectionDate: '2026-03-05',
-    packageType: 1,
-    uploadedTime: null,
-    organizationId: null,
-    organizationName: null,
-    inspectionStaffId: null,
-    inspectionStaffName: null,
-    projectType: null,
-    campaignId: null,
-    features: [],
-    version: 1,
-    uploadFileUri: null,
-    droneId: null,
     stages: [stageRow(3, 5, 'u-1'), stageRow(stage, status, handlerId)],
-  };
+  });
 }
 
 /**

@@ -1,5 +1,6 @@
 import { assetFetch, type Call } from '@/test/fixtures/asset';
 import { defect, image, inspection } from '@/test/fixtures/inspection';
+import { workTask } from '@/test/fixtures/task';
 import type { InspectionImage } from '@/features/inspection';
 import type { Offsets, Panorama, PanoramaStatus } from '../stitchingApi';
 
@@ -55,39 +56,15 @@ export const DEFECTS = [
 ];
 
 function task(taskId: string, stage: number) {
-  return {
+  return workTask({
     taskId,
     inspectionId: 'i-1',
-    uploadTaskId: null,
-    customerId: 'c-1',
-    customerName: 'North Sea Wind',
-    windFarmId: 'p-dogger',
-    windfarmName: 'Dogger Bank North',
-    turbineId: 't-1',
-    turbineName: 'DBN-01',
     handlebyIds: ['u-1'],
     handlebyNames: ['Ada Lovelace'],
     taskStageTypes: [stage],
-    taskStageStatus: 4,
-    taskStatusType: 1,
-    updateTime: null,
-    createTime: null,
-    completeTime: null,
-    inspectionDate: '2026-03-05',
-    packageType: 1,
-    uploadedTime: null,
-    organizationId: null,
-    organizationName: null,
-    inspectionStaffId: null,
-    inspectionStaffName: null,
-    projectType: null,
-    campaignId: null,
     features: ['stitching'],
     version: 3,
-    uploadFileUri: null,
-    droneId: null,
-    stages: [],
-  };
+  });
 }
 
 interface PanoState {
