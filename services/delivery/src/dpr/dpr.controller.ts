@@ -1,9 +1,9 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
-import { ApiBearerAuth, ApiConsumes, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type {} from 'multer';
 import { Rights } from '@windward/contracts';
-import { CurrentUser, IdParam, PhotoUploadInterceptor, RequireRights, sendStoredPhoto, type AuthUser } from '@windward/service-kit';
+import { ApiFileBody, CurrentUser, IdParam, PhotoUploadInterceptor, RequireRights, sendStoredPhoto, type AuthUser } from '@windward/service-kit';
 import { DprPhotosService } from './dpr-photos.service.js';
 import { DprConfigService } from './dpr-config.service.js';
 import { DprsService } from './dprs.service.js';
@@ -88,7 +88,7 @@ export class DprsController {
 
   /** Uploads a photo for a report (multipart `file`: JPG/JPEG/PNG ≤ 20 MB, content-checked); its id then goes into the report's `photos`. */
   @Post('dpr-photos')
-  @ApiConsumes('multipart/form-data')
+  @ApiFileBody('file', undefined, { description: 'The photo: JPG/JPEG/PNG, at most 20 MB.' })
   @RequireRights(Rights.CAMPAIGN_MANAGER_SHOW)
   @UseInterceptors(PhotoUploadInterceptor)
   uploadPhoto(@CurrentUser() user: AuthUser, @UploadedFile() file: Express.Multer.File | undefined): Promise<DprPhotoView> {

@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiHideProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import { PageQueryDto, QueryBoolean, QueryInt } from '@windward/service-kit';
@@ -26,8 +26,8 @@ const FormBoolean = () =>
 
 /** `POST /inspections/{id}/images` (multipart/form-data): the photo and the attributes of PATCH as form fields. */
 export class UploadImageDto {
-  /** The photo: JPG/JPEG/PNG, at most 20 MB. */
-  @ApiProperty({ type: 'string', format: 'binary' })
+  /** The multipart file part (read by the upload interceptor; documented by the route's `@ApiFileBody`). */
+  @ApiHideProperty()
   @IsOptional()
   file?: unknown;
   @IsOptional() @FormInt() @ValidateIf((_o, v) => v !== null) @IsInt() @Min(1) @Max(3) bladePosition?: number | null;

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
-import { ApiBearerAuth, ApiConsumes, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { CurrentUser, IdParam, RequireRights, type AuthUser } from '@windward/service-kit';
+import { ApiFileBody, CurrentUser, IdParam, RequireRights, type AuthUser } from '@windward/service-kit';
 import { INSPECTION_WRITE_RIGHTS } from '../common/access.js';
 import { API } from '../inspections/inspections.controller.js';
 import { ImagesService } from './images.service.js';
@@ -20,7 +20,7 @@ export class ImagesController {
 
   /** Uploads a photo: multipart/form-data `file` (JPG/JPEG/PNG ≤ 20 MB) and optional attribute fields; tiles are made afterwards. */
   @Post('inspections/:id/images')
-  @ApiConsumes('multipart/form-data')
+  @ApiFileBody('file', UploadImageDto, { description: 'The photo: JPG/JPEG/PNG, at most 20 MB.' })
   @RequireRights(...INSPECTION_WRITE_RIGHTS)
   @UseInterceptors(PhotoUploadInterceptor)
   upload(

@@ -1,9 +1,9 @@
 import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Put, Query, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
-import { ApiBearerAuth, ApiConsumes, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type {} from 'multer';
 import { Rights } from '@windward/contracts';
-import { CurrentUser, IdParam, PhotoUploadInterceptor, RequireRights, sendStoredPhoto, type AuthUser } from '@windward/service-kit';
+import { ApiFileBody, CurrentUser, IdParam, PhotoUploadInterceptor, RequireRights, sendStoredPhoto, type AuthUser } from '@windward/service-kit';
 import { API_BASE } from '../common/access.js';
 import {
   CampaignDefectQuery,
@@ -140,7 +140,7 @@ export class CampaignsController {
 
   /** Adds a before/after photo to a repair record: multipart `file` (JPG/JPEG/PNG ≤ 20 MB, content-checked) and `kind`. */
   @Post('campaigns/:id/defects/:defectId/records/:recordId/photos')
-  @ApiConsumes('multipart/form-data')
+  @ApiFileBody('file', UploadRepairPhotoDto, { description: 'The photo: JPG/JPEG/PNG, at most 20 MB.' })
   @RequireRights(Rights.REPAIR_EDIT)
   @UseInterceptors(PhotoUploadInterceptor)
   uploadPhoto(

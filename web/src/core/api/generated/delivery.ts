@@ -56,7 +56,7 @@ const injectedRtkApi = api
         invalidatesTags: ['DPR activity configuration'],
       }),
       dprsUploadPhoto: build.mutation<DprsUploadPhotoApiResponse, DprsUploadPhotoApiArg>({
-        query: () => ({ url: `/gw/delivery/api/v2/dpr-photos`, method: 'POST' }),
+        query: (queryArg) => ({ url: `/gw/delivery/api/v2/dpr-photos`, method: 'POST', body: queryArg.body }),
         invalidatesTags: ['daily progress reports'],
       }),
       dprsPhoto: build.query<DprsPhotoApiResponse, DprsPhotoApiArg>({
@@ -379,7 +379,12 @@ export type DprConfigUpdateActivityApiArg = {
   saveDprActivityDto: SaveDprActivityDto;
 };
 export type DprsUploadPhotoApiResponse = /** status 201  */ DprPhotoView;
-export type DprsUploadPhotoApiArg = void;
+export type DprsUploadPhotoApiArg = {
+  body: {
+    /** The photo: JPG/JPEG/PNG, at most 20 MB. */
+    file: Blob;
+  };
+};
 export type DprsPhotoApiResponse = /** status 200  */ Blob;
 export type DprsPhotoApiArg = {
   id: string;

@@ -322,11 +322,7 @@ const injectedRtkApi = api
         providesTags: ['images'],
       }),
       imagesUpload: build.mutation<ImagesUploadApiResponse, ImagesUploadApiArg>({
-        query: (queryArg) => ({
-          url: `/gw/inspection/api/v2/inspections/${queryArg.id}/images`,
-          method: 'POST',
-          body: queryArg.uploadImageDto,
-        }),
+        query: (queryArg) => ({ url: `/gw/inspection/api/v2/inspections/${queryArg.id}/images`, method: 'POST', body: queryArg.body }),
         invalidatesTags: ['images'],
       }),
       defectsLabelingStatus: build.query<DefectsLabelingStatusApiResponse, DefectsLabelingStatusApiArg>({
@@ -883,7 +879,10 @@ export type ImagesListApiArg = {
 export type ImagesUploadApiResponse = /** status 201  */ ImageView;
 export type ImagesUploadApiArg = {
   id: string;
-  uploadImageDto: UploadImageDto;
+  body: UploadImageDto & {
+    /** The photo: JPG/JPEG/PNG, at most 20 MB. */
+    file: Blob;
+  };
 };
 export type DefectsLabelingStatusApiResponse = /** status 200  */ LabelingStatusView;
 export type DefectsLabelingStatusApiArg = {
@@ -1823,8 +1822,6 @@ export type UploadImageDto = {
   chamber?: number;
   /** Metres from the blade root: -5 .. blade length, at most 2 decimals. */
   distanceToRoot?: string | null;
-  /** The photo: JPG/JPEG/PNG, at most 20 MB. */
-  file?: Blob;
   isActive?: boolean;
   keyPartTag?: string | null;
   /** Blade path 1..8 = view index. */

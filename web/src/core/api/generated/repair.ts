@@ -78,7 +78,7 @@ const injectedRtkApi = api
         query: (queryArg) => ({
           url: `/gw/repair/api/v2/campaigns/${queryArg.id}/defects/${queryArg.defectId}/records/${queryArg.recordId}/photos`,
           method: 'POST',
-          body: queryArg.uploadRepairPhotoDto,
+          body: queryArg.body,
         }),
         invalidatesTags: ['repair campaigns'],
       }),
@@ -320,7 +320,10 @@ export type CampaignsUploadPhotoApiArg = {
   id: string;
   defectId: string;
   recordId: string;
-  uploadRepairPhotoDto: UploadRepairPhotoDto;
+  body: UploadRepairPhotoDto & {
+    /** The photo: JPG/JPEG/PNG, at most 20 MB. */
+    file: Blob;
+  };
 };
 export type CampaignsPhotoApiResponse = /** status 200  */ Blob;
 export type CampaignsPhotoApiArg = {
