@@ -3,19 +3,11 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Readable } from 'node:stream';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AppError } from '@windward/contracts';
-import { FILE_STORE, SERVICE_CONFIG, checkPhoto, type AuthUser, type FileStore, type ServiceConfig } from '@windward/service-kit';
+import { FILE_STORE, checkPhoto, type AuthUser, type FileStore } from '@windward/service-kit';
 import { Project } from '../projects/project.entity.js';
 import { canSeeProject } from '../projects/project-scope.js';
+import { DprPhotoRepository, type DprPhotoRow } from './dpr-photo.repository.js';
 import type { DprPhotoView } from './dpr.view.js';
-
-interface PhotoRow {
-  id: string;
-  uploaded_by: string;
-  file_key: string;
-  format: string;
-  width: number;
-  height: number;
-}
 
 /**
  * Photos of daily progress reports: checked like inspection photos (JPG/JPEG/PNG by name and by
@@ -25,30 +17,31 @@ interface PhotoRow {
  */
 @Injectable()
 export class DprPhotosService {
-  private readonly s: string;
-
   constructor(
     private readonly ds: DataSource,
     @Inject(FILE_STORE) private readonly files: FileStore,
-    @Inject(SERVICE_CONFIG) cfg: ServiceConfig,
-  ) {
-    this.s = `"${cfg.schema}"`;
-  }
+    private readonly repo: DprPhotoRepository,
+  ) {}
 
   async upload(user: AuthUser, file: { originalname?: string; size: number; buffer: Buffer } | undefined): Promise<DprPhotoView> {
     const photo = await checkPhoto(file);
     const id = randomUUID();
     const fileKey = `dpr/${id}.${photo.format === 'png' ? 'png' : 'jpg'}`;
     await this.files.put(fileKey, file!.buffer);
-    await this.ds.query(
-      `INSERT INTO ${this.s}.dpr_photo (id, uploaded_by, file_key, format, width, height, size_bytes) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [id, user.userId, fileKey, photo.format, photo.width, photo.height, file!.size],
-    );
+    await this.repo.insert(this.ds.manager, {
+      id,
+      uploadedBy: user.userId,
+      fileKey,
+      format: photo.format,
+      width: photo.width,
+      height: photo.height,
+      sizeBytes: file!.size,
+    });
     return { photoId: id, width: photo.width, height: photo.height };
   }
 
   async file(user: AuthUser, photoId: string): Promise<{ stream: Readable; size: number; type: string }> {
-    const [row] = (await this.ds.query(`SELECT * FROM ${this.s}.dpr_photo WHERE id = $1`, [photoId])) as PhotoRow[];
+    const row = await this.repo.find(this.ds.manager, photoId);
     if (!row || !(await this.visible(user, row))) throw new AppError('NOT_FOUND');
     const f = await this.files.stream(row.file_key);
     if (!f) throw new AppError('NOT_FOUND');
@@ -62,12 +55,7 @@ export class DprPhotosService {
   async assertAttachable(m: EntityManager, user: AuthUser, dprId: string | null, photoIds: string[]): Promise<void> {
     if (!photoIds.length) return;
     if (new Set(photoIds).size !== photoIds.length) throw invalidPhotos('a photo listed twice');
-    const rows = (await m.query(
-      `SELECT p.id, p.uploaded_by,
-         (SELECT array_agg(d.id) FROM ${this.s}.dpr d WHERE p.id::text = ANY(d.photos)) AS on_reports
-       FROM ${this.s}.dpr_photo p WHERE p.id = ANY($1::uuid[])`,
-      [photoIds],
-    )) as { id: string; uploaded_by: string; on_reports: string[] | null }[];
+    const rows = await this.repo.uses(m, photoIds);
     if (rows.length !== photoIds.length) throw invalidPhotos('unknown photo');
     for (const r of rows) {
       const reports = r.on_reports ?? [];
@@ -77,11 +65,11 @@ export class DprPhotosService {
     }
   }
 
-  private async visible(user: AuthUser, row: PhotoRow): Promise<boolean> {
-    const projects = (await this.ds.query(`SELECT DISTINCT project_id FROM ${this.s}.dpr WHERE $1 = ANY(photos)`, [row.id])) as { project_id: string }[];
+  private async visible(user: AuthUser, row: DprPhotoRow): Promise<boolean> {
+    const projects = await this.repo.projectsOf(this.ds.manager, row.id);
     if (!projects.length) return row.uploaded_by === user.userId;
-    for (const { project_id } of projects) {
-      const p = await this.ds.manager.findOne(Project, { where: { id: project_id } });
+    for (const projectId of projects) {
+      const p = await this.ds.manager.findOne(Project, { where: { id: projectId } });
       if (p && canSeeProject(user, p)) return true;
     }
     return false;

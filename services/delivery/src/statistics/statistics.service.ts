@@ -1,8 +1,9 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
 import ExcelJS from 'exceljs';
-import { AppError, Rights, TaskStage, changeRate, type ChangeCounts, type Locale } from '@windward/contracts';
-import { SERVICE_CONFIG, type AuthUser, type ServiceConfig } from '@windward/service-kit';
+import { AppError, Rights, changeRate, type Locale } from '@windward/contracts';
+import type { AuthUser } from '@windward/service-kit';
+import { StatisticsRepository, type PersonFiguresRow } from './statistics.repository.js';
 import type { StatisticsQuery } from './statistics.dto.js';
 import type { PersonStatisticsView, StatisticsView, TeamStatisticsView } from './statistics.view.js';
 
@@ -27,103 +28,25 @@ export function statisticsRange(q: StatisticsQuery): { from: Date; to: Date } {
  */
 @Injectable()
 export class StatisticsService {
-  private readonly s: string;
-
   constructor(
     private readonly ds: DataSource,
-    @Inject(SERVICE_CONFIG) cfg: ServiceConfig,
-  ) {
-    this.s = `"${cfg.schema}"`;
-  }
+    private readonly repo: StatisticsRepository,
+  ) {}
 
   async get(user: AuthUser, q: StatisticsQuery): Promise<StatisticsView> {
     const { from, to } = statisticsRange(q);
     // Organization scope: without the organization right, only the caller's own organization.
     const own = user.rights.includes(Rights.PERFORMANCE_STATISTICS_ORGANIZATION_EDIT) ? null : user.organizationId;
     if (own && q.organizationId && q.organizationId !== own) throw new AppError('NO_ACCESS_RIGHTS');
-    const org = q.organizationId ?? own ?? null;
-    const params = [from, to, org, user.customerIds];
-    const base = `FROM ${this.s}.stage_progress sp
-      JOIN ${this.s}.inspection_ref i ON i.inspection_id = sp.inspection_id
-      JOIN ${this.s}.project p ON i.wind_farm_id = ANY(p.wind_park_ids)
-      WHERE sp.completed_at >= $1 AND sp.completed_at < $2::timestamptz + interval '1 day'
-        AND ($3::uuid IS NULL OR p.organization_id = $3) AND ($4::uuid[] IS NULL OR p.customer_id = ANY($4::uuid[]))`;
-    // One snapshot for the three figures, and JIT off: the row estimates of `= ANY(wind_park_ids)` are
-    // far too high and made PostgreSQL compile each statement (~30–55 ms apiece; docs/performance.md).
+    const f = { from, to, organizationId: q.organizationId ?? own ?? null, customerIds: user.customerIds };
+    // One snapshot for the three figures.
     return this.ds.transaction('REPEATABLE READ', async (m) => {
-      await m.query('SET LOCAL jit = off');
-      const rows = await m.query(
-        `SELECT p.organization_id AS "organizationId", o.name AS "organizationName", p.id AS "projectId", p.name AS "projectName", sp.stage, count(*)::int AS completed
-       ${base.replace('WHERE', `LEFT JOIN ${this.s}.organization_ref o ON o.organization_id = p.organization_id WHERE`)}
-       GROUP BY 1, 2, 3, 4, 5 ORDER BY 2 NULLS LAST, 4, 5`,
-        params,
-      );
-      const days = await m.query(
-        `SELECT to_char(date_trunc('day', sp.completed_at), 'YYYY-MM-DD') AS day, count(*)::int AS completed ${base} GROUP BY 1 ORDER BY 1`,
-        params,
-      );
-      const people = await this.people(m, params);
+      await this.repo.withoutJit(m);
+      const rows = await this.repo.byProjectAndStage(m, f);
+      const days = await this.repo.byDay(m, f);
+      const people = peopleOf(await this.repo.byPerson(m, f));
       return { from: q.from.slice(0, 10), to: q.to.slice(0, 10), rows, days, people, teams: teamsOf(people) };
     });
-  }
-
-  /**
-   * Per person, over the stage announcements in range of inspections of projects in scope. Work
-   * figures (images, defects, hours, stages) take each task stage's latest announcement, so work
-   * redone after a reject counts once and its time (task-flow's running total) is not added twice;
-   * QA figures count every verdict on the person's work.
-   */
-  private async people(m: EntityManager, params: unknown[]): Promise<PersonStatisticsView[]> {
-    // Only the columns the figures need (the rows are materialized once and read three times);
-    // summed per person before the names are joined (50 rows, not 180,000).
-    const rows: (Omit<PersonStatisticsView, 'qaPassRate' | 'hoursSpent' | 'changeRate'> & { seconds: number } & ChangeCounts)[] =
-      await m.query(
-        `WITH w AS (
-         SELECT sw.id, sw.task_id, sw.stage, sw.completed_at, sw.handler_id, sw.handler_name, sw.qa_outcome, sw.reviewed_handler_id,
-                sw.image_count, sw.defect_count, sw.spent_seconds, sw.qa_added, sw.qa_deleted, sw.qa_modified, sw.qa_correct FROM ${this.s}.stage_work sw
-         WHERE sw.completed_at >= $1 AND sw.completed_at < $2::timestamptz + interval '1 day'
-           AND EXISTS (SELECT 1 FROM ${this.s}.project p JOIN ${this.s}.inspection_ref i ON i.wind_farm_id = ANY(p.wind_park_ids)
-                       WHERE i.inspection_id = sw.inspection_id
-                         AND ($3::uuid IS NULL OR p.organization_id = $3) AND ($4::uuid[] IS NULL OR p.customer_id = ANY($4::uuid[])))),
-       latest AS (SELECT DISTINCT ON (task_id, stage) * FROM w ORDER BY task_id, stage, completed_at DESC, id DESC),
-       facts AS (
-         SELECT handler_id AS user_id, handler_name AS name,
-                CASE WHEN stage = ${TaskStage.SORT_AND_REMOVE} THEN coalesce(image_count, 0) ELSE 0 END AS images,
-                CASE WHEN stage = ${TaskStage.LABELING} THEN coalesce(defect_count, 0) ELSE 0 END AS defects,
-                CASE WHEN qa_outcome IS DISTINCT FROM 'REJECT' THEN 1 ELSE 0 END AS stages,
-                coalesce(spent_seconds, 0) AS seconds, 0 AS reviewed, 0 AS passed, 0 AS reviews,
-                0 AS added, 0 AS deleted, 0 AS modified, 0 AS correct
-           FROM latest WHERE handler_id IS NOT NULL
-         UNION ALL
-         SELECT reviewed_handler_id, NULL, 0, 0, 0, 0, 1, CASE WHEN qa_outcome = 'PASS' THEN 1 ELSE 0 END, 0,
-                coalesce(qa_added, 0), coalesce(qa_deleted, 0), coalesce(qa_modified, 0), coalesce(qa_correct, 0)
-           FROM w WHERE qa_outcome IS NOT NULL AND reviewed_handler_id IS NOT NULL
-         UNION ALL
-         SELECT handler_id, handler_name, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0 FROM w WHERE qa_outcome IS NOT NULL AND handler_id IS NOT NULL),
-       per AS (
-         SELECT user_id, max(name) AS name, sum(images) AS images, sum(defects) AS defects, sum(stages) AS stages,
-                sum(reviewed) AS reviewed, sum(passed) AS passed, sum(reviews) AS reviews, sum(seconds) AS seconds,
-                sum(added) AS added, sum(deleted) AS deleted, sum(modified) AS modified, sum(correct) AS correct
-           FROM facts GROUP BY user_id)
-       SELECT f.user_id AS "userId", coalesce(u.display_name, f.name) AS "userName",
-              u.organization_id AS "organizationId", o.name AS "organizationName",
-              f.images::int AS "imagesSorted", f.defects::int AS "defectsLabeled", f.stages::int AS "stagesCompleted",
-              f.reviewed::int AS "reviewsReceived", f.passed::int AS "reviewsPassed", f.reviews::int AS "reviewsDone",
-              f.seconds::int AS seconds,
-              f.added::int AS added, f.deleted::int AS deleted, f.modified::int AS modified, f.correct::int AS correct
-       FROM per f LEFT JOIN ${this.s}.user_ref u ON u.user_id = f.user_id
-       LEFT JOIN ${this.s}.organization_ref o ON o.organization_id = u.organization_id
-       ORDER BY f.stages DESC, 2, 1`,
-        params,
-      );
-    return rows.map(({ seconds, added, deleted, modified, correct, ...r }) => ({
-      ...r,
-      // Over every review of their work; null when no reviewer counted anything.
-      changeRate: added + modified + correct > 0 ? changeRate({ added, deleted, modified, correct }) : null,
-      userName: r.userName ?? null,
-      qaPassRate: r.reviewsReceived ? r.reviewsPassed / r.reviewsReceived : null,
-      hoursSpent: Math.round((seconds / 3600) * 100) / 100,
-    }));
   }
 
   async xlsx(user: AuthUser, q: StatisticsQuery, locale: Locale): Promise<Buffer> {
@@ -202,6 +125,18 @@ export class StatisticsService {
     }
     return Buffer.from(await book.xlsx.writeBuffer());
   }
+}
+
+/** A person's figures with the rates: QA pass rate, change rate (over every review of their work) and hours. */
+function peopleOf(rows: PersonFiguresRow[]): PersonStatisticsView[] {
+  return rows.map(({ seconds, added, deleted, modified, correct, ...r }) => ({
+    ...r,
+    // Over every review of their work; null when no reviewer counted anything.
+    changeRate: added + modified + correct > 0 ? changeRate({ added, deleted, modified, correct }) : null,
+    userName: r.userName ?? null,
+    qaPassRate: r.reviewsReceived ? r.reviewsPassed / r.reviewsReceived : null,
+    hoursSpent: Math.round((seconds / 3600) * 100) / 100,
+  }));
 }
 
 /** Team figures: the people of one organization added up (pass rate over all their reviewed work). */

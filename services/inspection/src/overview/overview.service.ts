@@ -13,14 +13,13 @@ import {
 import type { AuthUser } from '@windward/service-kit';
 import { canSeeRow } from '../common/access.js';
 import { invalid } from '../common/checks.js';
-import { schemaName } from '../common/columns.js';
 import { ParkRef, TurbineRef } from '../refs/refs.entity.js';
-import { LpsMeasurement } from '../lps/lps-measurement.entity.js';
 import { presentLps, LpsService } from '../lps/lps.service.js';
 import { ImagesService } from '../images/images.service.js';
 import { InspectionRepository, type InspectionRow } from '../inspections/inspection.repository.js';
 import { presentInspection } from '../inspections/inspections.service.js';
 import type { ComponentResultsQuery, ParkOverviewQuery } from './overview.dto.js';
+import { OverviewRepository } from './overview.repository.js';
 import type {
   ComponentInspectionView,
   ComponentResultsView,
@@ -30,13 +29,6 @@ import type {
   ParkOverviewView,
   OverviewSeverityCountsView,
 } from './overview.view.js';
-
-/** Severity rows of a defect count query: severity null = TBD. */
-interface SeverityRow {
-  inspection_id: string;
-  severity: number | null;
-  n: number;
-}
 
 export function emptyCounts(): OverviewSeverityCountsView {
   return { tbd: 0, bySeverity: [0, 0, 0, 0, 0, 0], total: 0, worstSeverity: null, worstLevel: 0 };
@@ -76,6 +68,7 @@ function visibleComponents(user: AuthUser, asked: number[] | undefined): number[
 export class OverviewService {
   constructor(
     private readonly ds: DataSource,
+    private readonly repo: OverviewRepository,
     private readonly inspections: InspectionRepository,
     private readonly images: ImagesService,
     private readonly lps: LpsService,
@@ -94,25 +87,8 @@ export class OverviewService {
   async parkOverview(user: AuthUser, windFarmId: string, q: ParkOverviewQuery): Promise<ParkOverviewView> {
     const components = visibleComponents(user, q.componentTypes);
     const park = await this.park(user, windFarmId);
-    const s = schemaName(this.ds);
-    const turbines: { turbine_id: string; name: string; serial_number: string | null }[] = await this.ds.query(
-      `SELECT turbine_id, name, serial_number FROM ${s}.turbine_ref WHERE wind_park_id = $1 AND NOT deleted ORDER BY length(name), name, turbine_id`,
-      [park.windParkId],
-    );
-    const params: unknown[] = [park.windParkId, components];
-    const range: string[] = [];
-    if (q.from) range.push(`i.inspection_date >= $${params.push(q.from)}::date`);
-    if (q.to) range.push(`i.inspection_date <= $${params.push(q.to)}::date`);
-    const latest: { id: string; turbine_id: string; component_type: number; package_type: number; day: string; images: number }[] =
-      await this.ds.query(
-        `SELECT l.*, (SELECT count(*)::int FROM ${s}.image g WHERE g.inspection_id = l.id AND g.is_active) AS images FROM (
-           SELECT DISTINCT ON (i.turbine_id, i.component_type) i.id, i.turbine_id, i.component_type, i.package_type,
-                  to_char(i.inspection_date, 'YYYY-MM-DD') AS day
-           FROM ${s}.inspection i
-           WHERE i.wind_park_id = $1 AND i.component_type = ANY($2::int[]) ${range.map((r) => `AND ${r}`).join(' ')}
-           ORDER BY i.turbine_id, i.component_type, i.inspection_date DESC, i.created_at DESC) l`,
-        params,
-      );
+    const turbines = await this.repo.turbines(park.windParkId);
+    const latest = await this.repo.latestInspections(park.windParkId, components, { from: q.from, to: q.to });
     const ids = latest.map((l) => l.id);
     const counts = await this.severityCounts(ids);
     const lpsIds = latest.filter((l) => l.component_type === ComponentType.LPS).map((l) => l.id);
@@ -162,12 +138,7 @@ export class OverviewService {
   private async severityCounts(inspectionIds: string[]): Promise<Map<string, OverviewSeverityCountsView>> {
     const out = new Map<string, OverviewSeverityCountsView>();
     if (!inspectionIds.length) return out;
-    const rows: SeverityRow[] = await this.ds.query(
-      `SELECT inspection_id, severity, count(*)::int AS n FROM ${schemaName(this.ds)}.defect
-       WHERE inspection_id = ANY($1::uuid[]) AND NOT suggested AND dps_status <> 0 GROUP BY inspection_id, severity`,
-      [inspectionIds],
-    );
-    for (const r of rows) {
+    for (const r of await this.repo.severityCounts(inspectionIds)) {
       const c = out.get(r.inspection_id) ?? emptyCounts();
       addCount(c, r.severity, r.n);
       out.set(r.inspection_id, c);
@@ -179,15 +150,7 @@ export class OverviewService {
   private async lpsSummaries(inspectionIds: string[]): Promise<Map<string, LpsSummaryView>> {
     const out = new Map<string, LpsSummaryView>();
     if (!inspectionIds.length) return out;
-    const rows = await this.ds.manager
-      .createQueryBuilder(LpsMeasurement, 'm')
-      .where('m.inspectionId = ANY(:ids)', { ids: inspectionIds })
-      .orderBy('m.inspectionId')
-      .addOrderBy('m.bladePosition')
-      .addOrderBy('lower(m.receptorId)')
-      .addOrderBy('m.side')
-      .getMany();
-    for (const row of rows) {
+    for (const row of await this.repo.lpsReadings(inspectionIds)) {
       const view = presentLps(row);
       const summary = out.get(row.inspectionId) ?? { passed: 0, failed: 0, receptors: [] };
       out.set(row.inspectionId, summary);
