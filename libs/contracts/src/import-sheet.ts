@@ -1,4 +1,5 @@
 import type { Locale } from './enums/locale.js';
+import { SEVERITY_LEVELS } from './enums/severity.js';
 
 /**
  * The import spreadsheet (SPEC §2 step 2, issue #20): the template workbook the console offers
@@ -73,9 +74,13 @@ export const IMPORT_SHEETS: readonly SheetDefinition[] = [
 
 /** Blade letters accepted in the Blade column besides 1..3. */
 export const SHEET_BLADE_LETTERS = ['A', 'B', 'C'] as const;
-/** Severity levels a defect row may carry (SPEC §9: palette levels 0..8; the template uses 1..5). */
-export const SHEET_SEVERITY_MIN = 0;
-export const SHEET_SEVERITY_MAX = 8;
+/**
+ * Severity levels a defect row may carry: a defect's own severities (SEVERITY_LEVELS, 0..5), what
+ * inspection stores. SPEC §9's palette levels 0..8 colour blades (TBD, none, 1..5), not defects:
+ * a row of 6..8 passed the check and then failed the whole batch in step 4.
+ */
+export const SHEET_SEVERITY_MIN = SEVERITY_LEVELS[0];
+export const SHEET_SEVERITY_MAX = SEVERITY_LEVELS[SEVERITY_LEVELS.length - 1];
 
 /** Which language a sheet name is in, or null when it is none of ours. */
 export function sheetOfName(name: string): { sheet: SheetDefinition; locale: Locale } | null {

@@ -156,7 +156,9 @@ describe('column mappings (another vendor\'s workbook)', () => {
       [{ ...base, columns: [{ sheet: 'defects', column: 'defectType', header: 'Severity' }] }, 'IMPORT_MAPPING_DUPLICATE_HEADER'],
       [{ ...base, sheets: [{ sheet: 'inspections', name: 'Data' }, { sheet: 'defects', name: 'DATA' }] }, 'IMPORT_MAPPING_DUPLICATE_HEADER'],
       [{ ...base, sheets: [{ sheet: 'blades', name: 'Defects' }] }, 'IMPORT_MAPPING_DUPLICATE_HEADER'],
-      [{ ...base, severities: [{ value: 'Cat 9', level: 9 }] }, 'IMPORT_MAPPING_SEVERITY_INVALID', /不在0–8之间/],
+      [{ ...base, severities: [{ value: 'Cat 9', level: 9 }] }, 'IMPORT_MAPPING_SEVERITY_INVALID', /不在0–5之间/],
+      // 6–8 are the blade palette's levels, not a defect's severity.
+      [{ ...base, severities: [{ value: 'Cat 6', level: 6 }] }, 'IMPORT_MAPPING_SEVERITY_INVALID'],
       [{ ...base, severities: [{ value: 'High', level: 3 }, { value: 'high ', level: 4 }] }, 'IMPORT_MAPPING_SEVERITY_INVALID'],
       [{ ...base, severities: [{ value: '   ', level: 3 }] }, 'IMPORT_MAPPING_SEVERITY_INVALID'],
       [{ ...base, severities: [{ value: 'Low', level: 1.5 }] }, 'VALIDATION_FAILED'],
@@ -169,7 +171,7 @@ describe('column mappings (another vendor\'s workbook)', () => {
       if (zh) assert.match(r.body.message, zh);
     }
     const en = await h.api(`${API}/column-mappings`, { method: 'POST', json: { ...base, severities: [{ value: 'Cat 9', level: 9 }] } });
-    assert.equal(en.body.message, 'The severity "Cat 9" is empty, listed twice, or mapped to a level outside 0–8.');
+    assert.equal(en.body.message, 'The severity "Cat 9" is empty, listed twice, or mapped to a level outside 0–5.');
     // An edit that breaks a rule leaves the stored mapping as it was.
     const good = await h.api(`${API}/column-mappings`, { method: 'POST', json: vendorMapping(park.customerId, 'Kept') });
     const stored = await mappings();
