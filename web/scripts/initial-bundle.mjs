@@ -3,10 +3,12 @@
 // module script, module preloads and stylesheets — one row per file (raw and gzip -9 kB) and the
 // total. The same sum as infra/src/bench/web.ts `initialBundle` (docs/performance.md).
 //
-//   node web/scripts/initial-bundle.mjs [--build] [--json] [--all]
+//   node web/scripts/initial-bundle.mjs [--build] [--json] [--all] [--with=<chunk name>,…]
 //
 // --build runs `vite build` first; --json prints the rows as JSON; --all also lists every other
-// chunk of dist/assets (largest first), to see what moved out of the initial set.
+// chunk of dist/assets (largest first), to see what moved out of the initial set; --with adds a
+// lazy chunk the start loads anyway (e.g. `--with=en_us`: the language the console starts in)
+// and the chunks it imports that are not in the set yet.
 import { readFileSync, readdirSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -30,6 +32,22 @@ const measure = (ref) => {
   const buf = readFileSync(path.join(dist, ref));
   return { file: ref.replace(/^assets\//, ''), raw: kB(buf.length), gzip: kB(gzipSync(buf, { level: 9 }).length) };
 };
+// --with: a lazy chunk by the name before its hash, plus its static imports (`from"./x.js"`).
+const withNames = [...args].filter((a) => a.startsWith('--with=')).flatMap((a) => a.slice(7).split(',').filter(Boolean));
+const assets = readdirSync(path.join(dist, 'assets'));
+const pending = withNames.map((name) => {
+  const file = assets.find((f) => f.endsWith('.js') && f.replace(/-[\w-]{8}\.js$/, '') === name);
+  if (!file) throw new Error(`no chunk named ${name} in dist/assets`);
+  return `assets/${file}`;
+});
+while (pending.length) {
+  const ref = pending.pop();
+  if (refs.includes(ref)) continue;
+  refs.push(ref);
+  const code = readFileSync(path.join(dist, ref), 'utf8');
+  for (const m of code.matchAll(/(?:^|[;}])(?:import|export)(?:[^'"`;]*?from)?\s*"\.\/([^"]+\.js)"/g)) pending.push(`assets/${m[1]}`);
+}
+
 const rows = refs.map(measure).sort((a, b) => b.gzip - a.gzip);
 const total = rows.reduce((t, r) => ({ raw: t.raw + r.raw, gzip: t.gzip + r.gzip }), { raw: 0, gzip: 0 });
 

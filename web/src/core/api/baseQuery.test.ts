@@ -81,7 +81,7 @@ describe('buildUrl and encodeForm', () => {
 });
 
 describe('interpretResponse', () => {
-  const ctx = { locale: 'en_us' as const, path: '/context/api/v1/users', t };
+  const ctx = { locale: 'en_us' as const, path: '/context/api/v1/users', t, lookup: lookupMessage };
 
   it('returns the body for 2xx', () => {
     expect(interpretResponse(200, { a: 1 }, ctx)).toEqual({ kind: 'data', data: { a: 1 } });

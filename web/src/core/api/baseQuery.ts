@@ -1,5 +1,6 @@
 import type { BaseQueryApi, BaseQueryFn } from '@reduxjs/toolkit/query';
-import { lookupMessage, REQUEST_TIMEOUT_MS, type Locale } from '@/shared/contracts';
+import { REQUEST_TIMEOUT_MS, type Locale } from '@/shared/contracts';
+import { loadErrorCatalogue, type LookupMessage } from './errorCatalogue';
 
 export type Primitive = string | number | boolean;
 
@@ -79,8 +80,9 @@ export type Outcome =
 export function interpretResponse(
   status: number,
   body: unknown,
-  ctx: { locale: Locale; path: string; nullOn403?: boolean; authFlow?: boolean; t: Translate },
+  ctx: { locale: Locale; path: string; nullOn403?: boolean; authFlow?: boolean; t: Translate; lookup: LookupMessage },
 ): Outcome {
+  const lookupMessage = ctx.lookup;
   if (status >= 200 && status < 300) return { kind: 'data', data: body };
   switch (status) {
     case 401:
@@ -118,6 +120,8 @@ export interface BaseQueryDeps {
   timeoutMs?: number;
   /** Renews the access token (refresh grant); true when a new one was stored. */
   renewAccess?: () => Promise<boolean>;
+  /** The error catalogue's lookup, loaded on the first failed call (default: its own chunk). */
+  loadLookup?: () => Promise<LookupMessage>;
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -178,12 +182,16 @@ export function createBaseQuery(deps: BaseQueryDeps): BaseQueryFn<RequestArgs | 
       api.signal?.removeEventListener('abort', onAbort);
     }
 
+    // The catalogue (SPEC §8 texts, both languages) is needed only to word a failure.
+    const ok = response.status >= 200 && response.status < 300;
+    const lookup = ok ? unused : await (deps.loadLookup ?? loadErrorCatalogue)().catch(() => networkText(deps.t));
     const outcome = interpretResponse(response.status, body, {
       locale,
       path: args.url,
       nullOn403: args.nullOn403,
       authFlow: args.authFlow,
       t: deps.t,
+      lookup,
     });
     switch (outcome.kind) {
       case 'data':
@@ -207,6 +215,13 @@ export function createBaseQuery(deps: BaseQueryDeps): BaseQueryFn<RequestArgs | 
     }
   };
   return (rawArgs, api) => query(rawArgs, api);
+}
+
+const unused: LookupMessage = () => '';
+
+/** Without the catalogue's chunk (the network failed meanwhile) a failure reads as a network one. */
+function networkText(t: Translate): LookupMessage {
+  return () => t('errors:http.network');
 }
 
 function codeOf(body: unknown): unknown {

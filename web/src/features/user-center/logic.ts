@@ -1,4 +1,7 @@
 import dayjs, { type Dayjs } from 'dayjs';
+// The locales DAYJS_LOCALE names, whichever language's chunk (core/i18n) is loaded.
+import 'dayjs/locale/en';
+import 'dayjs/locale/zh-cn';
 import localizedFormat from 'dayjs/plugin/localizedFormat';
 import type { SorterResult } from 'antd/es/table/interface';
 import { isApiError, type ApiError } from '@/core/api/baseQuery';

@@ -1,5 +1,8 @@
 import dayjs from 'dayjs';
 import localizedFormat from 'dayjs/plugin/localizedFormat';
+// The locales DAYJS_LOCALE names, whichever language's chunk (core/i18n) is loaded.
+import 'dayjs/locale/en';
+import 'dayjs/locale/zh-cn';
 import { formatThousands, type Locale } from '@/shared/contracts';
 
 dayjs.extend(localizedFormat);

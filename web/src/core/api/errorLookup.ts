@@ -1,0 +1,2 @@
+// The chunk loadErrorCatalogue (errorCatalogue.ts) loads.
+export { lookupMessage } from '@/shared/contracts';
