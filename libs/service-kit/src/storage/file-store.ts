@@ -105,7 +105,9 @@ export class LocalFileStore implements FileStore {
   }
 
   async removePrefix(prefix: string): Promise<void> {
-    await rm(this.full(prefix), { recursive: true, force: true });
+    // A writer may still be adding files below (a tile job of a photo being deleted): rm then
+    // meets ENOTEMPTY, and its retries take the late files too.
+    await rm(this.full(prefix), { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
   }
 
   private async sizeOf(f: string): Promise<number | null> {

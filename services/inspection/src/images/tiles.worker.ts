@@ -113,7 +113,8 @@ export class TilesWorker extends JobWorker<{ imageId: string }> {
       await storeDeepZoom(this.store, img.storagePrefix, sharp(original), (step, i, total) =>
         step === 'tiled' ? progress(60, 'storing tiles') : progress(60 + Math.floor((35 * i) / total), 'storing tiles'),
       );
-      await this.finish(img, 'done', null);
+      // Deleted while its tiles were made: the delete removed what was stored by then, this the rest.
+      if (!(await this.finish(img, 'done', null))) await this.store.removePrefix(img.storagePrefix);
     } catch (err) {
       if (err instanceof PermanentTileError || isSharpInputError(err)) {
         // Retrying cannot fix a broken original: record it for the screens instead.
@@ -127,16 +128,18 @@ export class TilesWorker extends JobWorker<{ imageId: string }> {
 
   /**
    * Marks the image and, under the inspection's row lock (two jobs finishing together must not
-   * both see "all done"), announces the inspection once none of its images is waiting.
+   * both see "all done"), announces the inspection once none of its images is waiting. False when
+   * the image is gone (deleted while its tiles were made).
    */
-  private async finish(img: Image, status: 'done' | 'failed', error: string | null) {
-    await this.ds.transaction(async (m) => {
+  private async finish(img: Image, status: 'done' | 'failed', error: string | null): Promise<boolean> {
+    return this.ds.transaction(async (m) => {
       const insp = await m.findOne(Inspection, { where: { id: img.inspectionId }, lock: { mode: 'pessimistic_write' } });
-      if (!insp) return;
-      await m.query(
+      if (!insp) return false;
+      const [, updated] = await m.query(
         `UPDATE ${schemaName(this.ds)}.image SET tile_status = $2, tile_error = $3, tiled_at = CASE WHEN $2 = 'done' THEN now() END WHERE id = $1`,
         [img.id, status, error],
       );
+      if (!updated) return false;
       const [c] = await m.query(
         `SELECT count(*)::int AS images,
                 count(*) FILTER (WHERE tile_status IN ('pending', 'processing'))::int AS waiting,
@@ -154,6 +157,7 @@ export class TilesWorker extends JobWorker<{ imageId: string }> {
         // and so do the blade paths still to stitch.
         await announcePhotosChanged(m, this.events, insp.id);
       }
+      return true;
     });
   }
 }
