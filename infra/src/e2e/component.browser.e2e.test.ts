@@ -70,13 +70,13 @@ describe('wind farm overview → tower of a turbine → photos, a defect, the pr
 
     // Zoom the current photo: the previous one follows (its polygon overlay scales too).
     const scaleOf = (id: string) =>
-      page.evaluate((sel) => document.querySelector(`[data-testid="${sel}"] [data-testid="polygon-overlay"]`)?.getAttribute('data-transform') ?? '', id);
+      page.evaluate((sel) => document.querySelector(`[data-testid="${sel}"] [data-testid="polygon-overlay"] g`)?.getAttribute('transform') ?? '', id);
     const before = await scaleOf('component-viewer-previous');
     const box = (await current.getByTestId('osd-viewer').boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await page.mouse.wheel(0, -400);
     await page.waitForFunction(
-      ([sel, was]) => (document.querySelector(`[data-testid="${sel}"] [data-testid="polygon-overlay"]`)?.getAttribute('data-transform') ?? '') !== was,
+      ([sel, was]) => (document.querySelector(`[data-testid="${sel}"] [data-testid="polygon-overlay"] g`)?.getAttribute('transform') ?? '') !== was,
       ['component-viewer-previous', before] as const,
     );
     await viewersSettled(page, '[data-testid="component-viewer"]');

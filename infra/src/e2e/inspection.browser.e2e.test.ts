@@ -59,7 +59,7 @@ describe('inspection screens in a real browser (demo inspections, tiles and defe
 
   /** The scale of the polygon overlay (image px → screen px): grows when the viewer zooms in. */
   const overlayScale = async (page: Page): Promise<number> => {
-    const t = await page.getByTestId('polygon-overlay').first().getAttribute('data-transform');
+    const t = await page.getByTestId('polygon-overlay').locator('g').first().getAttribute('transform');
     return Number(/matrix\(([^ ]+)/.exec(t ?? '')?.[1] ?? NaN);
   };
 

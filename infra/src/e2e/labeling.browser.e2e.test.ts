@@ -65,7 +65,7 @@ describe('labeling and review in a real browser (demo task, deep-zoom tiles)', (
 
   /** The overlay transform (image px → screen px): scale and offset. */
   const overlayTransform = async (page: Page): Promise<{ scale: number; tx: number; ty: number }> => {
-    const t = await page.getByTestId('polygon-overlay').first().getAttribute('data-transform');
+    const t = await page.getByTestId('polygon-overlay').locator('g').first().getAttribute('transform');
     const m = /matrix\(([^ ]+) [^ ]+ [^ ]+ [^ ]+ ([^ ]+) ([^ )]+)\)/.exec(t ?? '');
     return { scale: Number(m?.[1]), tx: Number(m?.[2]), ty: Number(m?.[3]) };
   };

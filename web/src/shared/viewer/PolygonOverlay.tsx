@@ -91,11 +91,6 @@ export function PolygonOverlay({
   const selected = useMemo(() => new Set([...(selectedIds ?? []), ...(selectedId ? [selectedId] : [])]), [selectedId, selectedIds]);
   const hoverId = hover?.p.id ?? null;
   const clickable = !!onSelect;
-  // Panning keeps the scale: the group keeps the transform of the last scale change and the SVG
-  // is only moved by a CSS translate, which the compositor does without repainting the polygons
-  // (with 1,000 polygons, repainting the SVG on every frame cost a pan its 60 fps; issue #22).
-  const base = useRef<ScreenTransform | null>(null);
-  if (transform && (!base.current || base.current.scale !== transform.scale)) base.current = transform;
   // The same elements while only the transform changes: React skips the polygons entirely.
   const shapes = useMemo(
     () =>
@@ -116,21 +111,12 @@ export function PolygonOverlay({
   if (!transform) return null;
   return (
     <>
-      <div className="insp-overlay">
-        <svg
-          className="insp-overlay__layer"
-          data-testid="polygon-overlay"
-          data-polygons={polygons.length}
-          // The whole transform (group × translate) for tools and tests that map image px to screen px.
-          data-transform={svgTransform(transform)}
-          style={{ transform: `translate3d(${transform.tx - base.current!.tx}px, ${transform.ty - base.current!.ty}px, 0)` }}
-        >
-          <g transform={svgTransform(base.current!)}>
-            {shapes}
-            {extra}
-          </g>
-        </svg>
-      </div>
+      <svg className="insp-overlay" data-testid="polygon-overlay" data-polygons={polygons.length}>
+        <g transform={svgTransform(transform)}>
+          {shapes}
+          {extra}
+        </g>
+      </svg>
       {hover && (
         <div className="insp-overlay__hover" style={{ left: hover.x + 14, top: hover.y + 14 }} data-testid="polygon-hover">
           <div className="insp-overlay__hover-title">{hover.p.title}</div>

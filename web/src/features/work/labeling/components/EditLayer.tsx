@@ -42,9 +42,8 @@ export const EditLayer = memo(function EditLayer({
   if (!t) return null;
   const r = (px: number) => px / t.scale;
   const toImage = (e: ReactPointerEvent<SVGElement>): Point => {
-    // The overlay's box, not the SVG's: the SVG is moved by a CSS translate while panning (PolygonOverlay).
     const svg = (e.currentTarget as SVGElement).ownerSVGElement;
-    const rect = (svg?.parentElement ?? svg)?.getBoundingClientRect() ?? { left: 0, top: 0 };
+    const rect = svg?.getBoundingClientRect() ?? { left: 0, top: 0 };
     return screenToImage([e.clientX - rect.left, e.clientY - rect.top], t);
   };
   const begin = (e: ReactPointerEvent<SVGElement>, index: number) => {
