@@ -13,7 +13,7 @@ import { timeToFirstTile } from './inspection-viewer.js';
 import { benchOverview } from './overview.js';
 import { benchStitching } from './stitching.js';
 import { benchArchive, benchSheetVerify } from './import.js';
-import { signInForm, signInToken } from './fixtures.js';
+import { signInForm, signInToken, waitForDemoData } from './fixtures.js';
 import { panFrameTimes, seedLabelingTask, seedPolygons, timeToOpenLabeling, type DrawerMode } from './labeling.js';
 import { benchTaskFlow } from './task-flow.js';
 import { benchKillTaskFlow } from './kill.js';
@@ -93,6 +93,9 @@ try {
       : { bus: 'postgres' as const }),
   });
   console.log(`platform benches on the ${platform.bus === 'kafka' ? 'Kafka' : 'PostgreSQL'} bus`);
+  // The demo seed's photos are tiled right after the start, one job per core: no part may measure
+  // beside that (asset's lists, the first part, did).
+  await waitForDemoData(db.url);
   const signIn = (username: string, password: string) => signInToken(platform.url, username, password);
   /** What a bench needs to act as a demo user: the gateway, the database, a token (and the credentials, for browsers). */
   const as = async (username: string, password: string) => ({
