@@ -211,7 +211,7 @@ describe('the daily work of the demo accounts', () => {
     await page.context().close();
   });
 
-  test('pilot: after a flight, sends the inspection (workbook and photo archive) through the data import wizard; it becomes an inspection with its photos and defects; the finished run reads in Chinese', async () => {
+  test('pilot: after a flight, sends the inspection (workbook and photo archive) through the data import wizard in Chinese, as a new user would (the Chinese workbook); it becomes an inspection with its photos and defects, shown on the turbine page; the finished run reads in English', async () => {
     // The flight: turbine -03 of Hornsea Edge (no demo inspection), photographed today.
     const park = ((await json('/context/api/v1/plants?pageSize=50', admin)).body.results as Body[]).find((x) => x.windFarmName === 'Hornsea Edge');
     const turbine = ((await json(`/context/api/v2/plants/${park.windFarmId}/all-turbines`, admin)).body as Body[]).find((t) => /-03$/.test(t.turbineName));
@@ -229,8 +229,8 @@ describe('the daily work of the demo accounts', () => {
       ],
     };
     for (const sheet of IMPORT_SHEETS) {
-      const ws = wb.addWorksheet(sheet.en_us);
-      ws.addRow(sheet.columns.map((c) => c.en_us));
+      const ws = wb.addWorksheet(sheet.zh_cn);
+      ws.addRow(sheet.columns.map((c) => c.zh_cn));
       for (const r of rows[sheet.key]!) ws.addRow(r);
     }
     const shot = (shade: number) =>
@@ -239,7 +239,7 @@ describe('the daily work of the demo accounts', () => {
         .toBuffer();
     const archive = zipSync({ 'flight/DJI_0001.JPG': await shot(40), 'flight/DJI_0002.JPG': await shot(200) }, { level: 0 });
 
-    const page = await signIn('pilot', 'en_us');
+    const page = await signIn('pilot', 'zh_cn');
     // The pilot's menu leads to the data import; a leftover run of an earlier session is closed first.
     await page.goto(p.url + '/#/dataCenter/dataImport');
     await page.getByTestId('page-dataImport').waitFor();
@@ -274,15 +274,15 @@ describe('the daily work of the demo accounts', () => {
     });
     const images = page.getByTestId('import-step-images');
     await images.waitFor({ timeout: 30000 });
-    await images.getByText('Verified: 1 inspections, 3 blades, 2 defects.').waitFor();
+    await images.getByText('校验通过：1次巡检，3支叶片，2个缺陷。').waitFor();
     await images.locator('input[type="file"]').setInputFiles({ name: 'flight.zip', mimeType: 'application/zip', buffer: Buffer.from(archive) });
-    await page.getByTestId('import-images-count').getByText('Photos matched: 2 of 2').waitFor({ timeout: 30000 });
+    await page.getByTestId('import-images-count').getByText('已匹配图片：2 / 2').waitFor({ timeout: 30000 });
     assert.deepEqual(tusCalls, ['POST', 'PATCH', 'HEAD', 'PATCH']);
-    await page.screenshot({ path: path.join(SHOTS, 'daily-pilot-import-en.png') });
+    await page.screenshot({ path: path.join(SHOTS, 'daily-pilot-import-zh.png') });
     // Step 4 → 5: processing, followed live, ends with the inspection created.
     await page.getByTestId('import-process').click();
     const finish = page.getByTestId('import-step-finish');
-    await finish.getByText('Import finished: 1 inspections created.').waitFor({ timeout: 60000 });
+    await finish.getByText('导入完成：已创建1次巡检。').waitFor({ timeout: 60000 });
     await finish.getByTestId('import-created').getByText(`${turbine.turbineName} · ${day}`).waitFor();
 
     // Through the API: the inspection of that turbine and day, with both photos and their defects.
@@ -295,14 +295,19 @@ describe('the daily work of the demo accounts', () => {
       ['810001', 1, 2],
       ['810002', 2, 3],
     ]);
+    // The finished run links the inspection: its turbine page opens on it.
+    await finish.getByTestId('import-created').getByRole('link').first().click();
+    await page.waitForURL(new RegExp(`inspectionId=${created.inspectionId}`), { timeout: 30000 });
+    // The page opens on blade 1: its defect is listed.
+    await page.getByTestId('defect-table').getByText('810001', { exact: true }).waitFor({ timeout: 30000 });
     await page.context().close();
 
-    // The same pilot in Chinese: the finished run waits on the page, in Chinese.
-    const zh = await signIn('pilot', 'zh_cn');
-    await zh.goto(p.url + '/#/dataCenter/dataImport');
-    await zh.getByTestId('import-step-finish').getByText('导入完成：已创建1次巡检。').waitFor({ timeout: 20000 });
-    await zh.screenshot({ path: path.join(SHOTS, 'daily-pilot-import-zh.png') });
-    await zh.context().close();
+    // The same pilot in English: the finished run waits on the page, in English.
+    const en = await signIn('pilot', 'en_us');
+    await en.goto(p.url + '/#/dataCenter/dataImport');
+    await en.getByTestId('import-step-finish').getByText('Import finished: 1 inspections created.').waitFor({ timeout: 20000 });
+    await en.screenshot({ path: path.join(SHOTS, 'daily-pilot-import-en.png') });
+    await en.context().close();
   });
 
   test('someone not assigned to the customer is not offered and is refused as handler (both languages); nothing changes', async () => {
