@@ -103,3 +103,23 @@ export async function wheelZoomIn(page: Page, steps: number): Promise<void> {
     await viewersSettled(page);
   }
 }
+
+/**
+ * Clicks a button of an antd dialog once the dialog's opening zoom has ended. The zoom starts
+ * from the control that opened it, scaled down: under load Playwright can find the button
+ * "stable" for two frames before the motion moves it, and its click then lands beside the dialog
+ * (sort-and-remove's submit, 2026-11-27: a 16 × 6 px box at the header's Submit; the POST never
+ * came). Settled = no zoom class on the dialog and the button drawn at its layout size.
+ */
+export async function clickInSettledDialog(page: Page, testId: string): Promise<void> {
+  const button = page.getByTestId(testId);
+  await button.waitFor();
+  await page.waitForFunction((id) => {
+    const el = document.querySelector<HTMLElement>(`[data-testid="${id}"]`);
+    const dialog = el?.closest('.ant-modal');
+    if (!el || !dialog || /\bant-zoom-/.test(dialog.className)) return false;
+    const box = el.getBoundingClientRect();
+    return Math.abs(box.width - el.offsetWidth) < 1 && Math.abs(box.height - el.offsetHeight) < 1;
+  }, testId);
+  await button.click();
+}

@@ -9,7 +9,7 @@ import { IMPORT_SHEETS, errorText } from '@windward/contracts';
 import { eventually } from '@windward/service-kit/testing';
 import { type TestPlatform } from './harness.js';
 import { SHOTS, browserSuite } from './browser-suite.js';
-import { signIn as signInAs, viewersSettled } from './browser.js';
+import { signIn as signInAs, viewersSettled, clickInSettledDialog } from './browser.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Body = any;
@@ -156,7 +156,7 @@ describe('the daily work of the demo accounts', () => {
     await eventually(async () => (await strips.evaluateAll((xs) => xs.every((x) => x.getAttribute('data-state') === 'saved'))) || undefined, 10000);
     const completed = tool.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith(`/tasks/${task.taskId}/stages/3/complete`));
     await tool.getByTestId('sar-submit').click();
-    await tool.getByTestId('sar-submit-ok').click();
+    await clickInSettledDialog(tool, 'sar-submit-ok');
     assert.equal((await completed).status(), 200);
 
     // The dashboard moves by itself: delivery's push makes it refetch; nobody reloads the page.

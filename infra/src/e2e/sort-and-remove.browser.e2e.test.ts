@@ -6,7 +6,7 @@ import type { Browser, Page, Request } from 'playwright-core';
 import { eventually } from '@windward/service-kit/testing';
 import { type TestPlatform } from './harness.js';
 import { SHOTS, browserSuite } from './browser-suite.js';
-import { signIn as signInAs } from './browser.js';
+import { signIn as signInAs, clickInSettledDialog } from './browser.js';
 import { REPO_ROOT } from '../launcher/platform.js';
 
 const shots = SHOTS;
@@ -169,7 +169,7 @@ describe('sort and remove in a real browser', () => {
     await page.getByTestId('sar-submit').click();
     // Asked first, like labeling's submit.
     await page.getByTestId('sar-submit-confirm').waitFor();
-    await page.getByTestId('sar-submit-ok').click();
+    await clickInSettledDialog(page, 'sar-submit-ok');
     assert.equal((await completed).status(), 200);
     await page.getByTestId('sar-done').waitFor();
     // The Chinese window of the same task, without a reload: Submit disabled, with a notice.
