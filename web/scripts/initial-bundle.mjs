@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The console's initial bundle: what web/dist/index.html loads before any route chunk — its
 // module script, module preloads and stylesheets — one row per file (raw and gzip -9 kB) and the
-// total. The same sum as infra/src/bench/web.ts `initialBundle` (docs/performance.md).
+// total. The bench's `initialBundle` (infra/src/bench/web.ts) reads this script's --json (docs/performance.md).
 //
 //   node web/scripts/initial-bundle.mjs [--build] [--json] [--all] [--with=<chunk name>,…]
 //

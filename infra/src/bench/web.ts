@@ -1,24 +1,20 @@
-import { readFileSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { launchBrowser } from '../e2e/browser.js';
 import { REPO_ROOT } from '../launcher/platform.js';
 import { percentile } from './stats.js';
 
-/** gzip size of what index.html loads before any route chunk: its scripts, module preloads and styles. */
+/**
+ * gzip size of what index.html loads before any route chunk: its scripts, module preloads and
+ * styles — measured by the console's own script (web/scripts/initial-bundle.mjs), one definition
+ * of the initial set for the bench and for a look by hand.
+ */
 export function initialBundle(): { files: number; 'raw kB': number; 'gzip kB': number } {
-  const dist = path.join(REPO_ROOT, 'web', 'dist');
-  const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
-  const refs = [...html.matchAll(/(?:src|href)="\.?\/?(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
-  let raw = 0;
-  let gz = 0;
-  for (const ref of new Set(refs)) {
-    const buf = readFileSync(path.join(dist, ref));
-    raw += buf.length;
-    gz += gzipSync(buf, { level: 9 }).length;
-  }
-  return { files: new Set(refs).size, 'raw kB': raw / 1024, 'gzip kB': gz / 1024 };
+  const r = spawnSync(process.execPath, [path.join(REPO_ROOT, 'web', 'scripts', 'initial-bundle.mjs'), '--json'], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`initial-bundle.mjs failed: ${r.stderr}`);
+  const { files, rawKB, gzipKB } = JSON.parse(r.stdout) as { files: number; rawKB: number; gzipKB: number };
+  return { files, 'raw kB': rawKB, 'gzip kB': gzipKB };
 }
 
 /** Navigation start → the sign-in button visible, in a fresh headless Chromium context each time. */
