@@ -34,6 +34,7 @@ export * from './bootstrap.js';
 export * from './database/embedded.js';
 export * from './http/paging.js';
 export * from './http/dto.js';
+export * from './http/validation.js';
 export * from './http/api-file-body.js';
 export * from './http/input-limits.js';
 export * from './http/protection.js';

@@ -1,9 +1,9 @@
-import { Global, Module, ValidationPipe, type DynamicModule, type OnApplicationBootstrap, type OnApplicationShutdown, Inject } from '@nestjs/common';
+import { Global, Module, type DynamicModule, type OnApplicationBootstrap, type OnApplicationShutdown, Inject } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource, type EntitySchema, type MixedList } from 'typeorm';
 import type { Logger } from 'pino';
-import { AppError, type ServiceName } from '@windward/contracts';
+import type { ServiceName } from '@windward/contracts';
 import { loadConfig, SERVICE_CONFIG, type ServiceConfig } from './config/config.js';
 import { dataSourceOptions, openDatabase } from './database/database.js';
 import { createLogger } from './logging/logger.js';
@@ -16,6 +16,7 @@ import { EventBus, createBusAdapter } from './events/event-bus.js';
 import { EventPublisher } from './events/event-publisher.js';
 import { deadLetterController } from './events/dead-letter.controller.js';
 import { JobsService } from './jobs/jobs.service.js';
+import { inputValidationPipe } from './http/validation.js';
 import { HOUSEKEEPING_CRON, HOUSEKEEPING_QUEUE, runHousekeeping } from './jobs/housekeeping.js';
 
 export const LOGGER = Symbol('LOGGER');
@@ -112,17 +113,7 @@ export class ServiceKitModule {
         { provide: APP_FILTER, inject: [LOGGER], useFactory: (log: Logger) => new AppExceptionFilter(log) },
         {
           provide: APP_PIPE,
-          useFactory: () =>
-            new ValidationPipe({
-              // Unknown fields are refused, not silently dropped: a typo in a field name is an error.
-              whitelist: true,
-              forbidNonWhitelisted: true,
-              transform: true,
-              exceptionFactory: (errors) =>
-                new AppError('VALIDATION_FAILED', {
-                  details: errors.map((e) => ({ field: e.property, constraints: e.constraints })),
-                }),
-            }),
+          useFactory: inputValidationPipe,
         },
         KitLifecycle,
       ],

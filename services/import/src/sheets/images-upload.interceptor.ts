@@ -3,9 +3,10 @@ import { Injectable, type CallHandler, type ExecutionContext, type NestIntercept
 import type { Request } from 'express';
 import multer from 'multer';
 import { AppError, SHEET_IMAGE_FILES_MAX } from '@windward/contracts';
-import type { AuthUser } from '@windward/service-kit';
+import { validatedQuery, type AuthUser } from '@windward/service-kit';
 import { DRONE_ARCHIVE_MAX_BYTES } from '../uploads/archive.js';
 import { readMultipart } from '../uploads/multipart.js';
+import { ImagesUploadQuery } from './sheet-import.dto.js';
 import { SheetImportsService } from './sheet-imports.service.js';
 import type { ReceivedImages } from './sheet-images.js';
 
@@ -27,6 +28,8 @@ export class ImagesUploadInterceptor implements NestInterceptor {
 
   async intercept(ctx: ExecutionContext, next: CallHandler) {
     const req = ctx.switchToHttp().getRequest<ImagesRequest>();
+    // A bad query string is refused before the photos are read (the route's pipe would only see it after).
+    await validatedQuery(ImagesUploadQuery, req.query);
     await this.imports.beginImages(req.user, String(req.params.id));
     await readMultipart(upload, req, ctx.switchToHttp().getResponse(), DRONE_ARCHIVE_MAX_BYTES, 'files');
     const got = (req.files ?? {}) as Record<string, Express.Multer.File[] | undefined>;

@@ -1,6 +1,7 @@
-import { IsIn, IsInt, IsOptional, IsUUID, ValidateIf } from 'class-validator';
-import { ComponentType, UploadTaskStatus } from '@windward/contracts';
-import { PageQueryDto, QueryList } from '@windward/service-kit';
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUUID, ValidateIf } from 'class-validator';
+import { ComponentType, LOCALES, UploadTaskStatus, type Locale } from '@windward/contracts';
+import { PageQueryDto, QueryBoolean, QueryList } from '@windward/service-kit';
 
 /** Step 1 of the import wizard (SPEC §2): basic config. */
 export class CreateSheetImportDto {
@@ -19,4 +20,27 @@ export class SheetImportListQuery extends PageQueryDto {
   @IsOptional() @QueryList() @IsUUID('all', { each: true }) windfarmId?: string[];
   /** Upload task statuses (FAILED, SUCCEEDED, CANCELLED, PROCESSING), `a,b` or repeated. */
   @IsOptional() @QueryList() @IsIn(Object.values(UploadTaskStatus), { each: true }) taskStatus?: string[];
+}
+
+/** A template workbook's download (sheet, LPS and defect-template imports). */
+export class TemplateQuery {
+  /** The workbook's language; the request's locale when absent. */
+  @ApiPropertyOptional({ enum: LOCALES })
+  @IsOptional() @IsIn(LOCALES) lang?: Locale;
+}
+
+/** Step 2's workbook upload. */
+export class WorkbookUploadQuery {
+  /**
+   * A saved column mapping of the run's customer: reads another vendor's workbook through it.
+   * A value that is not a UUID names no mapping: the same 404 as an unknown one.
+   */
+  @ApiPropertyOptional({ format: 'uuid' })
+  @IsOptional() @IsString() mappingId?: string;
+}
+
+/** Step 3's photo upload. */
+export class ImagesUploadQuery {
+  /** `true`: add these photos to the ones already matched, each kept or refused on its own. */
+  @IsOptional() @QueryBoolean() @IsBoolean() append?: boolean;
 }

@@ -1,10 +1,10 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Req, Res, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOkResponse, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { Rights, isLocale, type Locale } from '@windward/contracts';
+import { Rights, type Locale } from '@windward/contracts';
 import { CurrentUser, IdParam, RequireRights, type AuthUser, RequestLocale } from '@windward/service-kit';
 import { API } from '../uploads/uploads.controller.js';
-import { CreateSheetImportDto, SheetImportListQuery } from './sheet-import.dto.js';
+import { CreateSheetImportDto, ImagesUploadQuery, SheetImportListQuery, TemplateQuery, WorkbookUploadQuery } from './sheet-import.dto.js';
 import { CurrentSheetImportView, SheetImportPage, SheetImportView } from './sheet-import.view.js';
 import { SheetImportsService } from './sheet-imports.service.js';
 import { ImagesUploadInterceptor, type ImagesRequest } from './images-upload.interceptor.js';
@@ -30,11 +30,10 @@ export class SheetImportsController {
   /** The template workbook (the layout the check reads back), in `lang` or the request's locale. */
   @Get('sheet-imports/template')
   @RequireRights(...READ)
-  @ApiQuery({ name: 'lang', required: false, enum: ['en_us', 'zh_cn'] })
   @ApiProduces(XLSX)
   @ApiOkResponse(BINARY)
-  async template(@Query('lang') lang: string | undefined, @RequestLocale() locale: Locale, @Res({ passthrough: true }) res: Response) {
-    const l = isLocale(lang) ? lang : locale;
+  async template(@Query() q: TemplateQuery, @RequestLocale() locale: Locale, @Res({ passthrough: true }) res: Response) {
+    const l = q.lang ?? locale;
     attachment(res, l === 'zh_cn' ? '巡检导入模板.xlsx' : 'inspection-import-template.xlsx');
     return new StreamableFile(await templateWorkbook(l));
   }
@@ -75,16 +74,15 @@ export class SheetImportsController {
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } } })
   @RequireRights(...WRITE)
-  @ApiQuery({ name: 'mappingId', required: false, description: 'A saved column mapping of the run\'s customer.' })
   @UseInterceptors(WorkbookUploadInterceptor)
   workbook(
     @CurrentUser() user: AuthUser,
     @IdParam() id: string,
     @UploadedFile() file: Express.Multer.File | undefined,
     @RequestLocale() locale: Locale,
-    @Query('mappingId') mappingId?: string,
+    @Query() q: WorkbookUploadQuery,
   ): Promise<SheetImportView> {
-    return this.imports.receiveWorkbook(user, id, file, locale, mappingId || undefined);
+    return this.imports.receiveWorkbook(user, id, file, locale, q.mappingId || undefined);
   }
 
   /**
@@ -102,7 +100,6 @@ export class SheetImportsController {
       properties: { file: { type: 'string', format: 'binary' }, files: { type: 'array', items: { type: 'string', format: 'binary' } } },
     },
   })
-  @ApiQuery({ name: 'append', required: false, type: Boolean, description: 'Add these photos to the ones already matched.' })
   @RequireRights(...WRITE)
   @UseInterceptors(ImagesUploadInterceptor)
   images(
@@ -110,9 +107,9 @@ export class SheetImportsController {
     @IdParam() id: string,
     @Req() req: ImagesRequest,
     @RequestLocale() locale: Locale,
-    @Query('append') append?: string,
+    @Query() q: ImagesUploadQuery,
   ): Promise<SheetImportView> {
-    return append === 'true'
+    return q.append
       ? this.imports.addImages(user, id, req.received ?? null, locale)
       : this.imports.receiveImages(user, id, req.received ?? null, locale);
   }

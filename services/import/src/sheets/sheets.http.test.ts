@@ -140,6 +140,30 @@ describe('spreadsheet imports', () => {
     }
   });
 
+  test('query strings are read through DTOs: a bad value or an unknown field is VALIDATION_FAILED, before the run is touched', async () => {
+    for (const q of ['lang=fr_fr', 'language=en_us']) {
+      const t = await h.api(`${API}/sheet-imports/template?${q}`);
+      assert.equal(t.status, 400, q);
+      assert.equal(t.body.code, 'VALIDATION_FAILED', q);
+    }
+    const id = await start();
+    const before = await row(id);
+    const form = () => {
+      const f = new FormData();
+      f.append('file', new Blob([Buffer.from('x')]), 'inspections.xlsx');
+      return f;
+    };
+    for (const q of ['mappingId=a&mappingId=b', 'mapping=1']) {
+      const r = await h.api(`${API}/sheet-imports/${id}/workbook?${q}`, { form: form() });
+      assert.equal(r.status, 400, q);
+      assert.equal(r.body.code, 'VALIDATION_FAILED', q);
+      assert.deepEqual(await row(id), before, q);
+    }
+    const photos = await h.api(`${API}/sheet-imports/${id}/images?append=yes`, { form: form() });
+    assert.equal(photos.status, 400);
+    assert.equal(photos.body.code, 'VALIDATION_FAILED');
+  });
+
   test('file type and size are refused before parsing: -10001, legacy .xls with its own message, 10 MB; nothing kept', async () => {
     const id = await start();
     const csv = await upload(id, Buffer.from('a,b\n1,2'), 'data.csv');

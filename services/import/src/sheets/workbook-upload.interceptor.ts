@@ -2,7 +2,8 @@ import { Injectable, type CallHandler, type ExecutionContext, type NestIntercept
 import type { Request, Response } from 'express';
 import multer from 'multer';
 import { AppError, IMPORT_FILE_MAX_BYTES } from '@windward/contracts';
-import type { AuthUser } from '@windward/service-kit';
+import { validatedQuery, type AuthUser } from '@windward/service-kit';
+import { WorkbookUploadQuery } from './sheet-import.dto.js';
 import { readMultipart } from '../uploads/multipart.js';
 import { SheetImportsService } from './sheet-imports.service.js';
 
@@ -21,7 +22,8 @@ export class WorkbookUploadInterceptor implements NestInterceptor {
     const req = ctx.switchToHttp().getRequest<Request & { user: AuthUser }>();
     const res = ctx.switchToHttp().getResponse<Response>();
     const id = String(req.params.id);
-    const mappingId = typeof req.query.mappingId === 'string' && req.query.mappingId ? req.query.mappingId : undefined;
+    // Before the pipes run: the query is read through the route's DTO here, so a bad one marks nothing.
+    const { mappingId } = await validatedQuery(WorkbookUploadQuery, req.query);
     await this.imports.beginWorkbook(req.user, id, mappingId);
     try {
       await readMultipart(upload, req, res, IMPORT_FILE_MAX_BYTES);

@@ -1,12 +1,13 @@
 import { Body, Controller, Get, Injectable, Post, Query, Res, StreamableFile, UploadedFile, UseInterceptors, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, type ApiBodyOptions, ApiConsumes, ApiOkResponse, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, type ApiBodyOptions, ApiConsumes, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import multer from 'multer';
-import { IMPORT_FILE_MAX_BYTES, Rights, isLocale, type Locale, type TableImportKind } from '@windward/contracts';
+import { IMPORT_FILE_MAX_BYTES, Rights, type Locale, type TableImportKind } from '@windward/contracts';
 import { CurrentUser, IdParam, RequireRights, RequestLocale, type AuthUser } from '@windward/service-kit';
 import { API } from '../uploads/uploads.controller.js';
 import { readMultipart } from '../uploads/multipart.js';
 import { attachment } from '../sheets/sheet-imports.controller.js';
+import { TemplateQuery } from '../sheets/sheet-import.dto.js';
 import { errorReportWorkbook } from '../sheets/workbooks.js';
 import { LpsImportFieldsDto, TemplateImportFieldsDto } from './table-import.dto.js';
 import { LatestTableImportView, TableImportView } from './table-import.view.js';
@@ -41,8 +42,8 @@ export class TableWorkbookInterceptor implements NestInterceptor {
 export class TableImportsController {
   constructor(private readonly imports: TableImportsService) {}
 
-  private async template(kind: TableImportKind, lang: string | undefined, locale: Locale, res: Response) {
-    const l = isLocale(lang) ? lang : locale;
+  private async template(kind: TableImportKind, q: TemplateQuery, locale: Locale, res: Response) {
+    const l = q.lang ?? locale;
     if (kind === 'lps') attachment(res, l === 'zh_cn' ? '防雷导入模板.xlsx' : 'lps-import-template.xlsx');
     else attachment(res, l === 'zh_cn' ? '缺陷模板导入模板.xlsx' : 'defect-template-import.xlsx');
     return new StreamableFile(await (kind === 'lps' ? lpsTemplateWorkbook(l) : defectTemplateWorkbook(l)));
@@ -57,11 +58,10 @@ export class TableImportsController {
   /** The LPS template workbook (what the check reads back), in `lang` or the request's locale. */
   @Get('lps-imports/template')
   @RequireRights(...LPS_READ)
-  @ApiQuery({ name: 'lang', required: false, enum: ['en_us', 'zh_cn'] })
   @ApiProduces(XLSX)
   @ApiOkResponse(BINARY)
-  lpsTemplate(@Query('lang') lang: string | undefined, @RequestLocale() locale: Locale, @Res({ passthrough: true }) res: Response) {
-    return this.template('lps', lang, locale, res);
+  lpsTemplate(@Query() q: TemplateQuery, @RequestLocale() locale: Locale, @Res({ passthrough: true }) res: Response) {
+    return this.template('lps', q, locale, res);
   }
 
   /** Multipart `file` (.xlsx ≤ 10 MB) and `windfarmId`: every finding located, or the readings sent to inspection (PENDING). */
@@ -104,11 +104,10 @@ export class TableImportsController {
   /** The Config Center's template workbook (defect template and LPS templates sheets). */
   @Get('template-imports/template')
   @RequireRights(...TPL_READ)
-  @ApiQuery({ name: 'lang', required: false, enum: ['en_us', 'zh_cn'] })
   @ApiProduces(XLSX)
   @ApiOkResponse(BINARY)
-  tplTemplate(@Query('lang') lang: string | undefined, @RequestLocale() locale: Locale, @Res({ passthrough: true }) res: Response) {
-    return this.template('templates', lang, locale, res);
+  tplTemplate(@Query() q: TemplateQuery, @RequestLocale() locale: Locale, @Res({ passthrough: true }) res: Response) {
+    return this.template('templates', q, locale, res);
   }
 
   /** Multipart `file` (.xlsx ≤ 10 MB) and `customerId`: every finding located, or the rows sent to inspection (PENDING). */

@@ -245,6 +245,7 @@ export type TableImportsLpsLatestApiResponse = /** status 200  */ LatestTableImp
 export type TableImportsLpsLatestApiArg = void;
 export type TableImportsLpsTemplateApiResponse = /** status 200  */ Blob;
 export type TableImportsLpsTemplateApiArg = {
+  /** The workbook's language; the request's locale when absent. */
   lang?: 'en_us' | 'zh_cn';
 };
 export type TableImportsLpsGetApiResponse = /** status 200  */ TableImportView;
@@ -276,6 +277,7 @@ export type SheetImportsCurrentApiResponse = /** status 200  */ CurrentSheetImpo
 export type SheetImportsCurrentApiArg = void;
 export type SheetImportsTemplateApiResponse = /** status 200  */ Blob;
 export type SheetImportsTemplateApiArg = {
+  /** The workbook's language; the request's locale when absent. */
   lang?: 'en_us' | 'zh_cn';
 };
 export type SheetImportsGetApiResponse = /** status 200  */ SheetImportView;
@@ -297,7 +299,7 @@ export type SheetImportsErrorReportApiArg = {
 export type SheetImportsImagesApiResponse = /** status 200  */ SheetImportView;
 export type SheetImportsImagesApiArg = {
   id: string;
-  /** Add these photos to the ones already matched. */
+  /** `true`: add these photos to the ones already matched, each kept or refused on its own. */
   append?: boolean;
   body: {
     file?: Blob;
@@ -311,7 +313,8 @@ export type SheetImportsProcessApiArg = {
 export type SheetImportsWorkbookApiResponse = /** status 200  */ SheetImportView;
 export type SheetImportsWorkbookApiArg = {
   id: string;
-  /** A saved column mapping of the run's customer. */
+  /** A saved column mapping of the run's customer: reads another vendor's workbook through it.
+    A value that is not a UUID names no mapping: the same 404 as an unknown one. */
   mappingId?: string;
   body: {
     file: Blob;
@@ -328,6 +331,7 @@ export type TableImportsTplLatestApiResponse = /** status 200  */ LatestTableImp
 export type TableImportsTplLatestApiArg = void;
 export type TableImportsTplTemplateApiResponse = /** status 200  */ Blob;
 export type TableImportsTplTemplateApiArg = {
+  /** The workbook's language; the request's locale when absent. */
   lang?: 'en_us' | 'zh_cn';
 };
 export type TableImportsTplGetApiResponse = /** status 200  */ TableImportView;
