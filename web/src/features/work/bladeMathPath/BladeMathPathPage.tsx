@@ -18,7 +18,7 @@ import {
   pathLabel,
 } from '@/features/inspection';
 import { ImageViewer } from '@/shared/viewer/ImageViewer';
-import { useStitchBladeDefectsQuery, useStitchImagesQuery, useStitchPanoramasQuery, type PanoramaSummary } from '../stitching/stitchingApi';
+import { useStitchBladeDefectsQuery, useStitchImagesQuery, useStitchingListQuery, type PanoramaSummary } from '../stitching/stitchingApi';
 import { SEVERITY_PALETTE_9, type ViewSortOrder } from '../stitching/contracts';
 import { DEFAULT_PIXEL_SIZE_MM, axisX, bladeRows, levelsIn, parseBlade, type ImageBox, type PathRow } from './logic';
 import './bladeMathPath.css';
@@ -166,7 +166,7 @@ function BladeView({ inspectionId, blade }: { inspectionId: string; blade: numbe
   const inspection = useInspectionQuery(inspectionId);
   const images = useStitchImagesQuery({ inspectionId, bladePosition: blade, isActive: true });
   const defects = useStitchBladeDefectsQuery({ inspectionId, bladePosition: blade });
-  const panoramas = useStitchPanoramasQuery({ inspectionId, bladePosition: blade });
+  const panoramas = useStitchingListQuery({ id: inspectionId, bladePosition: blade });
   const panoOf = (r: PathRow) => panoramas.data?.results.find((p) => p.pathViewIndex === r.pathViewIndex && p.chamber === r.chamber);
   const rows = useMemo(
     () =>

@@ -1,30 +1,25 @@
-import { api } from '@/core/api/api';
+import { inspectionApi as generated } from '@/core/api/generated/inspection';
+import { withFlags } from '@/core/api/requestFlags';
 import { INSPECTION_API } from '@/features/inspection';
 
-/** The labeling edit lock of an inspection (docs/inspection.md "Edit locks"). */
-export interface EditLock {
-  inspectionId: string;
-  locked: boolean;
-  mine: boolean;
-  holderId: string | null;
-  holderName: string | null;
-  acquiredAt: string | null;
-  expiresAt: string | null;
-  leaseSeconds: number;
-}
+/** The labeling edit lock of an inspection (docs/inspection.md "Edit locks"), as the service answers it. */
+export type { EditLockView as EditLock } from '@/core/api/generated/inspection';
 
+/** The lock's URL, for the keep-alive release when the page goes away (fetch, not the store). */
 export const editLockPath = (inspectionId: string) => `${INSPECTION_API}/inspections/${encodeURIComponent(inspectionId)}/edit-lock`;
 
-export const editLockApi = api.injectEndpoints({
-  endpoints: (b) => ({
-    /** Acquire or renew (heartbeat); EDIT_LOCKED (409) while someone else holds it. */
-    acquireEditLock: b.mutation<EditLock, string>({
-      query: (inspectionId) => ({ url: editLockPath(inspectionId), method: 'POST', silent: true }),
-    }),
-    releaseEditLock: b.mutation<void, string>({
-      query: (inspectionId) => ({ url: editLockPath(inspectionId), method: 'DELETE', silent: true }),
-    }),
-  }),
+/**
+ * The generated edit-lock endpoints: acquire (or renew, the heartbeat; EDIT_LOCKED 409 while
+ * someone else holds it) and release. Both are `silent` (the tool shows the lock's state) and
+ * make nothing stale.
+ */
+export const editLockApi = generated.enhanceEndpoints({
+  endpoints: {
+    locksAcquire: { invalidatesTags: [] },
+    locksRelease: { invalidatesTags: [] },
+  },
+}).enhanceEndpoints({
+  endpoints: { locksAcquire: withFlags(), locksRelease: withFlags() },
 });
 
-export const { useAcquireEditLockMutation, useReleaseEditLockMutation } = editLockApi;
+export const { useLocksAcquireMutation, useLocksReleaseMutation } = editLockApi;

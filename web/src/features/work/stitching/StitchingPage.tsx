@@ -33,11 +33,12 @@ import {
   type PathKey,
 } from './logic';
 import {
+  asPanorama,
   useStitchImagesQuery,
-  useStitchOffsetsMutation,
-  useStitchPanoramaQuery,
-  useStitchPanoramasQuery,
-  useStitchPathMutation,
+  useStitchingGetQuery,
+  useStitchingListQuery,
+  useStitchingRequestMutation,
+  useStitchingSetOffsetsMutation,
   type Offsets,
   type Panorama,
   type PanoramaSummary,
@@ -76,7 +77,7 @@ function PanoramaView({ pano, editable }: { pano: Panorama; editable: boolean })
   const locale = useLocale();
   const [selected, setSelected] = useState<string | null>(null);
   const [pending, setPending] = useState<Offsets>(pano.offsets);
-  const [apply, applied] = useStitchOffsetsMutation();
+  const [apply, applied] = useStitchingSetOffsetsMutation();
   // A new run brings its own offsets: the edits start again from them.
   useEffect(() => setPending(pano.offsets), [pano.panoramaId, pano.version, pano.offsets]);
 
@@ -191,7 +192,7 @@ function PanoramaView({ pano, editable }: { pano: Panorama; editable: boolean })
                 type="primary"
                 disabled={!changed}
                 loading={applied.isLoading}
-                onClick={() => void apply({ panoramaId: pano.panoramaId, offsets: pending })}
+                onClick={() => void apply({ panoramaId: pano.panoramaId, panoramaOffsetsDto: { offsets: pending } })}
                 data-testid="apply-offsets"
               >
                 {t('apply')}
@@ -273,7 +274,7 @@ function StitchingWorkspace({ taskId, review }: { taskId: string; review: boolea
   const inspection = useInspectionQuery(inspectionId ?? skipToken);
   const images = useStitchImagesQuery(inspectionId ? { inspectionId, isActive: true } : skipToken);
   const [poll, setPoll] = useState(false);
-  const list = useStitchPanoramasQuery(inspectionId ? { inspectionId } : skipToken, { pollingInterval: poll ? POLL_MS : 0 });
+  const list = useStitchingListQuery(inspectionId ? { id: inspectionId } : skipToken, { pollingInterval: poll ? POLL_MS : 0 });
   const paths = useMemo(() => pathsOf(images.data ?? []), [images.data]);
   const [pathKey, setPathKey] = useState<string | null>(null);
   const current = paths.find((p) => pathKeyOf(p) === pathKey) ?? paths[0] ?? null;
@@ -281,14 +282,14 @@ function StitchingWorkspace({ taskId, review }: { taskId: string; review: boolea
   const entry = current ? summaries.find((s) => pathKeyOf(s) === pathKeyOf(current)) : undefined;
   const busy = isBusy(entry?.status);
   useEffect(() => setPoll(summaries.some((s) => isBusy(s.status))), [summaries]);
-  const pano = useStitchPanoramaQuery(entry?.panoramaId ?? skipToken, { pollingInterval: busy ? POLL_MS : 0 });
+  const pano = useStitchingGetQuery(entry?.panoramaId ? { panoramaId: entry.panoramaId } : skipToken, { pollingInterval: busy ? POLL_MS : 0 });
   // The list saw the run end (or a new one start): read the panorama again.
   const refetchPano = pano.refetch;
   useEffect(() => {
     if (entry?.panoramaId) void refetchPano();
   }, [entry?.panoramaId, entry?.status, entry?.version, refetchPano]);
   const [pixelSize, setPixelSize] = useState<number | null>(null);
-  const [stitch, stitched] = useStitchPathMutation();
+  const [stitch, stitched] = useStitchingRequestMutation();
   const [complete, completed] = useCompleteStageMutation();
   const blade = (n: number) => t('path.blade', { n });
   const reviewStage = reviewStageOf(task.data?.taskStageTypes ?? []);
@@ -299,7 +300,7 @@ function StitchingWorkspace({ taskId, review }: { taskId: string; review: boolea
   if (task.error) return <LoadError error={task.error} onRetry={() => void task.refetch()} />;
   if (!task.data) return <Skeleton active />;
   if (!inspectionId) return <Alert type="warning" showIcon title={t('noInspection')} data-testid="stitching-no-inspection" />;
-  const detail = pano.data && pano.data.panoramaId === entry?.panoramaId ? pano.data : undefined;
+  const detail = pano.data && pano.data.panoramaId === entry?.panoramaId ? asPanorama(pano.data) : undefined;
   const shown = detail && detail.version === entry?.version ? detail : undefined;
   const stage = task.data.taskStageTypes[0];
   return (
@@ -358,11 +359,13 @@ function StitchingWorkspace({ taskId, review }: { taskId: string; review: boolea
               disabled={busy || closed}
               onClick={() =>
                 void stitch({
-                  inspectionId,
-                  bladePosition: current.bladePosition,
-                  pathViewIndex: current.pathViewIndex,
-                  chamber: current.chamber,
-                  ...(pixelSize !== null ? { pixelSizeMm: pixelSize } : {}),
+                  id: inspectionId,
+                  requestPanoramaDto: {
+                    bladePosition: current.bladePosition,
+                    pathViewIndex: current.pathViewIndex,
+                    chamber: current.chamber,
+                    ...(pixelSize !== null ? { pixelSizeMm: pixelSize } : {}),
+                  },
                 })
               }
               data-testid="stitch"

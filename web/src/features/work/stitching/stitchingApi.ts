@@ -1,23 +1,28 @@
 import type { BaseQueryApi } from '@reduxjs/toolkit/query';
 import { api, baseQuery } from '@/core/api/api';
 import type { ApiError, RequestArgs } from '@/core/api/baseQuery';
+import {
+  inspectionApi as generated,
+  type PanoramaDefectView,
+  type PanoramaDetailView,
+  type PanoramaOffsetsDto,
+  type PanoramaView,
+  type PlacementView,
+} from '@/core/api/generated/inspection';
+import { withFlags } from '@/core/api/requestFlags';
+// The inspection feature's readings of the generated defect and image views (polygons as `[x, y]` pairs).
 import { INSPECTION_API, INSPECTION_MAX_PAGE_SIZE, type Defect, type InspectionImage } from '@/features/inspection';
-import type { PageResult } from '@/shared/contracts';
-// The panorama shapes are generated from inspection's OpenAPI document (npm run openapi).
-import type { PanoramaDefectView, PanoramaDetailView, PanoramaView, PlacementView } from '@/core/api/generated/inspection';
 
 /*
  * Panoramas of blade paths (docs/inspection.md "Stitching"): stitch a path as a job, poll its
- * progress, read placements and projected defects, nudge photos with manual offsets. Also the
- * whole-blade reads of the blade path view (every image / defect of one blade, page by page).
+ * progress, read placements and projected defects, nudge photos with manual offsets — the
+ * endpoints generated from inspection's OpenAPI document (npm run openapi). Also the whole-blade
+ * reads of the blade path view (every image / defect of one blade, page by page).
  */
 
-export type PanoramaStatus = 'queued' | 'running' | 'done' | 'failed';
-export interface Offset {
-  dx: number;
-  dy: number;
-}
-export type Offsets = Record<string, Offset>;
+export type PanoramaStatus = PanoramaView['status'];
+export type Offsets = PanoramaOffsetsDto['offsets'];
+export type Offset = Offsets[string];
 
 export type PanoramaSummary = PanoramaView;
 
@@ -28,26 +33,8 @@ export type PanoramaDefect = Omit<PanoramaDefectView, 'polygon'> & { polygon: [n
 
 export type Panorama = Omit<PanoramaDetailView, 'defects'> & { defects: PanoramaDefect[] };
 
-export interface StitchAccepted {
-  panoramaId: string;
-  jobId: string;
-  status: PanoramaStatus;
-  version: number;
-}
-
-export interface StitchRequest {
-  inspectionId: string;
-  bladePosition: number;
-  pathViewIndex: number;
-  chamber: number;
-  pixelSizeMm?: number;
-}
-
-export const stitchingPaths = {
-  list: (inspectionId: string) => `${INSPECTION_API}/inspections/${encodeURIComponent(inspectionId)}/panoramas`,
-  one: (id: string) => `${INSPECTION_API}/panoramas/${encodeURIComponent(id)}`,
-  offsets: (id: string) => `${INSPECTION_API}/panoramas/${encodeURIComponent(id)}/offsets`,
-} as const;
+/** The detail as the document describes it, with the polygons read as the `[x, y]` pairs they are. */
+export const asPanorama = (p: PanoramaDetailView): Panorama => p as Panorama;
 
 /** Most pages read for one blade (500 each): far above a blade's photos and defects. */
 const MAX_PAGES = 40;
@@ -62,7 +49,7 @@ export async function readAllPages<T>(
   for (let pageIndex = 1; pageIndex <= MAX_PAGES; pageIndex++) {
     const r = await query({ url, params: { ...params, pageIndex, pageSize: INSPECTION_MAX_PAGE_SIZE }, silent: true });
     if (r.error) return { error: r.error as ApiError };
-    const page = r.data as PageResult<T>;
+    const page = r.data as { results: T[]; totalCount: number };
     out.push(...page.results);
     if (page.results.length < INSPECTION_MAX_PAGE_SIZE || out.length >= page.totalCount) break;
   }
@@ -72,26 +59,34 @@ export async function readAllPages<T>(
 const run = (bqApi: BaseQueryApi, extra: unknown) => (args: RequestArgs) =>
   Promise.resolve(baseQuery(args, bqApi, extra as object)) as Promise<{ data?: unknown; error?: unknown }>;
 
-const withTags = api.enhanceEndpoints({ addTagTypes: ['Panorama', 'InspectionImage', 'Defect'] });
+/** The generated panorama endpoints with this tool's tags; all `silent` (the tool shows failures itself). */
+export const stitchingApi = generated
+  .enhanceEndpoints({
+    addTagTypes: ['Panorama'],
+    endpoints: {
+      stitchingList: { providesTags: ['Panorama'] },
+      stitchingGet: { providesTags: (_r, _e, { panoramaId }) => [{ type: 'Panorama', id: panoramaId }] },
+      stitchingRequest: { invalidatesTags: ['Panorama'] },
+      stitchingSetOffsets: { invalidatesTags: ['Panorama'] },
+    },
+  })
+  .enhanceEndpoints({
+    endpoints: {
+      stitchingList: withFlags(),
+      stitchingGet: withFlags(),
+      stitchingRequest: withFlags(),
+      stitchingSetOffsets: withFlags(),
+    },
+  });
 
-export const stitchingApi = withTags.injectEndpoints({
+export const { useStitchingListQuery, useStitchingGetQuery, useStitchingRequestMutation, useStitchingSetOffsetsMutation } = stitchingApi;
+
+/**
+ * The whole-blade reads: every page of the generated list endpoints (`imagesList`, `defectsList`)
+ * in one cache entry, which one generated call (one page) cannot be.
+ */
+const bladeReads = api.enhanceEndpoints({ addTagTypes: ['InspectionImage', 'Defect'] }).injectEndpoints({
   endpoints: (build) => ({
-    stitchPanoramas: build.query<PageResult<PanoramaSummary>, { inspectionId: string; bladePosition?: number }>({
-      query: ({ inspectionId, bladePosition }) => ({ url: stitchingPaths.list(inspectionId), params: { bladePosition }, silent: true }),
-      providesTags: ['Panorama'],
-    }),
-    stitchPanorama: build.query<Panorama, string>({
-      query: (id) => ({ url: stitchingPaths.one(id), silent: true }),
-      providesTags: (_r, _e, id) => [{ type: 'Panorama', id }],
-    }),
-    stitchPath: build.mutation<StitchAccepted, StitchRequest>({
-      query: ({ inspectionId, ...body }) => ({ url: stitchingPaths.list(inspectionId), method: 'POST', body, silent: true }),
-      invalidatesTags: ['Panorama'],
-    }),
-    stitchOffsets: build.mutation<StitchAccepted, { panoramaId: string; offsets: Offsets }>({
-      query: ({ panoramaId, offsets }) => ({ url: stitchingPaths.offsets(panoramaId), method: 'PUT', body: { offsets }, silent: true }),
-      invalidatesTags: ['Panorama'],
-    }),
     /** Every image of an inspection (optionally one blade), gallery order. */
     stitchImages: build.query<InspectionImage[], { inspectionId: string; bladePosition?: number; isActive?: boolean }>({
       queryFn: ({ inspectionId, bladePosition, isActive }, bqApi, extra) =>
@@ -115,11 +110,4 @@ export const stitchingApi = withTags.injectEndpoints({
   }),
 });
 
-export const {
-  useStitchPanoramasQuery,
-  useStitchPanoramaQuery,
-  useStitchPathMutation,
-  useStitchOffsetsMutation,
-  useStitchImagesQuery,
-  useStitchBladeDefectsQuery,
-} = stitchingApi;
+export const { useStitchImagesQuery, useStitchBladeDefectsQuery } = bladeReads;

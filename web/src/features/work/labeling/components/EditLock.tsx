@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { currentLocale } from '@/core/i18n';
 import type { ApiError } from '@/core/api/baseQuery';
 import { imageHeaders } from '@/shared/viewer/authedFetch';
-import { editLockPath, useAcquireEditLockMutation } from '../editLockApi';
+import { editLockPath, useLocksAcquireMutation } from '../editLockApi';
 
 /** The lease is 60 s on the server; renewing every 20 s survives two lost heartbeats. */
 export const LOCK_RENEW_MS = 20_000;
@@ -38,14 +38,14 @@ function releaseOnLeave(inspectionId: string) {
  * back from the back/forward cache).
  */
 export function useEditLock(inspectionId: string, enabled: boolean): { state: LockState; retry: () => void } {
-  const [acquire] = useAcquireEditLockMutation();
+  const [acquire] = useLocksAcquireMutation();
   const [state, setState] = useState<LockState>({ status: enabled ? 'pending' : 'unknown' });
   const held = useRef(false);
   const lockedByOther = useRef(false);
   const active = useRef(false);
 
   const attempt = useCallback(async () => {
-    const r = await acquire(inspectionId);
+    const r = await acquire({ id: inspectionId });
     if (!r.error) {
       // Answered after the page closed: give the lock back at once.
       if (!active.current) return releaseOnLeave(inspectionId);
