@@ -5,7 +5,7 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { ImageViewer } from '@/shared/viewer/ImageViewer';
 import { formatDate } from '@/shared/utils/format';
 import { useLocale } from '@/shared/useLocale';
-import { useAllPermittedProjectFarmsQuery } from '@/features/asset';
+import { useParkListsAllPermittedProjectFarmsQuery } from '@/features/asset';
 import { defectPolygons, useDefectsQuery, useImagesQuery, useInspectionsQuery } from '@/features/inspection';
 import { AdminOnly } from './AdminOnly';
 import { useSeedText } from '@/shared/useSeedText';
@@ -16,7 +16,7 @@ export function Component() {
   const ti = useTranslation('inspection').t;
   const locale = useLocale();
   const st = useSeedText();
-  const parks = useAllPermittedProjectFarmsQuery();
+  const parks = useParkListsAllPermittedProjectFarmsQuery();
   const [parkChoice, setPark] = useState<string | null>(null);
   const windFarmId = parkChoice ?? parks.data?.[0]?.windFarmId ?? null;
   const inspections = useInspectionsQuery(windFarmId ? { windFarmId, pageSize: 20 } : skipToken);

@@ -8,7 +8,7 @@ import { useAppSelector } from '@/core/store';
 import { hasRight, Rights } from '@/shared/contracts';
 import { formatDateTime, formatNumber } from '@/shared/utils/format';
 import { useLocale } from '@/shared/useLocale';
-import { COMPONENT_KINDS, useParkQuery, useParksQuery, useSetParkActiveMutation, type Park, type ParkSortField } from '../assetApi';
+import { COMPONENT_KINDS, pageParams, usePlantsGetQuery, usePlantsListQuery, usePlantsSetActiveMutation, type PlantView, type ParkSortField } from '../assetApi';
 import { errorMessageOf } from '@/core/api/errorMessage';
 import { LoadError } from '../components';
 import { sortFromTable, sortOrderOf } from '../selection';
@@ -28,7 +28,7 @@ export function assetConfigGrants(denied: Parameters<typeof hasRight>[0]) {
 
 function ParkAssets({ parkId, canEdit, canAddTurbine }: { parkId: string; canEdit: boolean; canAddTurbine: boolean }) {
   const { t } = useTranslation('asset');
-  const park = useParkQuery(parkId);
+  const park = usePlantsGetQuery({ id: parkId });
   return (
     <Card size="small" title={t('config.assetsOf', { name: park.data?.windFarmName ?? '…' })} data-testid="park-assets">
       <Tabs
@@ -65,16 +65,16 @@ export function Component() {
     active?: boolean;
   }>({ pageIndex: 1, pageSize: 10, windFarmName: '' });
   const [search, setSearch] = useState('');
-  const parks = useParksQuery(query);
-  const [setActive] = useSetParkActiveMutation();
-  const [editing, setEditing] = useState<{ park: Park | null } | null>(null);
+  const parks = usePlantsListQuery(pageParams(query, ['windFarmName', 'active']));
+  const [setActive] = usePlantsSetActiveMutation();
+  const [editing, setEditing] = useState<{ park: PlantView | null } | null>(null);
 
-  const toggleActive = async (park: Park, active: boolean): Promise<void> => {
-    const result = await setActive({ id: park.windFarmId, active });
+  const toggleActive = async (park: PlantView, active: boolean): Promise<void> => {
+    const result = await setActive({ id: park.windFarmId, plantActiveDto: { active } });
     if (result.error) void message.error(errorMessageOf(result.error, locale));
   };
 
-  const columns: TableProps<Park>['columns'] = [
+  const columns: TableProps<PlantView>['columns'] = [
     {
       key: 'windFarmName',
       dataIndex: 'windFarmName',
@@ -181,7 +181,7 @@ export function Component() {
         {parks.error ? (
           <LoadError error={parks.error} onRetry={() => void parks.refetch()} />
         ) : (
-          <Table<Park>
+          <Table<PlantView>
             size="small"
             rowKey="windFarmId"
             data-testid="park-table"

@@ -11,8 +11,8 @@ import {
   useDeleteComponentTypeMutation,
   useSaveComponentTypeMutation,
   type ComponentKind,
-  type ComponentTypeItem,
-  type SaveComponentTypeBody,
+  type ComponentTypeView,
+  type SaveComponentTypeDto,
 } from '../assetApi';
 import { errorMessageOf } from '@/core/api/errorMessage';
 import { LoadError, ServerRefusal } from '../components';
@@ -31,9 +31,9 @@ interface TypeFormValues {
 }
 
 /** PUT body for a kind: the kind's own fields only. */
-export function toTypeBody(kind: ComponentKind, v: TypeFormValues): SaveComponentTypeBody {
+export function toTypeBody(kind: ComponentKind, v: TypeFormValues): SaveComponentTypeDto {
   const text = (s?: string) => (s && s.trim() ? s.trim() : null);
-  const body: SaveComponentTypeBody = { name: v.name.trim(), manufacturer: text(v.manufacturer), model: text(v.model) };
+  const body: SaveComponentTypeDto = { name: v.name.trim(), manufacturer: text(v.manufacturer), model: text(v.model) };
   if (kind === 'blade') {
     body.bladeManufacturer = text(v.bladeManufacturer);
     body.manufacturer = body.bladeManufacturer;
@@ -54,7 +54,7 @@ function TypeFormModal({
 }: {
   parkId: string;
   kind: ComponentKind;
-  item: ComponentTypeItem | null;
+  item: ComponentTypeView | null;
   open: boolean;
   onClose: () => void;
 }) {
@@ -148,9 +148,9 @@ export function ComponentTypesPanel({ parkId, kind, canEdit }: { parkId: string;
   const { message } = App.useApp();
   const { data, isFetching, error, refetch } = useComponentTypesQuery({ parkId, kind });
   const [remove] = useDeleteComponentTypeMutation();
-  const [editing, setEditing] = useState<{ item: ComponentTypeItem | null } | null>(null);
+  const [editing, setEditing] = useState<{ item: ComponentTypeView | null } | null>(null);
 
-  const onDelete = async (item: ComponentTypeItem): Promise<void> => {
+  const onDelete = async (item: ComponentTypeView): Promise<void> => {
     const result = await remove({ parkId, kind, typeId: item.typeId });
     if (result.error) void message.error(errorMessageOf(result.error, locale));
     else void message.success(t('common.deleted'));
@@ -159,7 +159,7 @@ export function ComponentTypesPanel({ parkId, kind, canEdit }: { parkId: string;
   const m = (v: number | null | undefined, unit: 'm' | 'kW') =>
     v === null || v === undefined ? '–' : t(unit === 'm' ? 'common.meters' : 'common.kilowatts', { value: formatNumber(v, locale) });
 
-  const columns: TableProps<ComponentTypeItem>['columns'] = [
+  const columns: TableProps<ComponentTypeView>['columns'] = [
     { key: 'name', dataIndex: 'name', title: t('types.name') },
     kind === 'blade'
       ? { key: 'bladeManufacturer', dataIndex: 'bladeManufacturer', title: t('types.bladeManufacturer'), render: (v) => v ?? '–' }
@@ -176,7 +176,7 @@ export function ComponentTypesPanel({ parkId, kind, canEdit }: { parkId: string;
       ? [{ key: 'ratedPower', dataIndex: 'ratedPower', title: t('types.ratedPower'), render: (v: number | null) => m(v, 'kW') }]
       : []),
     { key: 'updatedAt', dataIndex: 'updatedAt', title: t('types.updatedAt'), render: (v) => formatDateTime(v, locale) },
-    ...editDeleteColumn<ComponentTypeItem>(canEdit, t('common.actions'), {
+    ...editDeleteColumn<ComponentTypeView>(canEdit, t('common.actions'), {
       confirm: (item) => t('types.confirmDelete', { name: item.name }),
       onEdit: (item) => setEditing({ item }),
       onDelete,
@@ -193,7 +193,7 @@ export function ComponentTypesPanel({ parkId, kind, canEdit }: { parkId: string;
       {error ? (
         <LoadError error={error} onRetry={() => void refetch()} />
       ) : (
-        <Table<ComponentTypeItem>
+        <Table<ComponentTypeView>
           size="small"
           rowKey="typeId"
           loading={isFetching}

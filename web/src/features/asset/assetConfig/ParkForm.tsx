@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Form, Input, InputNumber, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useCreateParkMutation, useAssetCustomersQuery, useUpdateParkMutation, type Park, type SaveParkBody } from '../assetApi';
+import { usePlantsCreateMutation, useAssetCustomersQuery, usePlantsUpdateMutation, type PlantView, type SavePlantDto } from '../assetApi';
 import { ServerRefusal } from '../components';
 import { numberRule } from './formRules';
 
@@ -16,7 +16,7 @@ interface ParkFormValues {
   capacity?: number | null;
 }
 
-export function toParkBody(v: ParkFormValues): SaveParkBody {
+export function toParkBody(v: ParkFormValues): SavePlantDto {
   const text = (s?: string) => (s && s.trim() ? s.trim() : null);
   return {
     windFarmName: v.windFarmName.trim(),
@@ -31,12 +31,12 @@ export function toParkBody(v: ParkFormValues): SaveParkBody {
 }
 
 /** Create (park = null) or edit a wind park. */
-export function ParkFormModal({ open, park, onClose }: { open: boolean; park: Park | null; onClose: () => void }) {
+export function ParkFormModal({ open, park, onClose }: { open: boolean; park: PlantView | null; onClose: () => void }) {
   const { t } = useTranslation('asset');
   const [form] = Form.useForm<ParkFormValues>();
   const customers = useAssetCustomersQuery(undefined, { skip: !open });
-  const [create, creating] = useCreateParkMutation();
-  const [update, updating] = useUpdateParkMutation();
+  const [create, creating] = usePlantsCreateMutation();
+  const [update, updating] = usePlantsUpdateMutation();
   const error = park ? updating.error : creating.error;
 
   useEffect(() => {
@@ -61,7 +61,7 @@ export function ParkFormModal({ open, park, onClose }: { open: boolean; park: Pa
   const submit = async (): Promise<void> => {
     const values = await form.validateFields();
     const body = toParkBody(values);
-    const result = park ? await update({ id: park.windFarmId, body }) : await create(body);
+    const result = park ? await update({ id: park.windFarmId, savePlantDto: body }) : await create({ savePlantDto: body });
     if (!('error' in result) || !result.error) onClose();
   };
 

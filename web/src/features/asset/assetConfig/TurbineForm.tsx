@@ -8,11 +8,11 @@ import { useLocale } from '@/shared/useLocale';
 import {
   COMPONENT_KINDS,
   useComponentTypesQuery,
-  useCreateTurbineMutation,
-  useUpdateTurbineMutation,
+  useTurbinesCreateMutation,
+  useTurbinesUpdateMutation,
   type ComponentKind,
-  type SaveTurbineBody,
-  type Turbine,
+  type SaveTurbineDto,
+  type TurbineView,
 } from '../assetApi';
 import { ServerRefusal } from '../components';
 import { bladeProblemText, checkBlades, type BladeProblem } from '../validation';
@@ -53,7 +53,7 @@ export function newTurbineValues(): TurbineFormValues {
   };
 }
 
-export function turbineToValues(t: Turbine): TurbineFormValues {
+export function turbineToValues(t: TurbineView): TurbineFormValues {
   return {
     turbineName: t.turbineName,
     serialNumber: t.serialNumber ?? '',
@@ -71,7 +71,7 @@ export function turbineToValues(t: Turbine): TurbineFormValues {
 }
 
 /** The POST/PUT body of the form's values (trimmed; empty optional texts become null). */
-export function toTurbineBody(v: TurbineFormValues): SaveTurbineBody {
+export function toTurbineBody(v: TurbineFormValues): SaveTurbineDto {
   const text = (s?: string | null) => (s && s.trim() ? s.trim() : null);
   const deviceGuids = new Set((v.devices ?? []).map((d) => d.guid));
   return {
@@ -121,14 +121,14 @@ export function TurbineFormModal({
 }: {
   open: boolean;
   parkId: string;
-  turbine: Turbine | null;
+  turbine: TurbineView | null;
   onClose: () => void;
 }) {
   const { t } = useTranslation('asset');
   const locale = useLocale();
   const [form] = Form.useForm<TurbineFormValues>();
-  const [create, creating] = useCreateTurbineMutation();
-  const [update, updating] = useUpdateTurbineMutation();
+  const [create, creating] = useTurbinesCreateMutation();
+  const [update, updating] = useTurbinesUpdateMutation();
   const [bladeProblem, setBladeProblem] = useState<BladeProblem | null>(null);
   const devices = Form.useWatch('devices', form) ?? [];
   const error = turbine ? updating.error : creating.error;
@@ -151,7 +151,7 @@ export function TurbineFormModal({
     setBladeProblem(problem);
     if (problem) return;
     const body = toTurbineBody(values);
-    const result = turbine ? await update({ parkId, turbineId: turbine.turbineId, body }) : await create({ parkId, body });
+    const result = turbine ? await update({ id: parkId, turbineId: turbine.turbineId, saveTurbineDto: body }) : await create({ id: parkId, saveTurbineDto: body });
     if (!result.error) onClose();
   };
 

@@ -5,7 +5,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatNumber } from '@/shared/utils/format';
 import { useLocale } from '@/shared/useLocale';
-import { useDeleteTurbineMutation, useTurbinesQuery, type Turbine, type TurbineSortField } from '../assetApi';
+import { pageParams, useTurbinesRemoveMutation, useTurbinesListQuery, type TurbineView, type TurbineSortField } from '../assetApi';
 import { errorMessageOf } from '@/core/api/errorMessage';
 import { LoadError } from '../components';
 import { sortFromTable, sortOrderOf } from '../selection';
@@ -27,21 +27,21 @@ export function TurbinesPanel({ parkId, canAdd, canEdit }: { parkId: string; can
     turbineName: '',
   });
   const [search, setSearch] = useState('');
-  const { data, isFetching, error, refetch } = useTurbinesQuery({ parkId, ...page });
-  const [remove] = useDeleteTurbineMutation();
-  const [editing, setEditing] = useState<{ turbine: Turbine | null } | null>(null);
+  const { data, isFetching, error, refetch } = useTurbinesListQuery({ id: parkId, ...pageParams(page, ['turbineName']) });
+  const [remove] = useTurbinesRemoveMutation();
+  const [editing, setEditing] = useState<{ turbine: TurbineView | null } | null>(null);
   const [deleteError, setDeleteError] = useState<unknown>(null);
 
-  const onDelete = async (turbine: Turbine): Promise<void> => {
+  const onDelete = async (turbine: TurbineView): Promise<void> => {
     setDeleteError(null);
-    const result = await remove({ parkId, turbineId: turbine.turbineId });
+    const result = await remove({ id: parkId, turbineId: turbine.turbineId });
     if (result.error) {
       setDeleteError(result.error);
       void message.error(errorMessageOf(result.error, locale));
     } else void message.success(t('common.deleted'));
   };
 
-  const columns: TableProps<Turbine>['columns'] = [
+  const columns: TableProps<TurbineView>['columns'] = [
     { key: 'turbineName', dataIndex: 'turbineName', title: t('turbine.name'), sorter: true, sortOrder: sortOrderOf('turbineName', page) },
     {
       key: 'serialNumber',
@@ -55,7 +55,7 @@ export function TurbinesPanel({ parkId, canAdd, canEdit }: { parkId: string; can
       key: 'blades',
       dataIndex: 'blades',
       title: t('turbine.blades'),
-      render: (blades: Turbine['blades']) =>
+      render: (blades: TurbineView['blades']) =>
         [...blades]
           .sort((a, b) => a.position - b.position)
           .map((b) => (
@@ -66,10 +66,10 @@ export function TurbinesPanel({ parkId, canAdd, canEdit }: { parkId: string; can
     },
     { key: 'turbineTypeName', dataIndex: 'turbineTypeName', title: t('turbine.turbineType'), render: (v) => st(v) ?? '–' },
     { key: 'bladeTypeName', dataIndex: 'bladeTypeName', title: t('turbine.bladeType'), render: (v) => st(v) ?? '–' },
-    { key: 'devices', dataIndex: 'devices', title: t('turbine.devices'), render: (ds: Turbine['devices']) => formatNumber(ds.length, locale) },
+    { key: 'devices', dataIndex: 'devices', title: t('turbine.devices'), render: (ds: TurbineView['devices']) => formatNumber(ds.length, locale) },
     { key: 'inspectionCount', dataIndex: 'inspectionCount', title: t('turbine.inspectionCount'), align: 'right', render: (v) => formatNumber(v, locale) },
     { key: 'lastInspectionTime', dataIndex: 'lastInspectionTime', title: t('park.lastInspection'), render: (v) => (v ? formatDateTime(v, locale) : '–') },
-    ...editDeleteColumn<Turbine>(canEdit, t('common.actions'), {
+    ...editDeleteColumn<TurbineView>(canEdit, t('common.actions'), {
       confirm: (turbine) => t('config.confirmDeleteTurbine', { name: turbine.turbineName }),
       onEdit: (turbine) => setEditing({ turbine }),
       onDelete,
@@ -102,7 +102,7 @@ export function TurbinesPanel({ parkId, canAdd, canEdit }: { parkId: string; can
       {error ? (
         <LoadError error={error} onRetry={() => void refetch()} />
       ) : (
-        <Table<Turbine>
+        <Table<TurbineView>
           size="small"
           rowKey="turbineId"
           data-testid="config-turbine-table"

@@ -8,7 +8,7 @@ import { COMPONENT_TYPE_LABELS, PACKAGE_TYPE_LABELS, canShowComponentWith, hasRi
 import { formatDate } from '@/shared/utils/format';
 import { useLocale } from '@/shared/useLocale';
 import { ComponentResults } from '@/features/inspection';
-import { useAllPermittedProjectFarmsQuery, useAllTurbinesQuery } from '../assetApi';
+import { useParkListsAllPermittedProjectFarmsQuery, useTurbinesAllQuery } from '../assetApi';
 import { selectionChanged, type UserSelectedData } from '../assetSlice';
 import { LabeledSelect, LoadError, ParkSelect } from '../components';
 import { pickOption, queryFromSelection, selectionFromQuery, type QuerySelectionKey } from '../selection';
@@ -36,10 +36,10 @@ export function Component() {
   const compareTo = searchParams.get(COMPARE_KEY);
 
   const allowed = useMemo(() => COMPONENT_PAGE_TYPES.filter((c) => canShowComponentWith((r) => hasRight(denied, r), c)), [denied]);
-  const parks = useAllPermittedProjectFarmsQuery();
+  const parks = useParkListsAllPermittedProjectFarmsQuery();
   const parkIds = useMemo(() => (parks.data ?? []).map((p) => p.windFarmId), [parks.data]);
   const windFarmId = parks.data ? pickOption(parkIds, fromUrl.windFarmId, stored.windFarmId) : null;
-  const turbines = useAllTurbinesQuery(windFarmId ?? skipToken);
+  const turbines = useTurbinesAllQuery(windFarmId ? { id: windFarmId } : skipToken);
   const turbineIds = useMemo(() => (turbines.data ?? []).map((x) => x.turbineId), [turbines.data]);
   const sameParkStored = stored.windFarmId === windFarmId;
   const turbineId = turbines.data ? pickOption(turbineIds, fromUrl.turbineId, sameParkStored ? stored.turbineId : null) : null;

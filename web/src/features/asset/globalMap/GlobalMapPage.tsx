@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '@/core/store';
 import { formatDateTime, formatNumber } from '@/shared/utils/format';
 import { useLocale } from '@/shared/useLocale';
-import { useAllParksQuery, type Park } from '../assetApi';
+import { useAllParksQuery, type PlantView } from '../assetApi';
 import { selectionChanged } from '../assetSlice';
 import { LoadError } from '../components';
 import { queryFromSelection } from '../selection';
@@ -16,7 +16,7 @@ import '../asset.css';
 /** OpenLayers lives in its own chunk, loaded with the map. */
 const ParkMap = lazy(() => import('./ParkMap'));
 
-function ParkCard({ park, onClose }: { park: Park; onClose: () => void }) {
+function ParkCard({ park, onClose }: { park: PlantView; onClose: () => void }) {
   const { t } = useTranslation('asset');
   const locale = useLocale();
   const navigate = useNavigate();

@@ -16,11 +16,11 @@ import { fromLonLat, transformExtent } from 'ol/proj';
 import { Circle as CircleStyle, Fill, Stroke, Style, Text } from 'ol/style';
 // Natural Earth country outlines (world-atlas, 1:50m, public domain data): the basemap that needs no internet.
 import countriesUrl from 'world-atlas/countries-50m.json?url';
-import type { Park } from '../assetApi';
+import type { PlantView } from '../assetApi';
 import { clusterAppearance, hasLocation, lonLatExtent, markerAppearance, tilesUnavailable } from './markers';
 
 export interface ParkMapProps {
-  parks: readonly Park[];
+  parks: readonly PlantView[];
   selectedId: string | null;
   onSelect: (windFarmId: string | null) => void;
   /** XYZ tile URL; empty = no base layer (plain background with a graticule). */
@@ -46,7 +46,7 @@ function clusterStyle(count: number): Style {
   });
 }
 
-function markerStyle(park: Park, selected: boolean): Style {
+function markerStyle(park: PlantView, selected: boolean): Style {
   const a = markerAppearance(park, selected);
   return new Style({
     image: new CircleStyle({ radius: a.radius, fill: new Fill({ color: a.fill }), stroke: new Stroke({ color: a.stroke, width: 2 }) }),
@@ -93,7 +93,7 @@ export default function ParkMap({ parks, selectedId, onSelect, tileUrl, active, 
       source: clusters,
       style: (feature) => {
         const members = parksOf(feature);
-        if (members.length === 1) return markerStyle(members[0]!.get('park') as Park, members[0]!.getId() === selectedRef.current);
+        if (members.length === 1) return markerStyle(members[0]!.get('park') as PlantView, members[0]!.getId() === selectedRef.current);
         return clusterStyle(members.length);
       },
       zIndex: 10,

@@ -1,4 +1,4 @@
-import type { Park } from '../assetApi';
+import type { PlantView } from '../assetApi';
 
 /** How a park's marker looks on the global map (pure: tested without OpenLayers). */
 export interface MarkerAppearance {
@@ -21,7 +21,7 @@ export const MARKER_COLORS = {
   clusterRing: 'rgba(22,119,255,0.35)',
 } as const;
 
-export function markerAppearance(park: Pick<Park, 'active' | 'turbineCount'>, selected = false): MarkerAppearance {
+export function markerAppearance(park: Pick<PlantView, 'active' | 'turbineCount'>, selected = false): MarkerAppearance {
   const count = Math.max(0, Math.floor(park.turbineCount || 0));
   const radius = Math.min(22, 10 + Math.round(Math.sqrt(count) * 2));
   return {
@@ -34,7 +34,7 @@ export function markerAppearance(park: Pick<Park, 'active' | 'turbineCount'>, se
 }
 
 /** A park can be placed when it has a valid latitude and longitude. */
-export function hasLocation(park: Pick<Park, 'latitude' | 'longitude'>): park is { latitude: number; longitude: number } {
+export function hasLocation(park: Pick<PlantView, 'latitude' | 'longitude'>): park is { latitude: number; longitude: number } {
   const { latitude: lat, longitude: lon } = park;
   return (
     typeof lat === 'number' && typeof lon === 'number' && Number.isFinite(lat) && Number.isFinite(lon) && Math.abs(lat) <= 90 && Math.abs(lon) <= 180
@@ -42,7 +42,7 @@ export function hasLocation(park: Pick<Park, 'latitude' | 'longitude'>): park is
 }
 
 /** Parks whose name, customer or region contains the search text (any case). */
-export function filterParks<T extends Pick<Park, 'windFarmName' | 'customerName' | 'region' | 'province' | 'city'>>(
+export function filterParks<T extends Pick<PlantView, 'windFarmName' | 'customerName' | 'region' | 'province' | 'city'>>(
   parks: readonly T[],
   search: string,
 ): T[] {
@@ -52,7 +52,7 @@ export function filterParks<T extends Pick<Park, 'windFarmName' | 'customerName'
 }
 
 /** Lon/lat extent [minLon, minLat, maxLon, maxLat] of the placed parks, or null. */
-export function lonLatExtent(parks: ReadonlyArray<Pick<Park, 'latitude' | 'longitude'>>): [number, number, number, number] | null {
+export function lonLatExtent(parks: ReadonlyArray<Pick<PlantView, 'latitude' | 'longitude'>>): [number, number, number, number] | null {
   const placed = parks.filter(hasLocation);
   if (!placed.length) return null;
   return [

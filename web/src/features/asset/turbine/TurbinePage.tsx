@@ -14,7 +14,7 @@ import {
 import { formatDate, formatDateTime, formatNumber } from '@/shared/utils/format';
 import { ReportButton } from '@/features/report';
 import { useLocale } from '@/shared/useLocale';
-import { useAllPermittedProjectFarmsQuery, useAllTurbinesQuery, type Turbine, type TurbineInspection } from '../assetApi';
+import { useParkListsAllPermittedProjectFarmsQuery, useTurbinesAllQuery, type TurbineView, type TurbineInspectionView } from '../assetApi';
 import { selectionChanged, type UserSelectedData } from '../assetSlice';
 import { LabeledSelect, LoadError, ParkSelect } from '../components';
 import {
@@ -37,7 +37,7 @@ export function isBladeInspectionType(type: number): boolean {
 }
 
 /** Inspections of one type, newest first. */
-export function inspectionsOfType(turbine: Pick<Turbine, 'inspections'> | undefined, type: number): TurbineInspection[] {
+export function inspectionsOfType(turbine: Pick<TurbineView, 'inspections'> | undefined, type: number): TurbineInspectionView[] {
   return (turbine?.inspections ?? [])
     .filter((i) => i.componentType === type)
     .sort((a, b) => String(b.inspectionDate).localeCompare(String(a.inspectionDate)));
@@ -48,7 +48,7 @@ const componentLabel = (c: number, locale: Locale) =>
 const packageLabel = (p: number, locale: Locale) =>
   labelOf(PACKAGE_TYPE_LABELS, p as keyof (typeof PACKAGE_TYPE_LABELS)['en_us'], locale);
 
-function TurbineDetails({ turbine, bladeId }: { turbine: Turbine; bladeId: string | null }) {
+function TurbineDetails({ turbine, bladeId }: { turbine: TurbineView; bladeId: string | null }) {
   const { t } = useTranslation('asset');
   const locale = useLocale();
   const st = useSeedText();
@@ -129,7 +129,7 @@ function TurbineDetails({ turbine, bladeId }: { turbine: Turbine; bladeId: strin
             key: 'devices',
             dataIndex: 'devices',
             title: t('turbine.devices'),
-            render: (ds: Turbine['devices']) => (ds.length ? ds.map((d) => <Tag key={d.guid}>{st(d.displayName)}</Tag>) : '–'),
+            render: (ds: TurbineView['devices']) => (ds.length ? ds.map((d) => <Tag key={d.guid}>{st(d.displayName)}</Tag>) : '–'),
           },
         ]}
       />
@@ -146,10 +146,10 @@ export function Component() {
   const [searchParams, setSearchParams] = useSearchParams();
   const fromUrl = useMemo(() => selectionFromQuery(searchParams), [searchParams]);
 
-  const parks = useAllPermittedProjectFarmsQuery();
+  const parks = useParkListsAllPermittedProjectFarmsQuery();
   const parkIds = useMemo(() => (parks.data ?? []).map((p) => p.windFarmId), [parks.data]);
   const windFarmId = parks.data ? pickOption(parkIds, fromUrl.windFarmId, stored.windFarmId) : null;
-  const turbines = useAllTurbinesQuery(windFarmId ?? skipToken);
+  const turbines = useTurbinesAllQuery(windFarmId ? { id: windFarmId } : skipToken);
   const turbineIds = useMemo(() => (turbines.data ?? []).map((x) => x.turbineId), [turbines.data]);
   const sameParkStored = stored.windFarmId === windFarmId;
   const turbineId = turbines.data ? pickOption(turbineIds, fromUrl.turbineId, sameParkStored ? stored.turbineId : null) : null;
@@ -276,7 +276,7 @@ export function Component() {
         <>
           <TurbineDetails turbine={turbine} bladeId={bladeId} />
           <Card size="small" title={t('turbinePage.inspections')}>
-            <Table<TurbineInspection>
+            <Table<TurbineInspectionView>
               size="small"
               rowKey="inspectionId"
               data-testid="inspection-table"

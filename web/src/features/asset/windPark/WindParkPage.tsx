@@ -13,12 +13,13 @@ import { ParkResults } from '@/features/inspection';
 import { useLocale } from '@/shared/useLocale';
 import {
   assetPaths,
-  useAllPermittedProjectFarmsQuery,
-  useLastInspectionQuery,
-  useParkProjectsQuery,
-  useParkQuery,
-  useTurbinesQuery,
-  type Turbine,
+  useParkListsAllPermittedProjectFarmsQuery,
+  usePlantsLastInspectionQuery,
+  usePlantsProjectsQuery,
+  usePlantsGetQuery,
+  pageParams,
+  useTurbinesListQuery,
+  type TurbineView,
   type TurbineSortField,
 } from '../assetApi';
 import { selectionChanged, type UserSelectedData } from '../assetSlice';
@@ -55,10 +56,10 @@ export function useWindParkSelection() {
   const stored = useAppSelector((s) => s.asset.userSelectedData);
   const dispatch = useAppDispatch();
   const fromUrl = useMemo(() => selectionFromQuery(searchParams), [searchParams]);
-  const parks = useAllPermittedProjectFarmsQuery();
+  const parks = useParkListsAllPermittedProjectFarmsQuery();
   const parkIds = useMemo(() => (parks.data ?? []).map((p) => p.windFarmId), [parks.data]);
   const windFarmId = parks.data ? pickOption(parkIds, fromUrl.windFarmId, stored.windFarmId) : null;
-  const projects = useParkProjectsQuery(windFarmId ?? skipToken);
+  const projects = usePlantsProjectsQuery(windFarmId ? { id: windFarmId, pageIndex: 1, pageSize: 100 } : skipToken);
   const projectIds = useMemo(() => (projects.data?.results ?? []).map((p) => p.projectId), [projects.data]);
   const latestProject = parks.data?.find((p) => p.windFarmId === windFarmId)?.projectId ?? null;
   const storedProject = stored.windFarmId === windFarmId ? stored.projectId : null;
@@ -90,8 +91,8 @@ export function useWindParkSelection() {
 function ParkSummary({ windFarmId }: { windFarmId: string }) {
   const { t } = useTranslation('asset');
   const locale = useLocale();
-  const park = useParkQuery(windFarmId);
-  const last = useLastInspectionQuery(windFarmId);
+  const park = usePlantsGetQuery({ id: windFarmId });
+  const last = usePlantsLastInspectionQuery({ id: windFarmId });
 
   let lastText: React.ReactNode;
   if (last.isLoading) lastText = <Skeleton.Input size="small" active />;
@@ -152,16 +153,16 @@ function TurbineTable({ windFarmId, inspectionSubType }: { windFarmId: string; i
     setState(FIRST_PAGE);
     setSearch('');
   }, [windFarmId]);
-  const { data, isFetching, error, refetch } = useTurbinesQuery({ parkId: windFarmId, ...state });
+  const { data, isFetching, error, refetch } = useTurbinesListQuery({ id: windFarmId, ...pageParams(state, ['turbineName']) });
 
-  const turbineLink = (turbine: Turbine): string =>
+  const turbineLink = (turbine: TurbineView): string =>
     `/inspection/turbine?${queryFromSelection({ windFarmId, turbineId: turbine.turbineId, inspectionSubType }, [
       'windFarmId',
       'turbineId',
       'inspectionSubType',
     ])}`;
 
-  const columns: TableProps<Turbine>['columns'] = [
+  const columns: TableProps<TurbineView>['columns'] = [
     {
       key: 'turbineName',
       dataIndex: 'turbineName',
@@ -203,7 +204,7 @@ function TurbineTable({ windFarmId, inspectionSubType }: { windFarmId: string; i
       {error ? (
         <LoadError error={error} onRetry={() => void refetch()} />
       ) : (
-        <Table<Turbine>
+        <Table<TurbineView>
           rowKey="turbineId"
           size="small"
           data-testid="turbine-table"

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useAppSelector } from '@/core/store';
 import { useLocale } from '@/shared/useLocale';
-import type { Turbine } from '@/features/asset';
+import type { TurbineView } from '@/features/asset';
 import { COMPONENT_TYPE_LABELS, PACKAGE_TYPE_LABELS, labelOf } from '../contracts';
 import { useCreateInspectionMutation, type Inspection } from '../inspectionApi';
 import { devicesForPackage, editableComponents, isoDay, packagesOfComponent } from '../logic';
@@ -40,7 +40,7 @@ export function NewInspectionButton({
   onRefetch,
   onSelect,
 }: {
-  turbine: Turbine;
+  turbine: TurbineView;
   componentType: number;
   onRefetch: () => void;
   onSelect: (i: Pick<Inspection, 'inspectionId' | 'componentType'>) => void;
