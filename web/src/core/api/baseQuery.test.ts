@@ -235,23 +235,6 @@ describe('createBaseQuery', () => {
     expect(effects.showError).toHaveBeenCalledTimes(1);
   });
 
-  it("an endpoint's extraOptions make it silent (generated endpoints), and a request's own flag wins", async () => {
-    const body = { code: -6004, message: 'Started project cannot be deleted' };
-    const { query, effects } = setup(() => Promise.resolve(jsonResponse(400, body)));
-    await query({ url: '/x' }, fakeApi(), { silent: true });
-    await query('/x', fakeApi(), { silent: true });
-    expect(effects.showError).not.toHaveBeenCalled();
-    await query({ url: '/x', silent: false }, fakeApi(), { silent: true });
-    expect(effects.showError).toHaveBeenCalledTimes(1);
-  });
-
-  it('extraOptions nullOn403 resolves a 403 with null', async () => {
-    const { query, effects } = setup(() => Promise.resolve(jsonResponse(403, { code: 'NO_ACCESS', message: 'No access' })));
-    const result = await query('/x', fakeApi(), { nullOn403: true });
-    expect(result).toEqual({ data: null });
-    expect(effects.notifyForbidden).not.toHaveBeenCalled();
-  });
-
   it('a network failure shows the network message', async () => {
     const { query, effects } = setup(() => Promise.reject(new TypeError('Failed to fetch')));
     const result = await query('/x', fakeApi(), {});

@@ -134,20 +134,12 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-type Result = Awaited<ReturnType<BaseQueryFn<RequestArgs | string, unknown, ApiError, CallOptions>>>;
+type Result = Awaited<ReturnType<BaseQueryFn<RequestArgs | string, unknown, ApiError>>>;
 
-/**
- * Per-endpoint flags given as RTK Query's `extraOptions`, so that a generated endpoint (whose
- * `query` builds only the URL, params and body) can be made quiet without rewriting it:
- * `generated.enhanceEndpoints({ endpoints: { plantsCreate: { extraOptions: { silent: true } } } })`.
- * A flag set on the request itself wins.
- */
-export type CallOptions = Pick<RequestArgs, 'silent' | 'nullOn403'> | undefined;
-
-export function createBaseQuery(deps: BaseQueryDeps): BaseQueryFn<RequestArgs | string, unknown, ApiError, CallOptions> {
+export function createBaseQuery(deps: BaseQueryDeps): BaseQueryFn<RequestArgs | string, unknown, ApiError> {
   const timeoutMs = deps.timeoutMs ?? REQUEST_TIMEOUT_MS;
-  const query = async (rawArgs: RequestArgs | string, api: BaseQueryApi, renewed = false, options?: CallOptions): Promise<Result> => {
-    const args: RequestArgs = { ...options, ...(typeof rawArgs === 'string' ? { url: rawArgs } : rawArgs) };
+  const query = async (rawArgs: RequestArgs | string, api: BaseQueryApi, renewed = false): Promise<Result> => {
+    const args: RequestArgs = typeof rawArgs === 'string' ? { url: rawArgs } : rawArgs;
     const locale = deps.getLocale();
     const headers = buildHeaders(
       { locale, clientId: deps.getClientId(), accessToken: deps.getAccessToken() },
@@ -208,7 +200,7 @@ export function createBaseQuery(deps: BaseQueryDeps): BaseQueryFn<RequestArgs | 
         // Roles, rights or data scope changed (issue #16): the session goes on. Renew the access
         // token once and repeat the call; only if that fails is it the usual 401.
         if (!renewed && deps.renewAccess && codeOf(body) === 'ACCESS_CHANGED' && (await deps.renewAccess())) {
-          return query(rawArgs, api, true, options);
+          return query(rawArgs, api, true);
         }
         deps.effects.onUnauthorized(api);
         return { error: outcome.error };
@@ -222,7 +214,7 @@ export function createBaseQuery(deps: BaseQueryDeps): BaseQueryFn<RequestArgs | 
         return { error: outcome.error };
     }
   };
-  return (rawArgs, api, options) => query(rawArgs, api, false, options);
+  return (rawArgs, api) => query(rawArgs, api);
 }
 
 const unused: LookupMessage = () => '';

@@ -1,6 +1,7 @@
 import type { BaseQueryApi } from '@reduxjs/toolkit/query';
 import { baseQuery } from '@/core/api/api';
 import type { ApiError, RequestArgs } from '@/core/api/baseQuery';
+import { withFlags } from '@/core/api/requestFlags';
 import {
   assetApi as generated,
   type ComponentTypePage,
@@ -97,23 +98,34 @@ export async function fetchAllPages<T>(
  * creation or deletion changes its park's count; a component type's change renames it on the
  * turbines that use it.
  */
-const enhanced = generated.enhanceEndpoints({
-  // The customers tag is identity's: its customer writes refresh the park form's picker.
-  addTagTypes: ['customers'],
-  endpoints: {
-    plantsCreate: { extraOptions: { silent: true }, invalidatesTags: ['plants', 'park lists'] },
-    plantsUpdate: { extraOptions: { silent: true }, invalidatesTags: ['plants', 'park lists'] },
-    plantsSetActive: { extraOptions: { silent: true }, invalidatesTags: ['plants', 'park lists'] },
-    /** 404 LAST_INSPECTION_TIME_NOT_EXIST when the park has none: shown as text, not as a failure. */
-    plantsLastInspection: { extraOptions: { silent: true } },
-    // Project and configuration lists follow other contexts' events, not this console's writes.
-    plantsProjects: { providesTags: [] },
-    parkListsInspectionDataConfigs: { providesTags: [] },
-    turbinesCreate: { extraOptions: { silent: true }, invalidatesTags: ['turbines', 'plants'] },
-    turbinesUpdate: { extraOptions: { silent: true }, invalidatesTags: ['turbines'] },
-    turbinesRemove: { extraOptions: { silent: true }, invalidatesTags: ['turbines', 'plants'] },
-  },
-});
+const enhanced = generated
+  .enhanceEndpoints({
+    // The customers tag is identity's: its customer writes refresh the park form's picker.
+    addTagTypes: ['customers'],
+    endpoints: {
+      plantsCreate: { invalidatesTags: ['plants', 'park lists'] },
+      plantsUpdate: { invalidatesTags: ['plants', 'park lists'] },
+      plantsSetActive: { invalidatesTags: ['plants', 'park lists'] },
+      // Project and configuration lists follow other contexts' events, not this console's writes.
+      plantsProjects: { providesTags: [] },
+      parkListsInspectionDataConfigs: { providesTags: [] },
+      turbinesCreate: { invalidatesTags: ['turbines', 'plants'] },
+      turbinesUpdate: { invalidatesTags: ['turbines'] },
+      turbinesRemove: { invalidatesTags: ['turbines', 'plants'] },
+    },
+  })
+  .enhanceEndpoints({
+    endpoints: {
+      plantsCreate: withFlags(),
+      plantsUpdate: withFlags(),
+      plantsSetActive: withFlags(),
+      /** 404 LAST_INSPECTION_TIME_NOT_EXIST when the park has none: shown as text, not as a failure. */
+      plantsLastInspection: withFlags(),
+      turbinesCreate: withFlags(),
+      turbinesUpdate: withFlags(),
+      turbinesRemove: withFlags(),
+    },
+  });
 
 /*
  * Hand-written on purpose:
@@ -127,7 +139,7 @@ export const assetApi = enhanced.injectEndpoints({
     /** Every park the user may see (global map), paging through the server's pages. */
     allParks: build.query<PlantView[], void>({
       queryFn: (_arg, queryApi: BaseQueryApi, extraOptions) =>
-        fetchAllPages<PlantView>((a) => baseQuery(a, queryApi, extraOptions), assetPaths.plants, {
+        fetchAllPages<PlantView>((a) => baseQuery(a, queryApi, extraOptions as object), assetPaths.plants, {
           fieldToSort: 'windFarmName',
           descending: false,
         }),
@@ -154,7 +166,7 @@ export const assetApi = enhanced.injectEndpoints({
     // Named apart from identity's `customersList` (paged, with arguments): endpoints of one api share one namespace.
     assetCustomers: build.query<CustomerOption[], void>({
       queryFn: (_arg, queryApi: BaseQueryApi, extraOptions) =>
-        fetchAllPages<CustomerView>((a) => baseQuery(a, queryApi, extraOptions), assetPaths.customers, {
+        fetchAllPages<CustomerView>((a) => baseQuery(a, queryApi, extraOptions as object), assetPaths.customers, {
           fieldToSort: 'customerName',
           descending: false,
         }),
