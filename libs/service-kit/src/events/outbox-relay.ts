@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { EventEnvelope } from '@windward/contracts';
 import type { BusAdapter } from './bus-adapter.js';
 import { outboxChannel } from './event-publisher.js';
-import { Waker, sleep } from './waker.js';
+import { SAFETY_POLL_MS, Waker, sleep } from './waker.js';
 
 /**
  * Ships committed outbox rows to the bus in outbox order. One relay per service schema is
@@ -22,7 +22,7 @@ export class OutboxRelay {
     private readonly schema: string,
     private readonly bus: BusAdapter,
     private readonly log: Logger,
-    private readonly pollMs = 1000,
+    private readonly pollMs = SAFETY_POLL_MS,
     private readonly batch = 500,
   ) {}
 

@@ -3,7 +3,7 @@ import type { QueryRunner } from 'typeorm';
 import type { Logger } from 'pino';
 import type { EventEnvelope } from '@windward/contracts';
 import type { BusAdapter, Deliver } from './bus-adapter.js';
-import { Waker, sleep } from './waker.js';
+import { SAFETY_POLL_MS, Waker, sleep } from './waker.js';
 
 const BUS_CHANNEL = 'ww_bus';
 /** Serialises appends so sequence numbers are committed in order (no gaps a reader could skip). */
@@ -33,7 +33,7 @@ export class PostgresBus implements BusAdapter {
   constructor(
     private readonly url: string,
     private readonly log: Logger,
-    private readonly pollMs = 1000,
+    private readonly pollMs = SAFETY_POLL_MS,
     private readonly trimEveryMs = 3_600_000,
     private readonly trimMinAgeMs = 86_400_000,
   ) {}

@@ -26,4 +26,12 @@ export class Waker {
   }
 }
 
+/**
+ * How long a read loop (outbox relay, bus consumer) sleeps when no notification wakes it. Every
+ * append NOTIFYs its readers, so the poll is only a safety net (a lost LISTEN connection, a
+ * second instance waiting for leadership); at 1 s the idle loops of a platform cost more CPU
+ * than anything else at rest.
+ */
+export const SAFETY_POLL_MS = Number(process.env.BUS_POLL_MS ?? 5000);
+
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));

@@ -17,9 +17,18 @@ export interface JobStatus {
  * retries, cancellation, and progress kept in the service's `job_progress` table so screens
  * can show it. pg-boss lives in its own schema `<service schema>_jobs`.
  */
+/**
+ * How often an idle worker asks PostgreSQL for work. A job sent by this process wakes its
+ * workers at once (send → notifyWorker), so the poll only serves jobs sent by another instance,
+ * retries and cron schedules; asking every 0.5 s cost a whole platform about 0.1 core at rest.
+ */
+const POLL_SECONDS = Number(process.env.JOB_POLL_SECONDS ?? 5);
+
 export class JobsService {
   private readonly boss: PgBoss;
   private started = false;
+  /** This process's workers per queue, woken when this process sends to the queue. */
+  private readonly workers = new Map<string, string[]>();
 
   constructor(
     url: string,
@@ -45,7 +54,7 @@ export class JobsService {
     await this.ensureQueue(queue, opts.retryLimit);
     for (let i = 0; i < Math.max(1, opts.concurrency ?? 1); i++) {
       let workerId: string | null = null;
-      workerId = await this.boss.work<T>(queue, { pollingIntervalSeconds: 0.5 }, async (jobs: PgBoss.Job<T>[]) => {
+      workerId = await this.boss.work<T>(queue, { pollingIntervalSeconds: POLL_SECONDS }, async (jobs: PgBoss.Job<T>[]) => {
         for (const job of jobs) {
           await handler(job.data, (p, m) => this.setProgress(job.id, queue, p, m), job.id);
           await this.setProgress(job.id, queue, 100, null);
@@ -54,6 +63,7 @@ export class JobsService {
         // once, so a backlog (300 photos to tile) drains at the handler's pace, not one job per 0.5 s.
         if (workerId) this.boss.notifyWorker(workerId);
       });
+      this.workers.set(queue, [...(this.workers.get(queue) ?? []), workerId]);
     }
   }
 
@@ -74,6 +84,7 @@ export class JobsService {
     const id = await this.boss.send(queue, data);
     if (!id) throw new Error(`job not accepted by queue ${queue}`);
     await this.setProgress(id, queue, 0, null);
+    for (const workerId of this.workers.get(queue) ?? []) this.boss.notifyWorker(workerId);
     return id;
   }
 
