@@ -1,6 +1,7 @@
 export * from './config/config.js';
 export * from './database/database.js';
 export * from './database/schema-of.js';
+export * from './database/row-columns.js';
 export * from './database/asset-ref-tables.js';
 export * from './database/kit-infra.migration.js';
 export * from './logging/logger.js';

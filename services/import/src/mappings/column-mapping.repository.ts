@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { ImportMappingColumn, ImportMappingSeverity, ImportMappingSheetName } from '@windward/contracts';
-import { SERVICE_CONFIG, type ServiceConfig } from '@windward/service-kit';
+import { SERVICE_CONFIG, type ServiceConfig, rowColumns } from '@windward/service-kit';
 
 /** A row of `column_mapping` (migration 1764400000100) with its customer's name as import knows it. */
 export interface ColumnMappingRow {
@@ -16,6 +16,9 @@ export interface ColumnMappingRow {
   created_at: Date;
   updated_at: Date;
 }
+export const COLUMN_MAPPING_ROW_COLUMNS = rowColumns<ColumnMappingRow>()('column_mapping', [
+  'id', 'customer_id', 'name', 'sheets', 'columns', 'severities', 'ignore_other_columns', 'created_by', 'created_at', 'updated_at'
+]);
 
 export type ColumnMappingWrite = Pick<ColumnMappingRow, 'name' | 'sheets' | 'columns' | 'severities' | 'ignore_other_columns'>;
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { SheetCommittedPayload, SheetFinding, SheetAppliedPayload, UploadTaskStatus } from '@windward/contracts';
-import { SERVICE_CONFIG, type ServiceConfig } from '@windward/service-kit';
+import { SERVICE_CONFIG, type ServiceConfig, rowColumns } from '@windward/service-kit';
 import type { StoredError } from '../uploads/upload-task.repository.js';
 
 /** A row of `sheet_import` (migration 1764151860000) with its park's name and customer. */
@@ -34,6 +34,11 @@ export interface SheetImportRow {
   updated_at: Date;
   finished_at: Date | null;
 }
+export const SHEET_IMPORT_ROW_COLUMNS = rowColumns<Omit<SheetImportRow, 'windfarm_name'>>()('sheet_import', [
+  'id', 'wind_farm_id', 'customer_id', 'project_id', 'component_type', 'defect_template_id', 'mapping_id', 'mapping_name', 'step',
+  'status', 'task_status', 'progress_code', 'queued_at', 'file_name', 'file_size', 'findings', 'batch', 'summary', 'inspections', 'error',
+  'dismissed', 'created_by', 'created_at', 'updated_at', 'finished_at'
+]);
 
 export interface SheetImportFilter {
   customerIds: string[] | null;

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { SheetFinding, TableImportKind, TableImportStatus } from '@windward/contracts';
-import { SERVICE_CONFIG, type ServiceConfig } from '@windward/service-kit';
+import { SERVICE_CONFIG, type ServiceConfig, rowColumns } from '@windward/service-kit';
 
 /** A row of `table_import` (migration 1764300000100). */
 export interface TableImportRow {
@@ -20,6 +20,10 @@ export interface TableImportRow {
   created_at: Date;
   finished_at: Date | null;
 }
+export const TABLE_IMPORT_ROW_COLUMNS = rowColumns<TableImportRow>()('table_import', [
+  'id', 'kind', 'wind_farm_id', 'customer_id', 'status', 'file_name', 'rows', 'created', 'finding_count', 'findings', 'inspection_ids',
+  'created_by', 'created_at', 'finished_at'
+]);
 
 /** Hand-written SQL over `table_import`, in the caller's transaction. */
 @Injectable()

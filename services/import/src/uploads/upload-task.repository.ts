@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { ErrorCode } from '@windward/contracts';
-import { SERVICE_CONFIG, type ServiceConfig } from '@windward/service-kit';
+import { SERVICE_CONFIG, type ServiceConfig, rowColumns } from '@windward/service-kit';
 
 /** A refusal as the task keeps it: the catalogue code, its params and the offending entries. */
 export interface StoredError {
@@ -48,6 +48,11 @@ export interface UploadTaskRow {
   verified_at: Date | null;
   completed_at: Date | null;
 }
+export const UPLOAD_TASK_ROW_COLUMNS = rowColumns<UploadTaskRow>()('upload_task', [
+  'id', 'wind_farm_id', 'turbine_id', 'turbine_name', 'inspection_date', 'campaign_id', 'package_type', 'component_type', 'drone_id',
+  'status', 'progress', 'progress_message', 'errors', 'archive_name', 'archive_size', 'image_count', 'manifest_key', 'verify_job_id',
+  'logs', 'created_by', 'created_at', 'updated_at', 'uploaded_at', 'verified_at', 'completed_at'
+]);
 
 /** A task with its park's name and customer (the data scope). */
 export interface UploadTaskWithPark extends UploadTaskRow {
@@ -62,6 +67,7 @@ export interface ParkRefRow {
   customer_id: string;
   active: boolean;
 }
+export const PARK_REF_ROW_COLUMNS = rowColumns<ParkRefRow>()('park_ref', ['wind_farm_id', 'name', 'customer_id', 'active']);
 
 /** A row of `turbine_ref`: a turbine as asset announced it. */
 export interface TurbineRefRow {
@@ -70,6 +76,7 @@ export interface TurbineRefRow {
   name: string;
   deleted: boolean;
 }
+export const TURBINE_REF_ROW_COLUMNS = rowColumns<TurbineRefRow>()('turbine_ref', ['turbine_id', 'wind_farm_id', 'name', 'deleted']);
 
 export interface NewUploadTask {
   windFarmId: string;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { ProjectStatusCode } from '@windward/contracts';
-import type { PageRequest } from '@windward/service-kit';
+import { rowColumns, type PageRequest } from '@windward/service-kit';
 import { Sql } from '../common/sql.js';
 
 export interface CampaignRow {
@@ -24,12 +24,24 @@ export interface CampaignRow {
   turbines_done: number;
   created_at: Date;
 }
+export const CAMPAIGN_ROW_COLUMNS = rowColumns<
+  Omit<
+    CampaignRow,
+    'project_name' | 'by_status' | 'done_count' | 'plan_name' | 'defect_count' | 'wind_farm_name' | 'turbine_count' | 'turbines_done'
+  >>()('repair_campaign', [
+  'id', 'name', 'plan_id', 'wind_farm_id', 'customer_id', 'project_id', 'start_date', 'end_date', 'status', 'created_at'
+]);
+
 export interface TechnicianRow {
   campaign_id?: string;
   user_id: string;
   username: string;
   display_name: string;
 }
+export const TECHNICIAN_ROW_COLUMNS = rowColumns<Omit<TechnicianRow, 'display_name' | 'username'>>()('repair_campaign_technician', [
+  'campaign_id', 'user_id'
+]);
+
 export interface TurbineProgressRow {
   turbine_id: string;
   turbine_name: string | null;
@@ -37,6 +49,14 @@ export interface TurbineProgressRow {
   defect_count: number;
   done_count: number;
 }
+export const TURBINE_PROGRESS_ROW_COLUMNS = rowColumns<
+  Omit<
+    TurbineProgressRow,
+    'done_count' | 'defect_count' | 'turbine_name'
+  >>()('repair_campaign_turbine', [
+  'turbine_id', 'status'
+]);
+
 export interface CampaignDefectRow {
   defect_id: string;
   inspection_id: string | null;
@@ -55,6 +75,15 @@ export interface CampaignDefectRow {
   record_count: number;
   updated_at: Date;
 }
+export const CAMPAIGN_DEFECT_ROW_COLUMNS = rowColumns<
+  Omit<
+    CampaignDefectRow,
+    'turbine_name' | 'template_id' | 'repair_priority' | 'defect_type' | 'defect_no' | 'distance_to_root' | 'inspection_id' |
+    'blade_length' | 'severity' | 'record_count' | 'template_name' | 'blade_position'
+  >>()('repair_campaign_defect', [
+  'defect_id', 'turbine_id', 'repair_status', 'updated_at'
+]);
+
 export interface RecordRow {
   id: string;
   defect_id: string;
@@ -66,6 +95,10 @@ export interface RecordRow {
   comment: string;
   created_at: Date;
 }
+export const RECORD_ROW_COLUMNS = rowColumns<Omit<RecordRow, 'technician_name'>>()('repair_record', [
+  'id', 'defect_id', 'technician_id', 'repair_date', 'distance_to_root', 'outcome', 'comment', 'created_at'
+]);
+
 export interface PhotoRow {
   id: string;
   record_id: string;
@@ -74,6 +107,8 @@ export interface PhotoRow {
   width: number;
   height: number;
 }
+export const PHOTO_ROW_COLUMNS = rowColumns<PhotoRow>()('repair_photo', ['id', 'record_id', 'kind', 'format', 'width', 'height']);
+
 export interface CampaignFilter {
   name?: string;
   status?: number;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { PageRequest } from '@windward/service-kit';
+import { rowColumns, type PageRequest } from '@windward/service-kit';
 import { Sql } from '../common/sql.js';
 
 export interface PlanRow {
@@ -17,12 +17,22 @@ export interface PlanRow {
   created_at: Date;
   updated_at: Date;
 }
+export const PLAN_ROW_COLUMNS = rowColumns<
+  Omit<
+    PlanRow,
+    'without_step_count' | 'in_campaign_count' | 'defect_count' | 'wind_farm_name' | 'campaign_count'
+  >>()('repair_plan', [
+  'id', 'name', 'wind_farm_id', 'customer_id', 'version', 'created_at', 'updated_at'
+]);
+
 export interface BatchRow {
   id: string;
   plan_id: string;
   name: string;
   defect_count: number;
 }
+export const BATCH_ROW_COLUMNS = rowColumns<Omit<BatchRow, 'defect_count'>>()('repair_plan_batch', ['id', 'plan_id', 'name']);
+
 export interface DefectRow {
   defect_id: string;
   defect_no: string | null;
@@ -39,6 +49,11 @@ export interface DefectRow {
   campaign_id: string | null;
   campaign_name: string | null;
 }
+export const DEFECT_ROW_COLUMNS = rowColumns<Omit<DefectRow, 'campaign_name' | 'turbine_name' | 'campaign_id'>>()('defect_ref', [
+  'defect_id', 'defect_no', 'inspection_id', 'wind_farm_id', 'turbine_id', 'defect_type', 'severity', 'blade_position',
+  'distance_to_root', 'repair_priority', 'timeline_status'
+]);
+
 export interface PlanDefectRow extends DefectRow {
   batch_id: string | null;
   batch_name: string | null;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { PageRequest } from '@windward/service-kit';
+import { rowColumns, type PageRequest } from '@windward/service-kit';
 import { Sql } from '../common/sql.js';
 import type { RepairStepView } from './template.view.js';
 
@@ -11,6 +11,7 @@ export interface TemplateRow {
   in_use: boolean;
   updated_at: Date;
 }
+export const TEMPLATE_ROW_COLUMNS = rowColumns<Omit<TemplateRow, 'in_use'>>()('repair_template', ['id', 'name', 'steps', 'updated_at']);
 
 const SORT: Record<string, string> = { name: 'lower(t.name)', updatedAt: 't.updated_at' };
 export const TEMPLATE_SORT_FIELDS = Object.keys(SORT);

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { ErrorCode, Locale, ReportFormat, ReportScope } from '@windward/contracts';
-import { SERVICE_CONFIG, type ServiceConfig } from '@windward/service-kit';
+import { SERVICE_CONFIG, type ServiceConfig, rowColumns } from '@windward/service-kit';
 import type { LpsReading, ReportCampaign, ReportDefect, TimelineEntry, VanishedDefect } from '../render/report-data.js';
 
 /** Why a render failed, as the task keeps it. */
@@ -42,6 +42,11 @@ export interface ReportTaskRow {
   finished_at: Date | null;
   expires_at: Date | null;
 }
+export const REPORT_TASK_ROW_COLUMNS = rowColumns<ReportTaskRow>()('report_task', [
+  'id', 'user_id', 'scope_type', 'scope_id', 'scope_name', 'format', 'template_id', 'locale', 'wind_farm_ids', 'turbine_ids',
+  'severities', 'defect_ids', 'archive_images', 'defect_count', 'status', 'progress', 'step', 'error', 'job_id', 'file_key', 'file_name',
+  'file_size', 'created_at', 'started_at', 'finished_at', 'expires_at'
+]);
 
 export interface ArchiveImageRef {
   inspectionId: string;
@@ -60,6 +65,8 @@ export interface ParkRefRow {
   name: string;
   customer_id: string;
 }
+export const PARK_REF_ROW_COLUMNS = rowColumns<ParkRefRow>()('park_ref', ['wind_farm_id', 'name', 'customer_id']);
+
 export interface ProjectRefRow {
   project_id: string;
   name: string;
@@ -67,17 +74,26 @@ export interface ProjectRefRow {
   wind_farm_ids: string[];
   turbine_ids: string[];
 }
+export const PROJECT_REF_ROW_COLUMNS = rowColumns<ProjectRefRow>()('project_ref', [
+  'project_id', 'name', 'customer_id', 'wind_farm_ids', 'turbine_ids'
+]);
+
 export interface TurbineRefRow {
   turbine_id: string;
   wind_farm_id: string;
   name: string;
 }
+export const TURBINE_REF_ROW_COLUMNS = rowColumns<TurbineRefRow>()('turbine_ref', ['turbine_id', 'wind_farm_id', 'name']);
+
 export interface InspectionRefRow {
   inspection_id: string;
   turbine_id: string;
   wind_farm_id: string;
   inspection_date: Date | string;
 }
+export const INSPECTION_REF_ROW_COLUMNS = rowColumns<InspectionRefRow>()('inspection_ref', [
+  'inspection_id', 'turbine_id', 'wind_farm_id', 'inspection_date'
+]);
 
 /** Which defects a report holds: the parks, optionally some turbines, one inspection or the active ones, some severities. */
 export interface DefectSelection {
@@ -100,6 +116,9 @@ export interface CampaignRefRow {
   start_date: Date | string | null;
   end_date: Date | string | null;
 }
+export const CAMPAIGN_REF_ROW_COLUMNS = rowColumns<CampaignRefRow>()('repair_campaign_ref', [
+  'campaign_id', 'name', 'status', 'wind_farm_id', 'customer_id', 'start_date', 'end_date'
+]);
 
 export type NewTask = Pick<
   ReportTaskRow,
@@ -130,6 +149,9 @@ export interface ReportDownloadRow {
   file_size: string | null;
   downloaded_at: Date;
 }
+export const REPORT_DOWNLOAD_ROW_COLUMNS = rowColumns<ReportDownloadRow>()('report_download', [
+  'id', 'report_task_id', 'user_id', 'user_name', 'file_name', 'format', 'scope_name', 'file_size', 'downloaded_at'
+]);
 
 export const DOWNLOAD_SORT = { downloadedAt: 'downloaded_at', fileName: 'lower(file_name)' } as const;
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Locale, ReportSection } from '@windward/contracts';
-import { SERVICE_CONFIG, type ServiceConfig } from '@windward/service-kit';
+import { SERVICE_CONFIG, type ServiceConfig, rowColumns } from '@windward/service-kit';
 
 /** A row of `report_template` (migration 1763700000900). */
 export interface ReportTemplateRow {
@@ -16,6 +16,9 @@ export interface ReportTemplateRow {
   created_at: Date;
   updated_at: Date;
 }
+export const REPORT_TEMPLATE_ROW_COLUMNS = rowColumns<ReportTemplateRow>()('report_template', [
+  'id', 'name', 'sections', 'logo', 'customer_name', 'language', 'severity_labels', 'project_ids', 'created_at', 'updated_at'
+]);
 
 export interface TemplateFields {
   name: string;

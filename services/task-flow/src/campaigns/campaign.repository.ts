@@ -4,6 +4,7 @@ import { CampaignTurbineStatus as CT, TaskStageStatus as SS, TaskStatus as TS, t
 import { Sql } from '../common/sql.js';
 import { REVIEWED_WORK } from '../tasks/pipeline.js';
 import type { Queryable } from '../tasks/task.repository.js';
+import { rowColumns } from '@windward/service-kit';
 
 const REVIEW_STAGES = Object.keys(REVIEWED_WORK).map(Number);
 
@@ -17,6 +18,9 @@ export interface CampaignRefRecord {
   status: number;
   active: boolean;
 }
+export const CAMPAIGN_REF_ROW_COLUMNS = rowColumns<CampaignRefRecord>()('campaign_ref', [
+  'campaign_id', 'name', 'project_id', 'project_type', 'status', 'active'
+]);
 
 /** A turbine with the park and customer its scope check needs. */
 export interface TurbineScopeRecord {
@@ -25,6 +29,9 @@ export interface TurbineScopeRecord {
   wind_farm_id: string | null;
   customer_id: string | null;
 }
+export const TURBINE_SCOPE_ROW_COLUMNS = rowColumns<Omit<TurbineScopeRecord, 'customer_id'>>()('turbine_ref', [
+  'turbine_id', 'name', 'wind_farm_id'
+]);
 
 /** A turbine of a campaign with its status and unfinished QA count. */
 export interface CampaignTurbineRow extends TurbineScopeRecord {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { QaStatus } from '@windward/contracts';
-import type { AuthUser } from '@windward/service-kit';
+import { rowColumns, type AuthUser } from '@windward/service-kit';
 import { Sql } from '../common/sql.js';
 import { scopeConditions } from '../common/access.js';
 import type { Queryable } from '../tasks/task.repository.js';
@@ -25,6 +25,10 @@ export interface QaResultRecord {
   correct: number;
   created_at: Date;
 }
+export const QA_RESULT_ROW_COLUMNS = rowColumns<QaResultRecord>()('qa_result', [
+  'id', 'task_id', 'stage', 'work_stage', 'result', 'defect_id', 'comments', 'reviewer_id', 'reviewer_name', 'labeler_id', 'labeler_name',
+  'added', 'deleted', 'modified', 'correct', 'created_at'
+]);
 
 export type NewQaResult = Omit<QaResultRecord, 'id' | 'created_at'>;
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ReInspectionStatus as RS } from '@windward/contracts';
-import type { AuthUser, PageRequest } from '@windward/service-kit';
+import { rowColumns, type AuthUser, type PageRequest } from '@windward/service-kit';
 import { Sql } from '../common/sql.js';
 import { scopeConditions } from '../common/access.js';
 import { containsPattern, type Queryable } from '../tasks/task.repository.js';
@@ -25,6 +25,10 @@ export interface ReinspectionRequestRecord {
   process_time: Date | null;
   process_comments: string | null;
 }
+export const REINSPECTION_REQUEST_ROW_COLUMNS = rowColumns<ReinspectionRequestRecord>()('reinspection_request', [
+  'id', 'task_id', 'inspection_id', 'stage', 'requester_id', 'requester_name', 'request_time', 'request_comments', 'source_url', 'status',
+  'approved', 'processor_id', 'processor_name', 'process_time', 'process_comments'
+]);
 
 /** A request with what the approval list shows of its task. */
 export interface ApprovalTaskRow extends ReinspectionRequestRecord {

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { TaskStageStatus as SS, TaskStatus as TS } from '@windward/contracts';
 import { Sql } from '../common/sql.js';
 import type { Queryable, TaskRow } from './task.repository.js';
+import { rowColumns } from '@windward/service-kit';
 
 /** A row of `inspection_ref` (read model of inspection's inspections). */
 export interface InspectionRefRecord {
@@ -19,6 +20,10 @@ export interface InspectionRefRecord {
   /** Demo data only: the stage the demo's task waits at. */
   demo_stage: number | null;
 }
+export const INSPECTION_REF_ROW_COLUMNS = rowColumns<InspectionRefRecord>()('inspection_ref', [
+  'inspection_id', 'turbine_id', 'wind_farm_id', 'package_type', 'component_type', 'inspection_date', 'upload_task_id',
+  'images_processed_at', 'image_count', 'path_count', 'demo_stage'
+]);
 
 /** What a new task starts with (from an upload or an inspection). */
 export interface NewTask {

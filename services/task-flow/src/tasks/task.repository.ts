@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { TaskStageStatus as SS, TaskStatus as TS, type CustomerFlowConfig, type TaskLogParams, type TaskStageStatus, type TaskStatus } from '@windward/contracts';
-import { cappedCount, type AuthUser, type ListCount, type PageRequest } from '@windward/service-kit';
+import { cappedCount, type AuthUser, type ListCount, type PageRequest, rowColumns } from '@windward/service-kit';
 import { Sql } from '../common/sql.js';
 import { scopeConditions } from '../common/access.js';
 import { AUTO_STAGES } from './pipeline.js';
@@ -45,6 +45,12 @@ export interface TaskRow {
   /** bigint: PostgreSQL sends it as text. */
   version: string;
 }
+export const TASK_ROW_COLUMNS = rowColumns<TaskRow>()('task', [
+  'id', 'upload_task_id', 'inspection_id', 'wind_farm_id', 'windfarm_name', 'customer_id', 'customer_name', 'organization_id',
+  'organization_name', 'turbine_id', 'turbine_name', 'inspection_date', 'campaign_id', 'project_type', 'package_type', 'component_type',
+  'inspection_staff_id', 'inspection_staff_name', 'upload_file_uri', 'drone_id', 'uploaded_time', 'features', 'images_processed',
+  'status', 'current_stage', 'current_stage_status', 'handler_id', 'handler_name', 'created_at', 'updated_at', 'completed_at', 'version'
+]);
 
 /** A task as the lists read it: `inspection_day` keeps the date a plain YYYY-MM-DD. */
 export interface TaskItemRow extends TaskRow {
@@ -69,6 +75,10 @@ export interface TaskStageRecord {
   progress_message: string | null;
   spent_seconds: number;
 }
+export const TASK_STAGE_ROW_COLUMNS = rowColumns<TaskStageRecord>()('task_stage', [
+  'id', 'task_id', 'stage', 'seq', 'status', 'handler_id', 'handler_name', 'ready_at', 'started_at', 'completed_at', 'deadline',
+  'error_message', 'job_id', 'progress_message', 'spent_seconds'
+]);
 
 /** A stage in the stage center, with what it shows of its task. */
 export interface StageCenterRow extends TaskStageRecord {
@@ -97,6 +107,10 @@ export interface TaskHistoryRecord {
   kind: string | null;
   params: TaskLogParams | null;
 }
+export const TASK_HISTORY_ROW_COLUMNS = rowColumns<TaskHistoryRecord>()('task_history', [
+  'id', 'task_id', 'at', 'stage', 'stage_status', 'handler_id', 'handler_name', 'actor_id', 'actor_name', 'action', 'message', 'kind',
+  'params'
+]);
 
 /** A row of `task_log`. */
 export interface TaskLogRecord {
@@ -108,17 +122,24 @@ export interface TaskLogRecord {
   log_file_uri: string;
   created_at: Date;
 }
+export const TASK_LOG_ROW_COLUMNS = rowColumns<TaskLogRecord>()('task_log', [
+  'id', 'task_id', 'log_name', 'log_type', 'drone_id', 'log_file_uri', 'created_at'
+]);
 
 export interface StageTimeLimitRecord {
   stage: number;
   minutes: number;
 }
+export const STAGE_TIME_LIMIT_ROW_COLUMNS = rowColumns<StageTimeLimitRecord>()('stage_time_limit', ['stage', 'minutes']);
 
 export interface CustomerFlowConfigsRecord {
   customer_id: string;
   name: string;
   flow_configs: CustomerFlowConfig[] | null;
 }
+export const CUSTOMER_FLOW_CONFIGS_ROW_COLUMNS = rowColumns<CustomerFlowConfigsRecord>()('customer_ref', [
+  'customer_id', 'name', 'flow_configs'
+]);
 
 export interface UserRefRecord {
   user_id: string;
@@ -129,6 +150,9 @@ export interface UserRefRecord {
   customer_ids: string[] | null;
   park_ids: string[] | null;
 }
+export const USER_REF_ROW_COLUMNS = rowColumns<UserRefRecord>()('user_ref', [
+  'user_id', 'username', 'display_name', 'roles', 'customer_ids', 'park_ids'
+]);
 
 export interface LabelingStateRecord {
   complete: boolean;

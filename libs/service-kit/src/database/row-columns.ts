@@ -1,0 +1,37 @@
+/** The properties of `Row` that `C` does not name (never when it names them all). */
+type Unnamed<Row, C extends readonly string[]> = Exclude<keyof Row & string, C[number]>;
+
+/** A table and the columns a typed repository reads or writes in it. */
+export interface RowColumns {
+  readonly table: string;
+  readonly columns: readonly string[];
+}
+
+const declared: RowColumns[] = [];
+
+/**
+ * Declares the columns of a typed repository's row (`<aggregate>.repository.ts`, raw SQL): every
+ * property of `Row` must be named (a property left out does not compile), so the list is the row
+ * type the repository's SQL returns and writes. Leave out of `Row` what the SQL computes or joins
+ * from another table (`Omit<SheetImportRow, 'windfarm_name'>`). The service's schema test checks
+ * every declaration against the migrated database (`missingRowColumns`, kit testing): a migration
+ * that drops or renames a column a repository uses fails it, as `pendingSchemaChanges` does for
+ * entities.
+ *
+ * `export const SHEET_IMPORT_COLUMNS = rowColumns<Omit<SheetImportRow, 'windfarm_name'>>()('sheet_import', ['id', …]);`
+ */
+export function rowColumns<Row>() {
+  return <const C extends readonly (keyof Row & string)[]>(
+    table: string,
+    columns: C & ([Unnamed<Row, C>] extends [never] ? unknown : { missing: Unnamed<Row, C> }),
+  ): RowColumns => {
+    const d: RowColumns = { table, columns };
+    declared.push(d);
+    return d;
+  };
+}
+
+/** Every declaration made so far (the modules of a started service have all run theirs). */
+export function declaredRowColumns(): readonly RowColumns[] {
+  return declared;
+}
