@@ -23,6 +23,6 @@ export const baseQuery = createBaseQuery({
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Me', 'Permissions'],
+  tagTypes: [],
   endpoints: () => ({}),
 });

@@ -1,7 +1,7 @@
 import type { RequestArgs } from './baseQuery';
 
 /** The base query's per-request flags a generated endpoint cannot carry by itself. */
-export type RequestFlags = Pick<RequestArgs, 'silent' | 'nullOn403'>;
+export type RequestFlags = Pick<RequestArgs, 'silent' | 'nullOn403' | 'authFlow'>;
 
 /** Any endpoint definition as `enhanceEndpoints` hands it to a function (generated ones have `query`). */
 interface WithQuery {

@@ -1,15 +1,9 @@
+import type { TokenView } from '@/core/api/generated/identity';
 import { isTokenRefreshDue, tokenRefreshTime } from '@/shared/contracts';
 import { KEYS_CLEARED_ON_LOGOUT, STORAGE_KEYS } from './storageKeys';
 
-/** The token response of /oauth/token, /oauth/refresh and /oauth/v2/token. */
-export interface TokenResponse {
-  access_token: string;
-  refresh_token: string;
-  token_type?: string;
-  /** Lifetime of the access token in seconds. */
-  expires_in: number;
-  id_token?: string;
-}
+/** What the session keeps of a token response (identity's `TokenView`: /oauth/token, /oauth/refresh, /oauth/v2/token). */
+export type TokenResponse = Pick<TokenView, 'access_token' | 'refresh_token' | 'expires_in'> & Partial<Pick<TokenView, 'id_token' | 'token_type'>>;
 
 export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 

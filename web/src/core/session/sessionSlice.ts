@@ -1,16 +1,9 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { MeView } from '@/core/api/generated/identity';
 import type { RightEntry } from '@/shared/contracts';
 
-/** GET /context/api/v1/accounts/me */
-export interface PersonalInfo {
-  id: string;
-  username: string;
-  displayName: string;
-  email: string;
-  roles: number[];
-  organizationId: string | null;
-  customerIds: string[];
-}
+/** The signed-in account (identity's `GET /context/api/v1/accounts/me`), the fields the console keeps. */
+export type PersonalInfo = Pick<MeView, 'id' | 'username' | 'displayName' | 'email' | 'roles' | 'organizationId' | 'customerIds'>;
 
 export interface SessionState {
   status: 'anonymous' | 'ready';

@@ -1,7 +1,7 @@
-import { api } from '@/core/api/api';
-import type { TokenResponse } from '@/core/session/session';
-import type { PersonalInfo } from '@/core/session/sessionSlice';
-import type { RightEntry } from '@/shared/contracts';
+import { identityApi as generated, type OkView, type TokenView } from '@/core/api/generated/identity';
+import { withFlags } from '@/core/api/requestFlags';
+
+export type { MeView, RightEntryView, SsoClientView, TokenView } from '@/core/api/generated/identity';
 
 export interface PasswordGrant {
   username: string;
@@ -10,74 +10,59 @@ export interface PasswordGrant {
   basicCredential: string;
 }
 
-/** Identity service calls (SPEC §7 "Sign-in and session", "Account"). */
-export const identityApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    passwordToken: build.mutation<TokenResponse, PasswordGrant>({
-      query: ({ username, password, basicCredential }) => ({
-        url: '/oauth/token',
-        method: 'POST',
-        headers: { Authorization: `Basic ${basicCredential}` },
-        form: { grant_type: 'password', username, password, scope: '' },
-        silent: true,
-        authFlow: true,
-      }),
-    }),
-    refreshToken: build.mutation<TokenResponse, { refreshToken: string; sso: boolean }>({
-      query: ({ refreshToken, sso }) => ({
-        url: sso ? '/oauth/v2/refresh' : '/oauth/refresh',
-        method: 'POST',
-        form: { grantType: 'refresh_token', refreshToken, scope: '' },
-        silent: true,
-        authFlow: true,
-      }),
-    }),
-    revokeToken: build.mutation<unknown, { token: string }>({
-      query: ({ token }) => ({
-        url: '/oauth/revoke',
-        method: 'POST',
-        form: { token },
-        silent: true,
-        authFlow: true,
-      }),
-    }),
-    ssoClientId: build.query<string, { host: string }>({
-      query: ({ host }) => ({ url: '/oauth/v2/getClientId', params: { host }, silent: true, authFlow: true }),
-      transformResponse: (raw: unknown) => readClientId(raw),
-    }),
-    ssoToken: build.mutation<TokenResponse, { code: string; redirectUri: string; clientId: string }>({
-      query: ({ code, redirectUri, clientId }) => ({
-        url: '/oauth/v2/token',
-        method: 'POST',
-        headers: { 'client-id': clientId },
-        body: { code, redirectUri },
-        silent: true,
-        authFlow: true,
-      }),
-    }),
-    me: build.query<PersonalInfo, void>({
-      query: () => ({ url: '/context/api/v1/accounts/me', silent: true }),
-      providesTags: ['Me'],
-    }),
-    menus: build.query<string[], void>({
-      query: () => ({ url: '/context/api/v2/Permission/menus', silent: true }),
-      providesTags: ['Permissions'],
-    }),
-    deniedModules: build.query<RightEntry[], void>({
-      query: () => ({ url: '/context/api/v2/Permission/deniedModules', silent: true }),
-      providesTags: ['Permissions'],
-    }),
-  }),
-});
+/** Sign-in calls: silent (the page shows the refusal) and a 401 is a wrong credential, not an expired session. */
+const signIn = withFlags({ silent: true, authFlow: true });
 
-/** The client-id answer may be a bare string or an object; accept the likely shapes. */
-export function readClientId(raw: unknown): string {
-  if (typeof raw === 'string') return raw;
-  if (raw && typeof raw === 'object') {
-    const o = raw as Record<string, unknown>;
-    for (const key of ['clientId', 'client_id', 'data']) if (typeof o[key] === 'string') return o[key] as string;
-  }
-  return '';
-}
+/**
+ * Identity service calls (SPEC §7 "Sign-in and session", "Account"): the generated endpoints,
+ * silent (the sign-in pages and the session flow word a failure themselves).
+ *
+ * Hand-written, typed with the generated types: the three OAuth token calls (password grant,
+ * refresh, revoke). OAuth sends them as `application/x-www-form-urlencoded` (RFC 6749 §4.3, §6;
+ * RFC 7009) with the client's `Authorization: Basic` on the password grant, while the generated
+ * endpoints send JSON bodies; the base query's `form` does the encoding.
+ */
+export const identityApi = generated
+  .enhanceEndpoints({
+    endpoints: {
+      ssoClientId: signIn,
+      ssoToken: signIn,
+      accountMe: withFlags(),
+      accountMenus: withFlags(),
+      accountDeniedModules: withFlags(),
+    },
+  })
+  .injectEndpoints({
+    endpoints: (build) => ({
+      passwordToken: build.mutation<TokenView, PasswordGrant>({
+        query: ({ username, password, basicCredential }) => ({
+          url: '/oauth/token',
+          method: 'POST',
+          headers: { Authorization: `Basic ${basicCredential}` },
+          form: { grant_type: 'password', username, password, scope: '' },
+          silent: true,
+          authFlow: true,
+        }),
+      }),
+      refreshToken: build.mutation<TokenView, { refreshToken: string; sso: boolean }>({
+        query: ({ refreshToken, sso }) => ({
+          url: sso ? '/oauth/v2/refresh' : '/oauth/refresh',
+          method: 'POST',
+          form: { grantType: 'refresh_token', refreshToken, scope: '' },
+          silent: true,
+          authFlow: true,
+        }),
+      }),
+      revokeToken: build.mutation<OkView, { token: string }>({
+        query: ({ token }) => ({
+          url: '/oauth/revoke',
+          method: 'POST',
+          form: { token },
+          silent: true,
+          authFlow: true,
+        }),
+      }),
+    }),
+  });
 
 export const { usePasswordTokenMutation } = identityApi;

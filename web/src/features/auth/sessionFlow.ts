@@ -84,10 +84,10 @@ export function landingAfterSignIn(menuRights: readonly string[], viewerHosts: r
 /** Loads the session context into the store; on failure the caller goes to /login. */
 export async function establishSession(dispatch: AppDispatch): Promise<EstablishResult> {
   const result = await loadSessionContext({
-    personalInfo: () => dispatch(identityApi.endpoints.me.initiate(undefined, { subscribe: false, forceRefetch: true })).unwrap(),
-    menus: () => dispatch(identityApi.endpoints.menus.initiate(undefined, { subscribe: false, forceRefetch: true })).unwrap(),
+    personalInfo: () => dispatch(identityApi.endpoints.accountMe.initiate(undefined, { subscribe: false, forceRefetch: true })).unwrap(),
+    menus: () => dispatch(identityApi.endpoints.accountMenus.initiate(undefined, { subscribe: false, forceRefetch: true })).unwrap(),
     deniedModules: () =>
-      dispatch(identityApi.endpoints.deniedModules.initiate(undefined, { subscribe: false, forceRefetch: true })).unwrap(),
+      dispatch(identityApi.endpoints.accountDeniedModules.initiate(undefined, { subscribe: false, forceRefetch: true })).unwrap(),
   });
   switch (result.kind) {
     case 'ok':

@@ -1,17 +1,13 @@
-import { api } from '@/core/api/api';
+import { identityApi as generated } from '@/core/api/generated/identity';
+import { withFlags } from '@/core/api/requestFlags';
 
-export interface UsageLog {
-  method: string;
-  triggerTimestamp: number;
-  url: string;
-  userId: string;
-}
+export type { RouteLogBatchDto, RouteLogDto } from '@/core/api/generated/identity';
 
-/** Usage logging (SPEC §7): one entry per route change when `logSwitch` is "on". */
-export const usageApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    logUsage: build.mutation<unknown, { logs: UsageLog[] }>({
-      query: (body) => ({ url: '/gw/user/api/v2/user/metric/log', method: 'POST', body, silent: true }),
-    }),
-  }),
-});
+/**
+ * Usage logging (SPEC §7): one entry per route change when `logSwitch` is "on" — identity's
+ * generated `usageLogsLog`, silent (a lost log entry is not the user's business) and making
+ * nothing stale (the console shows no usage log).
+ */
+export const usageApi = generated
+  .enhanceEndpoints({ endpoints: { usageLogsLog: { invalidatesTags: [] } } })
+  .enhanceEndpoints({ endpoints: { usageLogsLog: withFlags() } });

@@ -29,15 +29,17 @@ export function RootFrame() {
     if (config.logSwitch !== 'on' || !getAccessToken(localStorage)) return;
     const handle = setTimeout(() => {
       void dispatch(
-        usageApi.endpoints.logUsage.initiate({
-          logs: [
-            {
-              method: 'VIEW',
-              triggerTimestamp: Date.now(),
-              url: location.pathname,
-              userId: localStorage.getItem(STORAGE_KEYS.userId) ?? '',
-            },
-          ],
+        usageApi.endpoints.usageLogsLog.initiate({
+          routeLogBatchDto: {
+            logs: [
+              {
+                method: 'VIEW',
+                triggerTimestamp: Date.now(),
+                url: location.pathname,
+                userId: localStorage.getItem(STORAGE_KEYS.userId) ?? '',
+              },
+            ],
+          },
         }),
       );
     }, 200);

@@ -47,7 +47,7 @@ export function BeforeLoginPage() {
         return;
       }
       try {
-        const clientId = await dispatch(
+        const { clientId } = await dispatch(
           identityApi.endpoints.ssoClientId.initiate({ host: window.location.host }, { subscribe: false, forceRefetch: true }),
         ).unwrap();
         if (cancelled) return;

@@ -44,13 +44,16 @@ export function CasdoorCallbackPage() {
       try {
         let clientId = getClientId(localStorage);
         if (!clientId) {
-          clientId = await dispatch(
-            identityApi.endpoints.ssoClientId.initiate({ host: window.location.host }, { subscribe: false }),
-          ).unwrap();
+          clientId =
+            (await dispatch(identityApi.endpoints.ssoClientId.initiate({ host: window.location.host }, { subscribe: false })).unwrap())
+              .clientId ?? '';
           setClientId(localStorage, clientId);
         }
         const tokens = await dispatch(
-          identityApi.endpoints.ssoToken.initiate({ code, redirectUri: appUrl(window.location, '/casdoor-callback'), clientId }),
+          identityApi.endpoints.ssoToken.initiate({
+            'client-id': clientId,
+            ssoTokenDto: { code, redirectUri: appUrl(window.location, '/casdoor-callback') },
+          }),
         ).unwrap();
         storeSignIn(localStorage, tokens, clientId);
         const result = await establishSession(dispatch);
