@@ -4,7 +4,7 @@ import { openLiveSocket } from '@/core/realtime/liveSocket';
 import type { AppDispatch, RootState } from '@/core/store';
 import { socketPath } from './contracts';
 import { applyTaskChange, maxVersion } from './logic';
-import { tasksApi, type TaskItem, type TaskListKind } from './tasksApi';
+import { tasksApi, type TaskChangesView, type TaskListKind, type TaskView } from './tasksApi';
 
 /*
  * Live task lists (docs/task-flow.md "Live updates"): one socket.io connection to
@@ -17,21 +17,18 @@ import { tasksApi, type TaskItem, type TaskListKind } from './tasksApi';
 export const TASK_SOCKET_PATH = socketPath('task-flow');
 
 type TasksState = Parameters<typeof tasksApi.util.selectCachedArgsForQuery>[0];
-type ListEndpoint = 'taskPool' | 'myTasks' | 'allTasks' | 'todayTasks';
+type ListEndpoint = 'tasksPool' | 'tasksMine' | 'tasksAll' | 'tasksToday';
 const cachedArgs = (state: RootState, endpoint: ListEndpoint) =>
   tasksApi.util.selectCachedArgsForQuery(state as unknown as TasksState, endpoint);
 
-const LIST_ENDPOINTS: Record<TaskListKind, ListEndpoint> = { pool: 'taskPool', mine: 'myTasks', all: 'allTasks', today: 'todayTasks' };
+const LIST_ENDPOINTS: Record<TaskListKind, ListEndpoint> = { pool: 'tasksPool', mine: 'tasksMine', all: 'tasksAll', today: 'tasksToday' };
 const LIST_KINDS = Object.keys(LIST_ENDPOINTS) as TaskListKind[];
 
-export interface SyncAnswer {
-  latestVersion: number;
-  complete: boolean;
-  tasks: TaskItem[];
-}
+/** The answer to `sync`: the same shape as GET /tasks/changes. */
+export type SyncAnswer = TaskChangesView;
 
 /** Applies one changed task to every cached list page; returns whether anything must refetch. */
-export function applyChangedTask(dispatch: AppDispatch, state: RootState, task: TaskItem, userId: string | null | undefined): void {
+export function applyChangedTask(dispatch: AppDispatch, state: RootState, task: TaskView, userId: string | null | undefined): void {
   let refetch = false;
   for (const kind of LIST_KINDS) {
     const endpoint = LIST_ENDPOINTS[kind];
@@ -96,7 +93,7 @@ export function startTaskLive(deps: LiveDeps): () => void {
   });
   socket.on('disconnect', () => deps.onStatus?.('offline'));
   socket.on('connect_error', () => deps.onStatus?.('offline'));
-  socket.on('task.changed', (task: TaskItem) => {
+  socket.on('task.changed', (task: TaskView) => {
     if (!task || typeof task.taskId !== 'string') return;
     lastVersion = Math.max(lastVersion, task.version ?? 0);
     applyChangedTask(deps.dispatch, deps.getState(), task, userId());

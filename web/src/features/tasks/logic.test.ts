@@ -43,12 +43,12 @@ describe('filters → query params', () => {
     expect(p).toMatchObject({
       fieldToSort: 'turbineName',
       descending: true,
-      inspectionId: 'i-1',
-      customerId: 'c-1',
-      windfarmId: 'p-1',
-      taskStageType: 4,
-      taskStatusType: 3,
-      packageType: 11,
+      inspectionId: ['i-1'],
+      customerId: ['c-1'],
+      windfarmId: ['p-1'],
+      taskStageType: [4],
+      taskStatusType: [3],
+      packageType: [11],
       inspectionStartTime: '2026-01-01',
       inspectionEndTime: '2026-01-31',
     });
@@ -114,7 +114,7 @@ describe('task.changed applied to a cached page', () => {
       kind: 'none',
     });
     // A row that stops matching the filters leaves the page.
-    const moved = applyTaskChange(page, taskItem({ taskId: 'a', version: 8, taskStageTypes: [4] }), 'pool', { taskStageType: 3 }, 'me');
+    const moved = applyTaskChange(page, taskItem({ taskId: 'a', version: 8, taskStageTypes: [4] }), 'pool', { taskStageType: [3] }, 'me');
     expect(moved.kind === 'updated' && moved.page.results.map((r) => r.taskId)).toEqual(['b']);
   });
   it('my tasks: a task I picked joins, a released one leaves', () => {
@@ -140,7 +140,7 @@ describe('the other lists: history and today', () => {
     expect(out.kind === 'updated' && out.page.results[0]!.taskStatusType).toBe(2);
     expect(applyTaskChange(page, taskItem({ taskId: 'new' }), 'all', {}, 'me')).toEqual({ kind: 'none' });
     // The extended filters decide membership too.
-    expect(applyTaskChange(page, taskItem({ taskId: 'a', version: 7 }), 'all', { handleByUserId: 'u-9' }, 'me')).toMatchObject({
+    expect(applyTaskChange(page, taskItem({ taskId: 'a', version: 7 }), 'all', { handleByUserId: ['u-9'] }, 'me')).toMatchObject({
       page: { results: [] },
     });
   });
@@ -168,7 +168,7 @@ describe('the other lists: history and today', () => {
         { handleByUserId: 'u-1', organizationId: 'o-1', inspectionStaffId: 'p-1', projectType: 4 },
         { pageIndex: 1, pageSize: 10 },
       ),
-    ).toEqual({ pageIndex: 1, pageSize: 10, handleByUserId: 'u-1', organizationId: 'o-1', inspectionStaffId: 'p-1', projectType: 4 });
+    ).toEqual({ pageIndex: 1, pageSize: 10, handleByUserId: ['u-1'], organizationId: ['o-1'], inspectionStaffId: 'p-1', projectType: [4] });
   });
 });
 
@@ -228,8 +228,8 @@ describe('flow settings and statistics', () => {
       pageSize: 20,
       fieldToSort: 'requestTime',
       descending: true,
-      requestStatus: 0,
-      orgId: 'o-1',
+      requestStatus: [0],
+      orgId: ['o-1'],
     });
   });
 });

@@ -12,9 +12,8 @@ import {
   enabledStages,
   lookupMessage,
   type Locale,
-  type PageResult,
 } from './contracts';
-import type { TaskItem, TaskListKind, TaskQueryParams, TaskSortField } from './tasksApi';
+import type { ReinspectionListApiArg, StageTimeLimitDto, TaskListArgs, TaskListKind, TaskSortField, TaskView } from './tasksApi';
 
 // ------------------------------------------------------------------ filters → query
 
@@ -70,25 +69,25 @@ const trimmed = (v: string | undefined): string | undefined => {
  * Filters, page and sort → the query of GET /tasks, /tasks/pool, /tasks/mine (docs/task-flow.md): empty
  * values are left out; inspection dates are days, upload dates whole days as UTC instants.
  */
-export function filtersToParams(filters: TaskFilters, page: PageState, sort: SortState = {}): TaskQueryParams {
-  const params: TaskQueryParams = { pageIndex: page.pageIndex, pageSize: page.pageSize };
+export function filtersToParams(filters: TaskFilters, page: PageState, sort: SortState = {}): TaskListArgs {
+  const params: TaskListArgs = { pageIndex: page.pageIndex, pageSize: page.pageSize };
   if (sort.fieldToSort) {
     params.fieldToSort = sort.fieldToSort;
     params.descending = !!sort.descending;
   }
   const inspectionId = trimmed(filters.inspectionId);
-  if (inspectionId) params.inspectionId = inspectionId;
-  if (filters.customerId) params.customerId = filters.customerId;
-  if (filters.windfarmId) params.windfarmId = filters.windfarmId;
+  if (inspectionId) params.inspectionId = [inspectionId];
+  if (filters.customerId) params.customerId = [filters.customerId];
+  if (filters.windfarmId) params.windfarmId = [filters.windfarmId];
   const turbineName = trimmed(filters.turbineName);
   if (turbineName) params.turbineName = turbineName;
-  if (filters.taskStageType != null) params.taskStageType = filters.taskStageType;
-  if (filters.taskStatusType != null) params.taskStatusType = filters.taskStatusType;
-  if (filters.packageType != null) params.packageType = filters.packageType;
-  if (filters.handleByUserId) params.handleByUserId = filters.handleByUserId;
-  if (filters.organizationId) params.organizationId = filters.organizationId;
+  if (filters.taskStageType != null) params.taskStageType = [filters.taskStageType];
+  if (filters.taskStatusType != null) params.taskStatusType = [filters.taskStatusType];
+  if (filters.packageType != null) params.packageType = [filters.packageType];
+  if (filters.handleByUserId) params.handleByUserId = [filters.handleByUserId];
+  if (filters.organizationId) params.organizationId = [filters.organizationId];
   if (filters.inspectionStaffId) params.inspectionStaffId = filters.inspectionStaffId;
-  if (filters.projectType != null) params.projectType = filters.projectType;
+  if (filters.projectType != null) params.projectType = [filters.projectType];
   const [inspectionFrom, inspectionTo] = filters.inspectionRange ?? [null, null];
   if (inspectionFrom) params.inspectionStartTime = inspectionFrom;
   if (inspectionTo) params.inspectionEndTime = inspectionTo;
@@ -129,7 +128,7 @@ export const AUTOMATIC_STAGES: readonly number[] = [TaskStage.UPLOAD, TaskStage.
  * before the current one done, the current one with its status, later ones waiting. A completed
  * task has every step done.
  */
-export function stageProgress(task: Pick<TaskItem, 'features' | 'taskStageTypes' | 'taskStageStatus' | 'taskStatusType'>): StageStep[] {
+export function stageProgress(task: Pick<TaskView, 'features' | 'taskStageTypes' | 'taskStageStatus' | 'taskStatusType'>): StageStep[] {
   const stages = enabledStages(task.features ?? []);
   const current = task.taskStageTypes[0];
   if (current != null && !stages.includes(current as (typeof stages)[number])) {
@@ -197,7 +196,7 @@ export function stepStatus(step: StageStep): 'wait' | 'process' | 'finish' | 'er
 const ACTIVE: readonly number[] = [TaskStatus.PROCESSING, TaskStatus.OVERTIME, TaskStatus.ERROR];
 
 /** In the pool: its current manual stage is ready or overtime and nobody holds it (docs/task-flow.md). */
-export function inPool(task: TaskItem): boolean {
+export function inPool(task: TaskView): boolean {
   const stage = task.taskStageTypes[0];
   return (
     stage != null &&
@@ -209,7 +208,7 @@ export function inPool(task: TaskItem): boolean {
 }
 
 /** Mine: I hold its current stage. */
-export function isMine(task: TaskItem, userId: string | null | undefined): boolean {
+export function isMine(task: TaskView, userId: string | null | undefined): boolean {
   return !!userId && ACTIVE.includes(task.taskStatusType) && task.handlebyIds.includes(userId);
 }
 
@@ -224,7 +223,7 @@ const utcDay = (value: string | null | undefined): string | null => {
 export const todayUtc = (now: Date = new Date()): string => now.toISOString().slice(0, 10);
 
 /** In today's list of `date` and `kind` (new / completed / all): created and/or completed that UTC day. */
-export function isOfDay(task: Pick<TaskItem, 'createTime' | 'completeTime'>, date: string, kind: string = 'all'): boolean {
+export function isOfDay(task: Pick<TaskView, 'createTime' | 'completeTime'>, date: string, kind: string = 'all'): boolean {
   const created = utcDay(task.createTime) === date;
   const completed = utcDay(task.completeTime) === date;
   if (kind === 'new') return created;
@@ -232,7 +231,7 @@ export function isOfDay(task: Pick<TaskItem, 'createTime' | 'completeTime'>, dat
   return created || completed;
 }
 
-export function belongsTo(kind: TaskListKind, task: TaskItem, userId: string | null | undefined, params: TaskQueryParams = {}): boolean {
+export function belongsTo(kind: TaskListKind, task: TaskView, userId: string | null | undefined, params: TaskListArgs = {}): boolean {
   switch (kind) {
     case 'pool':
       return inPool(task);
@@ -246,8 +245,10 @@ export function belongsTo(kind: TaskListKind, task: TaskItem, userId: string | n
 }
 
 /** Whether an item satisfies the filters of a cached list query (its params). */
-export function matchesParams(task: TaskItem, params: TaskQueryParams): boolean {
-  const eq = (key: string, value: unknown): boolean => params[key] === undefined || String(params[key]).split(',').includes(String(value));
+export function matchesParams(task: TaskView, params: TaskListArgs): boolean {
+  // A filter is one value or a list of them (the query repeats the name); a list also matches as 'a,b'.
+  const eq = (key: keyof TaskListArgs, value: unknown): boolean =>
+    params[key] === undefined || [params[key]].flat().flatMap((v) => String(v).split(',')).includes(String(value));
   if (!eq('inspectionId', task.inspectionId)) return false;
   if (!eq('customerId', task.customerId)) return false;
   if (!eq('windfarmId', task.windFarmId)) return false;
@@ -259,8 +260,9 @@ export function matchesParams(task: TaskItem, params: TaskQueryParams): boolean 
   if (!eq('projectType', task.projectType)) return false;
   if (
     params.handleByUserId !== undefined &&
-    !String(params.handleByUserId)
-      .split(',')
+    ![params.handleByUserId]
+      .flat()
+      .flatMap((v) => String(v).split(','))
       .some((id) => task.handlebyIds.includes(id))
   )
     return false;
@@ -269,9 +271,12 @@ export function matchesParams(task: TaskItem, params: TaskQueryParams): boolean 
   return true;
 }
 
-export type ChangeOutcome =
+/** A cached page of a task list (what a change is applied to). */
+export type TaskRows = { results: TaskView[]; totalCount: number };
+
+export type ChangeOutcome<P extends TaskRows = TaskRows> =
   /** The row was replaced or removed in place. */
-  | { kind: 'updated'; page: PageResult<TaskItem> }
+  | { kind: 'updated'; page: P }
   /** A task that now belongs to the list and is not on this page: the list must be fetched again. */
   | { kind: 'refetch' }
   | { kind: 'none' };
@@ -281,13 +286,13 @@ export type ChangeOutcome =
  * (newer version) or removed when it no longer belongs; a task that newly belongs means a refetch
  * (its place depends on the server's sort and paging). Older or equal versions are ignored.
  */
-export function applyTaskChange(
-  page: PageResult<TaskItem>,
-  task: TaskItem,
+export function applyTaskChange<P extends TaskRows>(
+  page: P,
+  task: TaskView,
   kind: TaskListKind,
-  params: TaskQueryParams,
+  params: TaskListArgs,
   userId: string | null | undefined,
-): ChangeOutcome {
+): ChangeOutcome<P> {
   const i = page.results.findIndex((r) => r.taskId === task.taskId);
   const belongs = belongsTo(kind, task, userId, params) && matchesParams(task, params);
   if (i >= 0) {
@@ -308,7 +313,7 @@ export function applyTaskChange(
 }
 
 /** The highest version among tasks (the `since` of a resync). */
-export function maxVersion(tasks: readonly Pick<TaskItem, 'version'>[], start = 0): number {
+export function maxVersion(tasks: readonly Pick<TaskView, 'version'>[], start = 0): number {
   return tasks.reduce((m, t) => (typeof t.version === 'number' && t.version > m ? t.version : m), start);
 }
 
@@ -352,7 +357,7 @@ export const isReviewStage = (stage: number | null | undefined): boolean => stag
 
 /** Where the work of a task's current stage is done: a standalone tool or the turbine page (hash route and query). */
 export function workTarget(
-  task: Pick<TaskItem, 'taskId' | 'taskStageTypes' | 'windFarmId' | 'turbineId' | 'inspectionId'>,
+  task: Pick<TaskView, 'taskId' | 'taskStageTypes' | 'windFarmId' | 'turbineId' | 'inspectionId'>,
 ): { path: string; query: Record<string, string> } | null {
   const stage = task.taskStageTypes[0];
   const taskId = task.taskId;
@@ -407,10 +412,11 @@ export function minutesText(minutes: number, units: { d: string; h: string; m: s
 export function changedLimits(
   saved: readonly { taskStageType: number; minutes: number }[],
   edited: Record<string, number | null | undefined>,
-) {
+): StageTimeLimitDto[] {
   return saved
     .filter((l) => edited[String(l.taskStageType)] != null && edited[String(l.taskStageType)] !== l.minutes)
-    .map((l) => ({ taskStageType: l.taskStageType, minutes: edited[String(l.taskStageType)] as number }));
+    // The saved limits are the server's stages, so their numbers are its TaskStage values.
+    .map((l) => ({ taskStageType: l.taskStageType as StageTimeLimitDto['taskStageType'], minutes: edited[String(l.taskStageType)] as number }));
 }
 
 /** A change rate (0..n) as a percentage text. */
@@ -436,7 +442,8 @@ export interface ApprovalFilters {
   customerId?: string;
   windfarmId?: string;
   turbineName?: string;
-  requestStatus?: number;
+  /** 0 waiting for a decision, 1 decided. */
+  requestStatus?: 0 | 1;
   reInspectionStatus?: number;
   orgId?: string;
 }
@@ -446,15 +453,24 @@ export function approvalParams(
   f: ApprovalFilters,
   page: PageState,
   sort: { field?: ApprovalSortField; descending?: boolean },
-): TaskQueryParams {
-  const p: TaskQueryParams = { pageIndex: page.pageIndex, pageSize: page.pageSize };
+): ReinspectionListApiArg {
+  const p: ReinspectionListApiArg = { pageIndex: page.pageIndex, pageSize: page.pageSize };
   if (sort.field) {
     p.fieldToSort = sort.field;
     p.descending = !!sort.descending;
   }
-  for (const [k, v] of Object.entries(f)) {
-    const value = typeof v === 'string' ? v.trim() : v;
-    if (value !== undefined && value !== null && value !== '') p[k] = value as string | number;
-  }
+  const text = (v: string | undefined): string | undefined => v?.trim() || undefined;
+  const inspectionId = text(f.inspectionId);
+  const customerId = text(f.customerId);
+  const windfarmId = text(f.windfarmId);
+  const turbineName = text(f.turbineName);
+  const orgId = text(f.orgId);
+  if (inspectionId) p.inspectionId = [inspectionId];
+  if (customerId) p.customerId = [customerId];
+  if (windfarmId) p.windfarmId = [windfarmId];
+  if (turbineName) p.turbineName = turbineName;
+  if (f.requestStatus != null) p.requestStatus = [f.requestStatus];
+  if (f.reInspectionStatus != null) p.reInspectionStatus = [f.reInspectionStatus];
+  if (orgId) p.orgId = [orgId];
   return p;
 }

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/shared/useLocale';
 import { TaskStageStatus, TaskStatus } from '../contracts';
 import { AUTOMATIC_STAGES, errorMessage } from '../logic';
-import { taskPaths, useReleaseTaskMutation, useRetryStageMutation, useSetTaskStatusMutation, type TaskItem } from '../tasksApi';
+import { taskPaths, useTasksReleaseMutation, useTasksRetryMutation, useTasksSetStatusMutation, type TaskView } from '../tasksApi';
 import { stageLabel } from '../components/StageProgress';
 import { AssignHandlerModal } from './AssignHandlerModal';
 
@@ -24,7 +24,7 @@ export interface AdminTarget {
 }
 
 /** A task item as an admin target. */
-export const taskAdminTarget = (task: TaskItem): AdminTarget => ({
+export const taskAdminTarget = (task: TaskView): AdminTarget => ({
   taskId: task.taskId,
   turbineName: task.turbineName ?? '',
   stage: task.taskStageTypes[0] ?? null,
@@ -42,9 +42,9 @@ export function AdminActions({ target }: { target: AdminTarget }) {
   const locale = useLocale();
   const { modal, message } = App.useApp();
   const [assigning, setAssigning] = useState(false);
-  const [release] = useReleaseTaskMutation();
-  const [retry] = useRetryStageMutation();
-  const [setStatus] = useSetTaskStatusMutation();
+  const [release] = useTasksReleaseMutation();
+  const [retry] = useTasksRetryMutation();
+  const [setStatus] = useTasksSetStatusMutation();
   const { taskId, turbineName: name, stage, stageStatus } = target;
   const final = target.taskStatus != null && FINAL.includes(target.taskStatus);
   const manual = stage != null && !AUTOMATIC_STAGES.includes(stage);
@@ -70,7 +70,7 @@ export function AdminActions({ target }: { target: AdminTarget }) {
           label: t('admin.release'),
           onClick: () =>
             confirm(t('admin.releaseTitle', { name }), t('admin.releaseText'), false, () =>
-              run(() => release(taskId), taskPaths.release(taskId), t('actions.released', { name })),
+              run(() => release({ id: taskId }), taskPaths.release(taskId), t('actions.released', { name })),
             ),
         }
       : null,
@@ -80,7 +80,7 @@ export function AdminActions({ target }: { target: AdminTarget }) {
           label: t('admin.retry', { stage: stageLabel(stage, locale) }),
           onClick: () =>
             confirm(t('admin.retryTitle', { name, stage: stageLabel(stage, locale) }), t('admin.retryText'), false, () =>
-              run(() => retry({ taskId, stage }), taskPaths.retry(taskId, stage), t('admin.retried', { name })),
+              run(() => retry({ id: taskId, stage }), taskPaths.retry(taskId, stage), t('admin.retried', { name })),
             ),
         }
       : null,
@@ -92,7 +92,7 @@ export function AdminActions({ target }: { target: AdminTarget }) {
           label: t('admin.terminate'),
           onClick: () =>
             confirm(t('admin.terminateTitle', { name }), t('admin.finalText'), true, () =>
-              run(() => setStatus({ taskId, status: TaskStatus.TERMINATED }), taskPaths.status(taskId), t('admin.terminated', { name })),
+              run(() => setStatus({ id: taskId, setTaskStatusDto: { status: TaskStatus.TERMINATED } }), taskPaths.status(taskId), t('admin.terminated', { name })),
             ),
         }
       : null,
@@ -103,7 +103,7 @@ export function AdminActions({ target }: { target: AdminTarget }) {
           label: t('admin.inactive'),
           onClick: () =>
             confirm(t('admin.inactiveTitle', { name }), t('admin.finalText'), true, () =>
-              run(() => setStatus({ taskId, status: TaskStatus.INACTIVE }), taskPaths.status(taskId), t('admin.inactivated', { name })),
+              run(() => setStatus({ id: taskId, setTaskStatusDto: { status: TaskStatus.INACTIVE } }), taskPaths.status(taskId), t('admin.inactivated', { name })),
             ),
         }
       : null,

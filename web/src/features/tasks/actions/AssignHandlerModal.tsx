@@ -1,9 +1,10 @@
 import { useState } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query';
 import { Alert, App, Form, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/shared/useLocale';
 import { errorMessage } from '../logic';
-import { taskPaths, useAssignHandlerMutation, useTaskHandlersQuery, useTaskQuery, type UserOption } from '../tasksApi';
+import { taskPaths, useTaskHandlersQuery, useTasksAssignMutation, useTasksGetQuery, type UserOption } from '../tasksApi';
 
 export const userLabel = (u: UserOption): string =>
   u.displayName && u.displayName !== u.username ? `${u.displayName} (${u.username})` : u.username;
@@ -17,12 +18,12 @@ export function AssignHandlerModal({ taskId, turbineName, onClose }: { taskId: s
   const [userId, setUserId] = useState<string | undefined>();
   const [refusal, setRefusal] = useState<unknown>(null);
   // Only people who work on the task's customer and park are offered (the server refuses others).
-  const task = useTaskQuery(taskId ?? '', { skip: !taskId });
+  const task = useTasksGetQuery(taskId ? { id: taskId } : skipToken);
   const handlers = useTaskHandlersQuery(
     { keyword: keyword.trim(), customerId: task.data?.customerId, windFarmId: task.data?.windFarmId },
     { skip: !taskId || !task.data },
   );
-  const [assign, assigning] = useAssignHandlerMutation();
+  const [assign, assigning] = useTasksAssignMutation();
 
   const close = (): void => {
     setUserId(undefined);
@@ -34,7 +35,7 @@ export function AssignHandlerModal({ taskId, turbineName, onClose }: { taskId: s
   const submit = async (): Promise<void> => {
     if (!taskId || !userId) return;
     setRefusal(null);
-    const r = await assign({ taskId, userId });
+    const r = await assign({ id: taskId, assignHandlerDto: { userId } });
     if (r.error) setRefusal(r.error);
     else {
       const who = handlers.data?.find((u) => u.userId === userId);

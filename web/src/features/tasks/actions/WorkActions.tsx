@@ -7,18 +7,19 @@ import { QA_STATUS_LABELS, QaStatus, TaskStage, errorText, labelOf } from '../co
 import { errorMessage, isReviewStage, workTarget } from '../logic';
 import {
   taskPaths,
-  useCompleteStageMutation,
-  useRequestReinspectionMutation,
-  useSubmitQaMutation,
+  useQaSubmitMutation,
+  useReinspectionRequestMutation,
+  useTasksCompleteMutation,
   type ChangeCountsView,
-  type TaskItem,
+  type SubmitQaDto,
+  type TaskView,
 } from '../tasksApi';
 import { stageLabel } from '../components/StageProgress';
 
 const COUNT_KEYS = ['added', 'deleted', 'modified', 'correct'] as const;
 
 interface QaFormValues {
-  result?: number;
+  result?: SubmitQaDto['result'];
   comments?: string;
   added?: number | null;
   deleted?: number | null;
@@ -27,13 +28,13 @@ interface QaFormValues {
 }
 
 /** The QA / FQA result of the review stage the caller holds: pass, pass with issue, fail (reasons required), optional counts. */
-function QaResultModal({ task, onClose }: { task: TaskItem | null; onClose: () => void }) {
+function QaResultModal({ task, onClose }: { task: TaskView | null; onClose: () => void }) {
   const { t } = useTranslation('tasks');
   const locale = useLocale();
   const { message } = App.useApp();
   const [form] = Form.useForm<QaFormValues>();
   const [refusal, setRefusal] = useState<unknown>(null);
-  const [submit, submitting] = useSubmitQaMutation();
+  const [submit, submitting] = useQaSubmitMutation();
   const result = Form.useWatch('result', form);
   const stage = task?.taskStageTypes[0];
 
@@ -42,7 +43,7 @@ function QaResultModal({ task, onClose }: { task: TaskItem | null; onClose: () =
     setRefusal(null);
     const given = COUNT_KEYS.some((k) => v[k] != null);
     const counts = given ? (Object.fromEntries(COUNT_KEYS.map((k) => [k, v[k] ?? 0])) as unknown as ChangeCountsView) : undefined;
-    const r = await submit({ taskId: task.taskId, body: { result: v.result, comments: v.comments?.trim() || undefined, stage, counts } });
+    const r = await submit({ id: task.taskId, submitQaDto: { result: v.result, comments: v.comments?.trim() || undefined, stage, counts } });
     if (r.error) setRefusal(r.error);
     else {
       void message.success(t('qa.saved', { name: task.turbineName ?? '' }));
@@ -107,21 +108,20 @@ function QaResultModal({ task, onClose }: { task: TaskItem | null; onClose: () =
 }
 
 /** The labeler asks for the turbine to be inspected again (reasons required); an approver decides. */
-function ReinspectionModal({ task, onClose }: { task: TaskItem | null; onClose: () => void }) {
+function ReinspectionModal({ task, onClose }: { task: TaskView | null; onClose: () => void }) {
   const { t } = useTranslation('tasks');
   const locale = useLocale();
   const { message } = App.useApp();
   const [form] = Form.useForm<{ requestComments: string; sourceUrl?: string }>();
   const [refusal, setRefusal] = useState<unknown>(null);
-  const [request, requesting] = useRequestReinspectionMutation();
+  const [request, requesting] = useReinspectionRequestMutation();
 
   const send = async (v: { requestComments: string; sourceUrl?: string }): Promise<void> => {
     if (!task) return;
     setRefusal(null);
     const r = await request({
-      taskId: task.taskId,
-      requestComments: v.requestComments.trim(),
-      sourceUrl: v.sourceUrl?.trim() || undefined,
+      id: task.taskId,
+      requestReinspectionDto: { requestComments: v.requestComments.trim(), sourceUrl: v.sourceUrl?.trim() || undefined },
     });
     if (r.error) setRefusal(r.error);
     else {
@@ -174,13 +174,13 @@ function ReinspectionModal({ task, onClose }: { task: TaskItem | null; onClose: 
  * record a QA result on review stages, ask for re-inspection while labeling, finish the timeline
  * stage (read on the turbine page, which has no completion of its own).
  */
-export function WorkActions({ task }: { task: TaskItem }) {
+export function WorkActions({ task }: { task: TaskView }) {
   const { t } = useTranslation('tasks');
   const locale = useLocale();
   const { modal, message } = App.useApp();
-  const [qaOf, setQaOf] = useState<TaskItem | null>(null);
-  const [reinspectionOf, setReinspectionOf] = useState<TaskItem | null>(null);
-  const [complete] = useCompleteStageMutation();
+  const [qaOf, setQaOf] = useState<TaskView | null>(null);
+  const [reinspectionOf, setReinspectionOf] = useState<TaskView | null>(null);
+  const [complete] = useTasksCompleteMutation();
   const stage = task.taskStageTypes[0];
   const target = workTarget(task);
   const name = task.turbineName ?? '';
@@ -213,7 +213,7 @@ export function WorkActions({ task }: { task: TaskItem }) {
               okText: t('admin.confirm'),
               cancelText: t('admin.cancel'),
               onOk: async () => {
-                const r = await complete({ taskId: task.taskId, stage });
+                const r = await complete({ id: task.taskId, stage });
                 if (r.error) void message.error(errorMessage(r.error, locale, taskPaths.complete(task.taskId, stage)));
                 else void message.success(t('work.completed', { name }));
               },

@@ -16,7 +16,7 @@ import {
   type ApprovalSortField,
   type PageState,
 } from '../logic';
-import { taskPaths, useApprovalTasksQuery, useTaskOrganizationsQuery, type ApprovalTask } from '../tasksApi';
+import { taskPaths, useReinspectionListQuery, useTaskOrganizationsQuery, type ApprovalTaskView } from '../tasksApi';
 import { FilterButtons, PickFilter, PlaceFilters } from '../components/FilterParts';
 import { useTaskRights } from '../components/useTaskRights';
 import { DecisionModal } from './DecisionModal';
@@ -39,8 +39,8 @@ export function Component() {
   const [filters, setFilters] = useState<ApprovalFilters>({});
   const [page, setPage] = useState<PageState>({ pageIndex: 1, pageSize: 10 });
   const [sort, setSort] = useState<{ field?: ApprovalSortField; descending?: boolean }>({});
-  const [deciding, setDeciding] = useState<ApprovalTask | null>(null);
-  const list = useApprovalTasksQuery(approvalParams(filters, page, sort), { skip: !rights.approvalShow });
+  const [deciding, setDeciding] = useState<ApprovalTaskView | null>(null);
+  const list = useReinspectionListQuery(approvalParams(filters, page, sort), { skip: !rights.approvalShow });
   const organizations = useTaskOrganizationsQuery(undefined, { skip: !rights.approvalShow });
 
   if (!rights.approvalShow)
@@ -56,7 +56,7 @@ export function Component() {
     sortOrder: sort.field === field ? (sort.descending ? ('descend' as const) : ('ascend' as const)) : null,
   });
   const text = (v: string | null) => v || '–';
-  const columns: TableProps<ApprovalTask>['columns'] = [
+  const columns: TableProps<ApprovalTaskView>['columns'] = [
     { key: 'inspectionId', dataIndex: 'inspectionId', title: t('columns.inspectionId'), render: text },
     { ...order('customerName'), dataIndex: 'customerName', title: t('columns.customer'), render: text },
     { ...order('windfarmName'), dataIndex: 'windfarmName', title: t('columns.windfarm'), render: text },
@@ -108,7 +108,7 @@ export function Component() {
       key: 'actions',
       title: t('columns.actions'),
       fixed: 'right',
-      render: (_: unknown, r: ApprovalTask) =>
+      render: (_: unknown, r: ApprovalTaskView) =>
         rights.approvalEdit && r.requestStatus === 0 ? (
           <Button
             type="link"
@@ -174,7 +174,7 @@ export function Component() {
         <FilterButtons onReset={() => apply({})} />
       </Form>
       {list.error && !list.data && <Alert type="error" showIcon title={errorMessage(list.error, locale, taskPaths.approvalTasks)} />}
-      <Table<ApprovalTask>
+      <Table<ApprovalTaskView>
         rowKey="requestId"
         size="small"
         data-testid="approval-table"
@@ -191,7 +191,7 @@ export function Component() {
           showTotal: (total) => t('approval.total', { total }),
         }}
         onChange={(pagination, _f, sorter) => {
-          const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<ApprovalTask> | undefined;
+          const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<ApprovalTaskView> | undefined;
           const key = String(s?.columnKey ?? '');
           setSort(
             s?.order && (APPROVAL_SORT_FIELDS as readonly string[]).includes(key)

@@ -4,20 +4,20 @@ import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/shared/useLocale';
 import { errorText } from '../contracts';
 import { errorMessage, formatTime } from '../logic';
-import { taskPaths, useApproveReinspectionMutation, type ApprovalTask } from '../tasksApi';
+import { taskPaths, useReinspectionApproveMutation, type ApprovalTaskView } from '../tasksApi';
 
 /**
  * Approve or reject a re-inspection request. Reasons are required: the form says so before
  * anything is sent (the catalogue's REINSPECTION_REASON_REQUIRED text), and a refusal of the
  * server is shown translated as well.
  */
-export function DecisionModal({ request, onClose }: { request: ApprovalTask | null; onClose: () => void }) {
+export function DecisionModal({ request, onClose }: { request: ApprovalTaskView | null; onClose: () => void }) {
   const { t } = useTranslation('tasks');
   const locale = useLocale();
   const { message } = App.useApp();
   const [form] = Form.useForm<{ processComments: string }>();
   const [refusal, setRefusal] = useState<unknown>(null);
-  const [decide, deciding] = useApproveReinspectionMutation();
+  const [decide, deciding] = useReinspectionApproveMutation();
   const [choice, setChoice] = useState<boolean | null>(null);
 
   const send = async (approved: boolean): Promise<void> => {
@@ -30,7 +30,7 @@ export function DecisionModal({ request, onClose }: { request: ApprovalTask | nu
     }
     setRefusal(null);
     setChoice(approved);
-    const r = await decide({ inspectionId: request.inspectionId, approved, processComments: values.processComments.trim() });
+    const r = await decide({ approveReinspectionDto: { inspectionId: request.inspectionId, approved, processComments: values.processComments.trim() } });
     setChoice(null);
     if (r.error) setRefusal(r.error);
     else {

@@ -2,7 +2,7 @@ import { Tag, Tooltip } from 'antd';
 import { useLocale } from '@/shared/useLocale';
 import { TASK_STAGE_LABELS, TASK_STAGE_STATUS_LABELS, labelOf, type TaskStage, type TaskStageStatus } from '../contracts';
 import { stageProgress, stageStatusColor, type StageStep } from '../logic';
-import type { TaskItem } from '../tasksApi';
+import type { TaskView } from '../tasksApi';
 
 export const stageLabel = (stage: number, locale: 'en_us' | 'zh_cn'): string => labelOf(TASK_STAGE_LABELS, stage as TaskStage, locale);
 export const stageStatusLabel = (status: number, locale: 'en_us' | 'zh_cn'): string =>
@@ -14,7 +14,7 @@ function segmentClass(step: StageStep): string {
 }
 
 /** The task's stages as a row of segments (done / current with its status colour / waiting) and the current stage. */
-export function StageProgress({ task }: { task: TaskItem }) {
+export function StageProgress({ task }: { task: TaskView }) {
   const locale = useLocale();
   const steps = stageProgress(task);
   const current = steps.find((s) => s.state === 'current');

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/shared/useLocale';
 import { TaskStage } from '../contracts';
 import { todayUtc } from '../logic';
-import { SUMMARY_STAGES, useDashboardSummaryQuery, type SummaryStage } from '../tasksApi';
+import { SUMMARY_STAGES, useTasksDashboardQuery, type SummaryStage } from '../tasksApi';
 import { stageLabel } from './StageProgress';
 
 /** Dashboard summary keys → stages (SPEC §3: "filtering" is sort and remove). */
@@ -23,7 +23,7 @@ export const SUMMARY_STAGE_OF: Record<SummaryStage, number> = {
 export function SummaryCards({ date }: { date?: string }) {
   const { t } = useTranslation('tasks');
   const locale = useLocale();
-  const { data } = useDashboardSummaryQuery(date);
+  const { data } = useTasksDashboardQuery({ date });
   const otherDay = !!date && date !== todayUtc();
   return (
     <Row gutter={[8, 8]} className="tasks-summary" data-testid="task-summary">

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query';
 import { Alert, Descriptions, Drawer, Steps, Table, Tabs, Tag, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -19,16 +20,16 @@ import {
 import { errorMessage, formatDay, formatTime, stageStatusColor, taskStatusColor } from '../logic';
 import {
   taskPaths,
-  useLabelingHistoryQuery,
-  useTaskHistoryQuery,
-  useTaskLogsQuery,
-  useTaskQaResultsQuery,
-  useTaskQuery,
-  type LabelingHistoryItem,
-  type QaResultItem,
-  type TaskHistoryItem,
-  type TaskLogItem,
-  type TaskStageRow,
+  useQaLabelingHistoryQuery,
+  useQaResultsQuery,
+  useTasksGetQuery,
+  useTasksHistoryQuery,
+  useTasksLogsQuery,
+  type LabelingHistoryView,
+  type QaResultView,
+  type TaskHistoryView,
+  type TaskLogView,
+  type TaskStageView,
 } from '../tasksApi';
 import { stageLabel, stageStatusLabel } from './StageProgress';
 
@@ -40,8 +41,8 @@ const QA_COLORS: Record<number, string> = { [QaStatus.PASS]: 'success', [QaStatu
 function LogsTable({ taskId }: { taskId: string }) {
   const { t } = useTranslation('tasks');
   const locale = useLocale();
-  const q = useTaskLogsQuery(taskId);
-  const columns: TableProps<TaskLogItem>['columns'] = [
+  const q = useTasksLogsQuery({ id: taskId });
+  const columns: TableProps<TaskLogView>['columns'] = [
     { key: 'logName', dataIndex: 'logName', title: t('logs.name') },
     { key: 'logType', dataIndex: 'logType', title: t('logs.type'), render: (v: string) => <Tag>{v}</Tag> },
     { key: 'droneId', dataIndex: 'droneId', title: t('logs.droneId'), render: (v: string | null) => v || '–' },
@@ -56,7 +57,7 @@ function LogsTable({ taskId }: { taskId: string }) {
   return (
     <>
       {q.error && <Alert type="error" showIcon title={errorMessage(q.error, locale, taskPaths.logs(taskId))} />}
-      <Table<TaskLogItem>
+      <Table<TaskLogView>
         size="small"
         rowKey="logId"
         data-testid="task-logs"
@@ -74,8 +75,8 @@ function LogsTable({ taskId }: { taskId: string }) {
 function QaResultsTable({ taskId }: { taskId: string }) {
   const { t } = useTranslation('tasks');
   const locale = useLocale();
-  const q = useTaskQaResultsQuery(taskId);
-  const columns: TableProps<QaResultItem>['columns'] = [
+  const q = useQaResultsQuery({ id: taskId });
+  const columns: TableProps<QaResultView>['columns'] = [
     { key: 'time', dataIndex: 'time', title: t('history.time'), render: (v: string) => formatTime(v, locale) },
     { key: 'stage', dataIndex: 'taskStageType', title: t('history.stage'), render: (v: number) => stageLabel(v, locale) },
     {
@@ -91,7 +92,7 @@ function QaResultsTable({ taskId }: { taskId: string }) {
     {
       key: 'counts',
       title: t('qa.countsTitle'),
-      render: (_: unknown, r: QaResultItem) =>
+      render: (_: unknown, r: QaResultView) =>
         r.defectId
           ? '–'
           : t('qa.countsText', {
@@ -105,7 +106,7 @@ function QaResultsTable({ taskId }: { taskId: string }) {
   return (
     <>
       {q.error && <Alert type="error" showIcon title={errorMessage(q.error, locale, taskPaths.qa(taskId))} />}
-      <Table<QaResultItem>
+      <Table<QaResultView>
         size="small"
         rowKey="qaResultId"
         data-testid="task-qa-results"
@@ -123,8 +124,8 @@ function QaResultsTable({ taskId }: { taskId: string }) {
 function LabelingHistoryTable({ taskId }: { taskId: string }) {
   const { t } = useTranslation('tasks');
   const locale = useLocale();
-  const q = useLabelingHistoryQuery(taskId);
-  const columns: TableProps<LabelingHistoryItem & { key: string }>['columns'] = [
+  const q = useQaLabelingHistoryQuery({ id: taskId });
+  const columns: TableProps<LabelingHistoryView & { key: string }>['columns'] = [
     { key: 'time', dataIndex: 'time', title: t('history.time'), render: (v: string) => formatTime(v, locale) },
     {
       key: 'action',
@@ -139,12 +140,12 @@ function LabelingHistoryTable({ taskId }: { taskId: string }) {
       render: (v: number | null) => (v == null ? '–' : stageLabel(v, locale)),
     },
     { key: 'operator', dataIndex: 'operatorName', title: t('history.operator'), render: (v: string | null) => v || '–' },
-    { key: 'message', dataIndex: 'message', title: t('history.message'), render: (_: unknown, r: LabelingHistoryItem) => taskLogText(r, locale) || '–' },
+    { key: 'message', dataIndex: 'message', title: t('history.message'), render: (_: unknown, r: LabelingHistoryView) => taskLogText(r, locale) || '–' },
   ];
   return (
     <>
       {q.error && <Alert type="error" showIcon title={errorMessage(q.error, locale, taskPaths.labelingHistory(taskId))} />}
-      <Table<LabelingHistoryItem & { key: string }>
+      <Table<LabelingHistoryView & { key: string }>
         size="small"
         rowKey="key"
         data-testid="task-labeling-history"
@@ -158,7 +159,7 @@ function LabelingHistoryTable({ taskId }: { taskId: string }) {
   );
 }
 
-function stepStatusOf(row: TaskStageRow): 'wait' | 'process' | 'finish' | 'error' {
+function stepStatusOf(row: TaskStageView): 'wait' | 'process' | 'finish' | 'error' {
   switch (row.status) {
     case TaskStageStatus.COMPLETED:
       return 'finish';
@@ -178,12 +179,13 @@ export function TaskDetailDrawer({ taskId, onClose }: { taskId: string | null; o
   const { t } = useTranslation('tasks');
   const locale = useLocale();
   const [tab, setTab] = useState<DetailTab>('history');
-  const task = useTaskQuery(taskId ?? '', { skip: !taskId });
-  const history = useTaskHistoryQuery(taskId ?? '', { skip: !taskId });
+  const task = useTasksGetQuery(taskId ? { id: taskId } : skipToken);
+  // The whole history at once (500 entries are far more than a task gathers).
+  const history = useTasksHistoryQuery(taskId ? { id: taskId, pageIndex: 1, pageSize: 500 } : skipToken);
   const d = task.data;
   const stages = (d?.stages ?? []).filter((s) => s.status !== TaskStageStatus.SKIP);
 
-  const columns: TableProps<TaskHistoryItem & { key: string }>['columns'] = [
+  const columns: TableProps<TaskHistoryView & { key: string }>['columns'] = [
     { key: 'time', title: t('history.time'), dataIndex: 'time', render: (v: string) => formatTime(v, locale) },
     {
       key: 'stage',
@@ -198,7 +200,7 @@ export function TaskDetailDrawer({ taskId, onClose }: { taskId: string | null; o
       dataIndex: 'stageStatus',
       render: (v: number | null) => (v == null ? '–' : <Tag color={stageStatusColor(v)}>{stageStatusLabel(v, locale)}</Tag>),
     },
-    { key: 'message', title: t('history.message'), dataIndex: 'message', render: (_: unknown, r: TaskHistoryItem) => taskLogText(r, locale) || '–' },
+    { key: 'message', title: t('history.message'), dataIndex: 'message', render: (_: unknown, r: TaskHistoryView) => taskLogText(r, locale) || '–' },
   ];
 
   return (
@@ -257,7 +259,7 @@ export function TaskDetailDrawer({ taskId, onClose }: { taskId: string | null; o
               key: 'history',
               label: t('detail.history'),
               children: (
-                <Table<TaskHistoryItem & { key: string }>
+                <Table<TaskHistoryView & { key: string }>
                   size="small"
                   rowKey="key"
                   data-testid="task-history"

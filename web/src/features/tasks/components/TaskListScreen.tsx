@@ -7,7 +7,7 @@ import { useLocale } from '@/shared/useLocale';
 import { Rights, hasRight } from '../contracts';
 import { useTaskLive } from '../live';
 import { errorMessage, filtersToParams, type TaskFilters } from '../logic';
-import { taskPaths, useMyTasksQuery, usePickTaskMutation, useReleaseTaskMutation, useTaskPoolQuery, type TaskItem } from '../tasksApi';
+import { taskPaths, useTasksMineQuery, useTasksPickMutation, useTasksPoolQuery, useTasksReleaseMutation, type TaskView } from '../tasksApi';
 import { AdminActions, taskAdminTarget } from '../actions/AdminActions';
 import { WorkActions } from '../actions/WorkActions';
 import { LiveBadge } from './LiveBadge';
@@ -39,16 +39,16 @@ export function TaskListScreen({ kind }: { kind: 'pool' | 'mine' }) {
   const [refusal, setRefusal] = useState<{ error: unknown; path: string } | null>(null);
   const live = useTaskLive(canShow);
   const params = filtersToParams(filters, paging.page, paging.sort);
-  const pool = useTaskPoolQuery(params, { skip: kind !== 'pool' || !canShow });
-  const mine = useMyTasksQuery(params, { skip: kind !== 'mine' || !canShow });
+  const pool = useTasksPoolQuery(params, { skip: kind !== 'pool' || !canShow });
+  const mine = useTasksMineQuery(params, { skip: kind !== 'mine' || !canShow });
   const list = kind === 'pool' ? pool : mine;
-  const [pick] = usePickTaskMutation();
-  const [release] = useReleaseTaskMutation();
+  const [pick] = useTasksPickMutation();
+  const [release] = useTasksReleaseMutation();
 
-  const act = async (task: TaskItem, what: 'pick' | 'release'): Promise<void> => {
+  const act = async (task: TaskView, what: 'pick' | 'release'): Promise<void> => {
     setBusy(task.taskId);
     setRefusal(null);
-    const result = what === 'pick' ? await pick(task.taskId) : await release(task.taskId);
+    const result = what === 'pick' ? await pick({ id: task.taskId }) : await release({ id: task.taskId });
     setBusy(null);
     if (result.error) {
       // Kept raw and translated at render time, so a language switch re-translates it.
@@ -62,7 +62,7 @@ export function TaskListScreen({ kind }: { kind: 'pool' | 'mine' }) {
   const pageTestId = kind === 'pool' ? 'page-taskPool' : 'page-myTasks';
   if (!canShow) return <NoTaskAccess testId={pageTestId} />;
 
-  const actions = (task: TaskItem) => (
+  const actions = (task: TaskView) => (
     <Space size={0} wrap={false}>
       {canWork && kind === 'pool' && (
         <Button

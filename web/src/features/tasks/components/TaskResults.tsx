@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/shared/useLocale';
 import type { PageResult } from '../contracts';
 import { errorMessage, type PageState, type SortState } from '../logic';
-import type { TaskItem } from '../tasksApi';
+import type { TaskView } from '../tasksApi';
 import { AdminActions, taskAdminTarget } from '../actions/AdminActions';
 import { TaskTable, type TaskTableProps } from './TaskTable';
 
@@ -34,7 +34,7 @@ export function NoTaskAccess({ testId }: { testId: string }) {
 }
 
 /** The row action that opens a task's details. */
-export function DetailsButton({ task, onOpen }: { task: TaskItem; onOpen: (taskId: string) => void }) {
+export function DetailsButton({ task, onOpen }: { task: TaskView; onOpen: (taskId: string) => void }) {
   const { t } = useTranslation('tasks');
   return (
     <Button type="link" size="small" aria-label={t('actions.detailsOf', { name: task.turbineName ?? '' })} onClick={() => onOpen(task.taskId)}>
@@ -44,7 +44,7 @@ export function DetailsButton({ task, onOpen }: { task: TaskItem; onOpen: (taskI
 }
 
 /** The row actions of the read-only lists (history, today): details, and the admin's actions. */
-export function DetailsAndAdminActions({ task, admin, onOpen }: { task: TaskItem; admin: boolean; onOpen: (taskId: string) => void }) {
+export function DetailsAndAdminActions({ task, admin, onOpen }: { task: TaskView; admin: boolean; onOpen: (taskId: string) => void }) {
   return (
     <Space size={0}>
       <DetailsButton task={task} onOpen={onOpen} />
@@ -60,7 +60,7 @@ export function TaskResults({
   paging,
   ...table
 }: {
-  list: { data?: PageResult<TaskItem>; error?: unknown; isFetching: boolean };
+  list: { data?: PageResult<TaskView>; error?: unknown; isFetching: boolean };
   errorPath: string;
   paging: ReturnType<typeof useTaskPaging>;
 } & Pick<TaskTableProps, 'actions' | 'emptyText' | 'extraColumns' | 'onOpen'>) {

@@ -5,23 +5,23 @@ import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/shared/useLocale';
 import { PACKAGE_TYPE_LABELS, TASK_STATUS_LABELS, labelOf, type PackageType, type PageResult, type TaskStatus } from '../contracts';
 import { formatDay, formatTime, sortFromTable, sortOrderOf, taskStatusColor, type PageState, type SortState } from '../logic';
-import type { TaskItem, TaskSortField } from '../tasksApi';
+import type { TaskView, TaskSortField } from '../tasksApi';
 import { StageProgress } from './StageProgress';
 
 /** Columns some lists add to the common ones. */
 export type ExtraTaskColumn = 'inspectionId' | 'organizationName' | 'inspectionStaffName' | 'createTime' | 'completeTime';
 
 export interface TaskTableProps {
-  data: PageResult<TaskItem> | undefined;
+  data: PageResult<TaskView> | undefined;
   loading: boolean;
   page: PageState;
   sort: SortState;
   onChange: (page: PageState, sort: SortState) => void;
-  actions: (task: TaskItem) => ReactNode;
+  actions: (task: TaskView) => ReactNode;
   emptyText: string;
   extraColumns?: readonly ExtraTaskColumn[];
   /** A click on the row (outside its buttons) opens the task. */
-  onOpen?: (task: TaskItem) => void;
+  onOpen?: (task: TaskView) => void;
 }
 
 /** The SPEC §3 task item as a server-paged, server-sorted table (pool, my tasks, today's tasks, history). */
@@ -32,14 +32,14 @@ export function TaskTable({ data, loading, page, sort, onChange, actions, emptyT
   const has = (c: ExtraTaskColumn): boolean => extraColumns.includes(c);
   const time = (v: string | null) => formatTime(v, locale);
 
-  const columns: TableProps<TaskItem>['columns'] = [
+  const columns: TableProps<TaskView>['columns'] = [
     ...(has('inspectionId')
       ? [{ key: 'inspectionId', dataIndex: 'inspectionId', title: t('columns.inspectionId'), render: (v: string | null) => v ?? '–' }]
       : []),
     { ...sorted('turbineName'), dataIndex: 'turbineName', title: t('columns.turbine') },
     { ...sorted('windfarmName'), dataIndex: 'windfarmName', title: t('columns.windfarm') },
     { ...sorted('customerName'), dataIndex: 'customerName', title: t('columns.customer') },
-    { ...sorted('taskStageTypes'), title: t('columns.stage'), render: (_: unknown, task: TaskItem) => <StageProgress task={task} /> },
+    { ...sorted('taskStageTypes'), title: t('columns.stage'), render: (_: unknown, task: TaskView) => <StageProgress task={task} /> },
     {
       ...sorted('taskStatusType'),
       dataIndex: 'taskStatusType',
@@ -52,7 +52,7 @@ export function TaskTable({ data, loading, page, sort, onChange, actions, emptyT
       title: t('columns.packageType'),
       render: (v: number | null) => (v == null ? '–' : labelOf(PACKAGE_TYPE_LABELS, v as PackageType, locale)),
     },
-    { key: 'handler', title: t('columns.handler'), render: (_: unknown, task: TaskItem) => task.handlebyNames.join(', ') || '–' },
+    { key: 'handler', title: t('columns.handler'), render: (_: unknown, task: TaskView) => task.handlebyNames.join(', ') || '–' },
     ...(has('organizationName')
       ? [
           {
@@ -83,11 +83,11 @@ export function TaskTable({ data, loading, page, sort, onChange, actions, emptyT
     ...(has('createTime') ? [{ ...sorted('createTime'), dataIndex: 'createTime', title: t('columns.createTime'), render: time }] : []),
     ...(has('completeTime') ? [{ key: 'completeTime', dataIndex: 'completeTime', title: t('columns.completeTime'), render: time }] : []),
     { ...sorted('updateTime'), dataIndex: 'updateTime', title: t('columns.updateTime'), render: time },
-    { key: 'actions', title: t('columns.actions'), fixed: 'right', render: (_: unknown, task: TaskItem) => actions(task) },
+    { key: 'actions', title: t('columns.actions'), fixed: 'right', render: (_: unknown, task: TaskView) => actions(task) },
   ];
 
   return (
-    <Table<TaskItem>
+    <Table<TaskView>
       rowKey="taskId"
       size="small"
       data-testid="task-table"

@@ -8,13 +8,14 @@ import { useLocale } from '@/shared/useLocale';
 import { errorMessage, percent } from '../logic';
 import {
   taskPaths,
-  useChangeRatesQuery,
+  useQaChangeRatesQuery,
   useTaskCustomersQuery,
-  type ChangeRateGroup,
-  type ChangeRateRow,
-  type TaskQueryParams,
+  type ChangeRateView,
+  type QaChangeRatesApiArg,
 } from '../tasksApi';
 import { DownloadError, downloadFile } from './download';
+
+type ChangeRateGroup = NonNullable<QaChangeRatesApiArg['groupBy']>;
 
 interface Query {
   groupBy: ChangeRateGroup;
@@ -23,8 +24,8 @@ interface Query {
 }
 
 /** The change-rate query: whole days of the range as instants, the customer when chosen. */
-function changeRateParams(q: Query): TaskQueryParams {
-  const p: TaskQueryParams = { groupBy: q.groupBy };
+function changeRateParams(q: Query): QaChangeRatesApiArg {
+  const p: QaChangeRatesApiArg = { groupBy: q.groupBy };
   if (q.range) {
     p.startTime = q.range[0].startOf('day').toISOString();
     p.endTime = q.range[1].endOf('day').toISOString();
@@ -45,7 +46,7 @@ export function ChangeRatePanel() {
   const [query, setQuery] = useState<Query>({ groupBy: 'labeler', range: null });
   const [exporting, setExporting] = useState(false);
   const params = changeRateParams(query);
-  const q = useChangeRatesQuery(params);
+  const q = useQaChangeRatesQuery(params);
   const customers = useTaskCustomersQuery();
 
   const exportExcel = async (): Promise<void> => {
@@ -60,7 +61,7 @@ export function ChangeRatePanel() {
   };
 
   const who = query.groupBy === 'labeler' ? t('flow.labeler') : t('flow.reviewer');
-  const columns: TableProps<ChangeRateRow>['columns'] = [
+  const columns: TableProps<ChangeRateView>['columns'] = [
     { key: 'userName', dataIndex: 'userName', title: who, render: (v: string | null) => v || '–' },
     { key: 'reviewCount', dataIndex: 'reviewCount', title: t('flow.reviews'), align: 'right' },
     { key: 'failCount', dataIndex: 'failCount', title: t('flow.failed'), align: 'right' },
@@ -119,7 +120,7 @@ export function ChangeRatePanel() {
         </Form.Item>
       </Form>
       {q.error && <Alert type="error" showIcon title={errorMessage(q.error, locale, taskPaths.changeRate)} />}
-      <Table<ChangeRateRow>
+      <Table<ChangeRateView>
         size="small"
         rowKey="userId"
         data-testid="change-rate-table"

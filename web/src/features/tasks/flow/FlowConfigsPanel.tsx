@@ -5,14 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/shared/useLocale';
 import { COMPONENT_TYPE_LABELS, labelOf, type ComponentType } from '../contracts';
 import { errorMessage } from '../logic';
-import { taskPaths, useFlowConfigsQuery, type CustomerFlowConfigs, type FlowConfigView } from '../tasksApi';
+import { taskPaths, useTasksFlowConfigsQuery, type CustomerFlowConfigsView, type FlowConfigView } from '../tasksApi';
 import { stageLabel } from '../components/StageProgress';
 
 /** The customers' flow configs as task-flow knows them: which optional stages run per component type. Read only (edited with the customer). */
 export function FlowConfigsPanel({ canOpenCustomers }: { canOpenCustomers: boolean }) {
   const { t } = useTranslation('tasks');
   const locale = useLocale();
-  const q = useFlowConfigsQuery();
+  const q = useTasksFlowConfigsQuery();
 
   const config = (c: FlowConfigView) => (
     <div key={c.componentType} className="flow-config">
@@ -36,12 +36,12 @@ export function FlowConfigsPanel({ canOpenCustomers }: { canOpenCustomers: boole
     </div>
   );
 
-  const columns: TableProps<CustomerFlowConfigs>['columns'] = [
+  const columns: TableProps<CustomerFlowConfigsView>['columns'] = [
     { key: 'customerName', dataIndex: 'customerName', title: t('columns.customer'), width: 240 },
     {
       key: 'configs',
       title: t('flow.configs'),
-      render: (_: unknown, r: CustomerFlowConfigs) =>
+      render: (_: unknown, r: CustomerFlowConfigsView) =>
         r.flowConfigs.length === 0 ? (
           <Typography.Text type="secondary">{t('flow.noConfig')}</Typography.Text>
         ) : (
@@ -69,7 +69,7 @@ export function FlowConfigsPanel({ canOpenCustomers }: { canOpenCustomers: boole
         }
       />
       {q.error && <Alert type="error" showIcon title={errorMessage(q.error, locale, taskPaths.flowConfigs)} />}
-      <Table<CustomerFlowConfigs>
+      <Table<CustomerFlowConfigsView>
         size="small"
         rowKey="customerId"
         data-testid="flow-configs-table"

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/shared/useLocale';
 import { TASK_STAGE_ORDER } from '../contracts';
 import { MAX_STAGE_MINUTES, MIN_STAGE_MINUTES, changedLimits, errorMessage, minutesText, validMinutes } from '../logic';
-import { taskPaths, useRunOvertimeCheckMutation, useSaveTimeLimitsMutation, useTimeLimitsQuery, type TimeLimit } from '../tasksApi';
+import { taskPaths, useTasksOvertimeMutation, useTasksSetTimeLimitsMutation, useTasksTimeLimitsQuery, type StageTimeLimitView } from '../tasksApi';
 import { stageLabel } from '../components/StageProgress';
 
 interface LimitsForm {
@@ -22,9 +22,9 @@ export function TimeLimitsPanel({ canEdit }: { canEdit: boolean }) {
   const locale = useLocale();
   const { message } = App.useApp();
   const [form] = Form.useForm<LimitsForm>();
-  const q = useTimeLimitsQuery();
-  const [save, saving] = useSaveTimeLimitsMutation();
-  const [overtime, checking] = useRunOvertimeCheckMutation();
+  const q = useTasksTimeLimitsQuery();
+  const [save, saving] = useTasksSetTimeLimitsMutation();
+  const [overtime, checking] = useTasksOvertimeMutation();
   const [refusal, setRefusal] = useState<{ error: unknown; path: string } | null>(null);
   const edited = Form.useWatch('minutes', form);
   const units = { d: t('flow.unitDay'), h: t('flow.unitHour'), m: t('flow.unitMinute') };
@@ -45,7 +45,7 @@ export function TimeLimitsPanel({ canEdit }: { canEdit: boolean }) {
     const limits = changedLimits(q.data, v.minutes);
     if (limits.length === 0) return;
     setRefusal(null);
-    const r = await save(limits);
+    const r = await save({ setTimeLimitsDto: { limits } });
     if (r.error) setRefusal({ error: r.error, path: taskPaths.timeLimits });
     else void message.success(t('flow.saved', { n: limits.length }));
   };
@@ -57,12 +57,12 @@ export function TimeLimitsPanel({ canEdit }: { canEdit: boolean }) {
     else void message.success(t('flow.overtimeDone', { n: r.data.overtimeStages }));
   };
 
-  const columns: TableProps<TimeLimit>['columns'] = [
+  const columns: TableProps<StageTimeLimitView>['columns'] = [
     { key: 'stage', dataIndex: 'taskStageType', title: t('flow.stage'), render: (v: number) => stageLabel(v, locale) },
     {
       key: 'minutes',
       title: t('flow.minutes'),
-      render: (_: unknown, l: TimeLimit) =>
+      render: (_: unknown, l: StageTimeLimitView) =>
         canEdit ? (
           <Form.Item
             name={['minutes', String(l.taskStageType)]}
@@ -85,7 +85,7 @@ export function TimeLimitsPanel({ canEdit }: { canEdit: boolean }) {
     {
       key: 'readable',
       title: t('flow.duration'),
-      render: (_: unknown, l: TimeLimit) => {
+      render: (_: unknown, l: StageTimeLimitView) => {
         const v = canEdit ? edited?.[String(l.taskStageType)] : l.minutes;
         return validMinutes(v) ? minutesText(v, units) : '–';
       },
@@ -107,7 +107,7 @@ export function TimeLimitsPanel({ canEdit }: { canEdit: boolean }) {
       )}
       {q.error && <Alert type="error" showIcon title={errorMessage(q.error, locale, taskPaths.timeLimits)} />}
       <Form form={form} onFinish={(v) => void submit(v)} data-testid="time-limits-form">
-        <Table<TimeLimit>
+        <Table<StageTimeLimitView>
           size="small"
           rowKey="taskStageType"
           data-testid="time-limits-table"

@@ -5,7 +5,7 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useTaskLive } from '../live';
 import { filtersToParams, type TaskFilters } from '../logic';
-import { taskPaths, useAllTasksQuery, type TaskItem } from '../tasksApi';
+import { taskPaths, useTasksAllQuery, type TaskView } from '../tasksApi';
 import { LiveBadge } from '../components/LiveBadge';
 import { TaskDetailDrawer } from '../components/TaskDetailDrawer';
 import { TaskFiltersBar } from '../components/TaskFiltersBar';
@@ -27,11 +27,11 @@ export function Component() {
   const [filters, setFilters] = useState<TaskFilters>({});
   const [detailOf, setDetailOf] = useState<string | null>(null);
   const live = useTaskLive(rights.read);
-  const list = useAllTasksQuery(filtersToParams(filters, paging.page, paging.sort), { skip: !rights.read });
+  const list = useTasksAllQuery(filtersToParams(filters, paging.page, paging.sort), { skip: !rights.read });
 
   if (!rights.read) return <NoTaskAccess testId="page-taskHistory" />;
 
-  const actions = (task: TaskItem) => <DetailsAndAdminActions task={task} admin={rights.admin} onOpen={setDetailOf} />;
+  const actions = (task: TaskView) => <DetailsAndAdminActions task={task} admin={rights.admin} onOpen={setDetailOf} />;
 
   return (
     <div className="tasks-page" data-testid="page-taskHistory">

@@ -8,14 +8,17 @@ import { useLocale } from '@/shared/useLocale';
 import { Rights, TaskStage, hasRight } from '../contracts';
 import { useTaskLive } from '../live';
 import { formatTime, stageStatusColor } from '../logic';
-import { useStageCenterQuery, type StageCenterResult, type StageCenterRow } from '../tasksApi';
+import { useTasksStageCenterQuery, type TasksStageCenterApiArg, type StageCenterPage, type StageCenterItemView } from '../tasksApi';
 import { stageLabel, stageStatusLabel } from '../components/StageProgress';
 import { AdminActions } from '../actions/AdminActions';
 import '../tasks.css';
 
+/** The stages the stage center lists (people's work: 3, 4, 5, 6, 7). */
+type StageCenterStage = NonNullable<TasksStageCenterApiArg['taskStageType']>[number];
+
 const COUNTS: {
-  key: keyof Pick<StageCenterResult, 'sortAndRemoveCount' | 'labelingCount' | 'labelingQACount' | 'stitchingCount' | 'stitchingQACount'>;
-  stage: number;
+  key: keyof Pick<StageCenterPage, 'sortAndRemoveCount' | 'labelingCount' | 'labelingQACount' | 'stitchingCount' | 'stitchingQACount'>;
+  stage: StageCenterStage;
 }[] = [
   { key: 'sortAndRemoveCount', stage: TaskStage.SORT_AND_REMOVE },
   { key: 'labelingCount', stage: TaskStage.LABELING },
@@ -33,10 +36,10 @@ export function Component() {
   const denied = useAppSelector((s) => s.session.accessDeniedModules);
   const canShow = hasRight(denied, Rights.DATA_MANAGEMENT_SHOW) || hasRight(denied, Rights.QA_SHOW);
   const isAdmin = hasRight(denied, Rights.DATA_MANAGEMENT_EDIT);
-  const [stage, setStage] = useState<number | undefined>();
+  const [stage, setStage] = useState<StageCenterStage | undefined>();
   const [page, setPage] = useState({ pageIndex: 1, pageSize: 10 });
   useTaskLive(canShow);
-  const q = useStageCenterQuery({ ...page, taskStageType: stage }, { skip: !canShow });
+  const q = useTasksStageCenterQuery({ ...page, taskStageType: stage === undefined ? undefined : [stage] }, { skip: !canShow });
   if (!canShow)
     return (
       <div className="tasks-page" data-testid="page-dataManagement">
@@ -44,7 +47,7 @@ export function Component() {
       </div>
     );
 
-  const columns: TableProps<StageCenterRow>['columns'] = [
+  const columns: TableProps<StageCenterItemView>['columns'] = [
     { key: 'turbineName', dataIndex: 'turbineName', title: t('columns.turbine') },
     { key: 'windfarmName', dataIndex: 'windfarmName', title: t('columns.windfarm') },
     { key: 'stage', dataIndex: 'taskStageType', title: t('columns.stage'), render: (v: number) => stageLabel(v, locale) },
@@ -62,7 +65,7 @@ export function Component() {
           {
             key: 'actions',
             title: t('columns.actions'),
-            render: (_: unknown, r: StageCenterRow) => (
+            render: (_: unknown, r: StageCenterItemView) => (
               <AdminActions
                 target={{
                   taskId: r.taskId,
@@ -103,7 +106,7 @@ export function Component() {
           </Col>
         ))}
       </Row>
-      <Table<StageCenterRow>
+      <Table<StageCenterItemView>
         rowKey="taskStageId"
         size="small"
         data-testid="stage-center-table"

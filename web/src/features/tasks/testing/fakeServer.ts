@@ -1,13 +1,13 @@
 import { jsonResponse } from '@/test/renderApp';
 import { recordingFetch, type FakeCall } from '@/test/fakeFetch';
-import type { ApprovalTask, DashboardSummary, QaResultItem, TaskHistoryItem, TaskItem, TaskLogItem, TimeLimit } from '../tasksApi';
+import type { ApprovalTaskView, DashboardSummaryView, QaResultView, TaskHistoryView, TaskView, TaskLogView, StageTimeLimitView } from '../tasksApi';
 import { taskItem } from '@/test/fixtures/task';
 
 export type Call = FakeCall;
 
 const info = (total: number, abnormal = 0) => ({ total, abnormal, status: abnormal ? 'abnormal' : 'normal' }) as const;
 
-export const SUMMARY: DashboardSummary = {
+export const SUMMARY: DashboardSummaryView = {
   todayNewTaskCount: 7,
   todayCompletedTaskCount: 3,
   upload: info(1),
@@ -22,7 +22,7 @@ export const SUMMARY: DashboardSummary = {
 };
 
 /** As task-flow answers: kinds with parameters; `message` only holds what a user typed. */
-export const HISTORY: TaskHistoryItem[] = [
+export const HISTORY: TaskHistoryView[] = [
   {
     time: '2026-11-20T09:00:00.000Z',
     stage: 1,
@@ -80,7 +80,7 @@ export const HISTORY: TaskHistoryItem[] = [
   },
 ];
 
-export const LOGS: TaskLogItem[] = [
+export const LOGS: TaskLogView[] = [
   {
     logId: 'l-1',
     logName: 'flight-0001.bag',
@@ -91,7 +91,7 @@ export const LOGS: TaskLogItem[] = [
   },
 ];
 
-export const QA_RESULTS: QaResultItem[] = [
+export const QA_RESULTS: QaResultView[] = [
   {
     qaResultId: 'q-1',
     taskStageType: 5,
@@ -108,7 +108,7 @@ export const QA_RESULTS: QaResultItem[] = [
   },
 ];
 
-export const APPROVALS: ApprovalTask[] = [
+export const APPROVALS: ApprovalTaskView[] = [
   {
     requestId: 'r-1',
     taskId: '03',
@@ -181,7 +181,7 @@ export const APPROVALS: ApprovalTask[] = [
   },
 ];
 
-const DEFAULT_LIMITS: TimeLimit[] = [1, 2, 3, 10, 4, 5, 11, 6, 7, 12, 8, 9].map((s) => ({
+const DEFAULT_LIMITS: StageTimeLimitView[] = [1, 2, 3, 10, 4, 5, 11, 6, 7, 12, 8, 9].map((s) => ({
   taskStageType: s,
   minutes: s === 2 ? 240 : s === 4 || s === 6 ? 2880 : 1440,
 }));
@@ -199,16 +199,16 @@ const err = (status: number, code: string, message: string) => jsonResponse(stat
  * settings and change rates; identity's task handlers, organizations and pilots.
  */
 export function tasksFetch() {
-  const pool: TaskItem[] = [taskItem({ taskId: '01' }), taskItem({ taskId: '02', version: 11, features: ['stitching'] })];
-  const mine: TaskItem[] = [
+  const pool: TaskView[] = [taskItem({ taskId: '01' }), taskItem({ taskId: '02', version: 11, features: ['stitching'] })];
+  const mine: TaskView[] = [
     taskItem({ taskId: '03', taskStageTypes: [4], taskStageStatus: 4, handlebyIds: ['u-1'], handlebyNames: ['Ada Lovelace'] }),
     taskItem({ taskId: '04', taskStageTypes: [5], taskStageStatus: 4, handlebyIds: ['u-1'], handlebyNames: ['Ada Lovelace'] }),
   ];
-  const done: TaskItem[] = [
+  const done: TaskView[] = [
     taskItem({ taskId: '05', taskStageTypes: [5], taskStageStatus: 5, taskStatusType: 2, completeTime: '2026-11-20T16:00:00.000Z' }),
     taskItem({ taskId: '06', taskStageTypes: [6], taskStageStatus: 6, taskStatusType: 3, features: ['stitching'] }),
   ];
-  const limits: TimeLimit[] = DEFAULT_LIMITS.map((l) => ({ ...l }));
+  const limits: StageTimeLimitView[] = DEFAULT_LIMITS.map((l) => ({ ...l }));
   const page = (rows: unknown[]) => ({ results: rows, totalCount: rows.length });
   const { fetchMock, calls } = recordingFetch(async (call, url) => {
     const { method } = call;
@@ -279,7 +279,7 @@ export function tasksFetch() {
     }
     if (p.endsWith('/flow/time-limits')) {
       if (method === 'PUT') {
-        const asked = (body?.limits ?? []) as TimeLimit[];
+        const asked = (body?.limits ?? []) as StageTimeLimitView[];
         if (asked.some((l) => !Number.isInteger(l.minutes) || l.minutes < 1 || l.minutes > 525600))
           return err(400, 'VALIDATION_FAILED', 'Validation failed');
         for (const l of asked) limits.find((x) => x.taskStageType === l.taskStageType)!.minutes = l.minutes;

@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useTaskLive } from '../live';
 import { todayUtc } from '../logic';
-import { taskPaths, useTodayTasksQuery, type TaskItem } from '../tasksApi';
+import { taskPaths, useTasksTodayQuery, type TaskView } from '../tasksApi';
 import { LiveBadge } from '../components/LiveBadge';
 import { SummaryCards } from '../components/SummaryCards';
 import { TaskDetailDrawer } from '../components/TaskDetailDrawer';
@@ -28,11 +28,11 @@ export function Component() {
   const [detailOf, setDetailOf] = useState<string | null>(null);
   const live = useTaskLive(rights.read);
   const params = { ...page, ...(sort.fieldToSort ? { fieldToSort: sort.fieldToSort, descending: !!sort.descending } : {}), kind, date };
-  const list = useTodayTasksQuery(params, { skip: !rights.read });
+  const list = useTasksTodayQuery(params, { skip: !rights.read });
 
   if (!rights.read) return <NoTaskAccess testId="page-todayTasks" />;
 
-  const actions = (task: TaskItem) => <DetailsAndAdminActions task={task} admin={rights.admin} onOpen={setDetailOf} />;
+  const actions = (task: TaskView) => <DetailsAndAdminActions task={task} admin={rights.admin} onOpen={setDetailOf} />;
 
   return (
     <div className="tasks-page" data-testid="page-todayTasks">

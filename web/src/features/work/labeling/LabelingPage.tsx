@@ -1,5 +1,6 @@
 import { BackToTasks, MissingTask } from '../common/ToolNavigation';
 import { useCallback, useRef, useState } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query';
 import { Alert, Button, Result, Segmented, Skeleton, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -10,7 +11,7 @@ import { formatDate } from '@/shared/utils/format';
 import { errorMessageOf } from '@/core/api/errorMessage';
 import type { ApiError } from '@/core/api/baseQuery';
 import { LoadError } from '@/features/inspection';
-import { StageClosedNotice, usePickTaskMutation, useStageWindow, useTaskQuery, type TaskDetail } from '@/features/tasks';
+import { StageClosedNotice, useStageWindow, useTasksGetQuery, useTasksPickMutation, type TaskDetailView } from '@/features/tasks';
 import { QA_STATUS_LABELS, TASK_STAGE_LABELS, TaskStage, TaskStageStatus, labelOf, type Locale } from './contracts';
 import { LabelingWorkspace, type Finished, type LabelingMode } from './LabelingWorkspace';
 import { EditLockGate } from './components/EditLock';
@@ -34,7 +35,7 @@ export interface ModeDecision {
  * (5, 11, with `mode=review`) when the current stage is of that kind and the caller holds it;
  * otherwise read-only, with a pick offer when the stage waits in the pool.
  */
-export function decideMode(task: Pick<TaskDetail, 'taskStageTypes' | 'stages'>, userId: string | null, wantReview: boolean): ModeDecision {
+export function decideMode(task: Pick<TaskDetailView, 'taskStageTypes' | 'stages'>, userId: string | null, wantReview: boolean): ModeDecision {
   const stage = task.taskStageTypes[0] ?? null;
   const row = task.stages.find((s) => s.taskStageType === stage);
   const kinds = wantReview ? REVIEW_STAGES : WORK_STAGES;
@@ -46,7 +47,7 @@ export function decideMode(task: Pick<TaskDetail, 'taskStageTypes' | 'stages'>, 
   return { mode: 'readonly', stage, reason: pickable ? 'pickable' : 'notHeld' };
 }
 
-function Header({ task, wantReview, onMode }: { task: TaskDetail; wantReview: boolean; onMode: (review: boolean) => void }) {
+function Header({ task, wantReview, onMode }: { task: TaskDetailView; wantReview: boolean; onMode: (review: boolean) => void }) {
   const { t } = useTranslation('labeling');
   const locale = useLocale();
   const stage = task.taskStageTypes[0];
@@ -91,8 +92,8 @@ export function Component() {
   const wantReview = params.get('mode') === 'review';
   const imageId = params.get('imageId');
   const userId = useAppSelector((s) => s.session.personalInfo?.id ?? null);
-  const task = useTaskQuery(taskId ?? '', { skip: !taskId });
-  const [pick, pickState] = usePickTaskMutation();
+  const task = useTasksGetQuery(taskId ? { id: taskId } : skipToken);
+  const [pick, pickState] = useTasksPickMutation();
   const [pickError, setPickError] = useState<unknown>(null);
   const [finished, setFinished] = useState<Finished | null>(null);
   // Live: once the stage this window works on is completed (here or in another window), its
@@ -172,7 +173,7 @@ export function Component() {
                   loading={pickState.isLoading}
                   data-testid="labeling-pick"
                   onClick={async () => {
-                    const r = await pick(task.data!.taskId);
+                    const r = await pick({ id: task.data!.taskId });
                     setPickError(r.error ?? null);
                   }}
                 >

@@ -10,7 +10,7 @@ import { LanguageSwitch } from '@/shared/components/LanguageSwitch';
 import { useLocale } from '@/shared/useLocale';
 import { formatDate } from '@/shared/utils/format';
 import { errorMessageOf } from '@/core/api/errorMessage';
-import { StageClosedNotice, useCompleteStageMutation, useStageWindow, useSubmitQaMutation, useTaskQuery } from '@/features/tasks';
+import { StageClosedNotice, useQaSubmitMutation, useStageWindow, useTasksCompleteMutation, useTasksGetQuery, type SubmitQaDto } from '@/features/tasks';
 import { useInspectionQuery, LoadError, severityFill, chamberText, pathLabel } from '@/features/inspection';
 import { ImageViewer } from '@/shared/viewer/ImageViewer';
 import type { OverlayPolygon } from '@/shared/viewer/PolygonOverlay';
@@ -218,14 +218,14 @@ const REVIEW_STAGES: readonly number[] = [TaskStage.STITCHING_QA, TaskStage.STIT
 function ReviewForm({ taskId, stage, closed }: { taskId: string; stage: number | null; closed: boolean }) {
   const { t } = useTranslation('stitching');
   const locale = useLocale();
-  const [result, setResult] = useState<number | null>(null);
+  const [result, setResult] = useState<SubmitQaDto['result'] | null>(null);
   const [comments, setComments] = useState('');
-  const [submit, sent] = useSubmitQaMutation();
+  const [submit, sent] = useQaSubmitMutation();
   const failWithout = result === 3 && !comments.trim();
   return (
     <Card size="small" title={t('review.title')} className="stitch-review" data-testid="review-form">
       {stage === null && !closed && <Alert type="warning" showIcon title={t('review.notReviewStage')} data-testid="review-not-stage" />}
-      <Radio.Group value={result} onChange={(e) => setResult(e.target.value as number)} disabled={closed} data-testid="review-result">
+      <Radio.Group value={result} onChange={(e) => setResult(e.target.value as SubmitQaDto['result'])} disabled={closed} data-testid="review-result">
         {QA_RESULTS.map((r) => (
           <Radio key={r} value={r} data-testid={`review-result-${r}`}>
             {labelOf(QA_STATUS_LABELS, r, locale)}
@@ -246,7 +246,7 @@ function ReviewForm({ taskId, stage, closed }: { taskId: string; stage: number |
         disabled={closed || !qaReady(result, comments)}
         loading={sent.isLoading}
         onClick={() =>
-          void submit({ taskId, body: { result: result!, comments: comments.trim(), stage: stage ?? TaskStage.STITCHING_QA } })
+          void submit({ id: taskId, submitQaDto: { result: result!, comments: comments.trim(), stage: stage ?? TaskStage.STITCHING_QA } })
         }
         data-testid="review-submit"
       >
@@ -269,7 +269,7 @@ function ReviewForm({ taskId, stage, closed }: { taskId: string; stage: number |
 function StitchingWorkspace({ taskId, review }: { taskId: string; review: boolean }) {
   const { t } = useTranslation('stitching');
   const locale = useLocale();
-  const task = useTaskQuery(taskId);
+  const task = useTasksGetQuery({ id: taskId });
   const inspectionId = task.data?.inspectionId ?? null;
   const inspection = useInspectionQuery(inspectionId ?? skipToken);
   const images = useStitchImagesQuery(inspectionId ? { inspectionId, isActive: true } : skipToken);
@@ -290,7 +290,7 @@ function StitchingWorkspace({ taskId, review }: { taskId: string; review: boolea
   }, [entry?.panoramaId, entry?.status, entry?.version, refetchPano]);
   const [pixelSize, setPixelSize] = useState<number | null>(null);
   const [stitch, stitched] = useStitchingRequestMutation();
-  const [complete, completed] = useCompleteStageMutation();
+  const [complete, completed] = useTasksCompleteMutation();
   const blade = (n: number) => t('path.blade', { n });
   const reviewStage = reviewStageOf(task.data?.taskStageTypes ?? []);
   // Live: once this window's stage is completed (here or in another window) its buttons are disabled.
@@ -376,7 +376,7 @@ function StitchingWorkspace({ taskId, review }: { taskId: string; review: boolea
         )}
         {!review && (
           <Button
-            onClick={() => void complete({ taskId, stage: TaskStage.STITCHING })}
+            onClick={() => void complete({ id: taskId, stage: TaskStage.STITCHING })}
             loading={completed.isLoading}
             disabled={closed}
             data-testid="complete-stitching"

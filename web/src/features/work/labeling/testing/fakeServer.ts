@@ -3,7 +3,7 @@ import { recordingFetch, type FakeCall } from '@/test/fakeFetch';
 import { defect, image, inspection } from '@/test/fixtures/inspection';
 import { workTask } from '@/test/fixtures/task';
 import type { InspectionImage } from '@/features/inspection';
-import type { TaskDetail, TaskStageRow } from '@/features/tasks';
+import type { TaskDetailView, TaskStageView } from '@/features/tasks';
 import type { LabelingDefect, QaResult } from '../labelingApi';
 
 export type Call = FakeCall;
@@ -11,7 +11,7 @@ export type Call = FakeCall;
 const INSP = '/gw/inspection/api/v2';
 const TASK = '/gw/task/api/v2';
 
-function stageRow(taskStageType: number, status: number, handlerId: string | null): TaskStageRow {
+function stageRow(taskStageType: number, status: number, handlerId: string | null): TaskStageView {
   return {
     taskStageId: `st-${taskStageType}`,
     taskStageType,
@@ -24,10 +24,11 @@ function stageRow(taskStageType: number, status: number, handlerId: string | nul
     deadline: null,
     errorMessage: null,
     progressMessage: null,
+    spentSeconds: 0,
   };
 }
 
-export function labelingTask(stage: number, handlerId: string | null = 'u-1', status = 4): TaskDetail {
+export function labelingTask(stage: number, handlerId: string | null = 'u-1', status = 4): TaskDetailView {
   return workTask({
     taskId: 'task-1',
     inspectionId: 'i-new',
@@ -44,7 +45,7 @@ export function labelingTask(stage: number, handlerId: string | null = 'u-1', st
  * writes change what the next read returns (so refetches after a save show the saved defect).
  */
 export function labelingServer(opts: {
-  task: TaskDetail;
+  task: TaskDetailView;
   defects?: LabelingDefect[];
   qa?: QaResult[];
   templates?: boolean;
