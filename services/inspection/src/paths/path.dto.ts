@@ -1,3 +1,4 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsInt, IsOptional, IsString, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
 
@@ -15,7 +16,9 @@ export class SavePathImageDto {
   /** Position in the target path; missing → -10012. */
   @IsOptional() @ValidateIf((_o, v) => v !== null) @IsInt() @Min(0) sortIndex?: number | null;
   /** Metres from the root: -5 .. blade length, at most 2 decimals (number or text), null clears. */
-  @IsOptional() distanceToRoot?: number | string | null;
+  @ApiPropertyOptional({ oneOf: [{ type: 'number' }, { type: 'string' }], nullable: true })
+  @IsOptional()
+  distanceToRoot?: number | string | null;
   @IsOptional() @IsBoolean() isActive?: boolean;
   @IsOptional() @ValidateIf((_o, v) => v !== null) @IsString() keyPartTag?: string | null;
   @IsOptional() @IsBoolean() isEdit?: boolean;

@@ -1996,7 +1996,7 @@ export type SortAndRemoveTaskView = {
 };
 export type SavePathImageDto = {
   /** Metres from the root: -5 .. blade length, at most 2 decimals (number or text), null clears. */
-  distanceToRoot?: object;
+  distanceToRoot?: ((number | null) | (string | null)) | null;
   /** Checked in the service (-10015 for an unknown or foreign image), not as a uuid here. */
   guid: string;
   isActive?: boolean;

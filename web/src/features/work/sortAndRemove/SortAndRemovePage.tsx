@@ -13,7 +13,7 @@ import { useLocale } from '@/shared/useLocale';
 import { formatDate } from '@/shared/utils/format';
 import { errorMessageOf } from '@/core/api/errorMessage';
 import { imageHeaders } from '@/shared/viewer/authedFetch';
-import { StageClosedNotice, useStageWindow } from '@/features/tasks';
+import { StageClosedNotice, useStageWindow, useTasksCompleteMutation, useTasksGetQuery, useTasksPickMutation, useTasksSpentTimeMutation } from '@/features/tasks';
 import { TASK_STAGE_LABELS, TaskStage, TaskStageStatus, labelOf } from './contracts';
 import {
   committedBy,
@@ -38,13 +38,9 @@ import { pathTitle } from './labels';
 import {
   sarPaths,
   sortAndRemoveApi,
-  useSarCompleteMutation,
-  useSarDataQuery,
-  useSarDeleteImageMutation,
-  useSarPickMutation,
-  useSarSavePathMutation,
-  useSarSpentTimeMutation,
-  useSarTaskQuery,
+  useImagesRemoveMutation,
+  usePathsSaveMutation,
+  usePathsTaskQuery,
   type SarData,
   type SarTask,
 } from './sortAndRemoveApi';
@@ -134,11 +130,11 @@ function Workbench({ task, data, onDone, onReloadData }: { task: SarTask; data: 
   const dispatch = useAppDispatch();
   const me = useAppSelector((s) => s.session.personalInfo?.id ?? null);
   const [store] = useState<SarStore>(() => createSarStore(initState(data)));
-  const [savePath] = useSarSavePathMutation();
-  const [deleteImage] = useSarDeleteImageMutation();
-  const [reportSpent] = useSarSpentTimeMutation();
-  const [complete, completing] = useSarCompleteMutation();
-  const [pick, picking] = useSarPickMutation();
+  const [savePath] = usePathsSaveMutation();
+  const [deleteImage] = useImagesRemoveMutation();
+  const [reportSpent] = useTasksSpentTimeMutation();
+  const [complete, completing] = useTasksCompleteMutation();
+  const [pick, picking] = useTasksPickMutation();
   const [savingPath, setSavingPath] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [unsaved, setUnsaved] = useState<string[] | null>(null);
@@ -169,7 +165,7 @@ function Workbench({ task, data, onDone, onReloadData }: { task: SarTask; data: 
     return new SpentTimer(
       async (seconds) => {
         try {
-          await reportRef.current({ taskId: task.taskId, stage: STAGE, seconds }).unwrap();
+          await reportRef.current({ id: task.taskId, stage: STAGE, spentTimeDto: { seconds } }).unwrap();
           return true;
         } catch (e) {
           if (isRefusal(e)) return false;
@@ -204,9 +200,9 @@ function Workbench({ task, data, onDone, onReloadData }: { task: SarTask; data: 
       const body = saveBody(store.get(), pathGuid);
       setSavingPath(pathGuid);
       try {
-        const next = await savePath({ inspectionId: data.inspectionId, pathGuid, images: body }).unwrap();
+        const next = await savePath({ id: data.inspectionId, pathGuid, savePathDto: { images: body } }).unwrap();
         store.update((s) => rebase(s, next, committedBy(body)));
-        dispatch(sortAndRemoveApi.util.upsertQueryData('sarData', data.inspectionId, next));
+        dispatch(sortAndRemoveApi.util.upsertQueryData('pathsTask', { id: data.inspectionId }, next));
         setError(null);
         void message.success(t('messages.saved', { path: titleOf(pathGuid) }));
       } catch (e) {
@@ -252,7 +248,7 @@ function Workbench({ task, data, onDone, onReloadData }: { task: SarTask; data: 
     setConfirmSubmit(false);
     try {
       await timer?.flush();
-      await complete({ taskId: task.taskId, stage: STAGE }).unwrap();
+      await complete({ id: task.taskId, stage: STAGE }).unwrap();
       timer?.halt();
       onDone();
     } catch (e) {
@@ -331,7 +327,7 @@ function Workbench({ task, data, onDone, onReloadData }: { task: SarTask; data: 
                 type="primary"
                 loading={picking.isLoading}
                 onClick={() =>
-                  void pick(task.taskId)
+                  void pick({ id: task.taskId })
                     .unwrap()
                     .catch((e) => setError(errorMessageOf(e as ApiError, locale)))
                 }
@@ -420,9 +416,9 @@ function TaskTool({ taskId }: { taskId: string }) {
   const { t } = useTranslation('sortAndRemove');
   const locale = useLocale();
   const [done, setDone] = useState(false);
-  const task = useSarTaskQuery(taskId);
+  const task = useTasksGetQuery({ id: taskId });
   const inspectionId = task.data?.inspectionId ?? null;
-  const data = useSarDataQuery(inspectionId ?? skipToken);
+  const data = usePathsTaskQuery(inspectionId ? { id: inspectionId } : skipToken);
   if (done) return <Done />;
   const failed = task.error ?? data.error;
   if (failed) {

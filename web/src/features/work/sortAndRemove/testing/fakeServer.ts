@@ -1,5 +1,7 @@
 import { jsonResponse } from '@/test/renderApp';
 import { recordingFetch, type FakeCall } from '@/test/fakeFetch';
+import { workTask } from '@/test/fixtures/task';
+import type { TaskStageView } from '@/features/tasks';
 import type { SarData, SarImage, SarPath, SarTask, SaveImage } from '../sortAndRemoveApi';
 
 const INSPECTION = '/gw/inspection/api/v2';
@@ -65,7 +67,9 @@ export function bigData(perPath: number): SarData {
 export function sarData(): SarData {
   return {
     inspectionId: 'i-1',
+    windfarmId: 'p-dogger',
     windfarmName: 'Dogger Bank North',
+    turbineId: 't-1',
     turbineName: 'DBN-01',
     inspectionTime: '2025-06-10',
     componentType: 1,
@@ -78,20 +82,30 @@ export function sarData(): SarData {
   };
 }
 
-export function sarTask(overrides: Partial<SarTask> = {}, stage: Partial<SarTask['stages'][number]> = {}): SarTask {
-  return {
+/** A stage row as task-flow answers it. */
+const stageRow = (row: Pick<TaskStageView, 'taskStageId' | 'taskStageType' | 'status' | 'handlerId' | 'handlerName' | 'spentSeconds'>): TaskStageView => ({
+  readyTime: null,
+  startTime: null,
+  completeTime: null,
+  deadline: null,
+  errorMessage: null,
+  progressMessage: null,
+  ...row,
+});
+
+/** The task as GET /tasks/{id} answers (the tool reads its SarTask part): at sort and remove (3), held by Ada. */
+export function sarTask(overrides: Partial<SarTask> = {}, stage: Partial<TaskStageView> = {}): SarTask {
+  return workTask({
     taskId: 't-1',
     inspectionId: 'i-1',
-    windfarmName: 'Dogger Bank North',
-    turbineName: 'DBN-01',
     taskStageTypes: [3],
     taskStatusType: 1,
     stages: [
-      { taskStageId: 's-2', taskStageType: 2, status: 5, handlerId: null, handlerName: null, spentSeconds: 0 },
-      { taskStageId: 's-3', taskStageType: 3, status: 4, handlerId: 'u-1', handlerName: 'Ada Lovelace', spentSeconds: 120, ...stage },
+      stageRow({ taskStageId: 's-2', taskStageType: 2, status: 5, handlerId: null, handlerName: null, spentSeconds: 0 }),
+      stageRow({ taskStageId: 's-3', taskStageType: 3, status: 4, handlerId: 'u-1', handlerName: 'Ada Lovelace', spentSeconds: 120, ...stage }),
     ],
     ...overrides,
-  };
+  });
 }
 
 /** Applies a path save as the inspection service does (enough for the screen: order, moves, edits, saved flags). */
