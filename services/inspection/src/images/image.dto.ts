@@ -1,4 +1,4 @@
-import { ApiHideProperty } from '@nestjs/swagger';
+import { ApiHideProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import { PageQueryDto, QueryBoolean, QueryInt } from '@windward/service-kit';
@@ -12,6 +12,7 @@ export class UpdateImageDto {
   @IsOptional() @ValidateIf((_o, v) => v !== null) @IsString() @MaxLength(100) section?: string | null;
   @IsOptional() @IsInt() @Min(0) sortIndex?: number;
   /** Metres from the blade root: -5 .. blade length, at most 2 decimals (number or text). */
+  @ApiPropertyOptional({ oneOf: [{ type: 'number' }, { type: 'string' }], nullable: true })
   @IsOptional() distanceToRoot?: number | string | null;
   @IsOptional() @IsBoolean() isActive?: boolean;
   @IsOptional() @ValidateIf((_o, v) => v !== null) @IsString() @MaxLength(100) keyPartTag?: string | null;

@@ -1601,7 +1601,7 @@ export type UpdateImageDto = {
   bladePosition?: number | null;
   chamber?: number;
   /** Metres from the blade root: -5 .. blade length, at most 2 decimals (number or text). */
-  distanceToRoot?: object;
+  distanceToRoot?: ((number | null) | (string | null)) | null;
   isActive?: boolean;
   keyPartTag?: string | null;
   /** Blade path 1..8 = view index. */
