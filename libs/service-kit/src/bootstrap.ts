@@ -10,7 +10,7 @@ import type { Logger } from 'pino';
 import type { Request, Response } from 'express';
 import type { ServiceName } from '@windward/contracts';
 import { SERVICE_CONFIG, type ServiceConfig } from './config/config.js';
-import { LOGGER } from './service-kit.module.js';
+import { LOGGER } from './logging/logger.js';
 import { PinoNestLogger } from './logging/logger.js';
 import { EventBus } from './events/event-bus.js';
 import { BusTransport } from './events/bus-transport.js';

@@ -6,7 +6,9 @@ import type { Logger } from 'pino';
 import type { ServiceName } from '@windward/contracts';
 import { loadConfig, SERVICE_CONFIG, type ServiceConfig } from './config/config.js';
 import { dataSourceOptions, openDatabase } from './database/database.js';
-import { createLogger } from './logging/logger.js';
+import { LOGGER, createLogger } from './logging/logger.js';
+import { LiveSockets } from './realtime/live-gateway.js';
+import { Sql } from './database/sql.js';
 import { AppExceptionFilter } from './errors/app-exception.filter.js';
 import { AuthGuard } from './auth/auth.guard.js';
 import { LocalKeySet, TokenVerifier } from './auth/token-verifier.js';
@@ -19,7 +21,6 @@ import { JobsService } from './jobs/jobs.service.js';
 import { inputValidationPipe } from './http/validation.js';
 import { HOUSEKEEPING_CRON, HOUSEKEEPING_QUEUE, runHousekeeping } from './jobs/housekeeping.js';
 
-export const LOGGER = Symbol('LOGGER');
 
 export interface ServiceKitOptions {
   service: ServiceName;
@@ -116,8 +117,10 @@ export class ServiceKitModule {
           useFactory: inputValidationPipe,
         },
         KitLifecycle,
+        LiveSockets,
+        Sql,
       ],
-      exports: [core, TypeOrmModule, EventBus, EventPublisher, JobsService, TokenVerifier, LocalKeySet, RevocationSet],
+      exports: [core, TypeOrmModule, EventBus, EventPublisher, JobsService, TokenVerifier, LocalKeySet, RevocationSet, LiveSockets, Sql],
     };
   }
 }

@@ -3,7 +3,6 @@ import { FileStoreModule, ServiceKitModule } from '@windward/service-kit';
 import { RepairInitial1763700000700 } from './migrations/1763700000700-repair-initial.js';
 import { RepairPhotos1763700000710 } from './migrations/1763700000710-repair-photos.js';
 import { RepairOmOverview1764202000000 } from './migrations/1764202000000-repair-om-overview.js';
-import { CommonModule } from './common/common.module.js';
 import { RefsModule } from './refs/refs.module.js';
 import { TemplatesModule } from './templates/templates.module.js';
 import { PlansModule } from './plans/plans.module.js';
@@ -21,7 +20,6 @@ import { OmOverviewModule } from './overview/om-overview.module.js';
     ServiceKitModule.forService({ service: 'repair', entities: [], migrations: [RepairInitial1763700000700, RepairPhotos1763700000710, RepairOmOverview1764202000000] }),
     // Record photos live in the shared store under `repair/`.
     FileStoreModule.forRoot({ scope: 'repair' }),
-    CommonModule,
     RefsModule,
     TemplatesModule,
     PlansModule,

@@ -6,7 +6,6 @@ import { TaskFlowLabeling1763700000520 } from './migrations/1763700000520-task-f
 import { TaskFlowHandlerScope1763700000530 } from './migrations/1763700000530-task-flow-handler-scope.js';
 import { TaskFlowHistoryKinds1763700000540 } from './migrations/1763700000540-task-flow-history-kinds.js';
 import { TaskFlowReviewGuards1763700000550 } from './migrations/1763700000550-task-flow-review-guards.js';
-import { CommonModule } from './common/common.module.js';
 import { TasksModule } from './tasks/tasks.module.js';
 import { RefsModule } from './refs/refs.module.js';
 import { QaModule } from './qa/qa.module.js';
@@ -26,7 +25,6 @@ import { RealtimeModule } from './realtime/realtime.module.js';
       entities: [],
       migrations: [TaskFlowInitial1763700000500, TaskFlowSpentTime1763700000510, TaskFlowLabeling1763700000520, TaskFlowHandlerScope1763700000530, TaskFlowHistoryKinds1763700000540, TaskFlowReviewGuards1763700000550],
     }),
-    CommonModule,
     TasksModule,
     RefsModule,
     QaModule,

@@ -25,3 +25,6 @@ export class PinoNestLogger implements LoggerService {
     this.pino.trace({ context }, String(message));
   }
 }
+
+/** Nest token of the service's pino logger (`@Inject(LOGGER) log: Logger`). */
+export const LOGGER = Symbol('LOGGER');

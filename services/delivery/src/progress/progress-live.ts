@@ -1,10 +1,7 @@
-import { Controller, Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
-import { HttpAdapterHost } from '@nestjs/core';
+import { Controller, Injectable } from '@nestjs/common';
 import { Ctx, Payload } from '@nestjs/microservices';
-import type { Server as HttpServer } from 'node:http';
-import type { Logger } from 'pino';
 import { EventTypes, QaOutcome, Rights, socketPath, type StageCompletedPayload } from '@windward/contracts';
-import { ChangeFeed, LOGGER, OnEvent, RealtimeHub, SERVICE_CONFIG, TokenVerifier, recordRooms, scopeRooms, type BusContext, type ServiceConfig } from '@windward/service-kit';
+import { LiveGateway, LiveSockets, OnEvent, recordRooms, scopeRooms, type AuthUser, type BusContext } from '@windward/service-kit';
 import { ProgressService } from './progress.service.js';
 
 /** Messages the progress dashboard receives over socket.io at /gw/delivery/socket.io. */
@@ -19,40 +16,32 @@ export const PROGRESS_RIGHTS = [Rights.PROGRESS_DASHBOARD_SHOW, Rights.MENU_PROG
  * of each project's customer and parks, and open dashboards refetch. Data scope as over HTTP.
  */
 @Injectable()
-export class ProgressLive implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private hub: RealtimeHub | null = null;
-  private feed: ChangeFeed | null = null;
+export class ProgressLive extends LiveGateway {
+  protected readonly path = socketPath('delivery');
+  protected readonly anyOfRights = PROGRESS_RIGHTS;
+  protected override readonly resyncEvent = ProgressEvents.CHANGED;
   readonly channel: string;
+  protected override readonly feedChannel: string;
 
   constructor(
-    private readonly adapterHost: HttpAdapterHost,
+    sockets: LiveSockets,
     private readonly progress: ProgressService,
-    @Inject(TokenVerifier) private readonly verifier: TokenVerifier,
-    @Inject(SERVICE_CONFIG) private readonly cfg: ServiceConfig,
-    @Inject(LOGGER) private readonly log: Logger,
   ) {
-    this.channel = `${cfg.schema}_progress`;
+    super(sockets);
+    this.channel = this.feedChannel = `${sockets.cfg.schema}_progress`;
   }
 
-  async onApplicationBootstrap() {
-    const http = this.adapterHost.httpAdapter.getHttpServer() as HttpServer;
-    this.hub = new RealtimeHub(http, { path: socketPath('delivery'), verifier: this.verifier, anyOfRights: PROGRESS_RIGHTS, rooms: (user) => scopeRooms(user) });
-    this.feed = new ChangeFeed(this.cfg.databaseUrl, this.channel, (ids) => this.push(ids), this.log, 10, () => this.hub?.io.emit(ProgressEvents.CHANGED, {}));
-    await this.feed.start();
+  protected rooms(user: AuthUser) {
+    return scopeRooms(user);
   }
 
-  private async push(projectIds: string[]) {
-    if (!this.hub) return;
+  protected override async onChanges(projectIds: string[]) {
+    if (!this.live) return;
     for (const p of await this.progress.repo().scopes(projectIds)) {
       const rooms = new Set<string>(recordRooms(p.customerId, null));
       for (const park of p.parkIds) recordRooms(p.customerId, park).forEach((r) => rooms.add(r));
-      this.hub.emit([...rooms], ProgressEvents.CHANGED, { projectId: p.id });
+      this.emit([...rooms], ProgressEvents.CHANGED, { projectId: p.id });
     }
-  }
-
-  async beforeApplicationShutdown() {
-    await this.feed?.close();
-    await this.hub?.close();
   }
 }
 

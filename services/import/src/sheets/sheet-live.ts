@@ -1,19 +1,6 @@
-import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
-import { HttpAdapterHost } from '@nestjs/core';
-import type { Server as HttpServer } from 'node:http';
+import { Injectable } from '@nestjs/common';
 import { Rights, socketPath } from '@windward/contracts';
-import type { Logger } from 'pino';
-import {
-  ChangeFeed,
-  LOGGER,
-  RealtimeHub,
-  Rooms,
-  SERVICE_CONFIG,
-  TokenVerifier,
-  recordRooms,
-  scopeRooms,
-  type ServiceConfig,
-} from '@windward/service-kit';
+import { LiveGateway, LiveSockets, Rooms, recordRooms, scopeRooms, type AuthUser } from '@windward/service-kit';
 import { SheetImportRepository, type SheetImportRow } from './sheet-import.repository.js';
 
 /** The message live import screens receive (docs/import.md). */
@@ -38,43 +25,33 @@ export interface SheetImportChange {
  * rolled back or is not yet visible, and every instance pushes to its own sockets.
  */
 @Injectable()
-export class SheetLive implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private hub: RealtimeHub | null = null;
-  private feed: ChangeFeed | null = null;
+export class SheetLive extends LiveGateway {
+  protected readonly path = socketPath('import');
+  protected readonly anyOfRights = [Rights.DATA_INTEGRATION_SHOW, Rights.DATA_INTEGRATION_EDIT, Rights.INSPECTION_DATA];
+  protected override readonly feedChannel: string;
   private readonly listeners: ((rows: SheetImportRow[]) => void)[] = [];
 
   constructor(
-    private readonly adapterHost: HttpAdapterHost,
+    sockets: LiveSockets,
     private readonly repo: SheetImportRepository,
-    @Inject(TokenVerifier) private readonly verifier: TokenVerifier,
-    @Inject(SERVICE_CONFIG) private readonly cfg: ServiceConfig,
-    @Inject(LOGGER) private readonly log: Logger,
-  ) {}
+  ) {
+    super(sockets);
+    this.feedChannel = repo.changeChannel;
+  }
 
   /** Called with the changed imports after each commit (the service frees queue slots with it). */
   onChange(listener: (rows: SheetImportRow[]) => void) {
     this.listeners.push(listener);
   }
 
-  async onApplicationBootstrap() {
-    const http = this.adapterHost.httpAdapter.getHttpServer() as HttpServer;
-    this.hub = new RealtimeHub(http, {
-      path: socketPath('import'),
-      verifier: this.verifier,
-      anyOfRights: [Rights.DATA_INTEGRATION_SHOW, Rights.DATA_INTEGRATION_EDIT, Rights.INSPECTION_DATA],
-      rooms: (user) => [...scopeRooms(user), Rooms.user(user.userId)],
-    });
-    this.feed = new ChangeFeed(this.cfg.databaseUrl, this.repo.changeChannel, async (ids) => {
-      const rows = await this.repo.findMany(ids);
-      rows.forEach((r) => this.push(r));
-      this.listeners.forEach((l) => l(rows));
-    }, this.log);
-    await this.feed.start();
+  protected rooms(user: AuthUser) {
+    return [...scopeRooms(user), Rooms.user(user.userId)];
   }
 
-  async beforeApplicationShutdown() {
-    await this.feed?.close();
-    await this.hub?.close();
+  protected override async onChanges(ids: string[]) {
+    const rows = await this.repo.findMany(ids);
+    rows.forEach((r) => this.push(r));
+    this.listeners.forEach((l) => l(rows));
   }
 
   push(r: Pick<SheetImportRow, 'id' | 'wind_farm_id' | 'customer_id' | 'created_by' | 'step' | 'status' | 'task_status' | 'progress_code' | 'queued_at'>) {
@@ -87,6 +64,6 @@ export class SheetLive implements OnApplicationBootstrap, BeforeApplicationShutd
       progressCode: r.progress_code,
       queued: r.queued_at !== null,
     };
-    this.hub?.emit([...recordRooms(r.customer_id, r.wind_farm_id), Rooms.user(r.created_by)], SHEET_IMPORT_CHANGED, change);
+    this.emit([...recordRooms(r.customer_id, r.wind_farm_id), Rooms.user(r.created_by)], SHEET_IMPORT_CHANGED, change);
   }
 }

@@ -1,4 +1,4 @@
-import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { cappedCount, type AuthUser, type ListCount, type PageRequest } from '@windward/service-kit';
 import { schemaName } from '../common/columns.js';
@@ -88,31 +88,19 @@ export interface GalleryDefectRow {
 
 /** Counts kept per service instance (each entry a few hundred bytes): the oldest go first. */
 const KEPT_COUNTS = 2_000;
-/** How often an instance compacts `search_change` (every instance may; they do not conflict). */
-const COMPACT_EVERY_MS = 3_600_000;
 
 /** Raw SQL of the Data Center search (joins inspection, image, defect and repair marks of one park). */
 @Injectable()
-export class SearchRepository implements OnModuleInit, OnModuleDestroy {
+export class SearchRepository {
   constructor(private readonly ds: DataSource) {}
 
   /** Capped counts of park searches by park version, statement and parameters (see `parkCount`). */
   private readonly counts = new Map<string, ListCount>();
-  private compactTimer: NodeJS.Timeout | null = null;
-
-  onModuleInit(): void {
-    this.compactTimer = setInterval(() => void this.compactChanges().catch(() => undefined), COMPACT_EVERY_MS);
-    this.compactTimer.unref();
-  }
-
-  onModuleDestroy(): void {
-    if (this.compactTimer) clearInterval(this.compactTimer);
-  }
 
   /**
    * Every park's `search_change` rows become one row of their summed weight, in one statement:
    * the sums stay (a concurrent compaction deletes and re-adds only the rows it really deleted).
-   * Answers how many rows went.
+   * Answers how many rows went. Hourly by `SearchCompactionWorker`.
    */
   async compactChanges(): Promise<number> {
     const [{ n }]: { n: number }[] = await this.ds.query(

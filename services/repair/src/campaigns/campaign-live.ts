@@ -1,11 +1,7 @@
-import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
-import { HttpAdapterHost } from '@nestjs/core';
-import type { Server as HttpServer } from 'node:http';
-import type { Logger } from 'pino';
+import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Rights, socketPath } from '@windward/contracts';
-import { LOGGER, RealtimeHub, Rooms, TokenVerifier, recordRooms, scopeRooms } from '@windward/service-kit';
-import { Sql } from '../common/sql.js';
+import { LiveGateway, LiveSockets, Rooms, recordRooms, scopeRooms, type AuthUser, Sql } from '@windward/service-kit';
 
 /** What watching screens receive (docs/repair.md): refetch the campaign (and the overview) over HTTP. */
 export const RepairLiveEvents = { CAMPAIGN_CHANGED: 'campaign.changed' } as const;
@@ -19,41 +15,32 @@ const WATCH_RIGHTS = [Rights.MENU_REPAIR_OVERVIEW, Rights.MENU_REPAIR_CAMPAIGN, 
  * Sent after the writing transaction committed, from the instance that wrote.
  */
 @Injectable()
-export class CampaignLive implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private hub: RealtimeHub | null = null;
+export class CampaignLive extends LiveGateway {
+  protected readonly path = socketPath('repair');
+  protected readonly anyOfRights = WATCH_RIGHTS;
 
   constructor(
-    private readonly adapterHost: HttpAdapterHost,
+    sockets: LiveSockets,
     private readonly ds: DataSource,
     private readonly sql: Sql,
-    @Inject(TokenVerifier) private readonly verifier: TokenVerifier,
-    @Inject(LOGGER) private readonly log: Logger,
-  ) {}
+  ) {
+    super(sockets);
+  }
 
-  onApplicationBootstrap() {
-    const http = this.adapterHost.httpAdapter.getHttpServer() as HttpServer;
-    this.hub = new RealtimeHub(http, {
-      path: socketPath('repair'),
-      verifier: this.verifier,
-      anyOfRights: WATCH_RIGHTS,
-      rooms: (user) => [...scopeRooms(user), Rooms.user(user.userId)],
-    });
+  protected rooms(user: AuthUser) {
+    return [...scopeRooms(user), Rooms.user(user.userId)];
   }
 
   /** Tells watchers a campaign changed (call after commit). */
   changed(campaignId: string): void {
-    void this.push(campaignId).catch((err: unknown) => this.log.warn({ err, campaignId }, 'repair live update failed'));
+    void this.push(campaignId).catch((err: unknown) => this.sockets.log.warn({ err, campaignId }, 'repair live update failed'));
   }
 
   private async push(campaignId: string) {
-    if (!this.hub) return;
+    if (!this.live) return;
     const [row] = await this.ds.query(`SELECT customer_id, wind_farm_id FROM ${this.sql.s}.repair_campaign WHERE id = $1`, [campaignId]);
     // A deleted campaign has no row: only unrestricted watchers hear of it (their list drops it on refetch).
     const rooms = row ? recordRooms(row.customer_id, row.wind_farm_id) : [Rooms.ALL];
-    this.hub.emit(rooms, RepairLiveEvents.CAMPAIGN_CHANGED, { campaignId });
-  }
-
-  async beforeApplicationShutdown() {
-    await this.hub?.close();
+    this.emit(rooms, RepairLiveEvents.CAMPAIGN_CHANGED, { campaignId });
   }
 }

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { ProjectStatusCode } from '@windward/contracts';
-import { rowColumns, type PageRequest } from '@windward/service-kit';
-import { Sql } from '../common/sql.js';
+import { rowColumns, type PageRequest, Sql } from '@windward/service-kit';
 
 export interface CampaignRow {
   id: string;

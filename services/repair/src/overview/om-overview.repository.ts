@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { DpsStatus, RepairCampaignStatus, RepairStatus } from '@windward/contracts';
-import type { PageRequest } from '@windward/service-kit';
-import { Sql } from '../common/sql.js';
+import { Sql, type PageRequest } from '@windward/service-kit';
 
 /** Sort fields of GET om-overview/parks and their columns in the per-park rows. */
 const PARK_SORT = {

@@ -11,8 +11,7 @@ import {
   type TurbineEventPayload,
 } from '@windward/contracts';
 import type { EntityManager } from 'typeorm';
-import { AssetRefsConsumer, keepOnlyActiveInspection, keepProjectRef, OnEvent, type BusContext } from '@windward/service-kit';
-import { Sql } from '../common/sql.js';
+import { AssetRefsConsumer, keepOnlyActiveInspection, keepProjectRef, OnEvent, type BusContext, Sql } from '@windward/service-kit';
 
 /**
  * Repair's read models of other contexts: parks and turbines (the kit's copies) with blade

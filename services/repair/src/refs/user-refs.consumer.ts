@@ -1,6 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { UserRefsConsumer } from '@windward/service-kit';
-import { Sql } from '../common/sql.js';
+import { UserRefsConsumer, Sql } from '@windward/service-kit';
 
 /** Identity's users (the kit's copy in user_ref). */
 @Controller()

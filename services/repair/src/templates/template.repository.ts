@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { rowColumns, type PageRequest } from '@windward/service-kit';
-import { Sql } from '../common/sql.js';
+import { rowColumns, type PageRequest, Sql } from '@windward/service-kit';
 import type { RepairStepView } from './template.view.js';
 
 export interface TemplateRow {

@@ -10,6 +10,7 @@ const EXPIRY_CRON = '23 * * * *';
 @Injectable()
 export class ExpiryWorker extends JobWorker<object> {
   protected readonly queue = EXPIRY_QUEUE;
+  protected override readonly cron = EXPIRY_CRON;
 
   constructor(
     jobs: JobsService,
@@ -17,11 +18,6 @@ export class ExpiryWorker extends JobWorker<object> {
     @Inject(FILE_STORE) private readonly store: FileStore,
   ) {
     super(jobs);
-  }
-
-  override async onApplicationBootstrap(): Promise<void> {
-    await super.onApplicationBootstrap();
-    await this.jobs.schedule(this.queue, EXPIRY_CRON);
   }
 
   async run(_data: object, progress: ReportProgress): Promise<void> {

@@ -1,9 +1,6 @@
-import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
-import { HttpAdapterHost } from '@nestjs/core';
-import type { Server as HttpServer } from 'node:http';
-import type { Logger } from 'pino';
+import { Injectable } from '@nestjs/common';
 import { Rights, socketPath } from '@windward/contracts';
-import { ChangeFeed, LOGGER, RealtimeHub, Rooms, SERVICE_CONFIG, TokenVerifier, type ServiceConfig } from '@windward/service-kit';
+import { LiveGateway, LiveSockets, Rooms, type AuthUser } from '@windward/service-kit';
 
 /** The message a download queue receives over socket.io at /gw/report/socket.io. */
 export const REPORT_TASK_CHANGED = 'report-task.changed';
@@ -29,43 +26,24 @@ export const REPORT_RIGHTS = [Rights.IMAGE_EXPORT, Rights.MENU_SEARCH_EXPORT];
  * back is never announced. After a lost feed connection every socket is told to refetch.
  */
 @Injectable()
-export class ReportLive implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private hub: RealtimeHub | null = null;
-  private feed: ChangeFeed | null = null;
+export class ReportLive extends LiveGateway {
+  protected readonly path = socketPath('report');
+  protected readonly anyOfRights = REPORT_RIGHTS;
+  protected override readonly resyncEvent = REPORT_TASK_CHANGED;
   readonly channel: string;
-  private readonly url: string;
+  protected override readonly feedChannel: string;
 
-  constructor(
-    private readonly adapterHost: HttpAdapterHost,
-    @Inject(TokenVerifier) private readonly verifier: TokenVerifier,
-    @Inject(SERVICE_CONFIG) cfg: ServiceConfig,
-    @Inject(LOGGER) private readonly log: Logger,
-  ) {
-    this.channel = `${cfg.schema}_report_task`;
-    this.url = cfg.databaseUrl;
+  constructor(sockets: LiveSockets) {
+    super(sockets);
+    this.channel = this.feedChannel = `${sockets.cfg.schema}_report_task`;
   }
 
-  async onApplicationBootstrap() {
-    const http = this.adapterHost.httpAdapter.getHttpServer() as HttpServer;
-    this.hub = new RealtimeHub(http, {
-      path: socketPath('report'),
-      verifier: this.verifier,
-      anyOfRights: REPORT_RIGHTS,
-      rooms: (user) => [Rooms.user(user.userId)],
-    });
-    this.feed = new ChangeFeed(
-      this.url,
-      this.channel,
-      (keys) => this.push(keys),
-      this.log,
-      10,
-      () => this.hub?.io.emit(REPORT_TASK_CHANGED, {}),
-    );
-    await this.feed.start();
+  protected rooms(user: AuthUser) {
+    return [Rooms.user(user.userId)];
   }
 
   /** Each notification is one state of one task, in commit order (the feed keeps the order it received). */
-  private push(states: string[]): Promise<void> {
+  protected override onChanges(states: string[]): Promise<void> {
     for (const raw of states) {
       let n: { id: string; userId: string; status: number; progress: number; step: string | null; removed: boolean };
       try {
@@ -76,13 +54,8 @@ export class ReportLive implements OnApplicationBootstrap, BeforeApplicationShut
       const change: ReportTaskChange = n.removed
         ? { reportTaskId: n.id, removed: true }
         : { reportTaskId: n.id, status: n.status, progress: n.progress, step: n.step };
-      this.hub?.emit([Rooms.user(n.userId)], REPORT_TASK_CHANGED, change);
+      this.emit([Rooms.user(n.userId)], REPORT_TASK_CHANGED, change);
     }
     return Promise.resolve();
-  }
-
-  async beforeApplicationShutdown() {
-    await this.feed?.close();
-    await this.hub?.close();
   }
 }

@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { CampaignTurbineStatus as CT, TaskStageStatus as SS, TaskStatus as TS, type CampaignTurbineStatus } from '@windward/contracts';
-import { Sql } from '../common/sql.js';
 import { REVIEWED_WORK } from '../tasks/pipeline.js';
 import type { Queryable } from '../tasks/task.repository.js';
-import { rowColumns } from '@windward/service-kit';
+import { rowColumns, Sql } from '@windward/service-kit';
 
 const REVIEW_STAGES = Object.keys(REVIEWED_WORK).map(Number);
 

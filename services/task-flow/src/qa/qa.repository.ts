@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { QaStatus } from '@windward/contracts';
-import { rowColumns, type AuthUser } from '@windward/service-kit';
-import { Sql } from '../common/sql.js';
+import { rowColumns, type AuthUser, Sql } from '@windward/service-kit';
 import { scopeConditions } from '../common/access.js';
 import type { Queryable } from '../tasks/task.repository.js';
 

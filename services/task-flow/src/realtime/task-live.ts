@@ -1,25 +1,11 @@
-import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
-import { HttpAdapterHost } from '@nestjs/core';
-import type { Server as HttpServer } from 'node:http';
-import type { Logger } from 'pino';
+import { Injectable } from '@nestjs/common';
 import { AppError, socketPath, isUuid } from '@windward/contracts';
-import {
-  ChangeFeed,
-  LOGGER,
-  RealtimeHub,
-  Rooms,
-  SERVICE_CONFIG,
-  TokenVerifier,
-  recordRooms,
-  scopeRooms,
-  type AuthUser,
-  type ServiceConfig,
-} from '@windward/service-kit';
-import { Sql } from '../common/sql.js';
+import { LiveGateway, LiveSockets, Rooms, recordRooms, scopeRooms, type AuthUser, type LiveSocket, Sql } from '@windward/service-kit';
 import { DASHBOARD_RIGHTS } from '../common/access.js';
 import { taskItem } from '../tasks/task-items.js';
 import { TaskListsService } from '../tasks/task-lists.service.js';
 import { TaskRepository } from '../tasks/task.repository.js';
+import { taskChangeChannel } from '../tasks/task-state.repository.js';
 
 /** Messages the task screens receive (documented in docs/task-flow.md). */
 export const LiveEvents = { TASK_CHANGED: 'task.changed', DASHBOARD_CHANGED: 'dashboard.changed', RESYNC: 'resync', SYNC: 'sync' } as const;
@@ -38,48 +24,37 @@ function sinceOf(v: unknown): number | undefined {
  * transaction), each to the rooms of the task's customer and park only.
  */
 @Injectable()
-export class TaskLive implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private hub: RealtimeHub | null = null;
-  private feed: ChangeFeed | null = null;
+export class TaskLive extends LiveGateway {
+  protected readonly path = socketPath('task-flow');
+  protected readonly anyOfRights = DASHBOARD_RIGHTS;
+  protected override readonly feedChannel: string;
+  // Notifications may have been missed while the listener was down: clients resynchronise.
+  protected override readonly resyncEvent = LiveEvents.RESYNC;
 
   constructor(
-    private readonly adapterHost: HttpAdapterHost,
-    private readonly sql: Sql,
+    sockets: LiveSockets,
+    sql: Sql,
     private readonly tasks: TaskListsService,
     private readonly repo: TaskRepository,
-    @Inject(TokenVerifier) private readonly verifier: TokenVerifier,
-    @Inject(SERVICE_CONFIG) private readonly cfg: ServiceConfig,
-    @Inject(LOGGER) private readonly log: Logger,
-  ) {}
+  ) {
+    super(sockets);
+    this.feedChannel = taskChangeChannel(sql);
+  }
 
-  async onApplicationBootstrap() {
-    const http = this.adapterHost.httpAdapter.getHttpServer() as HttpServer;
-    this.hub = new RealtimeHub(http, {
-      path: socketPath('task-flow'),
-      verifier: this.verifier,
-      anyOfRights: DASHBOARD_RIGHTS,
-      rooms: (user) => this.roomsOf(user),
-      onConnection: (socket, user) => {
-        // Resynchronisation after a reconnect: changes since the last version the client saw.
-        socket.on(LiveEvents.SYNC, async (arg: unknown, ack?: (r: unknown) => void) => {
-          if (typeof ack !== 'function') return;
-          try {
-            ack(await this.tasks.changesSince(user, sinceOf((arg as { since?: unknown } | null)?.since)));
-          } catch (err) {
-            ack({ error: (err as { code?: string }).code ?? 'INTERNAL_ERROR' });
-          }
-        });
-      },
+  /** Resynchronisation after a reconnect: changes since the last version the client saw. */
+  protected override onConnection(socket: LiveSocket, user: AuthUser) {
+    socket.on(LiveEvents.SYNC, async (arg: unknown, ack?: (r: unknown) => void) => {
+      if (typeof ack !== 'function') return;
+      try {
+        ack(await this.tasks.changesSince(user, sinceOf((arg as { since?: unknown } | null)?.since)));
+      } catch (err) {
+        ack({ error: (err as { code?: string }).code ?? 'INTERNAL_ERROR' });
+      }
     });
-    this.feed = new ChangeFeed(this.cfg.databaseUrl, this.sql.changeChannel, (ids) => this.push(ids), this.log, 10, () =>
-      // Notifications may have been missed while the listener was down: clients resynchronise.
-      this.hub?.io.emit(LiveEvents.RESYNC, {}),
-    );
-    await this.feed.start();
   }
 
   /** A park scope narrowed by the customer scope (park → customer from asset's events). */
-  private async roomsOf(user: AuthUser): Promise<string[]> {
+  protected async rooms(user: AuthUser): Promise<string[]> {
     let allowed = (_: string) => true;
     if (user.parkIds !== null && user.customerIds !== null) {
       const rows = await this.repo.parkCustomers(user.parkIds.filter(isUuid));
@@ -89,23 +64,18 @@ export class TaskLive implements OnApplicationBootstrap, BeforeApplicationShutdo
     return [...scopeRooms(user, allowed), Rooms.user(user.userId)];
   }
 
-  private async push(ids: string[]) {
-    if (!this.hub) return;
+  protected override async onChanges(ids: string[]) {
+    if (!this.live) return;
     const rows = await this.repo.findItems(ids);
     const dashboardRooms = new Set<string>();
     for (const r of rows) {
       const rooms = recordRooms(r.customer_id, r.wind_farm_id);
       rooms.forEach((x) => dashboardRooms.add(x));
       // The handler's own room too, so "my tasks" hears about its tasks even without a park scope match.
-      this.hub.emit(r.handler_id ? [...rooms, Rooms.user(r.handler_id)] : rooms, LiveEvents.TASK_CHANGED, taskItem(r));
+      this.emit(r.handler_id ? [...rooms, Rooms.user(r.handler_id)] : rooms, LiveEvents.TASK_CHANGED, taskItem(r));
     }
     // Summary counts differ per scope: screens refetch /tasks/dashboard-summary on this nudge.
     const latest = rows.reduce((v, r) => Math.max(v, Number(r.version)), 0);
-    if (dashboardRooms.size) this.hub.emit([...dashboardRooms], LiveEvents.DASHBOARD_CHANGED, { version: latest });
-  }
-
-  async beforeApplicationShutdown() {
-    await this.feed?.close();
-    await this.hub?.close();
+    if (dashboardRooms.size) this.emit([...dashboardRooms], LiveEvents.DASHBOARD_CHANGED, { version: latest });
   }
 }

@@ -10,8 +10,7 @@ import {
   type TurbineMovedPayload,
 } from '@windward/contracts';
 import type { EntityManager } from 'typeorm';
-import { AssetRefsConsumer, OnEvent, type BusContext } from '@windward/service-kit';
-import { Sql } from '../common/sql.js';
+import { AssetRefsConsumer, OnEvent, type BusContext, Sql } from '@windward/service-kit';
 import { FlowService } from '../tasks/flow.service.js';
 
 /**

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ReInspectionStatus as RS } from '@windward/contracts';
-import { rowColumns, type AuthUser, type PageRequest } from '@windward/service-kit';
-import { Sql } from '../common/sql.js';
+import { rowColumns, type AuthUser, type PageRequest, Sql } from '@windward/service-kit';
 import { scopeConditions } from '../common/access.js';
 import { containsPattern, type Queryable } from '../tasks/task.repository.js';
 

@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { TaskStageStatus as SS, TaskStatus as TS } from '@windward/contracts';
-import { Sql } from '../common/sql.js';
 import type { Queryable, TaskRow } from './task.repository.js';
-import { rowColumns } from '@windward/service-kit';
+import { rowColumns, Sql } from '@windward/service-kit';
 
 /** A row of `inspection_ref` (read model of inspection's inspections). */
 export interface InspectionRefRecord {

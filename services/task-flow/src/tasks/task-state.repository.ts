@@ -1,7 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { TaskStageStatus as SS, TaskStatus as TS, type CustomerFlowConfig, type TaskLogKind, type TaskLogParams, type TaskStageStatus, type TaskStatus } from '@windward/contracts';
-import { Sql } from '../common/sql.js';
 import type { Queryable, TaskRow, TaskStageRecord } from './task.repository.js';
+import { Sql } from '@windward/service-kit';
+
+/** The pg_notify channel of changed tasks (sent in the writing transaction; TaskLive listens). */
+export const taskChangeChannel = (sql: Sql) => `ww_task_changed_${sql.schema}`;
 
 /** A task_history entry. */
 export interface NewHistoryEntry {
@@ -148,6 +151,6 @@ export class TaskStateRepository {
 
   /** Post-commit notification for live screens (PostgreSQL delivers it only if this transaction commits). */
   async notify(m: Queryable, taskId: string): Promise<void> {
-    await m.query('SELECT pg_notify($1, $2)', [this.sql.changeChannel, taskId]);
+    await m.query('SELECT pg_notify($1, $2)', [taskChangeChannel(this.sql), taskId]);
   }
 }

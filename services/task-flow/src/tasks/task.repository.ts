@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { TaskStageStatus as SS, TaskStatus as TS, type CustomerFlowConfig, type TaskLogParams, type TaskStageStatus, type TaskStatus } from '@windward/contracts';
-import { cappedCount, type AuthUser, type ListCount, type PageRequest, rowColumns } from '@windward/service-kit';
-import { Sql } from '../common/sql.js';
+import { cappedCount, type AuthUser, type ListCount, type PageRequest, rowColumns, Sql } from '@windward/service-kit';
 import { scopeConditions } from '../common/access.js';
 import { AUTO_STAGES } from './pipeline.js';
 
