@@ -1,3 +1,4 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
 import { Type } from 'class-transformer';
 import { DefectTimelineStatus } from '@windward/contracts';
@@ -5,6 +6,8 @@ import { PageQueryDto, QueryBoolean, QueryIntList, QueryList } from '@windward/s
 
 /** Numbers may come as JSON numbers or text ("12.50"); the decimals rules read both. */
 type Num = number | string | null;
+/** How the document describes a Num (the plugin cannot read the union). */
+const NUM = { oneOf: [{ type: 'number' }, { type: 'string' }], nullable: true };
 
 export class DefectFieldsDto {
   @IsOptional() @ValidateIf((_o, v) => v !== null) @IsInt() @Min(0) @Max(5) severity?: number | null;
@@ -12,18 +15,18 @@ export class DefectFieldsDto {
   @IsOptional() @ValidateIf((_o, v) => v !== null) @IsString() @MaxLength(100) layer?: string | null;
   @IsOptional() @ValidateIf((_o, v) => v !== null) @IsString() @MaxLength(100) affectedPart?: string | null;
   @IsOptional() @ValidateIf((_o, v) => v !== null) @IsString() @MaxLength(500) recommendation?: string | null;
-  @IsOptional() sizeLength?: Num;
-  @IsOptional() sizeWidth?: Num;
+  @ApiPropertyOptional(NUM) @IsOptional() sizeLength?: Num;
+  @ApiPropertyOptional(NUM) @IsOptional() sizeWidth?: Num;
   /** Blade side (view index 1..8); defaults to the image's path. */
   @IsOptional() @ValidateIf((_o, v) => v !== null) @IsInt() @Min(1) @Max(8) position?: number | null;
   /** Blade 1..3; defaults to the image's blade. */
   @IsOptional() @ValidateIf((_o, v) => v !== null) @IsInt() @Min(1) @Max(3) bladePosition?: number | null;
-  @IsOptional() distanceToRoot?: Num;
-  @IsOptional() chordwiseStart?: Num;
-  @IsOptional() chordwiseEnd?: Num;
+  @ApiPropertyOptional(NUM) @IsOptional() distanceToRoot?: Num;
+  @ApiPropertyOptional(NUM) @IsOptional() chordwiseStart?: Num;
+  @ApiPropertyOptional(NUM) @IsOptional() chordwiseEnd?: Num;
   @IsOptional() @ValidateIf((_o, v) => v !== null) @IsInt() @Min(1) @Max(4) repairPriority?: number | null;
   /** [[x, y], …] in image pixels. */
-  @IsOptional() @IsArray() polygon?: unknown[];
+  @ApiPropertyOptional({ type: 'array', items: { type: 'array', items: { type: 'number' } }, nullable: true }) @IsOptional() @IsArray() polygon?: unknown[];
   @IsOptional() @IsUUID() imageId?: string;
 }
 
@@ -65,7 +68,7 @@ export class BulkChangesDto {
 
 export class BulkUpdateDto {
   /** 1..1000 distinct defect ids; checked by the service (SELECT_AT_LEAST_ONE_DEFECT when empty, 404 for unknown ids). */
-  @IsOptional() @IsArray() defectIds?: unknown[];
+  @ApiPropertyOptional({ type: 'array', items: { type: 'string' } }) @IsOptional() @IsArray() defectIds?: unknown[];
   /** At least one field. */
   @IsObject() @ValidateNested() @Type(() => BulkChangesDto) changes!: BulkChangesDto;
 }

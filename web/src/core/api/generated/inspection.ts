@@ -1460,27 +1460,27 @@ export type BulkUpdateDto = {
   /** At least one field. */
   changes: BulkChangesDto;
   /** 1..1000 distinct defect ids; checked by the service (SELECT_AT_LEAST_ONE_DEFECT when empty, 404 for unknown ids). */
-  defectIds?: object[];
+  defectIds?: string[];
 };
 export type UpdateDefectDto = {
   affectedPart?: string | null;
   /** Blade 1..3; defaults to the image's blade. */
   bladePosition?: number | null;
-  chordwiseEnd?: object;
-  chordwiseStart?: object;
+  chordwiseEnd?: ((number | null) | (string | null)) | null;
+  chordwiseStart?: ((number | null) | (string | null)) | null;
   defectType?: string;
-  distanceToRoot?: object;
+  distanceToRoot?: ((number | null) | (string | null)) | null;
   imageId?: string;
   layer?: string | null;
   /** [[x, y], …] in image pixels. */
-  polygon?: object[];
+  polygon?: number[][] | null;
   /** Blade side (view index 1..8); defaults to the image's path. */
   position?: number | null;
   recommendation?: string | null;
   repairPriority?: number | null;
   severity?: number | null;
-  sizeLength?: object;
-  sizeWidth?: object;
+  sizeLength?: ((number | null) | (string | null)) | null;
+  sizeWidth?: ((number | null) | (string | null)) | null;
 };
 export type DpsStatusDto = {
   dpsStatus: number;
@@ -1778,23 +1778,23 @@ export type CreateDefectDto = {
   affectedPart?: string | null;
   /** Blade 1..3; defaults to the image's blade. */
   bladePosition?: number | null;
-  chordwiseEnd?: object;
-  chordwiseStart?: object;
+  chordwiseEnd?: ((number | null) | (string | null)) | null;
+  chordwiseStart?: ((number | null) | (string | null)) | null;
   /** 6 digits; the next free number of the inspection when absent. */
   defectNo?: string;
   defectType?: string;
-  distanceToRoot?: object;
+  distanceToRoot?: ((number | null) | (string | null)) | null;
   imageId?: string;
   layer?: string | null;
   /** [[x, y], …] in image pixels. */
-  polygon?: object[];
+  polygon?: number[][] | null;
   /** Blade side (view index 1..8); defaults to the image's path. */
   position?: number | null;
   recommendation?: string | null;
   repairPriority?: number | null;
   severity?: number | null;
-  sizeLength?: object;
-  sizeWidth?: object;
+  sizeLength?: ((number | null) | (string | null)) | null;
+  sizeWidth?: ((number | null) | (string | null)) | null;
   /** A pre-label suggestion (an import or a model): hidden from the regular lists until accepted. */
   suggested?: boolean;
 };

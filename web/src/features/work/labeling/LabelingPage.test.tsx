@@ -234,8 +234,11 @@ describe('labeling tool (en)', { timeout: 90000 }, () => {
   });
 
   it("shows the reviewer's reasons when the labeling came back; read-only with a pick offer when the stage waits in the pool", async () => {
+    // As task-flow answers (the review's counts and the people's ids with their names).
+    const review = { counts: { added: 0, deleted: 0, modified: 2, correct: 0 }, reviewerId: 'u-rita', labelerId: 'u-1' };
     const qa = [
       {
+        ...review,
         qaResultId: 'q1',
         taskStageType: 5,
         reviewedStageType: 4,
@@ -247,6 +250,7 @@ describe('labeling tool (en)', { timeout: 90000 }, () => {
         time: '2026-03-06T10:00:00.000Z',
       },
       {
+        ...review,
         qaResultId: 'q2',
         taskStageType: 5,
         reviewedStageType: 4,

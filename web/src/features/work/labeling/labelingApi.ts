@@ -1,193 +1,153 @@
-import type { BaseQueryApi } from '@reduxjs/toolkit/query';
+import type { BaseQueryApi, DefinitionsFromApi, OverrideResultType, TagTypesFromApi } from '@reduxjs/toolkit/query';
 import { api, baseQuery } from '@/core/api/api';
 import type { ApiError, RequestArgs } from '@/core/api/baseQuery';
-import { INSPECTION_API, INSPECTION_MAX_PAGE_SIZE, type Defect } from '@/features/inspection';
-import type { LabelingStatus, PageResult } from './contracts';
-
-export type { LabelingStatus } from './contracts';
+import {
+  inspectionApi as generated,
+  type BulkChangesDto,
+  type DefectPage,
+  type DefectTemplatesView,
+  type DefectView,
+  type DefectsLabelingStatusApiResponse,
+  type LabelingStatusView,
+  type TemplatesAllApiResponse,
+} from '@/core/api/generated/inspection';
+import { withFlags } from '@/core/api/requestFlags';
+import { INSPECTION_API, INSPECTION_MAX_PAGE_SIZE, type Defect } from '@/shared/inspection';
 
 /*
  * The labeling tool's calls (docs/inspection.md "Labeling", docs/task-flow.md): every defect of
  * an inspection with the pre-label suggestions, defect writes (single, bulk, accept/reject), the
- * labeled marks and labeling status, the customer's defect templates, and the task's stage
- * completion and QA results. Writes are `silent`: the tool shows refusals where they happen.
+ * labeled marks and labeling status — inspection's generated endpoints — plus the customer's
+ * defect templates; the task's stage completion and QA results are the tasks feature's. Writes
+ * are `silent`: the tool shows refusals where they happen.
  */
 
 export const TASK_API = '/gw/task/api/v2';
 
+/** The URLs the tool names a refusal by (errorMessage's path). */
 export const labelingPaths = {
-  defects: `${INSPECTION_API}/defects`,
-  create: (inspectionId: string) => `${INSPECTION_API}/inspections/${encodeURIComponent(inspectionId)}/defects`,
-  defect: (id: string) => `${INSPECTION_API}/defects/${encodeURIComponent(id)}`,
   bulk: `${INSPECTION_API}/defects/bulk`,
-  accept: (id: string) => `${INSPECTION_API}/defects/${encodeURIComponent(id)}/accept`,
-  reject: (id: string) => `${INSPECTION_API}/defects/${encodeURIComponent(id)}/reject`,
-  suggestions: (inspectionId: string, decision: 'accept' | 'reject') =>
-    `${INSPECTION_API}/inspections/${encodeURIComponent(inspectionId)}/suggestions/${decision}`,
-  status: (inspectionId: string) => `${INSPECTION_API}/inspections/${encodeURIComponent(inspectionId)}/labeling-status`,
-  labeled: (imageId: string) => `${INSPECTION_API}/images/${encodeURIComponent(imageId)}/labeled`,
-  templates: (customerId: string) => `${INSPECTION_API}/customers/${encodeURIComponent(customerId)}/defect-templates`,
   complete: (taskId: string, stage: number) => `${TASK_API}/tasks/${encodeURIComponent(taskId)}/stages/${stage}/complete`,
   qa: (taskId: string) => `${TASK_API}/tasks/${encodeURIComponent(taskId)}/qa`,
 } as const;
 
-/** A defect as the labeling tool reads it (the inspection shape plus the suggestion flag). */
-export interface LabelingDefect extends Defect {
-  suggested: boolean;
-}
+/** A defect as the service answers it, read like the inspection feature's `Defect` (polygon as `[x, y]` pairs). */
+type DefectRead = Defect & Pick<DefectView, 'suggested'>;
+/** A defect as the labeling tool reads it (the suggestion flag always set). */
+export type LabelingDefect = Defect & { suggested: boolean };
+export type LabelingStatus = LabelingStatusView;
+export type DefectTemplates = DefectTemplatesView;
+export type BulkChanges = BulkChangesDto;
 
-export interface TemplateItem {
-  id: string;
-  name: string;
-  level?: number | null;
-}
-
-export interface DefectTemplates {
-  types: TemplateItem[];
-  severities: TemplateItem[];
-  recommendations: TemplateItem[];
-}
-
-export interface QaResult {
-  qaResultId: string;
-  taskStageType: number;
-  reviewedStageType: number;
-  result: number;
-  defectId: string | null;
-  comments: string | null;
-  reviewerName: string | null;
-  labelerName: string | null;
-  time: string;
-}
-
-export interface BulkChanges {
-  severity?: number | null;
-  defectType?: string;
-  layer?: string | null;
-  affectedPart?: string | null;
-  recommendation?: string | null;
-  repairPriority?: number | null;
-}
-
-export interface QaBody {
-  stage: number;
-  result: number;
-  comments: string;
-  counts: { added: number; deleted: number; modified: number; correct: number };
-  defects: { defectId: string; result: number; comments: string }[];
-}
+type Run = (args: RequestArgs) => Promise<{ data?: unknown; error?: unknown }>;
 
 /** Every defect of an inspection, suggestions included, in number order (pages of 500 read in turn). */
-export async function readAllDefects(
-  inspectionId: string,
-  query: (args: RequestArgs) => Promise<{ data?: unknown; error?: unknown }>,
-): Promise<{ data: LabelingDefect[] } | { error: ApiError }> {
+export async function readAllDefects(inspectionId: string, query: Run): Promise<{ data: LabelingDefect[] } | { error: ApiError }> {
   const all: LabelingDefect[] = [];
   for (let pageIndex = 1; pageIndex <= 100; pageIndex++) {
     const r = await query({
-      url: labelingPaths.defects,
+      url: `${INSPECTION_API}/defects`,
       params: { inspectionId, includeSuggested: true, pageIndex, pageSize: INSPECTION_MAX_PAGE_SIZE, fieldToSort: 'defectNo' },
       silent: true,
     });
     if (r.error) return { error: r.error as ApiError };
-    const page = r.data as PageResult<LabelingDefect>;
+    const page = r.data as Omit<DefectPage, 'results'> & { results: DefectRead[] };
     all.push(...page.results.map((d) => ({ ...d, suggested: d.suggested === true })));
     if (page.results.length < INSPECTION_MAX_PAGE_SIZE) break;
   }
   return { data: all };
 }
 
-const withTags = api.enhanceEndpoints({ addTagTypes: ['Defect', 'Inspection', 'TaskDetail', 'LabelingStatus', 'LabelingQa', 'TaskList'] });
+/** A defect write makes the tool's status stale too (the other tags are the inspection feature's). */
+function alsoInvalidates(tag: 'LabelingStatus') {
+  return (definition: { invalidatesTags?: unknown }) => {
+    const before = definition.invalidatesTags;
+    definition.invalidatesTags = (...args: unknown[]) => {
+      const tags = typeof before === 'function' ? (before as (...a: unknown[]) => unknown)(...args) : before;
+      return [...((tags as unknown[] | undefined) ?? []), tag];
+    };
+  };
+}
 
-export const labelingApi = withTags.injectEndpoints({
+const DEFECT_ADDED = ['Defect', 'Inspection', 'LabelingStatus'] as const;
+
+type Definitions = DefinitionsFromApi<typeof generated>;
+/** The defect writes answer the defect, read like the inspection feature's `Defect` (polygon as `[x, y]` pairs). */
+type Readings = {
+  defectsCreate: OverrideResultType<Definitions['defectsCreate'], DefectRead>;
+  defectsUpdate: OverrideResultType<Definitions['defectsUpdate'], DefectRead>;
+  defectsAccept: OverrideResultType<Definitions['defectsAccept'], DefectRead>;
+};
+
+/** The generated endpoints only the labeling tool uses, with its tags; all writes `silent`. */
+export const labelingApi = generated
+  .enhanceEndpoints<TagTypesFromApi<typeof generated> | 'Defect' | 'Inspection' | 'LabelingStatus', Readings>({
+    addTagTypes: ['Defect', 'Inspection', 'LabelingStatus'],
+    endpoints: {
+      defectsLabelingStatus: { providesTags: ['LabelingStatus'] },
+      defectsCreate: { invalidatesTags: [...DEFECT_ADDED] },
+      defectsUpdate: { invalidatesTags: ['Defect', 'LabelingStatus'] },
+      defectsBulk: { invalidatesTags: ['Defect'] },
+      defectsAccept: { invalidatesTags: [...DEFECT_ADDED] },
+      defectsReject: { invalidatesTags: ['Defect', 'LabelingStatus'] },
+      defectsAcceptAll: { invalidatesTags: [...DEFECT_ADDED] },
+      defectsRejectAll: { invalidatesTags: [...DEFECT_ADDED] },
+      defectsSetLabeled: { invalidatesTags: ['LabelingStatus'] },
+    },
+  })
+  .enhanceEndpoints({
+    endpoints: {
+      defectsCreate: withFlags(),
+      defectsUpdate: withFlags(),
+      defectsBulk: withFlags(),
+      defectsAccept: withFlags(),
+      defectsReject: withFlags(),
+      defectsAcceptAll: withFlags(),
+      defectsRejectAll: withFlags(),
+      defectsSetLabeled: withFlags(),
+      // Deleting is the inspection feature's endpoint (its tags, silent); a deleted defect changes the status too.
+      defectsRemove: alsoInvalidates('LabelingStatus'),
+    },
+  });
+
+export const {
+  useDefectsLabelingStatusQuery,
+  useDefectsCreateMutation,
+  useDefectsUpdateMutation,
+  useDefectsRemoveMutation,
+  useDefectsBulkMutation,
+  useDefectsAcceptMutation,
+  useDefectsRejectMutation,
+  useDefectsAcceptAllMutation,
+  useDefectsRejectAllMutation,
+  useDefectsSetLabeledMutation,
+} = labelingApi;
+
+/*
+ * What stays an endpoint of the tool's own (typed with the generated shapes): every page of the
+ * defect list in one entry; the templates `silent` and untagged (the inspection feature's
+ * templatesAll is neither); and the submit check, a GET the tool asks afresh each time (a
+ * mutation: never cached, never refetched by a tag), silent since the tool shows what is missing.
+ */
+const toolEndpoints = api.enhanceEndpoints({ addTagTypes: ['Defect'] }).injectEndpoints({
   endpoints: (build) => ({
     labelingDefects: build.query<LabelingDefect[], string>({
-      async queryFn(inspectionId, bqApi: BaseQueryApi, extra) {
-        return readAllDefects(
-          inspectionId,
-          (args) => Promise.resolve(baseQuery(args, bqApi, extra as object)) as Promise<{ data?: unknown; error?: unknown }>,
-        );
-      },
+      queryFn: (inspectionId, bqApi: BaseQueryApi, extra) =>
+        readAllDefects(inspectionId, (args) => Promise.resolve(baseQuery(args, bqApi, extra as object)) as ReturnType<Run>),
       providesTags: ['Defect'],
     }),
-    labelingTemplates: build.query<DefectTemplates, string>({
-      query: (customerId) => ({ url: labelingPaths.templates(customerId), silent: true }),
-    }),
-    labelingStatus: build.query<LabelingStatus, string>({
-      query: (inspectionId) => ({ url: labelingPaths.status(inspectionId) }),
-      providesTags: ['LabelingStatus'],
+    labelingTemplates: build.query<TemplatesAllApiResponse, string>({
+      query: (customerId) => ({ url: `${INSPECTION_API}/customers/${encodeURIComponent(customerId)}/defect-templates`, silent: true }),
     }),
     /** The submit check: 400 ALL_SIDES_MUST_BE_LABELED when a side is not labeled yet. */
-    labelingRequireLabeled: build.mutation<LabelingStatus, string>({
-      query: (inspectionId) => ({ url: labelingPaths.status(inspectionId), params: { require: true }, silent: true }),
-    }),
-    labelingCreateDefect: build.mutation<LabelingDefect, { inspectionId: string; body: Record<string, unknown> }>({
-      query: ({ inspectionId, body }) => ({ url: labelingPaths.create(inspectionId), method: 'POST', body, silent: true }),
-      invalidatesTags: ['Defect', 'Inspection', 'LabelingStatus'],
-    }),
-    labelingUpdateDefect: build.mutation<LabelingDefect, { defectId: string; body: Record<string, unknown> }>({
-      query: ({ defectId, body }) => ({ url: labelingPaths.defect(defectId), method: 'PATCH', body, silent: true }),
-      invalidatesTags: ['Defect', 'LabelingStatus'],
-    }),
-    labelingDeleteDefect: build.mutation<void, string>({
-      query: (defectId) => ({ url: labelingPaths.defect(defectId), method: 'DELETE', silent: true }),
-      invalidatesTags: ['Defect', 'Inspection', 'LabelingStatus'],
-    }),
-    labelingBulkUpdate: build.mutation<PageResult<LabelingDefect>, { defectIds: string[]; changes: BulkChanges }>({
-      query: (body) => ({ url: labelingPaths.bulk, method: 'PATCH', body, silent: true }),
-      invalidatesTags: ['Defect'],
-    }),
-    labelingAcceptSuggestion: build.mutation<LabelingDefect, string>({
-      query: (defectId) => ({ url: labelingPaths.accept(defectId), method: 'POST', silent: true }),
-      invalidatesTags: ['Defect', 'Inspection', 'LabelingStatus'],
-    }),
-    labelingRejectSuggestion: build.mutation<void, string>({
-      query: (defectId) => ({ url: labelingPaths.reject(defectId), method: 'POST', silent: true }),
-      invalidatesTags: ['Defect', 'LabelingStatus'],
-    }),
-    labelingDecideSuggestions: build.mutation<{ defectIds: string[] }, { inspectionId: string; decision: 'accept' | 'reject' }>({
-      query: ({ inspectionId, decision }) => ({
-        url: labelingPaths.suggestions(inspectionId, decision),
-        method: 'POST',
-        body: {},
+    labelingRequireLabeled: build.mutation<DefectsLabelingStatusApiResponse, string>({
+      query: (inspectionId) => ({
+        url: `${INSPECTION_API}/inspections/${encodeURIComponent(inspectionId)}/labeling-status`,
+        params: { require: true },
         silent: true,
       }),
-      invalidatesTags: ['Defect', 'Inspection', 'LabelingStatus'],
-    }),
-    labelingSetImageLabeled: build.mutation<{ imageId: string; labeled: boolean }, { imageId: string; labeled: boolean }>({
-      query: ({ imageId, labeled }) => ({ url: labelingPaths.labeled(imageId), method: 'PUT', body: { labeled }, silent: true }),
-      invalidatesTags: ['LabelingStatus'],
-    }),
-    labelingQaResults: build.query<QaResult[], string>({
-      query: (taskId) => ({ url: labelingPaths.qa(taskId), silent: true }),
-      transformResponse: (r: PageResult<QaResult> | QaResult[]) => (Array.isArray(r) ? r : (r?.results ?? [])),
-      providesTags: ['LabelingQa'],
-    }),
-    completeLabelingStage: build.mutation<unknown, { taskId: string; stage: number }>({
-      query: ({ taskId, stage }) => ({ url: labelingPaths.complete(taskId, stage), method: 'POST', silent: true }),
-      invalidatesTags: (_r, _e, { taskId }) => [{ type: 'TaskDetail', id: taskId }, 'TaskList'],
-    }),
-    submitLabelingQa: build.mutation<unknown, { taskId: string; body: QaBody }>({
-      query: ({ taskId, body }) => ({ url: labelingPaths.qa(taskId), method: 'POST', body, silent: true }),
-      invalidatesTags: (_r, _e, { taskId }) => [{ type: 'TaskDetail', id: taskId }, 'TaskList', 'LabelingQa'],
     }),
   }),
 });
 
-export const {
-  useLabelingDefectsQuery,
-  useLabelingTemplatesQuery,
-  useLabelingStatusQuery,
-  useLabelingRequireLabeledMutation,
-  useLabelingCreateDefectMutation,
-  useLabelingUpdateDefectMutation,
-  useLabelingDeleteDefectMutation,
-  useLabelingBulkUpdateMutation,
-  useLabelingAcceptSuggestionMutation,
-  useLabelingRejectSuggestionMutation,
-  useLabelingDecideSuggestionsMutation,
-  useLabelingSetImageLabeledMutation,
-  useLabelingQaResultsQuery,
-  useCompleteLabelingStageMutation,
-  useSubmitLabelingQaMutation,
-} = labelingApi;
+export const { useLabelingDefectsQuery, useLabelingTemplatesQuery, useLabelingRequireLabeledMutation } = toolEndpoints;

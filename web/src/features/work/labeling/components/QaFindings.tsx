@@ -3,13 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/shared/useLocale';
 import { formatDateTime } from '@/shared/utils/format';
 import { QaStatus, TaskStage } from '../contracts';
-import type { LabelingDefect, QaResult } from '../labelingApi';
+import type { QaResultView } from '@/features/tasks';
+import type { LabelingDefect } from '../labelingApi';
 
 /**
  * The last failed review of the labeling (QA or FQA), if the task came back with one: the
  * task-level result row and the defect rows recorded with it (same stage, same time).
  */
-export function lastFailedReview(results: readonly QaResult[]): { task: QaResult; defects: QaResult[] } | null {
+export function lastFailedReview(results: readonly QaResultView[]): { task: QaResultView; defects: QaResultView[] } | null {
   const reviews = results.filter((r) => r.reviewedStageType === TaskStage.LABELING && r.defectId === null);
   const last = reviews[reviews.length - 1];
   if (!last || last.result !== QaStatus.FAIL) return null;
@@ -25,7 +26,7 @@ export function QaFindings({
   defects,
   onPick,
 }: {
-  results: readonly QaResult[];
+  results: readonly QaResultView[];
   defects: readonly LabelingDefect[];
   onPick: (defectId: string) => void;
 }) {

@@ -2,9 +2,10 @@ import { jsonResponse } from '@/test/renderApp';
 import { recordingFetch, type FakeCall } from '@/test/fakeFetch';
 import { defect, image, inspection } from '@/test/fixtures/inspection';
 import { workTask } from '@/test/fixtures/task';
-import type { InspectionImage } from '@/features/inspection';
+import type { InspectionImage } from '@/shared/inspection';
 import type { TaskDetailView, TaskStageView } from '@/features/tasks';
-import type { LabelingDefect, QaResult } from '../labelingApi';
+import type { QaResultView } from '@/features/tasks';
+import type { LabelingDefect } from '../labelingApi';
 
 export type Call = FakeCall;
 
@@ -47,7 +48,7 @@ export function labelingTask(stage: number, handlerId: string | null = 'u-1', st
 export function labelingServer(opts: {
   task: TaskDetailView;
   defects?: LabelingDefect[];
-  qa?: QaResult[];
+  qa?: QaResultView[];
   templates?: boolean;
   /** Task-flow refuses this many completions with ALL_SIDES_MUST_BE_LABELED (its event not yet arrived). */
   lateLabelingEvent?: number;

@@ -50,7 +50,7 @@ export function WorkspacePanel({
 
   return (
     <aside className="lbl-right" data-testid="labeling-panel">
-      {mode === 'label' && <QaFindings results={qaQ.data ?? []} defects={allDefects} onPick={(id) => selectDefect(id, false)} />}
+      {mode === 'label' && <QaFindings results={qaQ.data?.results ?? []} defects={allDefects} onPick={(id) => selectDefect(id, false)} />}
       {reviewing ? (
         <>
           <DefectVerdict

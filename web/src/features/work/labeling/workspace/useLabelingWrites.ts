@@ -7,20 +7,22 @@ import { useLocale } from '@/shared/useLocale';
 import { errorText } from '../contracts';
 import { draftBody, draftFromDefect, draftProblem } from '../draft';
 import { clearDraft, draftKey } from '../draftStore';
+import { useTasksCompleteMutation } from '@/features/tasks';
 import {
-  useCompleteLabelingStageMutation,
-  useLabelingAcceptSuggestionMutation,
-  useLabelingBulkUpdateMutation,
-  useLabelingCreateDefectMutation,
-  useLabelingDecideSuggestionsMutation,
-  useLabelingDeleteDefectMutation,
-  useLabelingRejectSuggestionMutation,
+  useDefectsAcceptAllMutation,
+  useDefectsAcceptMutation,
+  useDefectsBulkMutation,
+  useDefectsCreateMutation,
+  useDefectsRejectAllMutation,
+  useDefectsRejectMutation,
+  useDefectsRemoveMutation,
+  useDefectsSetLabeledMutation,
+  useDefectsUpdateMutation,
   useLabelingRequireLabeledMutation,
-  useLabelingSetImageLabeledMutation,
-  useLabelingUpdateDefectMutation,
   labelingPaths,
   type BulkChanges,
 } from '../labelingApi';
+import type { LabelingDefect } from '../labelingApi';
 import type { Finished, LabelingMode } from './types';
 import type { DraftEditing } from './useDraftEditing';
 import type { WorkspaceData } from './useWorkspaceData';
@@ -65,16 +67,17 @@ export function useLabelingWrites({
   const { editable, draft, drawing, selection, setDrawing, setSelection, setProblem, setRefusal, resetDraft, clearSelection, guardDirty } =
     editing;
 
-  const [createDefect, createState] = useLabelingCreateDefectMutation();
-  const [updateDefect, updateState] = useLabelingUpdateDefectMutation();
-  const [deleteDefect] = useLabelingDeleteDefectMutation();
-  const [bulkUpdate, bulkState] = useLabelingBulkUpdateMutation();
-  const [acceptSuggestion, acceptState] = useLabelingAcceptSuggestionMutation();
-  const [rejectSuggestion, rejectState] = useLabelingRejectSuggestionMutation();
-  const [decideSuggestions, decideState] = useLabelingDecideSuggestionsMutation();
-  const [setImageLabeled] = useLabelingSetImageLabeledMutation();
+  const [createDefect, createState] = useDefectsCreateMutation();
+  const [updateDefect, updateState] = useDefectsUpdateMutation();
+  const [deleteDefect] = useDefectsRemoveMutation();
+  const [bulkUpdate, bulkState] = useDefectsBulkMutation();
+  const [acceptSuggestion, acceptState] = useDefectsAcceptMutation();
+  const [rejectSuggestion, rejectState] = useDefectsRejectMutation();
+  const [acceptAll, acceptAllState] = useDefectsAcceptAllMutation();
+  const [rejectAll, rejectAllState] = useDefectsRejectAllMutation();
+  const [setImageLabeled] = useDefectsSetLabeledMutation();
   const [requireLabeled] = useLabelingRequireLabeledMutation();
-  const [completeStage, completeState] = useCompleteLabelingStageMutation();
+  const [completeStage, completeState] = useTasksCompleteMutation();
 
   const [bulkRefusal, setBulkRefusal] = useState<string | null>(null);
   const [showMissing, setShowMissing] = useState(false);
@@ -92,8 +95,10 @@ export function useLabelingWrites({
       void message.error(errorText(p.code, locale, p.params));
       return;
     }
-    const body = draftBody(draft) as Record<string, unknown>;
-    const r = draft.defectId ? await updateDefect({ defectId: draft.defectId, body }) : await createDefect({ inspectionId, body });
+    const body = draftBody(draft);
+    const r = draft.defectId
+      ? await updateDefect({ defectId: draft.defectId, updateDefectDto: body })
+      : await createDefect({ id: inspectionId, createDefectDto: body });
     if (r.error) {
       setRefusal(refusalText(r.error));
       void message.error(refusalText(r.error));
@@ -101,7 +106,7 @@ export function useLabelingWrites({
     }
     // The next keys are shortcuts again (severity, next image…), not typing in the last field.
     if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
-    const saved = { ...r.data, suggested: r.data.suggested === true };
+    const saved: LabelingDefect = { ...r.data, suggested: r.data.suggested === true };
     const dr = draftFromDefect(saved);
     clearDraft(localStorage, draftKey(taskId, saved.imageId));
     resetDraft(dr);
@@ -130,7 +135,7 @@ export function useLabelingWrites({
       cancelText: t('form.cancel'),
       onOk: async () => {
         for (const d of targets) {
-          const r = d.suggested ? await rejectSuggestion(d.defectId) : await deleteDefect(d.defectId);
+          const r = d.suggested ? await rejectSuggestion({ defectId: d.defectId }) : await deleteDefect({ defectId: d.defectId });
           if (r.error) {
             void message.error(refusalText(r.error));
             return;
@@ -159,7 +164,7 @@ export function useLabelingWrites({
   const applyBulk = useCallback(
     async (changes: BulkChanges) => {
       setBulkRefusal(null);
-      const r = await bulkUpdate({ defectIds: selection, changes });
+      const r = await bulkUpdate({ bulkUpdateDto: { defectIds: selection, changes } });
       if (r.error) setBulkRefusal(refusalText(r.error, labelingPaths.bulk));
       else void message.success(t('bulk.done', { count: selection.length }));
     },
@@ -168,7 +173,7 @@ export function useLabelingWrites({
 
   const decideOne = useCallback(
     async (id: string, accept: boolean) => {
-      const r = accept ? await acceptSuggestion(id) : await rejectSuggestion(id);
+      const r = accept ? await acceptSuggestion({ defectId: id }) : await rejectSuggestion({ defectId: id });
       if (r.error) void message.error(refusalText(r.error));
       else if (!accept && selection.includes(id)) clearSelection();
     },
@@ -183,7 +188,8 @@ export function useLabelingWrites({
       okText: t(decision === 'accept' ? 'prelabel.acceptAll' : 'prelabel.rejectAll'),
       cancelText: t('form.cancel'),
       onOk: async () => {
-        const r = await decideSuggestions({ inspectionId, decision });
+        const all = { id: inspectionId, suggestionsDto: {} };
+        const r = decision === 'accept' ? await acceptAll(all) : await rejectAll(all);
         if (r.error) void message.error(refusalText(r.error));
         else clearSelection();
       },
@@ -191,7 +197,7 @@ export function useLabelingWrites({
 
   const toggleLabeled = useCallback(async () => {
     if (!editable || !current) return;
-    const r = await setImageLabeled({ imageId: current.imageId, labeled: !imageStatus?.labeled });
+    const r = await setImageLabeled({ imageId: current.imageId, labeledDto: { labeled: !imageStatus?.labeled } });
     if (r.error) void message.error(refusalText(r.error));
   }, [editable, current, imageStatus?.labeled, setImageLabeled, message, locale]);
 
@@ -215,12 +221,12 @@ export function useLabelingWrites({
       okText: t('submit.ok'),
       cancelText: t('form.cancel'),
       onOk: async () => {
-        let r = await completeStage({ taskId, stage: workStage });
+        let r = await completeStage({ id: taskId, stage: workStage });
         // Inspection already said every side is labeled; task-flow hears it through an event that
         // may still be on its way after the last mark: ask again for a few seconds before refusing.
         for (let i = 0; i < LABELING_EVENT_RETRIES && r.error && refusalCode(r.error) === 'ALL_SIDES_MUST_BE_LABELED'; i++) {
           await new Promise((resolve) => setTimeout(resolve, LABELING_EVENT_RETRY_MS));
-          r = await completeStage({ taskId, stage: workStage });
+          r = await completeStage({ id: taskId, stage: workStage });
         }
         if (r.error) void message.error(refusalText(r.error, labelingPaths.complete(taskId, workStage)));
         else onFinished({ kind: mode === 'prelabel' ? 'prelabel' : 'labeling' });
@@ -255,7 +261,7 @@ export function useLabelingWrites({
     saving: createState.isLoading || updateState.isLoading,
     bulkBusy: bulkState.isLoading,
     deciding: acceptState.isLoading || rejectState.isLoading,
-    decidingAll: decideState.isLoading,
+    decidingAll: acceptAllState.isLoading || rejectAllState.isLoading,
     completing: completeState.isLoading,
   };
 }

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type { GetRef, Input } from 'antd';
 import type { QaStatus } from '../contracts';
-import { labelingPaths, useSubmitLabelingQaMutation } from '../labelingApi';
+import { useQaSubmitMutation } from '@/features/tasks';
+import { labelingPaths } from '../labelingApi';
 import {
   loadVerdicts,
   qaBody,
@@ -35,7 +36,7 @@ export function useReview({
   editing: DraftEditing;
 }) {
   const refusalText = useRefusalText();
-  const [submitQa, submitState] = useSubmitLabelingQaMutation();
+  const [submitQa, submitState] = useQaSubmitMutation();
   const { reviewIds, allDefects } = data;
   const { reviewing, selection, openDefect } = editing;
 
@@ -89,7 +90,7 @@ export function useReview({
       return;
     }
     setReviewRefusal(null);
-    const r = await submitQa({ taskId, body: qaBody(reviewStage, result, reviewComments, reviewIds, verdicts) });
+    const r = await submitQa({ id: taskId, submitQaDto: qaBody(reviewStage, result, reviewComments, reviewIds, verdicts) });
     if (r.error) {
       setReviewRefusal(refusalText(r.error, labelingPaths.qa(taskId)));
       return;

@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { INSPECTION_MAX_PAGE_SIZE, useImagesQuery, useInspectionQuery, type InspectionImage } from '@/features/inspection';
-import { useLabelingDefectsQuery, useLabelingQaResultsQuery, useLabelingStatusQuery, useLabelingTemplatesQuery } from '../labelingApi';
+import { INSPECTION_MAX_PAGE_SIZE, useImagesQuery, useInspectionQuery, type InspectionImage } from '@/shared/inspection';
+import { useQaResultsQuery } from '@/features/tasks';
+import { useDefectsLabelingStatusQuery, useLabelingDefectsQuery, useLabelingTemplatesQuery } from '../labelingApi';
 
 /**
  * What the workspace reads: the inspection, its images, the defects, the labeling status, the
@@ -21,9 +22,9 @@ export function useWorkspaceData({
   const inspection = useInspectionQuery(inspectionId);
   const imagesQ = useImagesQuery({ inspectionId, isActive: true, pageSize: INSPECTION_MAX_PAGE_SIZE });
   const defectsQ = useLabelingDefectsQuery(inspectionId);
-  const statusQ = useLabelingStatusQuery(inspectionId);
+  const statusQ = useDefectsLabelingStatusQuery({ id: inspectionId });
   const templatesQ = useLabelingTemplatesQuery(inspection.data?.customerId ?? skipToken);
-  const qaQ = useLabelingQaResultsQuery(taskId);
+  const qaQ = useQaResultsQuery({ id: taskId });
   const templates = templatesQ.data;
 
   const images = useMemo(() => imagesQ.data?.results ?? [], [imagesQ.data]);
