@@ -181,6 +181,23 @@ describe('labeling tool (en)', { timeout: 90000 }, () => {
     expect(writes(server.calls, 'PATCH', /\/defects\/bulk$/)[1]!.body).toEqual({ defectIds: ['d-1', 'd-2'], changes: { severity: 4 } });
   });
 
+  it('deletes the selected defect after confirmation: the list and the labeling status are read again', async () => {
+    const server = labelingServer({ task: labelingTask(4) });
+    await open('/labeling?taskId=task-1', server);
+    await screen.findByTestId('labeling-workspace');
+    await waitFor(() => expect(screen.getAllByTestId('defect-row')).toHaveLength(2));
+    const statusReads = () => server.calls.filter((c) => c.method === 'GET' && /\/labeling-status$/.test(c.path)).length;
+    const before = statusReads();
+    await click(450, 180);
+    await waitFor(() => expect(screen.getByTestId('draft-polygon')).toBeTruthy());
+    await key('Delete');
+    const confirm = await screen.findByRole('dialog');
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(writes(server.calls, 'DELETE', /\/defects\/d-1$/)).toHaveLength(1));
+    await waitFor(() => expect(screen.getAllByTestId('defect-row')).toHaveLength(1));
+    await waitFor(() => expect(statusReads()).toBeGreaterThan(before));
+  });
+
   it('submit checks that every side is labeled, images are marked with L, then the stage completes', async () => {
     // Task-flow has not heard the last labeled side yet on the first try: the tool asks again.
     const server = labelingServer({ task: labelingTask(4), lateLabelingEvent: 1 });

@@ -58,13 +58,17 @@ export async function readAllDefects(inspectionId: string, query: Run): Promise<
   return { data: all };
 }
 
-/** A defect write makes the tool's status stale too (the other tags are the inspection feature's). */
-function alsoInvalidates(tag: 'LabelingStatus') {
+/**
+ * Adds tags to what an endpoint already invalidates: the delete is the inspection feature's
+ * endpoint too (its own tags, enhanced when that feature loads, before this module), and a
+ * deleted defect also changes this tool's defect list, inspection and status.
+ */
+function alsoInvalidates(...extra: ('Defect' | 'Inspection' | 'LabelingStatus')[]) {
   return (definition: { invalidatesTags?: unknown }) => {
     const before = definition.invalidatesTags;
     definition.invalidatesTags = (...args: unknown[]) => {
       const tags = typeof before === 'function' ? (before as (...a: unknown[]) => unknown)(...args) : before;
-      return [...((tags as unknown[] | undefined) ?? []), tag];
+      return [...((tags as unknown[] | undefined) ?? []), ...extra];
     };
   };
 }
@@ -105,9 +109,11 @@ export const labelingApi = generated
       defectsAcceptAll: withFlags(),
       defectsRejectAll: withFlags(),
       defectsSetLabeled: withFlags(),
-      // Deleting is the inspection feature's endpoint (its tags, silent); a deleted defect changes the status too.
-      defectsRemove: alsoInvalidates('LabelingStatus'),
+      defectsRemove: withFlags(),
     },
+  })
+  .enhanceEndpoints({
+    endpoints: { defectsRemove: alsoInvalidates(...DEFECT_ADDED) },
   });
 
 export const {
