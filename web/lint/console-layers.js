@@ -9,6 +9,9 @@
  *   core       may import core and `@/shared/contracts` (the vocabulary); nothing else of src
  *   test       (the harness, src/test) may import anything; main.tsx likewise
  *
+ * Some feature pairs may not import each other at all, not even the public entry: what they
+ * share lives in shared (FORBIDDEN_FEATURE_PAIRS).
+ *
  * Paths are resolved (the `@/` alias and relative paths alike), so `../../other/x` is caught
  * the same as `@/features/other/x`; static imports, re-exports and `import()` are checked.
  */
@@ -34,11 +37,20 @@ function resolveSource(source, fromFile) {
 
 const PUBLIC_ENTRIES = new Set(['', 'index', 'index.ts', 'pages', 'pages.ts']);
 
+/**
+ * [from, to, where the shared part lives]: the first feature must not import the second.
+ * The work tools use the inspection service's endpoints, readings and helpers from
+ * shared/inspection, never the inspection screens (issue #13).
+ */
+const FORBIDDEN_FEATURE_PAIRS = [['work', 'inspection', '@/shared/inspection']];
+
 function problem(from, to) {
   if (from.layer === 'test' || from.layer === 'other') return null;
   // Locales, styles and the test harness are not layers (testing helpers use the harness).
   if (to.layer === 'other' || to.layer === 'test') return null;
   const crossFeature = to.layer === 'features' && !(from.layer === 'features' && from.feature === to.feature);
+  const forbidden = crossFeature && FORBIDDEN_FEATURE_PAIRS.find(([a, b]) => from.layer === 'features' && from.feature === a && to.feature === b);
+  if (forbidden) return `features/${forbidden[0]} must not import features/${forbidden[1]}: use ${forbidden[2]}`;
   if (crossFeature && !PUBLIC_ENTRIES.has(to.rest))
     return `features/${to.feature}/${to.rest} is internal to the ${to.feature} feature: import its public index (@/features/${to.feature})`;
   if (from.layer === 'features' && to.layer === 'shell') return 'a feature must not import the shell (the shell imports features)';

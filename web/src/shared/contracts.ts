@@ -36,6 +36,12 @@ export {
   labelOf,
   BLADE_COLOR_LEVEL_LABELS,
   SEVERITY_PALETTE_9,
+  // the inspection vocabulary several features share (shared/inspection)
+  BLADE_LINK_STATE_LABELS,
+  BLADE_PATH_LABELS,
+  VIEW_SORT_ORDERS,
+  bladeColorLevel,
+  chamberLabel,
   canShowComponentWith,
   hasRight,
   isAdminRole,
@@ -54,6 +60,7 @@ export {
   seedText,
 } from '@windward/contracts';
 export type {
+  ViewSortOrder,
   ErrorCode,
   FeatureSwitch,
   HttpTextKey,

@@ -6,7 +6,7 @@ import { ImageViewer } from '@/shared/viewer/ImageViewer';
 import { formatDate } from '@/shared/utils/format';
 import { useLocale } from '@/shared/useLocale';
 import { useParkListsAllPermittedProjectFarmsQuery } from '@/features/asset';
-import { defectPolygons, useDefectsQuery, useImagesQuery, useInspectionsQuery } from '@/features/inspection';
+import { defectPolygons, useDefectsListQuery, useImagesListQuery, useInspectionsListQuery } from '@/features/inspection';
 import { AdminOnly } from './AdminOnly';
 import { useSeedText } from '@/shared/useSeedText';
 
@@ -19,10 +19,10 @@ export function Component() {
   const parks = useParkListsAllPermittedProjectFarmsQuery();
   const [parkChoice, setPark] = useState<string | null>(null);
   const windFarmId = parkChoice ?? parks.data?.[0]?.windFarmId ?? null;
-  const inspections = useInspectionsQuery(windFarmId ? { windFarmId, pageSize: 20 } : skipToken);
+  const inspections = useInspectionsListQuery(windFarmId ? { windFarmId, pageIndex: 1, pageSize: 20 } : skipToken);
   const inspection = inspections.data?.results.find((i) => i.tiledImageCount > 0) ?? null;
-  const images = useImagesQuery(inspection ? { inspectionId: inspection.inspectionId, pageSize: 100 } : skipToken);
-  const defects = useDefectsQuery(inspection ? { inspectionId: inspection.inspectionId, pageIndex: 1, pageSize: 1000 } : skipToken);
+  const images = useImagesListQuery(inspection ? { id: inspection.inspectionId, pageIndex: 1, pageSize: 100 } : skipToken);
+  const defects = useDefectsListQuery(inspection ? { inspectionId: inspection.inspectionId, pageIndex: 1, pageSize: 1000 } : skipToken);
   const [imageChoice, setImage] = useState<string | null>(null);
   const tiled = useMemo(() => (images.data?.results ?? []).filter((i) => i.tileStatus === 'done'), [images.data]);
   const image = tiled.find((i) => i.imageId === imageChoice) ?? tiled[0] ?? null;

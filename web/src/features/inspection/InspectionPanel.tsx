@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import type { ViewSortOrder } from './contracts';
 import {
   INSPECTION_MAX_PAGE_SIZE,
-  useDefectsQuery,
-  useInspectionQuery,
-  useUpdateInspectionMutation,
+  useDefectsListQuery,
+  useInspectionsGetQuery,
+  useInspectionsUpdateMutation,
   type Defect,
   type Inspection,
   type InspectionImage,
@@ -21,7 +21,7 @@ import { GalleryTab } from './components/GalleryTab';
 import { LpsTable } from './components/LpsTable';
 import { LoadError, Refusal, useCanEdit } from './components/common';
 import { TimelineBar } from './components/TimelineBar';
-import './inspection.css';
+import '@/shared/inspection/inspection.css';
 
 export interface PanelBlade {
   position: number;
@@ -40,7 +40,7 @@ type TabKey = 'blades' | 'images' | 'compare' | 'gallery' | 'lps' | 'defects';
 function ActiveSwitch({ inspection }: { inspection: Inspection }) {
   const { t } = useTranslation('inspection');
   const canEdit = useCanEdit(inspection.componentType);
-  const [update, state] = useUpdateInspectionMutation();
+  const [update, state] = useInspectionsUpdateMutation();
   return (
     <Space>
       <Tooltip title={t('panel.activeHint')}>
@@ -51,7 +51,7 @@ function ActiveSwitch({ inspection }: { inspection: Inspection }) {
         checked={inspection.isActive}
         disabled={!canEdit}
         loading={state.isLoading}
-        onChange={(isActive) => void update({ inspectionId: inspection.inspectionId, isActive })}
+        onChange={(isActive) => void update({ id: inspection.inspectionId, updateInspectionDto: { isActive } })}
         aria-label={t('panel.active')}
         data-testid="inspection-active"
       />
@@ -87,8 +87,8 @@ export function InspectionPanel({
   const [imageId, setImageId] = useState<string | null>(null);
   const [viewOrder, setViewOrder] = useState<ViewSortOrder>('LEADING_EDGE_FIRST');
   const [defectId, setDefectId] = useState<string | null>(null);
-  const inspection = useInspectionQuery(inspectionId);
-  const all = useDefectsQuery({
+  const inspection = useInspectionsGetQuery({ id: inspectionId });
+  const all = useDefectsListQuery({
     inspectionId,
     pageIndex: 1,
     pageSize: INSPECTION_MAX_PAGE_SIZE,

@@ -1,6 +1,6 @@
 /** The inspection feature's public API: what the shell and other features may import. */
 // Screens built from this feature's components (the work tools) need its stylesheet too.
-import './inspection.css';
+import '@/shared/inspection/inspection.css';
 
 export { InspectionPanel } from './InspectionPanel';
 export { ParkResults, resultLink } from './components/ParkResults';
@@ -14,23 +14,24 @@ export { diagramLength, lengthTicks, pathsInOrder, severityFill, severityLevel }
 export {
   INSPECTION_API,
   INSPECTION_MAX_PAGE_SIZE,
-  useAddDefectTemplateMutation,
-  useAddLpsTemplateMutation,
-  useDefectTemplatesQuery,
-  useDeleteDefectTemplateMutation,
-  useDeleteLpsTemplateMutation,
-  useDefectsQuery,
-  useImagesQuery,
-  useInspectionQuery,
-  useInspectionsQuery,
-  useLpsTemplatesQuery,
+  useTemplatesAddMutation,
+  useTemplatesAddLpsMutation,
+  useTemplatesAllQuery,
+  useTemplatesRemoveMutation,
+  useTemplatesRemoveLpsMutation,
+  useDefectsListQuery,
+  useImagesListQuery,
+  useInspectionsGetQuery,
+  useInspectionsListQuery,
+  useTemplatesLpsQuery,
   type Defect,
   type Inspection,
+  type InspectionDetailView,
   type InspectionImage,
-  type LpsMeasurement,
-  type LpsTemplate,
+  type LpsMeasurementView,
+  type LpsTemplateView,
   type Point,
-  type TemplateItem,
+  type TemplateItemView,
   type TemplateKind,
   inspectionApi,
 } from './inspectionApi';

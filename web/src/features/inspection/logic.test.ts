@@ -26,7 +26,8 @@ import {
   sortImages,
   stepIndex,
 } from './logic';
-import { commaList, defectListParams, findDefectByNumber } from './inspectionApi';
+import { buildUrl } from '@/core/api/baseQuery';
+import { findDefectByNumber, type Defect } from './inspectionApi';
 import { filterByDefects, summariseDefects } from './components/GalleryTab';
 import { viewDefectTarget } from './pages/ViewDefectPage';
 import { lpsBody } from './components/LpsTable';
@@ -191,13 +192,9 @@ describe('repair due date, LPS range, gallery filters, request shapes', () => {
     expect(ids(filterByDefects(images, s, 'all', [1]))).toEqual(['a']);
   });
 
-  it('sends filters as comma lists', () => {
-    expect(commaList([])).toBeUndefined();
-    expect(defectListParams({ inspectionId: 'i', pageIndex: 2, pageSize: 10, severity: [3, 4], bladePosition: [1] })).toMatchObject({
-      severity: '3,4',
-      bladePosition: '1',
-      pageIndex: 2,
-    });
+  it('sends list filters as repeated parameters (the service reads `a,b` and repeated alike), leaving out empty ones', () => {
+    const args = { inspectionId: 'i', pageIndex: 2, pageSize: 10, severity: [3, 4], bladePosition: [1], dpsStatus: [], imageId: undefined };
+    expect(buildUrl('/defects', args)).toBe('/defects?inspectionId=i&pageIndex=2&pageSize=10&severity=3&severity=4&bladePosition=1');
   });
 
   it('reads the /viewDefect query', () => {
@@ -295,7 +292,7 @@ describe('timeline link choices and counts', () => {
   });
 
   it("counts the defects per timeline status in the contracts' order", () => {
-    const d = (timelineStatus: string) => ({ timelineStatus });
+    const d = (timelineStatus: Defect['timelineStatus']) => ({ timelineStatus });
     expect(timelineCounts([d('STABLE'), d('NEW'), d('STABLE'), d('INCREASED')])).toEqual([
       { status: 'NEW', count: 1 },
       { status: 'INCREASED', count: 1 },

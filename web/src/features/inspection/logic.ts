@@ -8,9 +8,7 @@ import {
   DefectTimelineStatus,
   PACKAGE_TYPE_LABELS,
   Rights,
-  SEVERITY_PALETTE_9,
   VIEW_SORT_ORDERS,
-  bladeColorLevel,
   compareChambers,
   componentTypeOfPackage,
   hasRight,
@@ -20,20 +18,13 @@ import {
   type RightEntry,
   type ViewSortOrder,
 } from './contracts';
-import type { Defect, Inspection, InspectionImage, LpsMeasurement } from './inspectionApi';
+import type { Defect, Inspection, InspectionImage, LpsMeasurementView } from './inspectionApi';
 
 // ------------------------------------------------------------------ severity colours
 
-/** Colour of a severity on the 9-colour blade scheme (levels 0..8, SPEC §3 / §9). */
-export function severityFill(severity: number | null | undefined): string {
-  if (severity === null || severity === undefined) return SEVERITY_PALETTE_9[1]; // not rated yet: TBD
-  return SEVERITY_PALETTE_9[bladeColorLevel(severity)];
-}
+import { severityFill, severityLevel } from '@/shared/inspection/blade';
 
-/** Colour level 0..8 of a defect's severity: null (not rated) is TBD (1). */
-export function severityLevel(severity: number | null | undefined): number {
-  return severity === null || severity === undefined ? 1 : bladeColorLevel(severity);
-}
+export { pathsInOrder, severityFill, severityLevel } from '@/shared/inspection/blade';
 
 // ------------------------------------------------------------------ blade diagram
 
@@ -120,22 +111,7 @@ export function defectToDiagram(
   return { defectId: d.defectId, x, y: toY(share), y1, y2, color: severityFill(d.severity), level: severityLevel(d.severity), placed };
 }
 
-/** Length to draw a blade with: its length, else a little beyond the farthest defect, else 100 m. */
-export function diagramLength(length: number | null | undefined, defects: ReadonlyArray<Pick<Defect, 'distanceToRoot'>>): number {
-  if (length && length > 0) return length;
-  const far = Math.max(0, ...defects.map((d) => d.distanceToRoot ?? 0));
-  return far > 0 ? Math.ceil(far * 1.1) : 100;
-}
-
-/** Tick marks (m) along the blade: about 5 round steps. */
-export function lengthTicks(length: number): number[] {
-  const raw = length / 5;
-  const pow = 10 ** Math.floor(Math.log10(raw));
-  const step = [1, 2, 5, 10].map((k) => k * pow).find((k) => k >= raw) ?? raw;
-  const ticks: number[] = [];
-  for (let v = 0; v <= length + 1e-9; v += step) ticks.push(Math.round(v * 100) / 100);
-  return ticks;
-}
+export { diagramLength, lengthTicks } from '@/shared/inspection/blade';
 
 export const diagramX = (distance: number, length: number) => DIAGRAM.left + (Math.min(length, Math.max(0, distance)) / length) * SPAN;
 
@@ -169,13 +145,6 @@ export function sortImages<T extends Pick<InspectionImage, 'bladePosition' | 'pa
   );
 }
 
-/** The paths of a view order followed by the other paths that occur. */
-export function pathsInOrder(order: ViewSortOrder, present: readonly number[]): number[] {
-  const list: readonly number[] = VIEW_SORT_ORDERS[order];
-  const rest = [...new Set(present)].filter((p) => !list.includes(p)).sort((a, b) => a - b);
-  return [...list.filter((p) => present.includes(p)), ...rest];
-}
-
 // ------------------------------------------------------------------ DPS review
 
 /** Rights that may move a defect through the review flow (docs/inspection.md). */
@@ -202,7 +171,7 @@ export function repairDue(inspectionDate: string | null | undefined, priority: n
 }
 
 /** An LPS reading is out of range when it is an open circuit or lies outside its bounds. */
-export function lpsOutOfRange(m: Pick<LpsMeasurement, 'openCircuit' | 'ohm' | 'minOhm' | 'maxOhm' | 'withinRange'>): boolean {
+export function lpsOutOfRange(m: Pick<LpsMeasurementView, 'openCircuit' | 'ohm' | 'minOhm' | 'maxOhm' | 'withinRange'>): boolean {
   if (typeof m.withinRange === 'boolean') return !m.withinRange;
   if (m.openCircuit || m.ohm === null) return true;
   return (m.minOhm !== null && m.ohm < m.minOhm) || (m.maxOhm !== null && m.ohm > m.maxOhm);

@@ -5,7 +5,7 @@
  */
 import { uploadPercent } from '@/shared/upload';
 import { checkPhotoFile, type ValidationResult } from './contracts';
-import type { ImageFields, ProcessingImage } from './inspectionApi';
+import type { ImageFields, ImageProcessingView } from './inspectionApi';
 
 /** The extension and 20 MB rule before a byte is sent (the server checks again, and the content). */
 export function precheckPhoto(file: { name: string; size: number }): ValidationResult {
@@ -61,7 +61,7 @@ export interface FileProgress {
  */
 export function fileProgress(
   item: Pick<UploadItem, 'state' | 'loaded' | 'total' | 'imageId'>,
-  tiles?: Pick<ProcessingImage, 'tileStatus' | 'percent'>,
+  tiles?: Pick<ImageProcessingView, 'tileStatus' | 'percent'>,
 ): FileProgress {
   switch (item.state) {
     case 'refused':
@@ -81,7 +81,7 @@ export function fileProgress(
 /** Keep polling the tile jobs while a file of the batch is uploaded and its tiles are neither done nor failed. */
 export function tilesPending(
   items: ReadonlyArray<Pick<UploadItem, 'state' | 'imageId'>>,
-  images: ReadonlyArray<Pick<ProcessingImage, 'imageId' | 'tileStatus'>> | undefined,
+  images: ReadonlyArray<Pick<ImageProcessingView, 'imageId' | 'tileStatus'>> | undefined,
 ): boolean {
   return items.some((i) => {
     if (i.state !== 'uploaded' || !i.imageId) return false;

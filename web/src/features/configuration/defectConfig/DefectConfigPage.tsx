@@ -10,14 +10,14 @@ import { useLocale } from '@/shared/useLocale';
 import { formatNumber } from '@/shared/utils/format';
 import { useCustomerOptions } from '@/features/user-center';
 import {
-  useAddDefectTemplateMutation,
-  useAddLpsTemplateMutation,
-  useDefectTemplatesQuery,
-  useDeleteDefectTemplateMutation,
-  useDeleteLpsTemplateMutation,
-  useLpsTemplatesQuery,
-  type LpsTemplate,
-  type TemplateItem,
+  useTemplatesAddMutation,
+  useTemplatesAddLpsMutation,
+  useTemplatesAllQuery,
+  useTemplatesRemoveMutation,
+  useTemplatesRemoveLpsMutation,
+  useTemplatesLpsQuery,
+  type LpsTemplateView,
+  type TemplateItemView,
   type TemplateKind,
   checkDecimal3,
   checkMinMax,
@@ -51,17 +51,17 @@ function TemplateList({
 }: {
   customerId: string;
   kind: TemplateKind;
-  items: TemplateItem[];
+  items: TemplateItemView[];
   canEdit: boolean;
 }) {
   const { t } = useTranslation('defectConfig');
   const st = useSeedText();
   const [form] = Form.useForm<{ name: string; level?: number }>();
-  const [add, adding] = useAddDefectTemplateMutation();
-  const [remove, removing] = useDeleteDefectTemplateMutation();
+  const [add, adding] = useTemplatesAddMutation();
+  const [remove, removing] = useTemplatesRemoveMutation();
   const submit = async (v: { name: string; level?: number }) => {
     removing.reset();
-    const r = await add({ customerId, kind, name: v.name.trim(), ...(kind === 'severities' ? { level: v.level } : {}) });
+    const r = await add({ customerId, kind, addTemplateItemDto: { name: v.name.trim(), ...(kind === 'severities' ? { level: v.level } : {}) } });
     if (!('error' in r)) form.resetFields();
   };
   return (
@@ -108,7 +108,7 @@ function TemplateList({
         testId="template-error"
         onClose={() => (adding.error ? adding.reset() : removing.reset())}
       />
-      <Table<TemplateItem>
+      <Table<TemplateItemView>
         size="small"
         rowKey="id"
         pagination={false}
@@ -131,7 +131,7 @@ function TemplateList({
                 {
                   key: 'actions',
                   width: 60,
-                  render: (_: unknown, r: TemplateItem) => (
+                  render: (_: unknown, r: TemplateItemView) => (
                     <Popconfirm
                       title={t('deleteConfirm', { name: st(r.name) })}
                       okText={t('delete')}
@@ -162,15 +162,15 @@ function TemplateList({
 function LpsTemplates({ customerId, canEdit }: { customerId: string; canEdit: boolean }) {
   const { t } = useTranslation('defectConfig');
   const locale = useLocale();
-  const q = useLpsTemplatesQuery(customerId);
+  const q = useTemplatesLpsQuery({ customerId });
   const [form] = Form.useForm<{ name: string; minOhm?: string; maxOhm?: string }>();
-  const [add, adding] = useAddLpsTemplateMutation();
-  const [remove, removing] = useDeleteLpsTemplateMutation();
+  const [add, adding] = useTemplatesAddLpsMutation();
+  const [remove, removing] = useTemplatesRemoveLpsMutation();
   const ohm = (v: number | null) => (v === null ? '–' : `${formatNumber(v, locale)} Ω`);
   const submit = async (v: { name: string; minOhm?: string; maxOhm?: string }) => {
     removing.reset();
     const text = (s?: string) => (s && s.trim() ? s.trim() : undefined);
-    const r = await add({ customerId, name: v.name.trim(), minOhm: text(v.minOhm), maxOhm: text(v.maxOhm) });
+    const r = await add({ customerId, addLpsTemplateDto: { name: v.name.trim(), minOhm: text(v.minOhm), maxOhm: text(v.maxOhm) } });
     if (!('error' in r)) form.resetFields();
   };
   if (q.error) return <LoadError error={q.error} onRetry={() => void q.refetch()} />;
@@ -213,7 +213,7 @@ function LpsTemplates({ customerId, canEdit }: { customerId: string; canEdit: bo
         testId="template-error"
         onClose={() => (adding.error ? adding.reset() : removing.reset())}
       />
-      <Table<LpsTemplate>
+      <Table<LpsTemplateView>
         size="small"
         rowKey="id"
         pagination={false}
@@ -230,7 +230,7 @@ function LpsTemplates({ customerId, canEdit }: { customerId: string; canEdit: bo
                 {
                   key: 'actions',
                   width: 60,
-                  render: (_: unknown, r: LpsTemplate) => (
+                  render: (_: unknown, r: LpsTemplateView) => (
                     <Popconfirm
                       title={t('deleteConfirm', { name: r.name })}
                       okText={t('delete')}
@@ -258,7 +258,7 @@ function LpsTemplates({ customerId, canEdit }: { customerId: string; canEdit: bo
 
 function CustomerTemplates({ customerId, grants }: { customerId: string; grants: ReturnType<typeof defectConfigGrants> }) {
   const { t } = useTranslation('defectConfig');
-  const q = useDefectTemplatesQuery(customerId);
+  const q = useTemplatesAllQuery({ customerId });
   if (q.error) return <LoadError error={q.error} onRetry={() => void q.refetch()} />;
   if (!q.data) return <Skeleton active />;
   const kinds: TemplateKind[] = ['types', 'severities', 'recommendations'];
@@ -295,7 +295,7 @@ function CustomerTemplates({ customerId, grants }: { customerId: string; grants:
 function TemplateImport({ customerId }: { customerId: string }) {
   const { t } = useTranslation('dataImport');
   const dispatch = useAppDispatch();
-  const refresh = useCallback(() => void dispatch(inspectionApi.util.invalidateTags(['DefectTemplates', 'LpsTemplates'])), [dispatch]);
+  const refresh = useCallback(() => void dispatch(inspectionApi.util.invalidateTags(['defect templates', 'lps templates'])), [dispatch]);
   return (
     <Card size="small" title={t('tables.templateImport')} data-testid="dc-template-import">
       <TableImportPanel kind="template" fields={{ customerId }} onDone={refresh} />

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useLocale } from '@/shared/useLocale';
 import { formatDate } from '@/shared/utils/format';
-import { INSPECTION_MAX_PAGE_SIZE, useDefectsQuery, useImagesQuery, useInspectionsQuery, type Inspection } from '../inspectionApi';
+import { INSPECTION_MAX_PAGE_SIZE, useDefectsListQuery, useImagesListQuery, useInspectionsListQuery, type Inspection } from '../inspectionApi';
 import { pathsInOrder, sortImages, stepIndex } from '../logic';
 import { mapViewState, type ViewState } from '@/shared/viewer/geometry';
 import { pathLabel } from '../labels';
@@ -41,8 +41,10 @@ function Side({
 }) {
   const { t } = useTranslation('inspection');
   const st = useSeedText();
-  const images = useImagesQuery(inspectionId && path ? { inspectionId, bladePosition: bladePosition ?? undefined, path, pageSize: INSPECTION_MAX_PAGE_SIZE } : skipToken);
-  const defects = useDefectsQuery(inspectionId ? { inspectionId, pageIndex: 1, pageSize: INSPECTION_MAX_PAGE_SIZE } : skipToken);
+  const images = useImagesListQuery(
+    inspectionId && path ? { id: inspectionId, pageIndex: 1, bladePosition: bladePosition ?? undefined, path, pageSize: INSPECTION_MAX_PAGE_SIZE } : skipToken,
+  );
+  const defects = useDefectsListQuery(inspectionId ? { inspectionId, pageIndex: 1, pageSize: INSPECTION_MAX_PAGE_SIZE } : skipToken);
   const list = useMemo(() => sortImages(images.data?.results ?? [], 'LEADING_EDGE_FIRST'), [images.data]);
   useEffect(() => onCount?.(list.length), [list.length, onCount]);
   const img = list[Math.min(index, list.length - 1)];
@@ -63,13 +65,13 @@ function Side({
 export function CompareTab({ turbineId, inspectionId, componentType, bladePosition }: { turbineId: string; inspectionId: string; componentType: number; bladePosition: number | null }) {
   const { t } = useTranslation('inspection');
   const locale = useLocale();
-  const list = useInspectionsQuery({ turbineId, componentType: [componentType], pageSize: 100 });
+  const list = useInspectionsListQuery({ turbineId, componentType: [componentType], pageSize: 100 });
   const inspections: Inspection[] = list.data?.results ?? [];
   const current = inspections.find((i) => i.inspectionId === inspectionId);
   const fallbackRight = current?.previousInspectionId ?? inspections.find((i) => i.inspectionId !== inspectionId)?.inspectionId ?? null;
   const [right, setRight] = useState<string | null>(null);
   const rightId = right ?? fallbackRight;
-  const leftImages = useImagesQuery({ inspectionId, bladePosition: bladePosition ?? undefined, pageSize: INSPECTION_MAX_PAGE_SIZE });
+  const leftImages = useImagesListQuery({ id: inspectionId, pageIndex: 1, bladePosition: bladePosition ?? undefined, pageSize: INSPECTION_MAX_PAGE_SIZE });
   const paths = useMemo(
     () => pathsInOrder('LEADING_EDGE_FIRST', (leftImages.data?.results ?? []).map((i) => i.pathViewIndex).filter((p): p is number => p !== null)),
     [leftImages.data],

@@ -7,7 +7,7 @@ import { useAppSelector } from '@/core/store';
 import { useLocale } from '@/shared/useLocale';
 import type { TurbineView } from '@/features/asset';
 import { COMPONENT_TYPE_LABELS, PACKAGE_TYPE_LABELS, labelOf } from '../contracts';
-import { useCreateInspectionMutation, type Inspection } from '../inspectionApi';
+import { useInspectionsCreateMutation, type Inspection } from '../inspectionApi';
 import { devicesForPackage, editableComponents, isoDay, packagesOfComponent } from '../logic';
 import { Refusal } from './common';
 import { useSeedText } from '@/shared/useSeedText';
@@ -52,7 +52,7 @@ export function NewInspectionButton({
   const allowed = useMemo(() => editableComponents(denied, COMPONENTS), [denied]);
   const [open, setOpen] = useState(false);
   const [form] = Form.useForm<FormValues>();
-  const [create, state] = useCreateInspectionMutation();
+  const [create, state] = useInspectionsCreateMutation();
   const [awaiting, setAwaiting] = useState<{ inspection: Inspection; tries: number } | null>(null);
   const chosenComponent = Form.useWatch('componentType', form);
   const chosenPackage = Form.useWatch('packageType', form);
@@ -103,13 +103,15 @@ export function NewInspectionButton({
 
   const submit = async (v: FormValues) => {
     const r = await create({
-      turbineId: turbine.turbineId,
-      componentType: v.componentType,
-      packageType: v.packageType,
-      inspectionDate: isoDay(v.inspectionDate),
-      isActive: v.isActive,
-      pilot: v.pilot?.trim() ? v.pilot.trim() : undefined,
-      deviceId: v.deviceId ?? undefined,
+      createInspectionDto: {
+        turbineId: turbine.turbineId,
+        componentType: v.componentType,
+        packageType: v.packageType,
+        inspectionDate: isoDay(v.inspectionDate),
+        isActive: v.isActive,
+        pilot: v.pilot?.trim() ? v.pilot.trim() : undefined,
+        deviceId: v.deviceId ?? undefined,
+      },
     });
     if ('data' in r && r.data) {
       setOpen(false);

@@ -24,16 +24,16 @@ import { errorMessageOf } from '@/core/api/errorMessage';
 import { DefectTimelineStatus } from '../contracts';
 import {
   INSPECTION_MAX_PAGE_SIZE,
-  useDefectLinksQuery,
-  useDefectQuery,
-  useDefectsQuery,
-  useDeleteDefectMutation,
-  useInspectionQuery,
-  useInspectionsQuery,
-  useLinkDefectsMutation,
-  useSetDpsStatusMutation,
-  useSetTimelineStatusMutation,
-  useUnlinkDefectsMutation,
+  useTimelineLinksQuery,
+  useDefectsGetQuery,
+  useDefectsListQuery,
+  useDefectsRemoveMutation,
+  useInspectionsGetQuery,
+  useInspectionsListQuery,
+  useTimelineLinkDefectsMutation,
+  useDefectsDpsMutation,
+  useTimelineStatusMutation,
+  useTimelineUnlinkDefectsMutation,
   type Defect,
   type Inspection,
 } from '../inspectionApi';
@@ -49,7 +49,7 @@ function TimelineEntries({ defectId, depth }: { defectId: string; depth: number 
   const { t } = useTranslation('inspection');
   const locale = useLocale();
   const st = useSeedText();
-  const q = useDefectQuery(defectId);
+  const q = useDefectsGetQuery({ defectId });
   const d = q.data;
   if (q.error) return <LoadError error={q.error} />;
   if (!d) return <Skeleton active paragraph={{ rows: 1 }} />;
@@ -97,7 +97,7 @@ function DpsActions({ defect }: { defect: Defect }) {
   const { t } = useTranslation('inspection');
   const locale = useLocale();
   const denied = useAppSelector((s) => s.session.accessDeniedModules);
-  const [setStatus, state] = useSetDpsStatusMutation();
+  const [setStatus, state] = useDefectsDpsMutation();
   const targets = dpsButtons(defect.dpsStatus, denied);
   return (
     <div data-testid="dps-actions">
@@ -109,8 +109,8 @@ function DpsActions({ defect }: { defect: Defect }) {
           <Button
             key={to}
             size="small"
-            loading={state.isLoading && state.originalArgs?.dpsStatus === to}
-            onClick={() => void setStatus({ defectId: defect.defectId, dpsStatus: to })}
+            loading={state.isLoading && state.originalArgs?.dpsStatusDto.dpsStatus === to}
+            onClick={() => void setStatus({ defectId: defect.defectId, dpsStatusDto: { dpsStatus: to } })}
             data-testid={`dps-to-${to}`}
           >
             {t(`dps.to.${to}`)}
@@ -135,8 +135,8 @@ function DpsActions({ defect }: { defect: Defect }) {
 function TimelineOverride({ defect }: { defect: Defect }) {
   const { t } = useTranslation('inspection');
   const locale = useLocale();
-  const [status, setStatus] = useState<string>(defect.timelineStatus);
-  const [save, state] = useSetTimelineStatusMutation();
+  const [status, setStatus] = useState<Defect['timelineStatus']>(defect.timelineStatus);
+  const [save, state] = useTimelineStatusMutation();
   return (
     <div data-testid="timeline-override" style={{ marginTop: 8 }}>
       <Space wrap>
@@ -153,7 +153,7 @@ function TimelineOverride({ defect }: { defect: Defect }) {
           size="small"
           disabled={status === defect.timelineStatus && defect.timelineManual}
           loading={state.isLoading}
-          onClick={() => void save({ defectId: defect.defectId, timelineStatus: status })}
+          onClick={() => void save({ defectId: defect.defectId, timelineStatusDto: { timelineStatus: status } })}
           data-testid="timeline-override-save"
         >
           {t('timeline.overrideSave')}
@@ -174,10 +174,10 @@ function LinkEditor({ defect, inspection }: { defect: Defect; inspection: Inspec
   const locale = useLocale();
   const st = useSeedText();
   const canLink = useCanLinkDefects();
-  const q = useDefectLinksQuery(defect.defectId);
+  const q = useTimelineLinksQuery({ defectId: defect.defectId });
   const other = counterpartComponent(inspection.componentType);
-  const counterparts = useInspectionsQuery(
-    canLink && other !== null ? { turbineId: inspection.turbineId, componentType: [other], pageSize: 100 } : skipToken,
+  const counterparts = useInspectionsListQuery(
+    canLink && other !== null ? { turbineId: inspection.turbineId, componentType: [other], pageIndex: 1, pageSize: 100 } : skipToken,
   );
   const options = useMemo(
     () => [...(counterparts.data?.results ?? [])].sort((a, b) => b.inspectionDate.localeCompare(a.inspectionDate)),
@@ -185,7 +185,7 @@ function LinkEditor({ defect, inspection }: { defect: Defect; inspection: Inspec
   );
   const [picked, setPicked] = useState<string | undefined>(undefined);
   const counterpartId = picked ?? options[0]?.inspectionId;
-  const candidates = useDefectsQuery(
+  const candidates = useDefectsListQuery(
     counterpartId && defect.bladePosition
       ? {
           inspectionId: counterpartId,
@@ -197,8 +197,8 @@ function LinkEditor({ defect, inspection }: { defect: Defect; inspection: Inspec
       : skipToken,
   );
   const [target, setTarget] = useState<string | undefined>(undefined);
-  const [link, linking] = useLinkDefectsMutation();
-  const [unlink, unlinking] = useUnlinkDefectsMutation();
+  const [link, linking] = useTimelineLinkDefectsMutation();
+  const [unlink, unlinking] = useTimelineUnlinkDefectsMutation();
   if (q.error) return <LoadError error={q.error} />;
   if (!q.data) return <Skeleton active paragraph={{ rows: 1 }} />;
   const linkedIds = new Set(q.data.linked.map((d) => d.defectId));
@@ -265,7 +265,7 @@ function LinkEditor({ defect, inspection }: { defect: Defect; inspection: Inspec
               loading={linking.isLoading}
               onClick={() => {
                 unlinking.reset();
-                void link(linkPair(inspection.componentType, defect.defectId, target!)).then((r) => {
+                void link({ defectLinkDto: linkPair(inspection.componentType, defect.defectId, target!) }).then((r) => {
                   if (!('error' in r)) setTarget(undefined);
                 });
               }}
@@ -294,11 +294,11 @@ export function DefectDetail({
   const { t } = useTranslation('inspection');
   const locale = useLocale();
   const st = useSeedText();
-  const q = useDefectQuery(defectId);
+  const q = useDefectsGetQuery({ defectId });
   const d = q.data;
-  const insp = useInspectionQuery(d ? d.inspectionId : skipToken);
+  const insp = useInspectionsGetQuery(d ? { id: d.inspectionId } : skipToken);
   const canEdit = useCanEdit(insp.data?.componentType);
-  const [remove, removing] = useDeleteDefectMutation();
+  const [remove, removing] = useDefectsRemoveMutation();
   if (q.error) return <LoadError error={q.error} onRetry={() => void q.refetch()} />;
   if (!d) return <Skeleton active />;
   const inspectionDate = d.inspectionDate ?? insp.data?.inspectionDate ?? null;
@@ -383,7 +383,7 @@ export function DefectDetail({
             okText={t('common.delete')}
             cancelText={t('common.cancel')}
             onConfirm={() =>
-              void remove(d.defectId).then((r) => {
+              void remove({ defectId: d.defectId }).then((r) => {
                 if (!('error' in r)) onDeleted?.();
               })
             }

@@ -4,7 +4,7 @@ import type { SorterResult } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/shared/useLocale';
 import { formatNumber } from '@/shared/utils/format';
-import { useDefectsQuery, type Defect, type DefectSortField } from '../inspectionApi';
+import { useDefectsListQuery, type Defect, type DefectSortField } from '../inspectionApi';
 import { DPS_COLORS, TIMELINE_COLORS, dpsLabel, repairPriorityLabel, timelineLabel, viewLabel } from '../labels';
 import { LoadError, SeverityTag } from './common';
 import { useSeedText } from '@/shared/useSeedText';
@@ -18,7 +18,7 @@ export function DefectTable({ inspectionId, bladePosition, onOpen }: { inspectio
   const st = useSeedText();
   const [page, setPage] = useState({ pageIndex: 1, pageSize: 10 });
   const [sort, setSort] = useState<{ fieldToSort?: DefectSortField; descending?: boolean }>({});
-  const q = useDefectsQuery({ inspectionId, bladePosition: bladePosition ? [bladePosition] : undefined, ...page, ...sort });
+  const q = useDefectsListQuery({ inspectionId, bladePosition: bladePosition ? [bladePosition] : undefined, ...page, ...sort });
   const m = (v: number | null) => (v === null ? '–' : t('common.meters', { value: formatNumber(v, locale) }));
   const order = (f: DefectSortField) => (sort.fieldToSort === f ? (sort.descending ? 'descend' : 'ascend') : null);
   if (q.error) return <LoadError error={q.error} onRetry={() => void q.refetch()} />;

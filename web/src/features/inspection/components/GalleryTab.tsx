@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/shared/useLocale';
 import { formatNumber } from '@/shared/utils/format';
 import { SEVERITY_LEVELS } from '../contracts';
-import { INSPECTION_MAX_PAGE_SIZE, useImagesQuery, type Defect, type InspectionImage } from '../inspectionApi';
+import { INSPECTION_MAX_PAGE_SIZE, useImagesListQuery, type Defect, type InspectionImage } from '../inspectionApi';
 import { severityFill } from '../logic';
 import { chamberText, pathLabel } from '../labels';
 import { AuthedThumb, LoadError } from './common';
@@ -58,8 +58,8 @@ export function GalleryTab({ inspectionId, defects, onOpenImage }: { inspectionI
   const [has, setHas] = useState<HasDefects>('all');
   const [page, setPage] = useState({ pageIndex: 1, pageSize: 12 });
   const defectFilter = has !== 'all' || severities.length > 0;
-  const q = useImagesQuery({
-    inspectionId,
+  const q = useImagesListQuery({
+    id: inspectionId,
     bladePosition: blade,
     path,
     ...(defectFilter ? { pageIndex: 1, pageSize: INSPECTION_MAX_PAGE_SIZE } : page),

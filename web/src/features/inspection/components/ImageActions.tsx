@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Form, Modal, Popconfirm } from 'antd';
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useDeleteImageMutation, useUpdateImageMutation, type InspectionBlade, type InspectionImage } from '../inspectionApi';
+import { useImagesRemoveMutation, useImagesUpdateMutation, type BladeSnapshotView, type InspectionImage } from '../inspectionApi';
 import { ImageFieldItems, fromImage, toImageFields, type ImageFormValues } from './ImageFields';
 import { Refusal } from './common';
 
@@ -16,14 +16,14 @@ export function ImageActions({
   onDeleted,
 }: {
   image: InspectionImage;
-  blades: readonly InspectionBlade[] | undefined;
+  blades: readonly BladeSnapshotView[] | undefined;
   onDeleted: () => void;
 }) {
   const { t } = useTranslation('inspection');
   const [form] = Form.useForm<ImageFormValues>();
   const [open, setOpen] = useState(false);
-  const [update, updating] = useUpdateImageMutation();
-  const [remove, removing] = useDeleteImageMutation();
+  const [update, updating] = useImagesUpdateMutation();
+  const [remove, removing] = useImagesRemoveMutation();
 
   const edit = () => {
     updating.reset();
@@ -32,11 +32,11 @@ export function ImageActions({
     setOpen(true);
   };
   const save = async (v: ImageFormValues) => {
-    const r = await update({ imageId: image.imageId, ...toImageFields(v) });
+    const r = await update({ imageId: image.imageId, updateImageDto: toImageFields(v) });
     if (!('error' in r)) setOpen(false);
   };
   const del = async () => {
-    const r = await remove(image.imageId);
+    const r = await remove({ imageId: image.imageId });
     if (!('error' in r)) onDeleted();
   };
 

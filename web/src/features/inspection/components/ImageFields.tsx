@@ -2,7 +2,7 @@ import { Form, Input, Select, Switch, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/shared/useLocale';
 import { checkDistanceToRoot, checkNonNegativeInteger } from '../contracts';
-import type { ImageFields, InspectionBlade, InspectionImage } from '../inspectionApi';
+import type { ImageFields, BladeSnapshotView, InspectionImage } from '../inspectionApi';
 import { CHAMBER_CHOICES, bladeLengthFor } from '../logic';
 import { chamberText, pathLabel } from '../labels';
 import { contractRule } from './common';
@@ -60,7 +60,7 @@ export function ImageFieldItems({
   withActive,
 }: {
   form: FormInstance<ImageFormValues>;
-  blades: readonly InspectionBlade[] | undefined;
+  blades: readonly BladeSnapshotView[] | undefined;
   withActive?: boolean;
 }) {
   const { t } = useTranslation('inspection');

@@ -6,7 +6,7 @@ import { useAppDispatch } from '@/core/store';
 import { useLocale } from '@/shared/useLocale';
 import { formatNumber } from '@/shared/utils/format';
 import { PHOTO_EXTENSIONS, PHOTO_MAX_BYTES, type Locale } from '../contracts';
-import { INSPECTION_API, inspectionApi, useProcessingQuery, type Inspection } from '../inspectionApi';
+import { INSPECTION_API, inspectionApi, useImagesProcessingQuery, type InspectionDetailView } from '../inspectionApi';
 import { fileProgress, precheckPhoto, sendForm, tilesPending, uploadFields, type UploadItem } from '../upload';
 import { ImageFieldItems, toImageFields, type ImageFormValues } from './ImageFields';
 import { responseText, validationText } from './common';
@@ -58,7 +58,7 @@ function RowText({ item, tiles }: { item: UploadItem; tiles: Parameters<typeof f
  * with a real progress bar (XMLHttpRequest), the server's refusal per file, then the tile job's
  * progress from `GET /inspections/{id}/processing`, polled until every file is done or failed.
  */
-export function ImageUpload({ inspection }: { inspection: Pick<Inspection, 'inspectionId' | 'blades'> }) {
+export function ImageUpload({ inspection }: { inspection: Pick<InspectionDetailView, 'inspectionId' | 'blades'> }) {
   const { t } = useTranslation('inspection');
   const dispatch = useAppDispatch();
   const [open, setOpen] = useState(false);
@@ -70,7 +70,7 @@ export function ImageUpload({ inspection }: { inspection: Pick<Inspection, 'insp
   const uploaded = items.some((i) => i.state === 'uploaded');
 
   const [polling, setPolling] = useState(false);
-  const processing = useProcessingQuery(inspection.inspectionId, { skip: !uploaded, pollingInterval: polling ? PROCESSING_POLL_MS : 0 });
+  const processing = useImagesProcessingQuery({ id: inspection.inspectionId }, { skip: !uploaded, pollingInterval: polling ? PROCESSING_POLL_MS : 0 });
   const tileOf = useMemo(() => new Map((processing.data?.images ?? []).map((i) => [i.imageId, i])), [processing.data]);
   useEffect(() => {
     setPolling(tilesPending(items, processing.data?.images));
@@ -78,7 +78,7 @@ export function ImageUpload({ inspection }: { inspection: Pick<Inspection, 'insp
   // Each finished tile job changes what the strip can show.
   const done = processing.data?.done;
   useEffect(() => {
-    if (done !== undefined) dispatch(inspectionApi.util.invalidateTags(['InspectionImage', 'Inspection']));
+    if (done !== undefined) dispatch(inspectionApi.util.invalidateTags(['images', 'inspections', 'InspectionImage', 'Inspection']));
   }, [done, dispatch]);
 
   const update = (key: string, patch: Partial<UploadItem>) => setItems((all) => all.map((i) => (i.key === key ? { ...i, ...patch } : i)));
@@ -126,7 +126,7 @@ export function ImageUpload({ inspection }: { inspection: Pick<Inspection, 'insp
       if (r.status >= 200 && r.status < 300) {
         const img = r.body as { imageId?: string; guid?: string };
         update(item.key, { state: 'uploaded', loaded: file.size, total: file.size, imageId: img.imageId ?? img.guid });
-        dispatch(inspectionApi.util.invalidateTags(['InspectionImage', 'Inspection', 'Processing']));
+        dispatch(inspectionApi.util.invalidateTags(['images', 'inspections', 'processing', 'InspectionImage', 'Inspection']));
       } else {
         update(item.key, { state: 'refused', refusal: { kind: 'server', status: r.status, body: r.body } });
       }

@@ -5,38 +5,22 @@ import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/shared/useLocale';
 import { formatNumber } from '@/shared/utils/format';
 import type { ViewSortOrder } from '../contracts';
-import { useImagesQuery, useInspectionQuery, INSPECTION_MAX_PAGE_SIZE, type Defect, type InspectionImage } from '../inspectionApi';
-import { severityFill, sortImages, stepIndex } from '../logic';
+import { useImagesListQuery, useInspectionsGetQuery, INSPECTION_MAX_PAGE_SIZE, type Defect, type InspectionImage } from '../inspectionApi';
+import { sortImages, stepIndex } from '../logic';
 import { chamberText, pathLabel, viewLabel } from '../labels';
 import { ImageViewer } from '@/shared/viewer/ImageViewer';
-import type { OverlayPolygon } from '@/shared/viewer/PolygonOverlay';
 import { AuthedThumb, LoadError, useCanEdit } from './common';
+import { VIEW_ORDERS, defectPolygons } from '@/shared/inspection/viewer';
+
+export { VIEW_ORDERS, defectPolygons } from '@/shared/inspection/viewer';
 import { ImageUpload } from './ImageUpload';
 import { ImageActions } from './ImageActions';
 import { useSeedText } from '@/shared/useSeedText';
 
-export const VIEW_ORDERS: readonly ViewSortOrder[] = ['LEADING_EDGE_FIRST', 'TRAILING_EDGE_FIRST', 'MIDDLE_FIRST'];
 
 /** How often the image list is read again while some image's tiles are being made. */
 export const TILE_POLL_MS = 2000;
 
-/** Polygons of the defects on one image, coloured by severity, with hover words. */
-export function defectPolygons(
-  defects: readonly Defect[],
-  imageId: string | undefined,
-  t: (k: string, o?: Record<string, unknown>) => string,
-  st: (name: string) => string,
-): OverlayPolygon[] {
-  return defects
-    .filter((d) => d.imageId === imageId && d.polygon?.length >= 3)
-    .map((d) => ({
-      id: d.defectId,
-      points: d.polygon,
-      color: severityFill(d.severity),
-      title: st(d.defectType),
-      subtitle: `${d.severity === null ? t('severity.tbd') : t('severity.value', { level: d.severity })} · ${t('defect.numberShort', { no: d.defectNo })}`,
-    }));
-}
 
 /** Left/right arrows move through the strip (not while typing in a field). */
 export function useArrowKeys(onStep: (delta: number) => void, enabled = true): void {
@@ -133,7 +117,7 @@ export function ImagesTab({
   const locale = useLocale();
   const st = useSeedText();
   // The whole inspection in the strip (blade, path, chamber); without a chosen image, the chosen blade's first.
-  const q = useImagesQuery({ inspectionId, viewOrder, pageSize: INSPECTION_MAX_PAGE_SIZE });
+  const q = useImagesListQuery({ id: inspectionId, pageIndex: 1, viewOrder, pageSize: INSPECTION_MAX_PAGE_SIZE });
   const images = useMemo(() => sortImages(q.data?.results ?? [], viewOrder), [q.data, viewOrder]);
   const chosen = images.findIndex((i) => i.imageId === imageId);
   const index = Math.max(0, chosen >= 0 ? chosen : images.findIndex((i) => i.bladePosition === bladePosition));
@@ -147,13 +131,13 @@ export function ImagesTab({
   );
   useArrowKeys(step, images.length > 1);
   const polygons = useMemo(() => defectPolygons(defects, current?.imageId, t, st), [defects, current, t, st]);
-  const inspection = useInspectionQuery(inspectionId);
+  const inspection = useInspectionsGetQuery({ id: inspectionId });
   const canEdit = useCanEdit(inspection.data?.componentType);
 
   // Images whose tiles are still being made are asked for again until they are done (or failed).
   const waiting = images.some((i) => i.tileStatus !== 'done' && i.tileStatus !== 'failed');
-  useImagesQuery(
-    { inspectionId, viewOrder, pageSize: INSPECTION_MAX_PAGE_SIZE },
+  useImagesListQuery(
+    { id: inspectionId, pageIndex: 1, viewOrder, pageSize: INSPECTION_MAX_PAGE_SIZE },
     { pollingInterval: waiting ? TILE_POLL_MS : 0, skip: !waiting },
   );
 

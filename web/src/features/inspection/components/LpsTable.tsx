@@ -6,13 +6,13 @@ import { useLocale } from '@/shared/useLocale';
 import { formatNumber } from '@/shared/utils/format';
 import { OPEN_CIRCUIT, checkDecimal3, checkMinMax, checkNonNegativeInteger, checkOhmReading, checkRequired } from '../contracts';
 import {
-  useAddLpsMeasurementMutation,
-  useDeleteLpsMeasurementMutation,
-  useLpsMeasurementsQuery,
-  useLpsTemplatesQuery,
+  useLpsAddMutation,
+  useLpsRemoveMutation,
+  useLpsListQuery,
+  useTemplatesLpsQuery,
   type Inspection,
-  type LpsBody,
-  type LpsMeasurement,
+  type AddLpsMeasurementDto,
+  type LpsMeasurementView,
 } from '../inspectionApi';
 import { lpsOutOfRange } from '../logic';
 import { LoadError, Refusal, contractRule, useCanEdit } from './common';
@@ -29,10 +29,10 @@ interface LpsFormValues {
 }
 
 /** Form values → the request (bounds from the template when one is chosen, else the typed ones). */
-export function lpsBody(v: LpsFormValues): LpsBody {
+export function lpsBody(v: LpsFormValues): AddLpsMeasurementDto {
   const text = (s: string | undefined) => (s === undefined || s.trim() === '' ? undefined : s.trim());
   const reading = text(v.reading)!;
-  const body: LpsBody = {
+  const body: AddLpsMeasurementDto = {
     bladePosition: v.bladePosition!,
     receptorId: text(v.receptorId)!,
     side: v.side!,
@@ -55,11 +55,11 @@ function LpsEntry({ inspection }: { inspection: Inspection }) {
   const { t } = useTranslation('inspection');
   const locale = useLocale();
   const [form] = Form.useForm<LpsFormValues>();
-  const templates = useLpsTemplatesQuery(inspection.customerId ?? skipToken);
-  const [add, state] = useAddLpsMeasurementMutation();
+  const templates = useTemplatesLpsQuery(inspection.customerId ? { customerId: inspection.customerId } : skipToken);
+  const [add, state] = useLpsAddMutation();
   const template = Form.useWatch('templateId', form);
   const submit = async (v: LpsFormValues) => {
-    const r = await add({ inspectionId: inspection.inspectionId, body: lpsBody(v) });
+    const r = await add({ id: inspection.inspectionId, addLpsMeasurementDto: lpsBody(v) });
     if (!('error' in r)) form.resetFields(['receptorId', 'reading', 'ringCount']);
   };
   return (
@@ -143,16 +143,16 @@ function LpsEntry({ inspection }: { inspection: Inspection }) {
 export function LpsTable({ inspectionId, inspection }: { inspectionId: string; inspection?: Inspection }) {
   const { t } = useTranslation('inspection');
   const locale = useLocale();
-  const q = useLpsMeasurementsQuery(inspectionId);
+  const q = useLpsListQuery({ id: inspectionId });
   const canEdit = useCanEdit(inspection?.componentType);
-  const [remove, removing] = useDeleteLpsMeasurementMutation();
+  const [remove, removing] = useLpsRemoveMutation();
   const ohm = (v: number | null) => (v === null ? '–' : t('lps.ohmValue', { value: formatNumber(v, locale) }));
   if (q.error) return <LoadError error={q.error} onRetry={() => void q.refetch()} />;
   return (
     <>
       {canEdit && inspection && <LpsEntry inspection={inspection} />}
       <Refusal error={removing.error} testId="lps-delete-error" onClose={() => removing.reset()} />
-      <Table<LpsMeasurement>
+      <Table<LpsMeasurementView>
         size="small"
         rowKey="id"
         data-testid="lps-table"
@@ -190,12 +190,12 @@ export function LpsTable({ inspectionId, inspection }: { inspectionId: string; i
                 {
                   key: 'actions',
                   title: '',
-                  render: (_: unknown, r: LpsMeasurement) => (
+                  render: (_: unknown, r: LpsMeasurementView) => (
                     <Popconfirm
                       title={t('lps.deleteConfirm', { receptor: r.receptorId })}
                       okText={t('common.delete')}
                       cancelText={t('common.cancel')}
-                      onConfirm={() => void remove(r.id)}
+                      onConfirm={() => void remove({ measurementId: r.id })}
                     >
                       <Button
                         size="small"

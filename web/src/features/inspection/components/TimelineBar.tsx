@@ -6,11 +6,11 @@ import { useLocale } from '@/shared/useLocale';
 import { formatDate, formatNumber } from '@/shared/utils/format';
 import { PACKAGE_TYPE_LABELS, labelOf } from '../contracts';
 import {
-  useInspectionsQuery,
-  useLinkTimelineMutation,
-  useTimelineQuery,
-  useUnlinkTimelineMutation,
-  type Defect,
+  useInspectionsListQuery,
+  useTimelineLinkMutation,
+  useTimelineGetQuery,
+  useTimelineUnlinkMutation,
+  type DefectView,
   type Inspection,
 } from '../inspectionApi';
 import { earlierInspections, timelineCounts } from '../logic';
@@ -28,12 +28,12 @@ export function TimelineBar({ inspection, onOpenDefect }: { inspection: Inspecti
   const locale = useLocale();
   const st = useSeedText();
   const canEdit = useCanEdit(inspection.componentType);
-  const timeline = useTimelineQuery(inspection.inspectionId);
-  const siblings = useInspectionsQuery({ turbineId: inspection.turbineId, componentType: [inspection.componentType], pageSize: 100 });
+  const timeline = useTimelineGetQuery({ id: inspection.inspectionId });
+  const siblings = useInspectionsListQuery({ turbineId: inspection.turbineId, componentType: [inspection.componentType], pageIndex: 1, pageSize: 100 });
   const earlier = useMemo(() => earlierInspections(siblings.data?.results ?? [], inspection), [siblings.data, inspection]);
   const [choice, setChoice] = useState<string | undefined>(undefined);
-  const [link, linking] = useLinkTimelineMutation();
-  const [unlink, unlinking] = useUnlinkTimelineMutation();
+  const [link, linking] = useTimelineLinkMutation();
+  const [unlink, unlinking] = useTimelineUnlinkMutation();
   const previousId = timeline.data?.previousInspectionId ?? inspection.previousInspectionId;
   const previous = (siblings.data?.results ?? []).find((i) => i.inspectionId === previousId);
   const label = (i: Pick<Inspection, 'inspectionDate' | 'packageType'>) =>
@@ -70,7 +70,7 @@ export function TimelineBar({ inspection, onOpenDefect }: { inspection: Inspecti
                   loading={linking.isLoading}
                   onClick={() => {
                     unlinking.reset();
-                    void link({ inspectionId: inspection.inspectionId, previousInspectionId: choice! });
+                    void link({ id: inspection.inspectionId, timelineLinkDto: { previousInspectionId: choice! } });
                   }}
                   data-testid="timeline-link"
                 >
@@ -83,7 +83,7 @@ export function TimelineBar({ inspection, onOpenDefect }: { inspection: Inspecti
                     cancelText={t('common.cancel')}
                     onConfirm={() => {
                       linking.reset();
-                      void unlink(inspection.inspectionId);
+                      void unlink({ id: inspection.inspectionId });
                     }}
                   >
                     <Button icon={<DisconnectOutlined />} loading={unlinking.isLoading} data-testid="timeline-unlink">
@@ -110,7 +110,7 @@ export function TimelineBar({ inspection, onOpenDefect }: { inspection: Inspecti
               <Typography.Text type="secondary" style={{ display: 'block', marginTop: 8 }}>
                 {t('timelineBar.repaired')}
               </Typography.Text>
-              <Table<Defect>
+              <Table<DefectView>
                 size="small"
                 rowKey="defectId"
                 pagination={false}

@@ -3,17 +3,11 @@ import { useTranslation } from 'react-i18next';
 import type { ApiError } from '@/core/api/baseQuery';
 import { useAppSelector } from '@/core/store';
 import { useLocale } from '@/shared/useLocale';
-import { LoadFailedAlert } from '@/shared/components/LoadFailedAlert';
 import { errorMessageOf } from '@/core/api/errorMessage';
-import { useAuthedObjectUrl } from '@/shared/viewer/authedFetch';
 import { errorText, lookupMessage, type Locale, type ValidationResult } from '../contracts';
 import { canEditComponent, canLinkDefects, severityFill, severityLevel } from '../logic';
 
-/** A failed load, with a retry. */
-export function LoadError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
-  const { t } = useTranslation('inspection');
-  return <LoadFailedAlert error={error} title={t('common.loadFailed')} retryLabel={t('common.retry')} onRetry={onRetry} testId="inspection-load-error" />;
-}
+export { AuthedThumb, LoadError } from '@/shared/inspection/components';
 
 /** Severity in the blade colour scheme (levels 0..8): a coloured tag "Severity 3" / "TBD". */
 export function SeverityTag({ severity }: { severity: number | null | undefined }) {
@@ -26,17 +20,6 @@ export function SeverityTag({ severity }: { severity: number | null | undefined 
         {text}
       </Tag>
     </Tooltip>
-  );
-}
-
-/** A thumbnail fetched with the bearer token and shown as an object URL. */
-export function AuthedThumb({ url, alt, width = 160, height = 60 }: { url: string | null; alt: string; width?: number; height?: number }) {
-  const { t } = useTranslation('inspection');
-  const { src, failed } = useAuthedObjectUrl(url);
-  return (
-    <div className="insp-thumb" style={{ width, height }}>
-      {src ? <img src={src} alt={alt} /> : <span className="insp-thumb__wait">{failed || !url ? t('images.noThumbnail') : '…'}</span>}
-    </div>
   );
 }
 

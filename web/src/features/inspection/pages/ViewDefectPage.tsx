@@ -6,13 +6,13 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { LanguageSwitch } from '@/shared/components/LanguageSwitch';
 import { useLocale } from '@/shared/useLocale';
 import { formatDate } from '@/shared/utils/format';
-import { useDefectByNumberQuery, useDefectQuery, useImageQuery, type Defect } from '../inspectionApi';
+import { useDefectByNumberQuery, useDefectsGetQuery, useImagesGetQuery, type Defect } from '../inspectionApi';
 import { DefectDetail } from '../components/DefectDetail';
 import { LoadError } from '../components/common';
 import { defectPolygons } from '../components/ImagesTab';
 import { ImageViewer } from '@/shared/viewer/ImageViewer';
 import { pathLabel } from '../labels';
-import '../inspection.css';
+import '@/shared/inspection/inspection.css';
 import { useSeedText } from '@/shared/useSeedText';
 
 /** What /viewDefect was asked for: `defectId`, or `inspectionId` with `defectNo` (six digits). */
@@ -29,7 +29,7 @@ function DefectView({ defect }: { defect: Defect }) {
   const { t } = useTranslation('inspection');
   const locale = useLocale();
   const st = useSeedText();
-  const image = useImageQuery(defect.imageId);
+  const image = useImagesGetQuery({ imageId: defect.imageId });
   const polygons = useMemo(() => defectPolygons([defect], defect.imageId, t, st), [defect, t, st]);
   return (
     <div className="insp-viewdefect__body">
@@ -56,7 +56,7 @@ export function Component() {
   const { t } = useTranslation('inspection');
   const [params] = useSearchParams();
   const target = viewDefectTarget(params);
-  const byId = useDefectQuery(target && 'defectId' in target ? target.defectId : skipToken);
+  const byId = useDefectsGetQuery(target && 'defectId' in target ? { defectId: target.defectId } : skipToken);
   const byNo = useDefectByNumberQuery(target && 'inspectionId' in target ? target : skipToken);
   const q = target && 'defectId' in target ? byId : byNo;
   return (

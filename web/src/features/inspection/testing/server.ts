@@ -6,8 +6,8 @@
  */
 import { OPEN_CIRCUIT, componentTypeOfPackage, fileExtension, parseOhmReading } from '@windward/contracts';
 import { CUSTOMER_ID, turbine, type Call } from '@/test/fixtures/asset';
-import type { DefectTemplates, Inspection, InspectionImage, LpsMeasurement, LpsTemplate, Defect, TemplateItem } from '../inspectionApi';
-import { DEFECTS, IMAGES, INSPECTIONS, LPS, defect, image, inspection } from '@/test/fixtures/inspection';
+import type { DefectTemplatesView, Inspection, InspectionImage, LpsMeasurementView, LpsTemplateView, Defect, TemplateItemView } from '../inspectionApi';
+import { DEFECTS, IMAGES, INSPECTIONS, LPS, defect, image, inspection, listParam } from '@/test/fixtures/inspection';
 
 const API = '/gw/inspection/api/v2';
 type Answer = { status: number; body?: unknown };
@@ -22,10 +22,10 @@ export class FakeInspectionServer {
   inspections: Inspection[];
   images: InspectionImage[];
   defects: Defect[];
-  lps: LpsMeasurement[];
+  lps: LpsMeasurementView[];
   links: Array<{ externalDefectId: string; internalDefectId: string }> = [];
-  templates: Record<string, DefectTemplates>;
-  lpsTemplates: Record<string, LpsTemplate[]>;
+  templates: Record<string, DefectTemplatesView>;
+  lpsTemplates: Record<string, LpsTemplateView[]>;
   /** Tile jobs: each GET …/processing moves a waiting job one step (0 → 60 → done). */
   tiles = new Map<string, { percent: number; status: 'pending' | 'done' | 'failed' }>();
   /** The blade of the internal inspection was changed: links are refused with BLADE_CHANGED_CANNOT_LINK. */
@@ -97,7 +97,7 @@ export class FakeInspectionServer {
     // ---------------------------------------------------------------- inspections
     if (rest === '/inspections' && method === 'GET') {
       let list = this.inspections.filter((i) => !query.get('turbineId') || i.turbineId === query.get('turbineId'));
-      const types = query.get('componentType')?.split(',').map(Number);
+      const types = query.has('componentType') ? listParam(query, 'componentType').map(Number) : undefined;
       if (types) list = list.filter((i) => types.includes(i.componentType));
       list = [...list].sort((a, b) => b.inspectionDate.localeCompare(a.inspectionDate));
       return { status: 200, body: { results: list, totalCount: list.length } };
@@ -174,7 +174,7 @@ export class FakeInspectionServer {
     // ---------------------------------------------------------------- defects, timeline status, links
     if (rest === '/defects' && method === 'GET') {
       let list = this.defects.filter((d) => d.inspectionId === query.get('inspectionId'));
-      if (query.get('bladePosition')) list = list.filter((d) => query.get('bladePosition')!.split(',').includes(String(d.bladePosition)));
+      if (query.get('bladePosition')) list = list.filter((d) => listParam(query, 'bladePosition').includes(String(d.bladePosition)));
       const size = Number(query.get('pageSize') ?? 20);
       const index = Number(query.get('pageIndex') ?? 1);
       return {
@@ -226,7 +226,7 @@ export class FakeInspectionServer {
     if ((m = /^\/customers\/([^/]+)\/defect-templates$/.exec(rest))) return { status: 200, body: this.templatesOf(m[1]!) };
     if ((m = /^\/customers\/([^/]+)\/defect-templates\/(types|severities|recommendations)(?:\/([^/]+))?$/.exec(rest))) {
       const all = this.templatesOf(m[1]!);
-      const kind = m[2] as keyof DefectTemplates;
+      const kind = m[2] as keyof DefectTemplatesView;
       if (method === 'DELETE') {
         all[kind] = all[kind].filter((x) => x.id !== m![3]);
         return { status: 204 };
@@ -244,7 +244,7 @@ export class FakeInspectionServer {
           }[kind],
         );
       }
-      const item: TemplateItem = {
+      const item: TemplateItemView = {
         id: newId('tpl'),
         customerId: m[1]!,
         kind: ({ types: 'type', severities: 'severity', recommendations: 'recommendation' } as const)[kind],
@@ -264,7 +264,7 @@ export class FakeInspectionServer {
       const name = String(body.name ?? '').trim();
       if (list.some((x) => x.name.toLowerCase() === name.toLowerCase())) return refuse(409, 'NAME_DUPLICATED', 'The name already exists');
       const num = (v: unknown) => (v === undefined || v === null || v === '' ? null : Number(v));
-      const tpl: LpsTemplate = { id: newId('lt'), customerId: m[1]!, name, minOhm: num(body.minOhm), maxOhm: num(body.maxOhm) };
+      const tpl: LpsTemplateView = { id: newId('lt'), customerId: m[1]!, name, minOhm: num(body.minOhm), maxOhm: num(body.maxOhm) };
       if (tpl.minOhm !== null && tpl.maxOhm !== null && tpl.minOhm > tpl.maxOhm) return refuse(400, 'MIN_GREATER_THAN_MAX');
       list.push(tpl);
       return { status: 201, body: tpl };
@@ -425,7 +425,7 @@ export class FakeInspectionServer {
     const minOhm = tpl ? tpl.minOhm : num(body.minOhm);
     const maxOhm = tpl ? tpl.maxOhm : num(body.maxOhm);
     const ohm = reading.kind === 'ohm' ? reading.value : null;
-    const row: LpsMeasurement = {
+    const row: LpsMeasurementView = {
       id: newId('lps'),
       inspectionId,
       bladePosition: body.bladePosition as number,
@@ -444,7 +444,7 @@ export class FakeInspectionServer {
     return { status: 201, body: row };
   }
 
-  private templatesOf(customerId: string): DefectTemplates {
+  private templatesOf(customerId: string): DefectTemplatesView {
     return (this.templates[customerId] ??= { types: [], severities: [], recommendations: [] });
   }
 }

@@ -16,7 +16,7 @@ import {
   lengthTicks,
   chamberText,
   pathLabel,
-} from '@/features/inspection';
+} from '@/shared/inspection';
 import { ImageViewer } from '@/shared/viewer/ImageViewer';
 import { useStitchBladeDefectsQuery, useStitchImagesQuery, useStitchingListQuery, type PanoramaSummary } from '../stitching/stitchingApi';
 import { SEVERITY_PALETTE_9, type ViewSortOrder } from '../stitching/contracts';

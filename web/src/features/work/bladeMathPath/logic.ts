@@ -3,7 +3,7 @@
  * SPEC §3 sort order, then chamber order), each photo a box along the distance-to-root axis,
  * coloured by the worst severity of its defects on the blade colour scheme (levels 0..8).
  */
-import { type Defect, type InspectionImage, pathsInOrder, severityLevel } from '@/features/inspection';
+import { type Defect, type InspectionImage, pathsInOrder, severityLevel } from '@/shared/inspection';
 import { SEVERITY_PALETTE_9, compareChambers, type ViewSortOrder } from '../stitching/contracts';
 
 /** Millimetres per photo pixel for a path that has no panorama (the server's default, docs/work-tools.md). */

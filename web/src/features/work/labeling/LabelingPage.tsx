@@ -10,7 +10,7 @@ import { useLocale } from '@/shared/useLocale';
 import { formatDate } from '@/shared/utils/format';
 import { errorMessageOf } from '@/core/api/errorMessage';
 import type { ApiError } from '@/core/api/baseQuery';
-import { LoadError } from '@/features/inspection';
+import { LoadError } from '@/shared/inspection';
 import { StageClosedNotice, useStageWindow, useTasksGetQuery, useTasksPickMutation, type TaskDetailView } from '@/features/tasks';
 import { QA_STATUS_LABELS, TASK_STAGE_LABELS, TaskStage, TaskStageStatus, labelOf, type Locale } from './contracts';
 import { LabelingWorkspace, type Finished, type LabelingMode } from './LabelingWorkspace';

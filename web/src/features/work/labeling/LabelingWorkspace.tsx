@@ -1,6 +1,6 @@
 import { Empty, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LoadError } from '@/features/inspection';
+import { LoadError } from '@/shared/inspection';
 import { Filmstrip } from './components/Filmstrip';
 import { ShortcutHelp } from './components/ShortcutHelp';
 import type { Finished, LabelingMode } from './workspace/types';

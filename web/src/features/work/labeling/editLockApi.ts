@@ -1,6 +1,6 @@
 import { inspectionApi as generated } from '@/core/api/generated/inspection';
 import { withFlags } from '@/core/api/requestFlags';
-import { INSPECTION_API } from '@/features/inspection';
+import { INSPECTION_API } from '@/shared/inspection';
 
 /** The labeling edit lock of an inspection (docs/inspection.md "Edit locks"), as the service answers it. */
 export type { EditLockView as EditLock } from '@/core/api/generated/inspection';

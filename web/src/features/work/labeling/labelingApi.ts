@@ -12,7 +12,7 @@ import {
   type TemplatesAllApiResponse,
 } from '@/core/api/generated/inspection';
 import { withFlags } from '@/core/api/requestFlags';
-import { INSPECTION_API, INSPECTION_MAX_PAGE_SIZE, type Defect } from '@/features/inspection';
+import { INSPECTION_API, INSPECTION_MAX_PAGE_SIZE, type Defect } from '@/shared/inspection';
 
 /*
  * The labeling tool's calls (docs/inspection.md "Labeling", docs/task-flow.md): every defect of

@@ -11,7 +11,7 @@ import { useLocale } from '@/shared/useLocale';
 import { formatDate } from '@/shared/utils/format';
 import { errorMessageOf } from '@/core/api/errorMessage';
 import { StageClosedNotice, useQaSubmitMutation, useStageWindow, useTasksCompleteMutation, useTasksGetQuery, type SubmitQaDto } from '@/features/tasks';
-import { useInspectionQuery, LoadError, severityFill, chamberText, pathLabel } from '@/features/inspection';
+import { useInspectionQuery, LoadError, severityFill, chamberText, pathLabel } from '@/shared/inspection';
 import { ImageViewer } from '@/shared/viewer/ImageViewer';
 import type { OverlayPolygon } from '@/shared/viewer/PolygonOverlay';
 import { QA_STATUS_LABELS, TASK_STAGE_LABELS, TaskStage, errorText, labelOf, type Locale } from './contracts';

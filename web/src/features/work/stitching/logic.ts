@@ -4,7 +4,7 @@
  * stitched again, and the review form's rule.
  */
 import { TaskStage, compareChambers, compareByViewOrder } from './contracts';
-import type { InspectionImage, Point } from '@/features/inspection';
+import type { InspectionImage, Point } from '@/shared/inspection';
 import type { Offset, Offsets, PanoramaDefect, Placement } from './stitchingApi';
 
 export interface PathKey {

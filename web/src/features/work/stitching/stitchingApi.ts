@@ -11,7 +11,7 @@ import {
 } from '@/core/api/generated/inspection';
 import { withFlags } from '@/core/api/requestFlags';
 // The inspection feature's readings of the generated defect and image views (polygons as `[x, y]` pairs).
-import { INSPECTION_API, INSPECTION_MAX_PAGE_SIZE, type Defect, type InspectionImage } from '@/features/inspection';
+import { INSPECTION_API, INSPECTION_MAX_PAGE_SIZE, type Defect, type InspectionImage } from '@/shared/inspection';
 
 /*
  * Panoramas of blade paths (docs/inspection.md "Stitching"): stitch a path as a job, poll its

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Checkbox, Input, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/shared/useLocale';
-import { repairPriorityLabel } from '@/features/inspection';
+import { repairPriorityLabel } from '@/shared/inspection';
 import type { BulkChanges, DefectTemplates } from '../labelingApi';
 import { severityOptions } from './DefectForm';
 import { useSeedText } from '@/shared/useSeedText';

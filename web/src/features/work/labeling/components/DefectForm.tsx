@@ -3,7 +3,7 @@ import { Alert, Button, Input, InputNumber, Select, Space, Tag, Tooltip, Typogra
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/shared/useLocale';
 import { useSeedText } from '@/shared/useSeedText';
-import { severityFill, repairPriorityLabel } from '@/features/inspection';
+import { severityFill, repairPriorityLabel } from '@/shared/inspection';
 import { SEVERITY_LEVELS, errorText } from '../contracts';
 import type { DraftProblem, DraftValues } from '../draft';
 import type { DefectTemplates } from '../labelingApi';

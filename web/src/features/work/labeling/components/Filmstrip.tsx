@@ -3,7 +3,7 @@ import { Badge, Tooltip } from 'antd';
 import { CheckCircleFilled } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/shared/useLocale';
-import { type InspectionImage, AuthedThumb, chamberText, pathLabel } from '@/features/inspection';
+import { type InspectionImage, AuthedThumb, chamberText, pathLabel } from '@/shared/inspection';
 import type { LabelingStatus } from '../labelingApi';
 
 export interface StripGroup {

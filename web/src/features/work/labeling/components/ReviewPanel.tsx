@@ -3,7 +3,7 @@ import { Alert, Button, Descriptions, Input, Radio, Space, Statistic, Typography
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/shared/useLocale';
-import { repairPriorityLabel } from '@/features/inspection';
+import { repairPriorityLabel } from '@/shared/inspection';
 import { QA_STATUS_LABELS, QaStatus, labelOf } from '../contracts';
 import type { LabelingDefect } from '../labelingApi';
 import type { ReviewCounts, ReviewProblem, Verdict } from '../review';

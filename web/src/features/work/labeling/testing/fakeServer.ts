@@ -2,7 +2,7 @@ import { jsonResponse } from '@/test/renderApp';
 import { recordingFetch, type FakeCall } from '@/test/fakeFetch';
 import { defect, image, inspection } from '@/test/fixtures/inspection';
 import { workTask } from '@/test/fixtures/task';
-import type { InspectionImage } from '@/features/inspection';
+import type { InspectionImage } from '@/shared/inspection';
 import type { TaskDetailView, TaskStageView } from '@/features/tasks';
 import type { QaResultView } from '@/features/tasks';
 import type { LabelingDefect } from '../labelingApi';

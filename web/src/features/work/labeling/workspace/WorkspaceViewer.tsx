@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { severityFill } from '@/features/inspection';
+import { severityFill } from '@/shared/inspection';
 import { ImageViewer } from '@/shared/viewer/ImageViewer';
 import type { OverlayPolygon, SelectModifiers } from '@/shared/viewer/PolygonOverlay';
 import { EditLayer } from '../components/EditLayer';

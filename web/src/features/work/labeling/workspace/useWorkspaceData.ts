@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { INSPECTION_MAX_PAGE_SIZE, useImagesQuery, useInspectionQuery, type InspectionImage } from '@/features/inspection';
+import { INSPECTION_MAX_PAGE_SIZE, useImagesQuery, useInspectionQuery, type InspectionImage } from '@/shared/inspection';
 import { useQaResultsQuery } from '@/features/tasks';
 import { useDefectsLabelingStatusQuery, useLabelingDefectsQuery, useLabelingTemplatesQuery } from '../labelingApi';
 

@@ -1,7 +1,7 @@
 import { assetFetch, type Call } from '@/test/fixtures/asset';
 import { defect, image, inspection } from '@/test/fixtures/inspection';
 import { workTask } from '@/test/fixtures/task';
-import type { InspectionImage } from '@/features/inspection';
+import type { InspectionImage } from '@/shared/inspection';
 import type { Offsets, Panorama, PanoramaStatus } from '../stitchingApi';
 
 /*
