@@ -4,7 +4,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ALL_EVENT_TYPES, EVENT_OWNERS, EventTypes, SERVICE_NAMES, type EventType, type ServiceName } from '@windward/contracts';
-import { ASSET_REFS_EVENTS, KIT_CONSUMED_EVENTS, LICENCE_REF_EVENTS, USER_REFS_EVENTS } from '@windward/service-kit';
+import { ASSET_REFS_EVENTS, KIT_CONSUMED_EVENTS, LICENCE_REF_EVENTS, PARK_REFS_EVENTS, USER_REFS_EVENTS } from '@windward/service-kit';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -20,7 +20,7 @@ function sources(dir: string): string[] {
 /**
  * What the code does with each event: names inside an `@OnEvent(…)` decorator are consumed,
  * every other `EventTypes.X` reference in a service is something it publishes. A consumer that
- * extends the kit's AssetRefsConsumer or UserRefsConsumer, or registers its LicenceRefConsumer,
+ * extends the kit's AssetRefsConsumer, ParkRefsConsumer or UserRefsConsumer, or registers its LicenceRefConsumer,
  * consumes the kit's handlers' events too.
  */
 function usage() {
@@ -38,6 +38,9 @@ function usage() {
       let text = readFileSync(file, 'utf8');
       if (/extends AssetRefsConsumer\b/.test(text)) {
         for (const type of ASSET_REFS_EVENTS) consumed.set(type, (consumed.get(type) ?? new Set()).add(service));
+      }
+      if (/extends ParkRefsConsumer\b/.test(text)) {
+        for (const type of PARK_REFS_EVENTS) consumed.set(type, (consumed.get(type) ?? new Set()).add(service));
       }
       if (/extends UserRefsConsumer\b/.test(text)) {
         for (const type of USER_REFS_EVENTS) consumed.set(type, (consumed.get(type) ?? new Set()).add(service));

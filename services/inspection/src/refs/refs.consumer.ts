@@ -1,17 +1,15 @@
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, Payload } from '@nestjs/microservices';
-import { In } from 'typeorm';
+import { In, type EntityManager } from 'typeorm';
 import type { Logger } from 'pino';
 import {
   EventTypes,
-  type DeletedPayload,
   type HandlerChangedPayload,
   type ParkEventPayload,
   type TurbineEventPayload,
   type TurbineMovedPayload,
-  type TurbineRenamedPayload,
 } from '@windward/contracts';
-import { EventPublisher, LOGGER, OnEvent, type BusContext } from '@windward/service-kit';
+import { AssetRefsConsumer, EventPublisher, LOGGER, OnEvent, type BusContext } from '@windward/service-kit';
 import { BladeRef, ParkRef, TaskHandlerRef, TurbineRef } from './refs.entity.js';
 import { Inspection } from '../inspections/inspection.entity.js';
 import { Defect } from '../defects/defect.entity.js';
@@ -19,16 +17,19 @@ import { hasTimelineLink, unlinkAll } from '../timeline/timeline.store.js';
 import { DemoSeed } from '../seed/demo-seed.js';
 
 /**
- * Parks, turbines and blades as asset announces them. One handler per event type: stacked
- * @OnEvent decorators overwrite each other.
+ * Parks, turbines and blades as asset announces them: the kit's AssetRefsConsumer handlers, with
+ * inspection's own columns (entities) and what it derives (inspections' customer and turbine
+ * name, blades, demo data); task handlers and turbine moves are inspection's alone.
  */
 @Controller()
-export class RefsConsumer {
+export class RefsConsumer extends AssetRefsConsumer {
   constructor(
     private readonly events: EventPublisher,
     private readonly demo: DemoSeed,
     @Inject(LOGGER) private readonly log: Logger,
-  ) {}
+  ) {
+    super();
+  }
 
   /** The handler of a task sees its inspection whatever their scope (docs/roles.md); no handler, no row. */
   @OnEvent(EventTypes.TaskflowHandlerChanged)
@@ -37,50 +38,42 @@ export class RefsConsumer {
     else await ctx.manager.upsert(TaskHandlerRef, { taskId: p.taskId, inspectionId: p.inspectionId, handlerId: p.handlerId }, ['taskId']);
   }
 
-  @OnEvent(EventTypes.AssetParkCreated)
-  async onParkCreated(@Payload() p: ParkEventPayload, @Ctx() ctx: BusContext) {
-    await this.onPark(p, ctx);
+  /** Parks: the customer for data scope and templates (inspection's own columns). */
+  protected override async keepPark(m: EntityManager, p: ParkEventPayload): Promise<void> {
+    await m.upsert(ParkRef, { windParkId: p.windFarmId, name: p.windFarmName, customerId: p.customerId, active: p.active }, ['windParkId']);
   }
 
-  @OnEvent(EventTypes.AssetParkUpdated)
-  async onPark(@Payload() p: ParkEventPayload, @Ctx() ctx: BusContext) {
-    const m = ctx.manager;
-    await m.upsert(ParkRef, { windParkId: p.windFarmId, name: p.windFarmName, customerId: p.customerId, active: p.active }, ['windParkId']);
-    // A park handed to another customer takes its inspections and their data scope along.
+  /** A park handed to another customer takes its inspections and their data scope along. */
+  protected override async parkChanged(m: EntityManager, p: ParkEventPayload): Promise<void> {
     await m.update(Inspection, { windParkId: p.windFarmId }, { customerId: p.customerId });
   }
 
-  @OnEvent(EventTypes.AssetTurbineCreated)
-  async onTurbineCreated(@Payload() p: TurbineEventPayload, @Ctx() ctx: BusContext) {
-    await this.onTurbine(p, ctx);
-    // Demo inspections wait for their turbine; seeding here commits with the read model.
-    await this.demo.forTurbine(ctx.manager, p.turbineId);
-  }
-
-  @OnEvent(EventTypes.AssetTurbineUpdated)
-  async onTurbine(@Payload() p: TurbineEventPayload, @Ctx() ctx: BusContext) {
-    const m = ctx.manager;
+  protected override async keepTurbine(m: EntityManager, p: TurbineEventPayload): Promise<void> {
     await m.upsert(
       TurbineRef,
       { turbineId: p.turbineId, windParkId: p.windFarmId, name: p.turbineName, serialNumber: p.serialNumber, deleted: false },
       ['turbineId'],
     );
-    await m.update(Inspection, { turbineId: p.turbineId }, { turbineName: p.turbineName });
-    // `blades` is optional in the contract: absent means "unknown", so keep what we have.
-    if (p.blades) {
-      await m.delete(BladeRef, { turbineId: p.turbineId });
-      const rows = p.blades
-        .filter((b) => Number.isInteger(b.position) && b.position >= 1 && b.position <= 3)
-        .map((b) => ({ turbineId: p.turbineId, position: b.position, name: b.name, serialNumber: b.serialNumber, lengthM: b.length }));
-      if (rows.length) await m.insert(BladeRef, rows);
-    }
   }
 
-  @OnEvent(EventTypes.AssetTurbineRenamed)
-  async onRenamed(@Payload() p: TurbineRenamedPayload, @Ctx() ctx: BusContext) {
-    await ctx.manager.update(TurbineRef, { turbineId: p.turbineId }, { name: p.turbineName });
-    // The name belongs to the turbine, so every inspection of it shows the new one.
-    await ctx.manager.update(Inspection, { turbineId: p.turbineId }, { turbineName: p.turbineName });
+  /** The name belongs to the turbine, so every inspection of it shows the new one. */
+  protected override async turbineNamed(m: EntityManager, turbineId: string, name: string): Promise<void> {
+    await m.update(Inspection, { turbineId }, { turbineName: name });
+  }
+
+  /** `blades` is optional in the contract: absent means "unknown", so keep what we have. */
+  protected override async turbineChanged(m: EntityManager, p: TurbineEventPayload): Promise<void> {
+    if (!p.blades) return;
+    await m.delete(BladeRef, { turbineId: p.turbineId });
+    const rows = p.blades
+      .filter((b) => Number.isInteger(b.position) && b.position >= 1 && b.position <= 3)
+      .map((b) => ({ turbineId: p.turbineId, position: b.position, name: b.name, serialNumber: b.serialNumber, lengthM: b.length }));
+    if (rows.length) await m.insert(BladeRef, rows);
+  }
+
+  /** Demo inspections wait for their turbine; seeding here commits with the read model. */
+  protected override async turbineCreated(m: EntityManager, p: TurbineEventPayload): Promise<void> {
+    await this.demo.forTurbine(m, p.turbineId);
   }
 
   /**
@@ -106,10 +99,5 @@ export class RefsConsumer {
       );
       await m.update(Defect, { inspectionId: insp.id }, { turbineId: p.toTurbineId, ...(target ? { windParkId: target.windParkId } : {}) });
     }
-  }
-
-  @OnEvent(EventTypes.AssetTurbineDeleted)
-  async onDeleted(@Payload() p: DeletedPayload, @Ctx() ctx: BusContext) {
-    await ctx.manager.update(TurbineRef, { turbineId: p.id }, { deleted: true });
   }
 }
