@@ -28,6 +28,7 @@ import { OrganizationsController } from './organizations/organizations.controlle
 import { OrganizationsService } from './organizations/organizations.service.js';
 import { UsersController } from './users/users.controller.js';
 import { UsersService } from './users/users.service.js';
+import { UserAccountsService } from './users/user-accounts.service.js';
 import { UsageLogsController } from './usage-logs/usage-logs.controller.js';
 import { UsageLogsService } from './usage-logs/usage-logs.service.js';
 import { SeedService } from './seed/seed.service.js';
@@ -78,6 +79,7 @@ const entities = [User, Customer, ParkRef, Organization, RefreshToken, SigningKe
     CustomersService,
     OrganizationsService,
     UsersService,
+    UserAccountsService,
     UsageLogsService,
     SeedService,
     MachineClientsService,

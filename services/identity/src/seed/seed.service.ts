@@ -6,7 +6,8 @@ import type { Logger } from 'pino';
 import { User } from '../users/user.entity.js';
 import { Organization } from '../organizations/organization.entity.js';
 import { Customer } from '../customers/customer.entity.js';
-import { UsersService, userPayload } from '../users/users.service.js';
+import { userPayload } from '../users/users.service.js';
+import { UserAccountsService } from '../users/user-accounts.service.js';
 import { customerPayload } from '../customers/customers.service.js';
 import { EventPublisher } from '@windward/service-kit';
 import { EventTypes } from '@windward/contracts';
@@ -42,7 +43,7 @@ export const DEMO_USERS: { username: string; displayName: string; roles: number[
 export class SeedService implements OnApplicationBootstrap {
   constructor(
     private readonly ds: DataSource,
-    private readonly users: UsersService,
+    private readonly users: UserAccountsService,
     private readonly events: EventPublisher,
     @Inject(SERVICE_CONFIG) private readonly cfg: ServiceConfig,
     @Inject(LOGGER) private readonly log: Logger,

@@ -3,6 +3,7 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { Rights, type Locale } from '@windward/contracts';
 import { CurrentUser, RequireRights, type AuthUser, OkView, RequestLocale, IdParam } from '@windward/service-kit';
 import { UsersService } from './users.service.js';
+import { UserAccountsService } from './user-accounts.service.js';
 import { AuthDataView, CreatedUserView, PilotPage, RoleView, TaskHandlerPage, UserPage, UserRightsView, UserView } from './user.view.js';
 import {
   AuthDataDto,
@@ -22,7 +23,10 @@ import {
 @ApiBearerAuth()
 @Controller()
 export class UsersController {
-  constructor(private readonly users: UsersService) {}
+  constructor(
+    private readonly users: UsersService,
+    private readonly accounts: UserAccountsService,
+  ) {}
 
   /** Paged; filters keyword, username, roleId, organizationId, customerId, active. */
   @Get('context/api/v1/users')
@@ -55,14 +59,14 @@ export class UsersController {
   @Post('context/api/v1/users')
   @RequireRights(Rights.USER_LIST_EDIT)
   create(@CurrentUser() user: AuthUser, @Body() dto: CreateUserDto): Promise<CreatedUserView> {
-    return this.users.createAccount(user, dto);
+    return this.accounts.createAccount(user, dto);
   }
 
   /** Changes the fields sent; publishes identity.user.updated. */
   @Put('context/api/v1/users/:id')
   @RequireRights(Rights.USER_LIST_EDIT)
   update(@CurrentUser() user: AuthUser, @IdParam('id', 'USER_NOT_FOUND') id: string, @Body() dto: UpdateUserDto): Promise<UserView> {
-    return this.users.update(user, id, dto);
+    return this.accounts.update(user, id, dto);
   }
 
   /** Deletes the account and its sessions (not oneself, not the last super admin). */
@@ -70,7 +74,7 @@ export class UsersController {
   @HttpCode(200)
   @RequireRights(Rights.USER_LIST_EDIT)
   async remove(@CurrentUser() user: AuthUser, @IdParam('id', 'USER_NOT_FOUND') id: string): Promise<OkView> {
-    await this.users.remove(user, id);
+    await this.accounts.remove(user, id);
     return {};
   }
 
@@ -78,14 +82,14 @@ export class UsersController {
   @Put('context/api/v1/users/:id/active')
   @RequireRights(Rights.USER_LIST_EDIT)
   setActive(@CurrentUser() user: AuthUser, @IdParam('id', 'USER_NOT_FOUND') id: string, @Body() dto: SetActiveDto): Promise<UserView> {
-    return this.users.setActive(user, id, dto.active);
+    return this.accounts.setActive(user, id, dto.active);
   }
 
   /** Administrator password reset; body `{password}` (or `newPassword`, optional `confirmPassword`). */
   @Put('context/api/v1/users/:id/password')
   @RequireRights(Rights.USER_LIST_EDIT)
   async resetPassword(@CurrentUser() user: AuthUser, @IdParam('id', 'USER_NOT_FOUND') id: string, @Body() dto: ResetPasswordDto): Promise<OkView> {
-    await this.users.resetPassword(user, id, dto);
+    await this.accounts.resetPassword(user, id, dto);
     return {};
   }
 
@@ -99,7 +103,7 @@ export class UsersController {
   @Put('context/api/v2/users/:id/authData')
   @RequireRights(Rights.DATA_PERMISSION_EDIT)
   setAuthData(@CurrentUser() user: AuthUser, @IdParam('id', 'USER_NOT_FOUND') id: string, @Body() dto: AuthDataDto): Promise<AuthDataView> {
-    return this.users.setAuthData(user, id, dto);
+    return this.accounts.setAuthData(user, id, dto);
   }
 
   /** The user's effective rights and the defaults of the user's roles. */
@@ -113,7 +117,7 @@ export class UsersController {
   @Put('context/api/v2/users/:id/rights')
   @RequireRights(Rights.USER_LIST_EDIT)
   setRights(@CurrentUser() user: AuthUser, @IdParam('id', 'USER_NOT_FOUND') id: string, @Body() dto: SetRightsDto): Promise<UserRightsView> {
-    return this.users.setRights(user, id, dto.rights === undefined ? undefined : dto.rights);
+    return this.accounts.setRights(user, id, dto.rights === undefined ? undefined : dto.rights);
   }
 
   /** Roles with labels in the request's locale. */

@@ -7,7 +7,7 @@ import { validatedQuery, type AuthUser } from '@windward/service-kit';
 import { DRONE_ARCHIVE_MAX_BYTES } from '../uploads/archive.js';
 import { readMultipart } from '../uploads/multipart.js';
 import { ImagesUploadQuery } from './sheet-import.dto.js';
-import { SheetImportsService } from './sheet-imports.service.js';
+import { SheetUploadsService } from './sheet-uploads.service.js';
 import type { ReceivedImages } from './sheet-images.js';
 
 const upload = multer({
@@ -24,13 +24,13 @@ export type ImagesRequest = Request & { user: AuthUser; received?: ReceivedImage
 /** Step 3: the run must be verified and not queued before the body is read (after the auth guard); `file` = one archive, or `files` = photos. */
 @Injectable()
 export class ImagesUploadInterceptor implements NestInterceptor {
-  constructor(private readonly imports: SheetImportsService) {}
+  constructor(private readonly uploads: SheetUploadsService) {}
 
   async intercept(ctx: ExecutionContext, next: CallHandler) {
     const req = ctx.switchToHttp().getRequest<ImagesRequest>();
     // A bad query string is refused before the photos are read (the route's pipe would only see it after).
     await validatedQuery(ImagesUploadQuery, req.query);
-    await this.imports.beginImages(req.user, String(req.params.id));
+    await this.uploads.beginImages(req.user, String(req.params.id));
     await readMultipart(upload, req, ctx.switchToHttp().getResponse(), DRONE_ARCHIVE_MAX_BYTES, 'files');
     const got = (req.files ?? {}) as Record<string, Express.Multer.File[] | undefined>;
     const archive = got.file?.[0];

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Locale } from '@windward/contracts';
 import type { AuthUser } from '@windward/service-kit';
 import { TusEndpoint, tusRoutes } from '../uploads/tus-endpoint.js';
-import { SheetImportsService } from './sheet-imports.service.js';
+import { SheetUploadsService } from './sheet-uploads.service.js';
 
 const ROUTE = 'gw/import/api/v2/sheet-imports/:id/images/tus';
 
@@ -14,17 +14,17 @@ const ROUTE = 'gw/import/api/v2/sheet-imports/:id/images/tus';
  */
 @Injectable()
 export class SheetArchiveUploads extends TusEndpoint {
-  constructor(private readonly imports: SheetImportsService) {
+  constructor(private readonly uploads: SheetUploadsService) {
     super(ROUTE, 'sheetImportId');
   }
 
   protected async accept(user: AuthUser, id: string): Promise<Record<string, string>> {
-    await this.imports.beginImages(user, id);
+    await this.uploads.beginImages(user, id);
     return {};
   }
 
   protected receive(user: AuthUser, id: string, file: { path: string; originalname: string; size: number }, _metadata: Record<string, string>, locale: Locale) {
-    return this.imports.receiveImages(user, id, { archive: file as Express.Multer.File }, locale);
+    return this.uploads.receiveImages(user, id, { archive: file as Express.Multer.File }, locale);
   }
 }
 

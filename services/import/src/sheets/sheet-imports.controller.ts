@@ -7,6 +7,8 @@ import { API } from '../uploads/uploads.controller.js';
 import { CreateSheetImportDto, ImagesUploadQuery, SheetImportListQuery, TemplateQuery, WorkbookUploadQuery } from './sheet-import.dto.js';
 import { CurrentSheetImportView, SheetImportPage, SheetImportView } from './sheet-import.view.js';
 import { SheetImportsService } from './sheet-imports.service.js';
+import { SheetUploadsService } from './sheet-uploads.service.js';
+import { SheetImportQueue } from './sheet-import-queue.service.js';
 import { ImagesUploadInterceptor, type ImagesRequest } from './images-upload.interceptor.js';
 import { WorkbookUploadInterceptor } from './workbook-upload.interceptor.js';
 import { templateWorkbook } from './workbooks.js';
@@ -25,7 +27,11 @@ export function attachment(res: Response, name: string) {
 @ApiBearerAuth()
 @Controller(API)
 export class SheetImportsController {
-  constructor(private readonly imports: SheetImportsService) {}
+  constructor(
+    private readonly imports: SheetImportsService,
+    private readonly uploads: SheetUploadsService,
+    private readonly queue: SheetImportQueue,
+  ) {}
 
   /** The template workbook (the layout the check reads back), in `lang` or the request's locale. */
   @Get('sheet-imports/template')
@@ -82,7 +88,7 @@ export class SheetImportsController {
     @RequestLocale() locale: Locale,
     @Query() q: WorkbookUploadQuery,
   ): Promise<SheetImportView> {
-    return this.imports.receiveWorkbook(user, id, file, locale, q.mappingId || undefined);
+    return this.uploads.receiveWorkbook(user, id, file, locale, q.mappingId || undefined);
   }
 
   /**
@@ -110,8 +116,8 @@ export class SheetImportsController {
     @Query() q: ImagesUploadQuery,
   ): Promise<SheetImportView> {
     return q.append
-      ? this.imports.addImages(user, id, req.received ?? null, locale)
-      : this.imports.receiveImages(user, id, req.received ?? null, locale);
+      ? this.uploads.addImages(user, id, req.received ?? null, locale)
+      : this.uploads.receiveImages(user, id, req.received ?? null, locale);
   }
 
   /** The findings of the last check as a workbook, messages in the request's locale. */
@@ -129,7 +135,7 @@ export class SheetImportsController {
   @HttpCode(200)
   @RequireRights(...WRITE)
   process(@CurrentUser() user: AuthUser, @IdParam() id: string, @RequestLocale() locale: Locale): Promise<SheetImportView> {
-    return this.imports.process(user, id, locale);
+    return this.queue.process(user, id, locale);
   }
 
   /** Cancels an import that is not in processing. */

@@ -4,6 +4,8 @@ import { SheetAppliedConsumer } from './sheet-applied.consumer.js';
 import { SheetImportRepository } from './sheet-import.repository.js';
 import { SheetImportsController } from './sheet-imports.controller.js';
 import { SheetImportsService } from './sheet-imports.service.js';
+import { SheetUploadsService } from './sheet-uploads.service.js';
+import { SheetImportQueue } from './sheet-import-queue.service.js';
 import { SheetLive } from './sheet-live.js';
 import { SheetArchiveUploads, SheetArchiveUploadsController } from './sheet-archive-upload.js';
 import { WorkbookUploadInterceptor } from './workbook-upload.interceptor.js';
@@ -11,7 +13,7 @@ import { WorkbookUploadInterceptor } from './workbook-upload.interceptor.js';
 @Module({
   imports: [MappingsModule],
   controllers: [SheetImportsController, SheetArchiveUploadsController, SheetAppliedConsumer],
-  providers: [SheetImportRepository, SheetImportsService, SheetLive, WorkbookUploadInterceptor, SheetArchiveUploads],
+  providers: [SheetImportRepository, SheetImportsService, SheetUploadsService, SheetImportQueue, SheetLive, WorkbookUploadInterceptor, SheetArchiveUploads],
   exports: [SheetImportRepository],
 })
 export class SheetsModule {}

@@ -5,7 +5,7 @@ import { AppError, IMPORT_FILE_MAX_BYTES } from '@windward/contracts';
 import { validatedQuery, type AuthUser } from '@windward/service-kit';
 import { WorkbookUploadQuery } from './sheet-import.dto.js';
 import { readMultipart } from '../uploads/multipart.js';
-import { SheetImportsService } from './sheet-imports.service.js';
+import { SheetUploadsService } from './sheet-uploads.service.js';
 
 const upload = multer({
   // 10 MB (SPEC §9) is enforced while the body is read: multer stops at the limit + 1 byte, before any parsing.
@@ -16,7 +16,7 @@ const upload = multer({
 /** Marks the sheet import as "uploading" before the body is read (after the auth guard); multer's refusals fail the check. */
 @Injectable()
 export class WorkbookUploadInterceptor implements NestInterceptor {
-  constructor(private readonly imports: SheetImportsService) {}
+  constructor(private readonly uploads: SheetUploadsService) {}
 
   async intercept(ctx: ExecutionContext, next: CallHandler) {
     const req = ctx.switchToHttp().getRequest<Request & { user: AuthUser }>();
@@ -24,11 +24,11 @@ export class WorkbookUploadInterceptor implements NestInterceptor {
     const id = String(req.params.id);
     // Before the pipes run: the query is read through the route's DTO here, so a bad one marks nothing.
     const { mappingId } = await validatedQuery(WorkbookUploadQuery, req.query);
-    await this.imports.beginWorkbook(req.user, id, mappingId);
+    await this.uploads.beginWorkbook(req.user, id, mappingId);
     try {
       await readMultipart(upload, req, res, IMPORT_FILE_MAX_BYTES);
     } catch (err) {
-      await this.imports.refuseWorkbook(id, err as AppError);
+      await this.uploads.refuseWorkbook(id, err as AppError);
       throw err;
     }
     return next.handle();

@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import { AppError, ARCHIVE_MAX_BYTES, ARCHIVE_MAX_IMAGES, inspectionImageOriginalKeys } from '@windward/contracts';
 import { fileStoreKey, type FileStore } from '@windward/service-kit';
-import type { ArchiveImageRow } from '../tasks/task.repository.js';
+import type { ArchiveImageRow } from '../tasks/report-data.repository.js';
 import { positionName, priorityName, severityName, statusName, texts, type ReportData } from './report-data.js';
 
 /** A name part safe in every unzip tool (Chinese names kept, separators and controls replaced). */

@@ -23,7 +23,8 @@ import { turbineDetails } from '../render/turbine-details.js';
 import { renderXlsx } from '../render/xlsx.js';
 import { renderZip } from '../render/zip.js';
 import { ReportTemplateRepository } from '../templates/template.repository.js';
-import { ReportTaskRepository, type ArchiveImageRow } from './task.repository.js';
+import { ReportTaskRepository } from './task.repository.js';
+import { ReportDataRepository, type ArchiveImageRow } from './report-data.repository.js';
 import { RENDER_QUEUE, retentionDays, selectionOf } from './tasks.service.js';
 
 /** Where report files live in the shared store (FileStoreModule scope). */
@@ -44,6 +45,7 @@ export class RenderWorker extends JobWorker<{ reportTaskId: string }> {
   constructor(
     jobs: JobsService,
     private readonly tasks: ReportTaskRepository,
+    private readonly data: ReportDataRepository,
     private readonly templates: ReportTemplateRepository,
     private readonly chromium: ChromiumBrowser,
     private readonly events: EventPublisher,
@@ -64,7 +66,7 @@ export class RenderWorker extends JobWorker<{ reportTaskId: string }> {
     try {
       const template = task.template_id ? await this.templates.find(task.template_id) : null;
       const sel = selectionOf(task);
-      const defects = await this.tasks.defects(sel, REPORT_MAX_DEFECTS);
+      const defects = await this.data.defects(sel, REPORT_MAX_DEFECTS);
       if (!defects.length && !task.archive_images?.length) throw new AppError('NO_QUALIFYING_DEFECTS');
       await step(20, 'rendering');
       const data: ReportData = {
@@ -76,22 +78,22 @@ export class RenderWorker extends JobWorker<{ reportTaskId: string }> {
         sections: new Set(template?.sections ?? REPORT_SECTIONS),
         severityLabels: template?.severity_labels ?? {},
         defects,
-        campaign: sel.campaignId ? await this.tasks.reportCampaign(sel.campaignId) : null,
+        campaign: sel.campaignId ? await this.data.reportCampaign(sel.campaignId) : null,
       };
       if (task.format === ReportFormat.ZIP) {
-        const images = task.archive_images?.length ? await this.tasks.archiveImages(task.archive_images) : [];
+        const images = task.archive_images?.length ? await this.data.archiveImages(task.archive_images) : [];
         return await this.archive(id, task, data, images, step);
       }
       // Each defect's history across inspections (timeline pages of PDF/DOCX, the XLSX timeline sheet).
       if (task.format === ReportFormat.XLSX || data.sections.has(ReportSection.TURBINE_DETAILS)) {
-        const timelines = await this.tasks.timelines(defects.map((x) => x.defectId));
+        const timelines = await this.data.timelines(defects.map((x) => x.defectId));
         for (const x of defects) x.timeline = timelines.get(x.defectId);
       }
       // Per-turbine pages (PDF, DOCX): photos come from the shared store by the URIs inspection's events gave.
       if (task.format !== ReportFormat.XLSX && data.sections.has(ReportSection.TURBINE_DETAILS)) {
-        const lps = await this.tasks.lps([...new Set(defects.map((x) => x.turbineId!).filter(Boolean))]);
+        const lps = await this.data.lps([...new Set(defects.map((x) => x.turbineId!).filter(Boolean))]);
         // A campaign's defects come from any inspection: "not found again" belongs to inspection reports only.
-        const vanished = sel.campaignId ? new Map() : await this.tasks.vanished([...new Set(defects.map((x) => x.inspectionId!).filter(Boolean))]);
+        const vanished = sel.campaignId ? new Map() : await this.data.vanished([...new Set(defects.map((x) => x.inspectionId!).filter(Boolean))]);
         data.turbines = await turbineDetails(data, this.shared, lps, vanished, (done, total) => step(20 + Math.round((done / total) * 50), 'rendering'));
       }
       const bytes =

@@ -5,12 +5,13 @@ import { ExpiryWorker } from './expiry.worker.js';
 import { ReportLive } from './report-live.js';
 import { RenderWorker } from './render.worker.js';
 import { ReportTaskRepository } from './task.repository.js';
+import { ReportDataRepository } from './report-data.repository.js';
 import { ReportTasksController } from './tasks.controller.js';
 import { ReportTasksService } from './tasks.service.js';
 
 @Module({
   imports: [ReportTemplatesModule],
   controllers: [ReportTasksController],
-  providers: [ReportTaskRepository, ReportTasksService, RenderWorker, ExpiryWorker, ChromiumBrowser, ReportLive],
+  providers: [ReportTaskRepository, ReportDataRepository, ReportTasksService, RenderWorker, ExpiryWorker, ChromiumBrowser, ReportLive],
 })
 export class ReportTasksModule {}

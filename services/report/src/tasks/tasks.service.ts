@@ -17,7 +17,8 @@ import { FILE_STORE, JobsService, canSeeCustomer, canSeePark, parsePage, type Au
 import { ReportTemplateRepository, type ReportTemplateRow } from '../templates/template.repository.js';
 import type { CreateReportTaskDto, ReportDownloadListQuery, ReportTaskListQuery } from './task.dto.js';
 import type { ReportDownloadPage, ReportTaskPage, ReportTaskView } from './task.view.js';
-import { DOWNLOAD_SORT, ReportTaskRepository, TASK_SORT, day, type ArchiveImageRef, type DefectSelection, type ParkRefRow, type ReportTaskRow } from './task.repository.js';
+import { DOWNLOAD_SORT, ReportTaskRepository, TASK_SORT, type ReportTaskRow } from './task.repository.js';
+import { ReportDataRepository, day, type ArchiveImageRef, type DefectSelection, type ParkRefRow } from './report-data.repository.js';
 
 export const RENDER_QUEUE = 'report-render';
 /** SPEC §9: a query over 200 turbines is rejected. */
@@ -89,6 +90,7 @@ export const MIME: Record<ReportFormat, string> = {
 export class ReportTasksService {
   constructor(
     private readonly tasks: ReportTaskRepository,
+    private readonly data: ReportDataRepository,
     private readonly templates: ReportTemplateRepository,
     private readonly jobs: JobsService,
     @Inject(FILE_STORE) private readonly store: FileStore,
@@ -117,7 +119,7 @@ export class ReportTasksService {
       defectIds: dto.defectIds?.length ? dto.defectIds : images ? [] : null,
       campaignId: r.campaignId ?? null,
     };
-    const count = r.windFarmIds.length ? await this.tasks.countDefects(sel, REPORT_MAX_DEFECTS) : 0;
+    const count = r.windFarmIds.length ? await this.data.countDefects(sel, REPORT_MAX_DEFECTS) : 0;
     if (count === 0 && !images) throw new AppError('NO_QUALIFYING_DEFECTS');
     if (count > REPORT_MAX_DEFECTS) throw new AppError(-13012);
     const row = await this.tasks.insertIfRoom(
@@ -157,7 +159,7 @@ export class ReportTasksService {
     const images = [...new Map(dto.images.map((x) => [x.imageId.toLowerCase(), { inspectionId: x.inspectionId.toLowerCase(), imageId: x.imageId.toLowerCase() }])).values()];
     if (images.length > ARCHIVE_MAX_IMAGES) throw new AppError('EXPORT_ARCHIVE_TOO_LARGE');
     const ids = [...new Set(images.map((x) => x.inspectionId))];
-    const known = await this.tasks.inspectionsOf(ids);
+    const known = await this.data.inspectionsOf(ids);
     const inside = (id: string) =>
       known.some((k) => k.inspection_id === id && r.windFarmIds.includes(k.wind_farm_id) && (!r.turbineIds || r.turbineIds.includes(k.turbine_id)));
     if (!ids.every(inside)) throw new AppError('NOT_FOUND');
@@ -168,9 +170,9 @@ export class ReportTasksService {
     if ((dto.turbineIds?.length ?? 0) > MAX_TURBINES) throw new AppError('QUERY_TOO_MANY_TURBINES');
     switch (scope) {
       case ReportScope.PROJECT: {
-        const p = await this.tasks.project(id);
+        const p = await this.data.project(id);
         if (!p || !canSeeCustomer(user, p.customer_id)) throw new AppError('NOT_FOUND');
-        const parks = (await this.tasks.parks(p.wind_farm_ids)).filter((x) => visible(user, x));
+        const parks = (await this.data.parks(p.wind_farm_ids)).filter((x) => visible(user, x));
         let windFarmIds = parks.map((x) => x.wind_farm_id);
         if (dto.windFarmIds?.length) {
           // A park outside the project or the caller's scope is the same 404 as an unknown one.
@@ -179,7 +181,7 @@ export class ReportTasksService {
         }
         let turbineIds: string[] | null = p.turbine_ids.length ? p.turbine_ids : null;
         if (dto.turbineIds?.length) {
-          const known = await this.tasks.turbinesOf(dto.turbineIds);
+          const known = await this.data.turbinesOf(dto.turbineIds);
           const ok = (t: string) =>
             known.some((k) => k.turbine_id === t && windFarmIds.includes(k.wind_farm_id)) && (!turbineIds || turbineIds.includes(t));
           if (!dto.turbineIds.every(ok)) throw new AppError('NOT_FOUND');
@@ -188,27 +190,27 @@ export class ReportTasksService {
         return { name: p.name, windFarmIds, turbineIds, inspectionId: null, projectId: p.project_id };
       }
       case ReportScope.PARK: {
-        const park = await this.tasks.park(id);
+        const park = await this.data.park(id);
         if (!visible(user, park)) throw new AppError('WIND_PARK_NOT_FOUND');
         let turbineIds: string[] | null = null;
         if (dto.turbineIds?.length) {
-          const known = await this.tasks.turbinesOf(dto.turbineIds);
+          const known = await this.data.turbinesOf(dto.turbineIds);
           if (!dto.turbineIds.every((t) => known.some((k) => k.turbine_id === t && k.wind_farm_id === id))) throw new AppError('NOT_FOUND');
           turbineIds = dto.turbineIds;
         }
         return { name: park.name, windFarmIds: [id], turbineIds, inspectionId: null, projectId: null };
       }
       case ReportScope.TURBINE: {
-        const t = await this.tasks.turbine(id);
-        const park = t && (await this.tasks.park(t.wind_farm_id));
+        const t = await this.data.turbine(id);
+        const park = t && (await this.data.park(t.wind_farm_id));
         if (!t || !visible(user, park)) throw new AppError('NOT_FOUND');
         return { name: `${park.name} ${t.name}`, windFarmIds: [park.wind_farm_id], turbineIds: [id], inspectionId: null, projectId: null };
       }
       case ReportScope.INSPECTION: {
-        const i = await this.tasks.inspection(id);
-        const park = i && (await this.tasks.park(i.wind_farm_id));
+        const i = await this.data.inspection(id);
+        const park = i && (await this.data.park(i.wind_farm_id));
         if (!i || !visible(user, park)) throw new AppError('NOT_FOUND');
-        const t = await this.tasks.turbine(i.turbine_id);
+        const t = await this.data.turbine(i.turbine_id);
         return {
           name: `${park.name} ${t?.name ?? ''} ${day(i.inspection_date)}`.replace(/\s+/g, ' '),
           windFarmIds: [park.wind_farm_id],
@@ -219,8 +221,8 @@ export class ReportTasksService {
       }
       case ReportScope.REPAIR_CAMPAIGN: {
         // Unknown, deleted, or outside the caller's parks/customers: the same 404 (repair's rule).
-        const c = await this.tasks.campaign(id);
-        const park = c?.wind_farm_id ? await this.tasks.park(c.wind_farm_id) : null;
+        const c = await this.data.campaign(id);
+        const park = c?.wind_farm_id ? await this.data.park(c.wind_farm_id) : null;
         if (!c || !visible(user, park) || !canSeeCustomer(user, c.customer_id ?? park.customer_id)) throw new AppError('NOT_FOUND');
         return { name: c.name, windFarmIds: [park.wind_farm_id], turbineIds: null, inspectionId: null, projectId: null, campaignId: c.campaign_id };
       }
