@@ -26,7 +26,7 @@ import {
   type ValidationResult,
 } from './contracts';
 import { FLOW_FEATURE_STAGES, OPTIONAL_FLOW_FEATURES, SEVERITY_LEVELS, SHOW_EDIT_AREAS } from './contracts';
-import type { ComponentConfig, Customer, FlowConfig, PermittedPark, SaveCustomerBody, SeverityName } from './userCenterApi';
+import type { ComponentConfigDto, Customer, FlowConfigDto, PermittedPark, SaveCustomerDto, SeverityNameDto } from './userCenterApi';
 
 dayjs.extend(localizedFormat);
 
@@ -268,7 +268,7 @@ export function blankToNull(value: string | null | undefined): string | null {
 
 
 /** The whole customer as a save body (PUT replaces every field), keeping the loaded version. */
-export function customerToBody(c: Customer): SaveCustomerBody {
+export function customerToBody(c: Customer): SaveCustomerDto {
   return {
     customerName: c.customerName,
     customerTypeId: c.customerTypeId,
@@ -292,8 +292,8 @@ export function customerToBody(c: Customer): SaveCustomerBody {
  */
 export function mergeComponentConfigs(
   edited: readonly { componentType: number; permission?: boolean; inspectionDataConfigId?: string | null }[],
-  stored: readonly ComponentConfig[] = [],
-): ComponentConfig[] {
+  stored: readonly ComponentConfigDto[] = [],
+): ComponentConfigDto[] {
   return edited.map((e) => {
     const before = stored.find((s) => s.componentType === e.componentType);
     return { ...(before ?? {}), componentType: e.componentType, permission: e.permission ?? true, inspectionDataConfigId: e.inspectionDataConfigId ?? null };
@@ -301,7 +301,7 @@ export function mergeComponentConfigs(
 }
 
 /** Flow configs: stored task stages are kept except those of features switched off (the server refuses them). */
-export function mergeFlowConfigs(edited: readonly { componentType: number; features?: string[] }[], stored: readonly FlowConfig[] = []): FlowConfig[] {
+export function mergeFlowConfigs(edited: readonly { componentType: number; features?: string[] }[], stored: readonly FlowConfigDto[] = []): FlowConfigDto[] {
   return edited.map((e) => {
     const features = OPTIONAL_FLOW_FEATURES.filter((f) => (e.features ?? []).includes(f));
     const off = new Set<number>(OPTIONAL_FLOW_FEATURES.filter((f) => !features.includes(f)).flatMap((f) => [...FLOW_FEATURE_STAGES[f]]));
@@ -323,7 +323,7 @@ export function duplicateComponentTypes(configs: readonly { componentType?: numb
 }
 
 /** Severity names per level 0..5 from the editor's inputs; empty names are left out. */
-export function severityMappingFromNames(names: Readonly<Record<number, string | undefined>>): SeverityName[] {
+export function severityMappingFromNames(names: Readonly<Record<number, string | undefined>>): SeverityNameDto[] {
   return SEVERITY_LEVELS.flatMap((level) => {
     const name = (names[level] ?? '').trim();
     return name ? [{ level, name }] : [];

@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
-import { MAX_PAGE_SIZE, useCustomersQuery, useOrganizationsQuery, usePermittedParksQuery } from './userCenterApi';
+import { MAX_PAGE_SIZE, organizationListParams, useCustomersQuery, useOrganizationsListQuery, usePermittedParksQuery } from './userCenterApi';
 
 /** Organizations to pick from (one page of the largest size; empty when the caller may not list them). */
 export function useOrganizationOptions(skip = false) {
-  const q = useOrganizationsQuery({ pageIndex: 1, pageSize: MAX_PAGE_SIZE, fieldToSort: 'organizationName' }, { skip });
+  const q = useOrganizationsListQuery(organizationListParams({ pageIndex: 1, pageSize: MAX_PAGE_SIZE, fieldToSort: 'organizationName' }), { skip });
   const options = useMemo(
     () => (q.data?.results ?? []).map((o) => ({ value: o.organizationGuid, label: o.organizationName })),
     [q.data],

@@ -1,13 +1,23 @@
-import { api } from '@/core/api/api';
-import type { RequestArgs } from '@/core/api/baseQuery';
-import type { PageResult } from './contracts';
-import type { CustomerView } from '@/core/api/generated/identity';
+import {
+  identityApi as generated,
+  type CustomerPage,
+  type CustomersListApiArg,
+  type CustomerView,
+  type OrganizationsListApiArg,
+  type UserView,
+  type UsersListApiArg,
+} from '@/core/api/generated/identity';
+import type { InspectionDataConfigView, ParkListEntryView } from '@/core/api/generated/asset';
+import { withFlags } from '@/core/api/requestFlags';
+
+export type * from '@/core/api/generated/identity';
 
 /*
  * The identity service's user-centre calls (docs/identity.md): users, rights, customers,
- * organizations, the own password; plus the two asset lists the forms pick from.
- * Lists answer {results, totalCount}; paging is 1-based, `fieldToSort` only the listed fields.
- * Every call is `silent`: the screens show failures themselves (inline or as a message).
+ * organizations, the own password; plus the two asset lists the forms pick from — the endpoints
+ * generated from the service's OpenAPI document (npm run openapi), enhanced with the cross-list
+ * invalidations. Lists answer {results, totalCount}; paging is 1-based, `fieldToSort` only the
+ * listed fields. Every call is `silent`: the screens show failures themselves (inline or as a message).
  */
 
 export const userCenterPaths = {
@@ -35,143 +45,29 @@ export interface PageArgs<F extends string> {
   descending?: boolean;
 }
 
-/** GET /context/api/v1/users entry (users.service `present`). Dates are ISO texts. */
-export interface UserItem {
-  id: string;
-  userId: string;
-  username: string;
-  displayName: string;
-  email: string | null;
-  roles: number[];
-  organizationId: string | null;
-  organizationName: string | null;
-  customerIds: string[];
-  /** Wind-park scope; empty = every park of the user's customers. */
-  parkIds: string[];
-  active: boolean;
-  validUntil: string | null;
-  /** Rights set per user rather than the role defaults. */
-  customRights: boolean;
-  createdAt: string;
-}
+export type UserItem = UserView;
+export type Customer = CustomerView;
 
 export type UserSortField = 'username' | 'displayName' | 'email' | 'createdAt' | 'validUntil';
-
 export interface UserListArgs extends PageArgs<UserSortField> {
   username?: string;
   roleId?: number;
   organizationId?: string;
 }
 
-/** POST /context/api/v1/users */
-export interface CreateUserBody {
-  username: string;
-  password: string;
-  displayName: string;
-  email?: string | null;
-  roles: number[];
-  organizationId?: string | null;
-  customerIds?: string[];
-  parkIds?: string[];
-  active?: boolean;
-  validUntil?: string | null;
-}
-
-/** PUT /context/api/v1/users/{id}: the same fields except password, all optional. */
-export type UpdateUserBody = Partial<Omit<CreateUserBody, 'password' | 'active'>>;
-
-/** GET/PUT /context/api/v2/users/{id}/rights */
-export interface UserRights {
-  userId: string;
-  custom: boolean;
-  rights: string[];
-  defaults: string[];
-}
-
-/** Customer component config (SPEC §3). */
-export interface ComponentConfig {
-  componentType: number;
-  permission?: boolean;
-  reportTemplateName?: string | null;
-  reportTemplateId?: string | null;
-  defectTemplateData?: { isDefault: boolean; defectConfigName: string; defectConfigId: string }[];
-  inspectionDataConfigId?: string | null;
-}
-
-/** Customer flow config (SPEC §3): optional features and task stages. */
-export interface FlowConfig {
-  componentType: number;
-  features: string[];
-  taskStages?: number[];
-}
-
-export interface SeverityName {
-  level: number;
-  name: string;
-}
-
-/** Generated from the service's OpenAPI document (npm run openapi). */
-export type Customer = CustomerView;
-
 export type CustomerSortField = 'customerName' | 'createdAt' | 'validDate';
-
 export interface CustomerListArgs extends PageArgs<CustomerSortField> {
   customerName?: string;
   organizationId?: string;
 }
 
-/** POST / PUT /context/api/v2/Customers: the whole customer (what is left out is cleared). */
-export interface SaveCustomerBody {
-  customerName: string;
-  customerTypeId?: number | null;
-  maxFlightTimes?: number | null;
-  maxTurbines?: number | null;
-  validDate?: string | null;
-  organizationId?: string | null;
-  customerAddress?: string | null;
-  contactor?: string | null;
-  post?: string | null;
-  phone?: string | null;
-  componentConfigs?: ComponentConfig[];
-  flowConfigs?: FlowConfig[];
-  severityMapping?: SeverityName[];
-  /** The version the editor loaded (stale → EDIT_CONFLICT). */
-  version?: number;
-}
-
-/** GET /context/api/v2/Customers/{id}/defectSeverityMapping */
-export interface SeverityMapping {
-  customerId: string;
-  severityMapping: SeverityName[];
-}
-
-/** SPEC §3 Organization. */
-export interface Organization {
-  organizationGuid: string;
-  organizationName: string;
-  customerCount: number;
-  pilotCount: number;
-}
-
 export type OrganizationSortField = 'organizationName' | 'customerCount' | 'pilotCount' | 'createdAt';
-
 export interface OrganizationListArgs extends PageArgs<OrganizationSortField> {
   organizationName?: string;
 }
 
-/** GET /gw/asset/api/v2/windPark/allPermittedProjectFarms entry (docs/asset.md), the fields used here. */
-export interface PermittedPark {
-  windFarmId: string;
-  windFarmName: string;
-  customerId: string;
-}
-
-/** GET /gw/asset/api/v2/inspectionDataConfig/all */
-export interface InspectionDataConfig {
-  id: string;
-  name: string;
-  componentType: number;
-}
+/** A park of the user form's picker (asset's park list entry, the fields used here). */
+export type PermittedPark = Pick<ParkListEntryView, 'windFarmId' | 'windFarmName' | 'customerId'>;
 
 export interface ChangePasswordArgs {
   oldPassword: string;
@@ -181,7 +77,7 @@ export interface ChangePasswordArgs {
 
 // ------------------------------------------------------------------ query building
 
-type Params = NonNullable<RequestArgs['params']>;
+type Params = Record<string, string | number | boolean>;
 
 /** Paging and sort parameters; empty filters are left out. */
 export function pageParams<F extends string>(args: PageArgs<F>, filters: Record<string, string | number | undefined> = {}): Params {
@@ -198,15 +94,15 @@ export function pageParams<F extends string>(args: PageArgs<F>, filters: Record<
   return out;
 }
 
-export function userListParams(args: UserListArgs): Params {
+export function userListParams(args: UserListArgs): UsersListApiArg {
   return pageParams(args, { username: args.username, roleId: args.roleId, organizationId: args.organizationId });
 }
 
-export function customerListParams(args: CustomerListArgs): Params {
+export function customerListParams(args: CustomerListArgs): CustomersListApiArg {
   return pageParams(args, { customerName: args.customerName, organizationId: args.organizationId });
 }
 
-export function organizationListParams(args: OrganizationListArgs): Params {
+export function organizationListParams(args: OrganizationListArgs): OrganizationsListApiArg {
   return pageParams(args, { organizationName: args.organizationName });
 }
 
@@ -215,100 +111,72 @@ export { MAX_PAGE_SIZE } from '@/shared/contracts';
 
 // ------------------------------------------------------------------ endpoints
 
-const withTags = api.enhanceEndpoints({ addTagTypes: ['UcUser', 'UcRights', 'UcCustomer', 'UcOrganization', 'Customer'] });
+/*
+ * A user's writes change the customers' and organizations' account counts (and the park form's
+ * customer picker, asset's 'customers' list); a customer's, the organizations' counts; an
+ * organization's rename, the names shown on users and customers.
+ */
+const tagged = generated.enhanceEndpoints({
+  addTagTypes: ['user rights'],
+  endpoints: {
+    usersCreate: { invalidatesTags: ['users', 'customers', 'organizations'] },
+    usersUpdate: { invalidatesTags: ['users', 'user rights', 'customers', 'organizations'] },
+    usersRemove: { invalidatesTags: ['users', 'customers', 'organizations'] },
+    usersSetActive: { invalidatesTags: ['users'] },
+    usersResetPassword: { invalidatesTags: [] },
+    usersRights: { providesTags: ['user rights'] },
+    usersSetRights: { invalidatesTags: ['user rights', 'users'] },
+    customersCreate: { invalidatesTags: ['customers', 'organizations'] },
+    customersUpdate: { invalidatesTags: ['customers', 'organizations', 'users'] },
+    customersRemove: { invalidatesTags: ['customers', 'organizations'] },
+    organizationsCreate: { invalidatesTags: ['organizations'] },
+    organizationsUpdate: { invalidatesTags: ['organizations', 'users', 'customers'] },
+    organizationsRemove: { invalidatesTags: ['organizations'] },
+  },
+});
 
-export const userCenterApi = withTags.injectEndpoints({
+const silent = tagged.enhanceEndpoints({
+  endpoints: {
+    usersList: withFlags(),
+    usersCreate: withFlags(),
+    usersUpdate: withFlags(),
+    usersRemove: withFlags(),
+    usersSetActive: withFlags(),
+    usersResetPassword: withFlags(),
+    usersRights: withFlags(),
+    usersSetRights: withFlags(),
+    customersCreate: withFlags(),
+    customersUpdate: withFlags(),
+    customersRemove: withFlags(),
+    customersSeverity: withFlags(),
+    organizationsList: withFlags(),
+    organizationsCreate: withFlags(),
+    organizationsUpdate: withFlags(),
+    organizationsRemove: withFlags(),
+  },
+});
+
+/*
+ * Hand-written on purpose, typed with the generated types:
+ * - the customer list and the two asset lists: silent here, while the data center's customer
+ *   filter and the asset screens call the same generated endpoints and want the usual message
+ *   (`silent` is a property of an endpoint, not of a call);
+ * - the own password: sent form-encoded (as the sign-in calls), the generated endpoint sends JSON.
+ */
+export const userCenterApi = silent.injectEndpoints({
   endpoints: (build) => ({
-    users: build.query<PageResult<UserItem>, UserListArgs>({
-      query: (args) => ({ url: userCenterPaths.users, params: userListParams(args), silent: true }),
-      providesTags: ['UcUser'],
-    }),
-    createUser: build.mutation<unknown, CreateUserBody>({
-      query: (body) => ({ url: userCenterPaths.users, method: 'POST', body, silent: true }),
-      invalidatesTags: ['UcUser', 'UcCustomer', 'UcOrganization', 'Customer'],
-    }),
-    updateUser: build.mutation<UserItem, { id: string; body: UpdateUserBody }>({
-      query: ({ id, body }) => ({ url: userCenterPaths.user(id), method: 'PUT', body, silent: true }),
-      invalidatesTags: ['UcUser', 'UcRights', 'UcCustomer', 'UcOrganization', 'Customer'],
-    }),
-    deleteUser: build.mutation<unknown, string>({
-      query: (id) => ({ url: userCenterPaths.user(id), method: 'DELETE', silent: true }),
-      invalidatesTags: ['UcUser', 'UcCustomer', 'UcOrganization', 'Customer'],
-    }),
-    setUserActive: build.mutation<unknown, { id: string; active: boolean }>({
-      query: ({ id, active }) => ({ url: userCenterPaths.userActive(id), method: 'PUT', body: { active }, silent: true }),
-      invalidatesTags: ['UcUser'],
-    }),
-    resetUserPassword: build.mutation<unknown, { id: string; password: string }>({
-      query: ({ id, password }) => ({
-        url: userCenterPaths.userPassword(id),
-        method: 'PUT',
-        body: { password, confirmPassword: password },
-        silent: true,
-      }),
-    }),
-    userRights: build.query<UserRights, string>({
-      query: (id) => ({ url: userCenterPaths.userRights(id), silent: true }),
-      providesTags: ['UcRights'],
-    }),
-    /** `rights: null` goes back to the defaults of the user's roles. */
-    setUserRights: build.mutation<UserRights, { id: string; rights: string[] | null }>({
-      query: ({ id, rights }) => ({ url: userCenterPaths.userRights(id), method: 'PUT', body: { rights }, silent: true }),
-      invalidatesTags: ['UcRights', 'UcUser'],
-    }),
-
-    customers: build.query<PageResult<Customer>, CustomerListArgs>({
+    customers: build.query<CustomerPage, CustomerListArgs>({
       query: (args) => ({ url: userCenterPaths.customers, params: customerListParams(args), silent: true }),
-      providesTags: ['UcCustomer'],
+      providesTags: ['customers'],
     }),
-    createCustomer: build.mutation<Customer, SaveCustomerBody>({
-      query: (body) => ({ url: userCenterPaths.customers, method: 'POST', body, silent: true }),
-      invalidatesTags: ['UcCustomer', 'UcOrganization', 'Customer'],
-    }),
-    updateCustomer: build.mutation<Customer, { id: string; body: SaveCustomerBody }>({
-      query: ({ id, body }) => ({ url: userCenterPaths.customer(id), method: 'PUT', body, silent: true }),
-      invalidatesTags: ['UcCustomer', 'UcOrganization', 'UcUser', 'Customer'],
-    }),
-    deleteCustomer: build.mutation<unknown, string>({
-      query: (id) => ({ url: userCenterPaths.customer(id), method: 'DELETE', silent: true }),
-      invalidatesTags: ['UcCustomer', 'UcOrganization', 'Customer'],
-    }),
-    severityMapping: build.query<SeverityMapping, string>({
-      query: (id) => ({ url: userCenterPaths.severityMapping(id), silent: true }),
-      providesTags: ['UcCustomer'],
-    }),
-
-    organizations: build.query<PageResult<Organization>, OrganizationListArgs>({
-      query: (args) => ({ url: userCenterPaths.organizations, params: organizationListParams(args), silent: true }),
-      providesTags: ['UcOrganization'],
-    }),
-    createOrganization: build.mutation<Organization, { organizationName: string }>({
-      query: (body) => ({ url: userCenterPaths.organizations, method: 'POST', body, silent: true }),
-      invalidatesTags: ['UcOrganization'],
-    }),
-    renameOrganization: build.mutation<Organization, { id: string; organizationName: string }>({
-      query: ({ id, organizationName }) => ({
-        url: userCenterPaths.organization(id),
-        method: 'PUT',
-        body: { organizationName },
-        silent: true,
-      }),
-      invalidatesTags: ['UcOrganization', 'UcUser', 'UcCustomer', 'Customer'],
-    }),
-    deleteOrganization: build.mutation<unknown, string>({
-      query: (id) => ({ url: userCenterPaths.organization(id), method: 'DELETE', silent: true }),
-      invalidatesTags: ['UcOrganization'],
-    }),
-
     /** Every park the caller may see; the user form narrows it to the chosen customers. */
     permittedParks: build.query<PermittedPark[], void>({
       query: () => ({ url: userCenterPaths.parks, silent: true }),
     }),
-    // Named apart from asset's `inspectionDataConfigs`: endpoints of one api share one namespace.
-    customerDataConfigs: build.query<InspectionDataConfig[], void>({
+    // Named apart from asset's `parkListsInspectionDataConfigs`: this one is silent.
+    customerDataConfigs: build.query<InspectionDataConfigView[], void>({
       query: () => ({ url: userCenterPaths.inspectionDataConfigs, silent: true }),
     }),
-
     /** Own password (form body). The server then ends every session of the account. */
     changeOwnPassword: build.mutation<unknown, ChangePasswordArgs>({
       query: ({ oldPassword, newPassword, confirmPassword }) => ({
@@ -322,23 +190,23 @@ export const userCenterApi = withTags.injectEndpoints({
 });
 
 export const {
-  useUsersQuery,
-  useCreateUserMutation,
-  useUpdateUserMutation,
-  useDeleteUserMutation,
-  useSetUserActiveMutation,
-  useResetUserPasswordMutation,
-  useUserRightsQuery,
-  useSetUserRightsMutation,
+  useUsersListQuery,
+  useUsersCreateMutation,
+  useUsersUpdateMutation,
+  useUsersRemoveMutation,
+  useUsersSetActiveMutation,
+  useUsersResetPasswordMutation,
+  useUsersRightsQuery,
+  useUsersSetRightsMutation,
   useCustomersQuery,
-  useCreateCustomerMutation,
-  useUpdateCustomerMutation,
-  useDeleteCustomerMutation,
-  useSeverityMappingQuery,
-  useOrganizationsQuery,
-  useCreateOrganizationMutation,
-  useRenameOrganizationMutation,
-  useDeleteOrganizationMutation,
+  useCustomersCreateMutation,
+  useCustomersUpdateMutation,
+  useCustomersRemoveMutation,
+  useCustomersSeverityQuery,
+  useOrganizationsListQuery,
+  useOrganizationsCreateMutation,
+  useOrganizationsUpdateMutation,
+  useOrganizationsRemoveMutation,
   usePermittedParksQuery,
   useCustomerDataConfigsQuery,
   useChangeOwnPasswordMutation,

@@ -17,11 +17,11 @@ import { useOrganizationOptions } from '../lookups';
 import { FormDrawer, useSaveFailure } from '../FormDrawer';
 import {
   userCenterPaths,
-  useCreateCustomerMutation,
+  useCustomersCreateMutation,
   useCustomerDataConfigsQuery,
-  useUpdateCustomerMutation,
+  useCustomersUpdateMutation,
   type Customer,
-  type SaveCustomerBody,
+  type SaveCustomerDto,
 } from '../userCenterApi';
 
 interface CustomerFormValues {
@@ -48,8 +48,8 @@ export function CustomerFormDrawer({ customer, onClose }: { customer: Customer |
   const locale = useLocale();
   const { message } = App.useApp();
   const [form] = Form.useForm<CustomerFormValues>();
-  const [createCustomer, creating] = useCreateCustomerMutation();
-  const [updateCustomer, updating] = useUpdateCustomerMutation();
+  const [createCustomer, creating] = useCustomersCreateMutation();
+  const [updateCustomer, updating] = useCustomersUpdateMutation();
   const orgs = useOrganizationOptions();
   const dataConfigs = useCustomerDataConfigsQuery();
   const { failure, clear, refuse } = useSaveFailure(form, SAVE_FIELD_OF_CODE);
@@ -93,7 +93,7 @@ export function CustomerFormDrawer({ customer, onClose }: { customer: Customer |
 
   const onFinish = async (v: CustomerFormValues): Promise<void> => {
     clear();
-    const body: SaveCustomerBody = {
+    const body: SaveCustomerDto = {
       customerName: v.customerName.trim(),
       customerTypeId: v.customerTypeId ?? null,
       organizationId: v.organizationId ?? null,
@@ -108,7 +108,7 @@ export function CustomerFormDrawer({ customer, onClose }: { customer: Customer |
       flowConfigs: mergeFlowConfigs(v.flowConfigs ?? [], customer?.flowConfigs),
       ...(customer ? { version: customer.version } : {}),
     };
-    const result = isNew ? await createCustomer(body) : await updateCustomer({ id: customer.customerId, body });
+    const result = isNew ? await createCustomer({ saveCustomerDto: body }) : await updateCustomer({ id: customer.customerId, saveCustomerDto: body });
     if (result.error) {
       refuse(result.error, userCenterPaths.customers);
       return;

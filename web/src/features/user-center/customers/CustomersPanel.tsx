@@ -8,7 +8,7 @@ import { useLocale } from '@/shared/useLocale';
 import { CUSTOMER_TYPE_LABELS } from '../contracts';
 import { formatDate, sortOrderOf } from '../logic';
 import { OrganizationFilter, PagedTable, PanelToolbar, RowAction, SearchFilter, useMutationReport, usePagedList } from '../PagedPanel';
-import { userCenterPaths, useCustomersQuery, useDeleteCustomerMutation, type Customer, type CustomerSortField } from '../userCenterApi';
+import { userCenterPaths, useCustomersQuery, useCustomersRemoveMutation, type Customer, type CustomerSortField } from '../userCenterApi';
 import { CustomerFormDrawer } from './CustomerForm';
 import { SeverityMappingModal } from './SeverityMappingModal';
 
@@ -25,12 +25,12 @@ export function CustomersPanel({ canEdit }: { canEdit: boolean }) {
     customerName: '',
   });
   const customers = useCustomersQuery(args);
-  const [deleteCustomer] = useDeleteCustomerMutation();
+  const [deleteCustomer] = useCustomersRemoveMutation();
   const [editing, setEditing] = useState<{ customer: Customer | null } | null>(null);
   const [severityOf, setSeverityOf] = useState<Customer | null>(null);
 
   const remove = async (c: Customer): Promise<void> => {
-    const result = await deleteCustomer(c.customerId);
+    const result = await deleteCustomer({ id: c.customerId });
     report(result, userCenterPaths.customer(c.customerId), t('customers.deleted', { name: c.customerName }), true);
   };
 

@@ -4,15 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/shared/useLocale';
 import { SEVERITY_LEVELS } from '../contracts';
 import { customerToBody, errorMessage, severityMappingFromNames } from '../logic';
-import { userCenterPaths, useSeverityMappingQuery, useUpdateCustomerMutation, type Customer } from '../userCenterApi';
+import { userCenterPaths, useCustomersSeverityQuery, useCustomersUpdateMutation, type Customer } from '../userCenterApi';
 
 /** The customer's own names for the severity levels 0..5 (empty = the platform's level name). */
 export function SeverityMappingModal({ customer, canEdit, onClose }: { customer: Customer; canEdit: boolean; onClose: () => void }) {
   const { t } = useTranslation('userCenter');
   const locale = useLocale();
   const { message } = App.useApp();
-  const mapping = useSeverityMappingQuery(customer.customerId);
-  const [update, saving] = useUpdateCustomerMutation();
+  const mapping = useCustomersSeverityQuery({ id: customer.customerId });
+  const [update, saving] = useCustomersUpdateMutation();
   const [form] = Form.useForm<Record<string, string>>();
   const [failure, setFailure] = useState<unknown>(null);
 
@@ -25,7 +25,7 @@ export function SeverityMappingModal({ customer, canEdit, onClose }: { customer:
     const names = Object.fromEntries(Object.entries(values).map(([k, v]) => [Number(k), v]));
     const result = await update({
       id: customer.customerId,
-      body: { ...customerToBody(customer), severityMapping: severityMappingFromNames(names) },
+      saveCustomerDto: { ...customerToBody(customer), severityMapping: severityMappingFromNames(names) },
     });
     if (result.error) {
       setFailure(result.error);

@@ -9,12 +9,13 @@ import { errorMessage, sortOrderOf } from '../logic';
 import { useSaveFailure } from '../FormDrawer';
 import { PagedTable, PanelToolbar, RowAction, SearchFilter, useMutationReport, usePagedList } from '../PagedPanel';
 import {
+  organizationListParams,
   userCenterPaths,
-  useCreateOrganizationMutation,
-  useDeleteOrganizationMutation,
-  useOrganizationsQuery,
-  useRenameOrganizationMutation,
-  type Organization,
+  useOrganizationsCreateMutation,
+  useOrganizationsRemoveMutation,
+  useOrganizationsListQuery,
+  useOrganizationsUpdateMutation,
+  type OrganizationView,
   type OrganizationSortField,
 } from '../userCenterApi';
 
@@ -23,19 +24,20 @@ const ORG_SORTS: readonly OrganizationSortField[] = ['organizationName', 'custom
 const NAME_FIELD_OF_CODE = { ORGANIZATION_NAME_EXISTS: 'organizationName' } as const;
 
 /** Create (organization = null) or rename an organization. */
-function OrganizationModal({ organization, onClose }: { organization: Organization | null; onClose: () => void }) {
+function OrganizationModal({ organization, onClose }: { organization: OrganizationView | null; onClose: () => void }) {
   const { t } = useTranslation('userCenter');
   const locale = useLocale();
   const { message } = App.useApp();
   const [form] = Form.useForm<{ organizationName: string }>();
-  const [create, creating] = useCreateOrganizationMutation();
-  const [rename, renaming] = useRenameOrganizationMutation();
+  const [create, creating] = useOrganizationsCreateMutation();
+  const [rename, renaming] = useOrganizationsUpdateMutation();
   const { failure, clear, refuse } = useSaveFailure(form, NAME_FIELD_OF_CODE);
 
   const onFinish = async ({ organizationName }: { organizationName: string }): Promise<void> => {
     clear();
     const name = organizationName.trim();
-    const result = organization ? await rename({ id: organization.organizationGuid, organizationName: name }) : await create({ organizationName: name });
+    const result = organization ? await rename({ id: organization.organizationGuid, saveOrganizationDto: { organizationName: name } })
+      : await create({ saveOrganizationDto: { organizationName: name } });
     if (result.error) {
       refuse(result.error, userCenterPaths.organizations);
       return;
@@ -77,16 +79,16 @@ export function OrganizationsPanel({ canEdit }: { canEdit: boolean }) {
   const { t } = useTranslation('userCenter');
   const report = useMutationReport();
   const { list, sort, applyFilters, args } = usePagedList<OrganizationSortField, { organizationName: string }>(ORG_SORTS, { organizationName: '' });
-  const orgs = useOrganizationsQuery(args);
-  const [deleteOrganization] = useDeleteOrganizationMutation();
-  const [editing, setEditing] = useState<{ organization: Organization | null } | null>(null);
+  const orgs = useOrganizationsListQuery(organizationListParams(args));
+  const [deleteOrganization] = useOrganizationsRemoveMutation();
+  const [editing, setEditing] = useState<{ organization: OrganizationView | null } | null>(null);
 
-  const remove = async (o: Organization): Promise<void> => {
-    const result = await deleteOrganization(o.organizationGuid);
+  const remove = async (o: OrganizationView): Promise<void> => {
+    const result = await deleteOrganization({ id: o.organizationGuid });
     report(result, userCenterPaths.organization(o.organizationGuid), t('organizations.deleted', { name: o.organizationName }), true);
   };
 
-  const columns: TableProps<Organization>['columns'] = [
+  const columns: TableProps<OrganizationView>['columns'] = [
     {
       key: 'organizationName',
       dataIndex: 'organizationName',
@@ -101,7 +103,7 @@ export function OrganizationsPanel({ canEdit }: { canEdit: boolean }) {
           {
             key: 'actions',
             title: t('common.actions'),
-            render: (_: unknown, o: Organization) => (
+            render: (_: unknown, o: OrganizationView) => (
               <Space size={0}>
                 <RowAction
                   tip={t('organizations.rename')}
@@ -126,7 +128,7 @@ export function OrganizationsPanel({ canEdit }: { canEdit: boolean }) {
       <PanelToolbar createLabel={t('organizations.create')} onCreate={canEdit ? () => setEditing({ organization: null }) : undefined}>
         <SearchFilter label={t('organizations.filterName')} width={220} onSearch={(v) => applyFilters({ organizationName: v })} />
       </PanelToolbar>
-      <PagedTable<Organization>
+      <PagedTable<OrganizationView>
         list={list}
         result={orgs}
         errorPath={userCenterPaths.organizations}

@@ -1,5 +1,5 @@
 import { recordingFetch, type FakeCall } from '@/test/fakeFetch';
-import type { Customer, Organization, PermittedPark, UserItem, UserRights } from '../userCenterApi';
+import type { Customer, OrganizationView, PermittedPark, UserItem, UserRightsView } from '../userCenterApi';
 import { DEFAULT_ROLE_RIGHTS } from '../contracts';
 import type { LicenceView, MachineClientView } from '@/core/api/generated/identity';
 
@@ -7,7 +7,7 @@ export const ORG_ID = '0a0a0a0a-0000-4000-8000-000000000001';
 export const CUSTOMER_A = '11111111-1111-4111-8111-111111111111';
 export const CUSTOMER_B = '22222222-2222-4222-8222-222222222222';
 
-export const ORGANIZATIONS: Organization[] = [
+export const ORGANIZATIONS: OrganizationView[] = [
   { organizationGuid: ORG_ID, organizationName: 'SkyView Pilots', customerCount: 1, pilotCount: 2 },
   { organizationGuid: '0a0a0a0a-0000-4000-8000-000000000002', organizationName: 'Empty Org', customerCount: 0, pilotCount: 0 },
 ];
@@ -130,7 +130,7 @@ function installLicence(text: string): LicenceView | Response {
 /** A small in-memory identity service for the screens' tests; every call is recorded. */
 export function userCenterFetch(options: { oldPassword?: string } = {}) {
   const users = [...USERS];
-  const rights: Record<string, UserRights> = {};
+  const rights: Record<string, UserRightsView> = {};
   const machineClients = MACHINE_CLIENTS.map((c) => ({ ...c }));
   let licence: LicenceView = { ...LICENCE };
   const { fetchMock, calls } = recordingFetch(async ({ method, body, raw }, url) => {

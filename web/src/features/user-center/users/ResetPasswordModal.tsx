@@ -5,7 +5,7 @@ import { useLocale } from '@/shared/useLocale';
 import { errorText } from '../contracts';
 import { errorMessage, passwordError } from '../logic';
 import { textRule } from '../FormDrawer';
-import { userCenterPaths, useResetUserPasswordMutation, type UserItem } from '../userCenterApi';
+import { userCenterPaths, useUsersResetPasswordMutation, type UserItem } from '../userCenterApi';
 
 interface Values {
   password: string;
@@ -18,12 +18,12 @@ export function ResetPasswordModal({ user, onClose }: { user: UserItem; onClose:
   const locale = useLocale();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const [reset, state] = useResetUserPasswordMutation();
+  const [reset, state] = useUsersResetPasswordMutation();
   const [failure, setFailure] = useState<unknown>(null);
 
   const onFinish = async (v: Values): Promise<void> => {
     setFailure(null);
-    const result = await reset({ id: user.id, password: v.password });
+    const result = await reset({ id: user.id, resetPasswordDto: { password: v.password, confirmPassword: v.password } });
     if (result.error) {
       setFailure(result.error);
       return;

@@ -3,7 +3,7 @@ import { Alert, App, Button, Drawer, Popconfirm, Skeleton, Space, Tag, Tree } fr
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/shared/useLocale';
 import { buildRightsTree, errorMessage, isAdminUser, rightsFromChecked, type PairArea, type RightGroup } from '../logic';
-import { userCenterPaths, useSetUserRightsMutation, useUserRightsQuery, type UserItem } from '../userCenterApi';
+import { userCenterPaths, useUsersSetRightsMutation, useUsersRightsQuery, type UserItem } from '../userCenterApi';
 
 /**
  * Rights of one user (SPEC §6): a checkbox tree of menu rights, show/edit pairs and other rights.
@@ -13,8 +13,8 @@ export function RightsDrawer({ user, canEdit, onClose }: { user: UserItem; canEd
   const { t } = useTranslation('userCenter');
   const locale = useLocale();
   const { message } = App.useApp();
-  const rights = useUserRightsQuery(user.id);
-  const [save, saving] = useSetUserRightsMutation();
+  const rights = useUsersRightsQuery({ id: user.id });
+  const [save, saving] = useUsersSetRightsMutation();
   const [checked, setChecked] = useState<string[] | null>(null);
   const admin = isAdminUser(user.roles);
   const editable = canEdit && !admin;
@@ -33,7 +33,7 @@ export function RightsDrawer({ user, canEdit, onClose }: { user: UserItem; canEd
   );
 
   const submit = async (next: string[] | null): Promise<void> => {
-    const result = await save({ id: user.id, rights: next });
+    const result = await save({ id: user.id, setRightsDto: { rights: next } });
     if (result.error) void message.error(errorMessage(result.error, locale, userCenterPaths.userRights(user.id)));
     else {
       void message.success(next === null ? t('rights.resetDone') : t('rights.saved'));

@@ -17,7 +17,7 @@ import {
 } from '../logic';
 import { useCustomerOptions, useOrganizationOptions, usePermittedParks } from '../lookups';
 import { FormDrawer, textRule, useSaveFailure } from '../FormDrawer';
-import { userCenterPaths, useCreateUserMutation, useUpdateUserMutation, type UserItem } from '../userCenterApi';
+import { userCenterPaths, useUsersCreateMutation, useUsersUpdateMutation, type UserItem } from '../userCenterApi';
 import type { Dayjs } from 'dayjs';
 
 export interface UserFormValues {
@@ -50,8 +50,8 @@ export function UserFormDrawer({ user, onClose }: { user: UserItem | null; onClo
   const locale = useLocale();
   const { message } = App.useApp();
   const [form] = Form.useForm<UserFormValues>();
-  const [createUser, creating] = useCreateUserMutation();
-  const [updateUser, updating] = useUpdateUserMutation();
+  const [createUser, creating] = useUsersCreateMutation();
+  const [updateUser, updating] = useUsersUpdateMutation();
   const orgs = useOrganizationOptions();
   const customers = useCustomerOptions();
   const parks = usePermittedParks();
@@ -82,7 +82,8 @@ export function UserFormDrawer({ user, onClose }: { user: UserItem | null; onClo
         roles: user.roles,
         organizationId: user.organizationId ?? undefined,
         customerIds: user.customerIds,
-        parkIds: user.parkIds,
+        // null = every park of the user's customers, which the picker shows as none chosen.
+        parkIds: user.parkIds ?? [],
         validUntil: toDayjs(user.validUntil),
         active: user.active,
       }
@@ -101,8 +102,8 @@ export function UserFormDrawer({ user, onClose }: { user: UserItem | null; onClo
       validUntil: validUntilFromPicker(v.validUntil),
     };
     const result = isNew
-      ? await createUser({ ...common, password: v.password ?? '', active: v.active })
-      : await updateUser({ id: user.id, body: common });
+      ? await createUser({ createUserDto: { ...common, password: v.password ?? '', active: v.active } })
+      : await updateUser({ id: user.id, updateUserDto: common });
     if (result.error) {
       refuse(result.error, isNew ? userCenterPaths.users : userCenterPaths.user(user.id));
       return;

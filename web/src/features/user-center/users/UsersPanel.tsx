@@ -10,9 +10,10 @@ import { formatDate, roleLabel, roleOptions, sortOrderOf } from '../logic';
 import { OrganizationFilter, PagedTable, PanelToolbar, RowAction, SearchFilter, useMutationReport, usePagedList } from '../PagedPanel';
 import {
   userCenterPaths,
-  useDeleteUserMutation,
-  useSetUserActiveMutation,
-  useUsersQuery,
+  userListParams,
+  useUsersRemoveMutation,
+  useUsersSetActiveMutation,
+  useUsersListQuery,
   type UserItem,
   type UserSortField,
 } from '../userCenterApi';
@@ -35,9 +36,9 @@ export function UsersPanel({ canEdit, canEditRights }: { canEdit: boolean; canEd
   const report = useMutationReport();
   const ownId = useAppSelector((s) => s.session.personalInfo?.id);
   const { list, sort, filters, applyFilters, args } = usePagedList<UserSortField, Filters>(USER_SORTS, { username: '' });
-  const users = useUsersQuery(args);
-  const [setActive] = useSetUserActiveMutation();
-  const [deleteUser] = useDeleteUserMutation();
+  const users = useUsersListQuery(userListParams(args));
+  const [setActive] = useUsersSetActiveMutation();
+  const [deleteUser] = useUsersRemoveMutation();
   const [editing, setEditing] = useState<{ user: UserItem | null } | null>(null);
   const [rightsOf, setRightsOf] = useState<UserItem | null>(null);
   const [resetOf, setResetOf] = useState<UserItem | null>(null);
@@ -45,13 +46,13 @@ export function UsersPanel({ canEdit, canEditRights }: { canEdit: boolean; canEd
 
   const toggleActive = async (user: UserItem, active: boolean): Promise<void> => {
     setBusyId(user.id);
-    const result = await setActive({ id: user.id, active });
+    const result = await setActive({ id: user.id, setActiveDto: { active } });
     setBusyId(null);
     report(result, userCenterPaths.userActive(user.id), active ? t('users.activated') : t('users.deactivated'));
   };
 
   const remove = async (user: UserItem): Promise<void> => {
-    const result = await deleteUser(user.id);
+    const result = await deleteUser({ id: user.id });
     report(result, userCenterPaths.user(user.id), t('users.deleted', { name: user.username }));
   };
 
