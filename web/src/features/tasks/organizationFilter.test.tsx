@@ -45,28 +45,42 @@ describe('the organization filter, whatever screen was visited before', () => {
   });
 });
 
-/** Every hand-written file that declares endpoints of the shared api (the generated ones are not loaded at run time). */
+/** Every file that declares endpoints of the shared api: the features' and shared's, and the generated ones (injected when imported). */
 function endpointFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) return full.includes(`${path.sep}generated`) ? [] : endpointFiles(full);
+    if (statSync(full).isDirectory()) return endpointFiles(full);
     return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [full] : [];
   });
 }
+
+/**
+ * Names two services' generated documents both use (operation ids are `<Controller>_<method>`):
+ * the second one injected is dropped. Known and reported (issue #13); listed so that a new
+ * clash fails here while these wait for per-service names in `npm run openapi`.
+ */
+const KNOWN_GENERATED_CLASHES = [
+  'campaignsCreate: core/api/generated/delivery.ts and core/api/generated/repair.ts',
+  'campaignsGet: core/api/generated/delivery.ts and core/api/generated/repair.ts',
+  'campaignsList: core/api/generated/delivery.ts and core/api/generated/repair.ts',
+  'campaignsList: core/api/generated/repair.ts and core/api/generated/task-flow.ts',
+  'campaignsSetStatus: core/api/generated/repair.ts and core/api/generated/task-flow.ts',
+  'templatesRemove: core/api/generated/inspection.ts and core/api/generated/repair.ts',
+];
 
 describe('endpoint names', () => {
   it('are unique across the features: a second endpoint of the same name would silently be dropped', () => {
     const src = path.resolve(__dirname, '../..');
     const seen = new Map<string, string>();
     const clashes: string[] = [];
-    for (const file of endpointFiles(src)) {
+    for (const file of endpointFiles(src).sort()) {
       for (const m of readFileSync(file, 'utf8').matchAll(/^\s+(\w+): build\.(?:query|mutation|infiniteQuery)\b/gm)) {
         const other = seen.get(m[1]!);
-        if (other && other !== file) clashes.push(`${m[1]}: ${path.relative(src, other)} and ${path.relative(src, file)}`);
+        if (other && other !== file) clashes.push(`${m[1]}: ${path.relative(src, other).split(path.sep).join('/')} and ${path.relative(src, file).split(path.sep).join('/')}`);
         seen.set(m[1]!, file);
       }
     }
     expect(seen.size).toBeGreaterThan(50);
-    expect(clashes).toEqual([]);
+    expect(clashes.filter((c) => !KNOWN_GENERATED_CLASHES.includes(c))).toEqual([]);
   });
 });
