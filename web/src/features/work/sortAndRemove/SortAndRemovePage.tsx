@@ -1,20 +1,24 @@
-import { BackToTasks, MissingTask } from '../common/ToolNavigation';
+import { MissingTask } from '../common/ToolNavigation';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Button, Modal, Result, Skeleton, Space, Typography, message, type ButtonProps } from 'antd';
-import { SendOutlined } from '@ant-design/icons';
+import { Alert, Button, Modal, Skeleton, message, type ButtonProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { skipToken } from '@reduxjs/toolkit/query';
 import type { ApiError } from '@/core/api/baseQuery';
-import { LanguageSwitch } from '@/shared/components/LanguageSwitch';
 import { useAppDispatch, useAppSelector } from '@/core/store';
 import { currentLocale } from '@/core/i18n';
 import { useLocale } from '@/shared/useLocale';
-import { formatDate } from '@/shared/utils/format';
 import { errorMessageOf } from '@/core/api/errorMessage';
 import { imageHeaders } from '@/shared/viewer/authedFetch';
-import { StageClosedNotice, useStageWindow, useTasksCompleteMutation, useTasksGetQuery, useTasksPickMutation, useTasksSpentTimeMutation } from '@/features/tasks';
-import { TASK_STAGE_LABELS, TaskStage, TaskStageStatus, labelOf } from './contracts';
+import {
+  StageClosedNotice,
+  useStageWindow,
+  useTasksCompleteMutation,
+  useTasksGetQuery,
+  useTasksPickMutation,
+  useTasksSpentTimeMutation,
+} from '@/features/tasks';
+import { TaskStageStatus } from './contracts';
 import {
   committedBy,
   initState,
@@ -28,12 +32,11 @@ import {
   stepPath,
   toggleActive,
 } from './model';
-import { PathStrip } from './PathStrip';
 import { Preview } from './Preview';
-import { ShortcutHelp, Toolbar } from './Toolbar';
-import { SarStoreContext, createSarStore, useSar, type SarStore } from './store';
+import { Toolbar } from './Toolbar';
+import { SarStoreContext, createSarStore, type SarStore } from './store';
 import { clearImageCache } from './thumbs';
-import { SpentTimer, formatDuration, useElapsed } from './spentTime';
+import { SpentTimer } from './spentTime';
 import { pathTitle } from './labels';
 import {
   sarPaths,
@@ -45,8 +48,8 @@ import {
   type SarTask,
 } from './sortAndRemoveApi';
 import './sortAndRemove.css';
+import { Done, Header, STAGE, Strips } from './WorkbenchParts';
 
-const STAGE = TaskStage.SORT_AND_REMOVE;
 const WORKING = [TaskStageStatus.PROCESSING, TaskStageStatus.OVERTIME] as number[];
 const SAR_STAGES: readonly number[] = [STAGE];
 
@@ -57,70 +60,6 @@ function isTyping(target: EventTarget | null): boolean {
   const el = target as HTMLElement | null;
   if (!el) return false;
   return el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT' || el.isContentEditable;
-}
-
-/** Header: park, turbine, inspection date, the ticking spent time and Submit. */
-function Header({
-  data,
-  spentBase,
-  timer,
-  onSubmit,
-  submitting,
-  canWork,
-  help,
-  live,
-}: {
-  data: SarData;
-  spentBase: number;
-  timer: SpentTimer | null;
-  onSubmit: () => void;
-  submitting: boolean;
-  canWork: boolean;
-  help: { open: boolean; set: (o: boolean) => void };
-  /** The task socket's state (`data-live`: browser tests wait for it before acting elsewhere). */
-  live: string;
-}) {
-  const { t } = useTranslation('sortAndRemove');
-  const locale = useLocale();
-  const elapsed = useElapsed(timer);
-  return (
-    <header className="sar-header" data-live={live}>
-      <BackToTasks />
-      <Typography.Title level={4} className="sar-header__title">
-        {labelOf(TASK_STAGE_LABELS, STAGE, locale)}
-      </Typography.Title>
-      <dl className="sar-header__facts">
-        <dt>{t('header.park')}</dt>
-        <dd data-testid="sar-park">{data.windfarmName ?? '–'}</dd>
-        <dt>{t('header.turbine')}</dt>
-        <dd data-testid="sar-turbine">{data.turbineName}</dd>
-        <dt>{t('header.inspectionTime')}</dt>
-        <dd>{formatDate(data.inspectionTime, locale)}</dd>
-        <dt>{t('header.spentTime')}</dt>
-        <dd data-testid="sar-spent">{formatDuration(spentBase + elapsed)}</dd>
-      </dl>
-      <Space>
-        <ShortcutHelp open={help.open} onOpenChange={help.set} />
-        <LanguageSwitch />
-        <Button type="primary" icon={<SendOutlined />} disabled={!canWork} loading={submitting} onClick={onSubmit} data-testid="sar-submit">
-          {t('header.submit')}
-        </Button>
-      </Space>
-    </header>
-  );
-}
-
-function Strips({ readOnly, savingPath, onSave }: { readOnly: boolean; savingPath: string | null; onSave: (p: string) => void }) {
-  const pathIds = useSar((s) => s.pathIds);
-  const { t } = useTranslation('sortAndRemove');
-  return (
-    <div className="sar-strips" data-testid="sar-strips">
-      {pathIds.length === 0 ? <Alert type="info" title={t('empty')} /> : null}
-      {pathIds.map((p) => (
-        <PathStrip key={p} pathGuid={p} readOnly={readOnly} saving={savingPath === p} onSave={onSave} />
-      ))}
-    </div>
-  );
 }
 
 /** The tool once the task and the inspection's paths are loaded. */
@@ -391,24 +330,6 @@ function Workbench({ task, data, onDone, onReloadData }: { task: SarTask; data: 
         </div>
       </Modal>
     </SarStoreContext.Provider>
-  );
-}
-
-function Done() {
-  const { t } = useTranslation('sortAndRemove');
-  const navigate = useNavigate();
-  return (
-    <Result
-      status="success"
-      title={t('done.title')}
-      subTitle={t('done.body')}
-      data-testid="sar-done"
-      extra={
-        <Button type="primary" onClick={() => void navigate('/qaCenter/myTasks')}>
-          {t('done.myTasks')}
-        </Button>
-      }
-    />
   );
 }
 
