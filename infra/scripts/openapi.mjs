@@ -57,16 +57,39 @@ async function drop(path) {
   console.log(`[openapi] removed ${path.slice(root.length + 1)}`);
 }
 
+const consoleCode = new Map(); // service → generated endpoints (every service: names must not clash)
 for (const service of SERVICE_NAMES) {
-  if (only.length && !only.includes(service)) continue;
-  const { AppModule } = await import(pathToFileURL(join(root, 'services', service, 'dist/app.module.js')).href);
-  const doc = await openApiDocumentOf(AppModule, service);
-  const json = `${JSON.stringify(doc, null, 2)}\n`;
-  await put(join(root, 'services', service, 'openapi.json'), json);
-  // A service with no endpoints of its own yet (repair, delivery, report) gets no file.
+  let doc;
+  if (!only.length || only.includes(service)) {
+    const { AppModule } = await import(pathToFileURL(join(root, 'services', service, 'dist/app.module.js')).href);
+    doc = await openApiDocumentOf(AppModule, service);
+    await put(join(root, 'services', service, 'openapi.json'), `${JSON.stringify(doc, null, 2)}\n`);
+  } else {
+    doc = JSON.parse(await readFile(join(root, 'services', service, 'openapi.json'), 'utf8'));
+  }
+  // A service with no endpoints of its own gets no file.
   const own = Object.values(doc.paths).some((item) => Object.values(item).some((op) => !isKitAdmin(op)));
-  if (own) await put(join(WEB_GENERATED, `${service}.ts`), await consoleEndpoints(service));
+  if (own) consoleCode.set(service, await consoleEndpoints(service));
   else await drop(join(WEB_GENERATED, `${service}.ts`));
+}
+
+/*
+ * Every generated file injects into the one RTK Query api, and an endpoint name injected twice
+ * keeps the first definition without a word: repair's `templatesRemove` called inspection's URL
+ * when the defect configuration page had loaded first. A name that two services' documents both
+ * give (`campaignsList` in repair, delivery and task-flow) is therefore prefixed with the
+ * service's name in each of them (`repairCampaignsList`, `deliveryCampaignsList`, …).
+ */
+const ENDPOINT_KEY = /^(\s+)(\w+)(: build\.(?:query|mutation)<)/gm;
+const owners = new Map();
+for (const [service, code] of consoleCode)
+  for (const [, , name] of code.matchAll(ENDPOINT_KEY)) owners.set(name, [...(owners.get(name) ?? []), service]);
+const camel = (service) => service.replace(/-(.)/g, (_, c) => c.toUpperCase());
+for (const [service, code] of consoleCode) {
+  const unique = code.replace(ENDPOINT_KEY, (all, indent, name, rest) =>
+    owners.get(name).length > 1 ? `${indent}${camel(service)}${name[0].toUpperCase()}${name.slice(1)}${rest}` : all,
+  );
+  await put(join(WEB_GENERATED, `${service}.ts`), unique);
 }
 
 if (drift.length) {

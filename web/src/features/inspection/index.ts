@@ -17,7 +17,7 @@ export {
   useTemplatesAddMutation,
   useTemplatesAddLpsMutation,
   useTemplatesAllQuery,
-  useTemplatesRemoveMutation,
+  useInspectionTemplatesRemoveMutation,
   useTemplatesRemoveLpsMutation,
   useDefectsListQuery,
   useImagesListQuery,

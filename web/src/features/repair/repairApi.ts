@@ -11,7 +11,7 @@ export type * from '@/core/api/generated/repair';
  */
 export const repairApi = generated.enhanceEndpoints({
   endpoints: {
-    campaignsCreate: { invalidatesTags: ['repair campaigns', 'repair plans'] },
+    repairCampaignsCreate: { invalidatesTags: ['repair campaigns', 'repair plans'] },
     campaignsRemove: { invalidatesTags: ['repair campaigns', 'repair plans'] },
     plansSetSteps: { invalidatesTags: ['repair plans', 'repair templates'] },
     plansRemove: { invalidatesTags: ['repair plans', 'repair templates'] },
@@ -20,11 +20,11 @@ export const repairApi = generated.enhanceEndpoints({
 });
 
 export const {
-  useCampaignsListQuery,
-  useCampaignsCreateMutation,
+  useRepairCampaignsListQuery,
+  useRepairCampaignsCreateMutation,
   useCampaignsRemoveMutation,
-  useCampaignsGetQuery,
-  useCampaignsSetStatusMutation,
+  useRepairCampaignsGetQuery,
+  useRepairCampaignsSetStatusMutation,
   useCampaignsDefectsQuery,
   useCampaignsSetRepairStatusMutation,
   useCampaignsRecordsQuery,
@@ -45,7 +45,7 @@ export const {
   usePlansSetStepsMutation,
   useTemplatesListQuery,
   useTemplatesCreateMutation,
-  useTemplatesRemoveMutation,
+  useRepairTemplatesRemoveMutation,
   useTemplatesUpdateMutation,
 } = repairApi;
 

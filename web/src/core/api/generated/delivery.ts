@@ -168,7 +168,7 @@ const injectedRtkApi = api
         }),
         providesTags: ['progress dashboard'],
       }),
-      campaignsList: build.query<CampaignsListApiResponse, CampaignsListApiArg>({
+      deliveryCampaignsList: build.query<CampaignsListApiResponse, CampaignsListApiArg>({
         query: (queryArg) => ({
           url: `/gw/project/api/v2/campaigns`,
           params: {
@@ -184,11 +184,11 @@ const injectedRtkApi = api
         }),
         providesTags: ['inspection campaigns'],
       }),
-      campaignsCreate: build.mutation<CampaignsCreateApiResponse, CampaignsCreateApiArg>({
+      deliveryCampaignsCreate: build.mutation<CampaignsCreateApiResponse, CampaignsCreateApiArg>({
         query: (queryArg) => ({ url: `/gw/project/api/v2/campaigns`, method: 'POST', body: queryArg.saveCampaignDto }),
         invalidatesTags: ['inspection campaigns'],
       }),
-      campaignsGet: build.query<CampaignsGetApiResponse, CampaignsGetApiArg>({
+      deliveryCampaignsGet: build.query<CampaignsGetApiResponse, CampaignsGetApiArg>({
         query: (queryArg) => ({ url: `/gw/project/api/v2/campaigns/${queryArg.id}` }),
         providesTags: ['inspection campaigns'],
       }),

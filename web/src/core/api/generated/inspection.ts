@@ -35,7 +35,7 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ['templates'],
       }),
-      templatesRemove: build.mutation<TemplatesRemoveApiResponse, TemplatesRemoveApiArg>({
+      inspectionTemplatesRemove: build.mutation<TemplatesRemoveApiResponse, TemplatesRemoveApiArg>({
         query: (queryArg) => ({
           url: `/gw/inspection/api/v2/customers/${queryArg.customerId}/defect-templates/${queryArg.kind}/${queryArg.id}`,
           method: 'DELETE',

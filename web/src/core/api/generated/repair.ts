@@ -8,7 +8,7 @@ const injectedRtkApi = api
   })
   .injectEndpoints({
     endpoints: (build) => ({
-      campaignsList: build.query<CampaignsListApiResponse, CampaignsListApiArg>({
+      repairCampaignsList: build.query<CampaignsListApiResponse, CampaignsListApiArg>({
         query: (queryArg) => ({
           url: `/gw/repair/api/v2/campaigns`,
           params: {
@@ -24,7 +24,7 @@ const injectedRtkApi = api
         }),
         providesTags: ['repair campaigns'],
       }),
-      campaignsCreate: build.mutation<CampaignsCreateApiResponse, CampaignsCreateApiArg>({
+      repairCampaignsCreate: build.mutation<CampaignsCreateApiResponse, CampaignsCreateApiArg>({
         query: (queryArg) => ({ url: `/gw/repair/api/v2/campaigns`, method: 'POST', body: queryArg.createRepairCampaignDto }),
         invalidatesTags: ['repair campaigns'],
       }),
@@ -32,11 +32,11 @@ const injectedRtkApi = api
         query: (queryArg) => ({ url: `/gw/repair/api/v2/campaigns/${queryArg.id}`, method: 'DELETE' }),
         invalidatesTags: ['repair campaigns'],
       }),
-      campaignsGet: build.query<CampaignsGetApiResponse, CampaignsGetApiArg>({
+      repairCampaignsGet: build.query<CampaignsGetApiResponse, CampaignsGetApiArg>({
         query: (queryArg) => ({ url: `/gw/repair/api/v2/campaigns/${queryArg.id}` }),
         providesTags: ['repair campaigns'],
       }),
-      campaignsSetStatus: build.mutation<CampaignsSetStatusApiResponse, CampaignsSetStatusApiArg>({
+      repairCampaignsSetStatus: build.mutation<CampaignsSetStatusApiResponse, CampaignsSetStatusApiArg>({
         query: (queryArg) => ({ url: `/gw/repair/api/v2/campaigns/${queryArg.id}`, method: 'PATCH', body: queryArg.setCampaignStatusDto }),
         invalidatesTags: ['repair campaigns'],
       }),
@@ -238,7 +238,7 @@ const injectedRtkApi = api
         query: (queryArg) => ({ url: `/gw/repair/api/v2/templates`, method: 'POST', body: queryArg.saveRepairTemplateDto }),
         invalidatesTags: ['repair templates'],
       }),
-      templatesRemove: build.mutation<TemplatesRemoveApiResponse, TemplatesRemoveApiArg>({
+      repairTemplatesRemove: build.mutation<TemplatesRemoveApiResponse, TemplatesRemoveApiArg>({
         query: (queryArg) => ({ url: `/gw/repair/api/v2/templates/${queryArg.id}`, method: 'DELETE' }),
         invalidatesTags: ['repair templates'],
       }),

@@ -36,11 +36,11 @@ const injectedRtkApi = api
         query: (queryArg) => ({ url: `/gw/task/api/v2/approval-tasks/approve`, method: 'PUT', body: queryArg.approveReinspectionDto }),
         invalidatesTags: ['re-inspection'],
       }),
-      campaignsList: build.query<CampaignsListApiResponse, CampaignsListApiArg>({
+      taskFlowCampaignsList: build.query<CampaignsListApiResponse, CampaignsListApiArg>({
         query: (queryArg) => ({ url: `/gw/task/api/v2/campaigns/${queryArg.campaignId}/turbines` }),
         providesTags: ['campaigns'],
       }),
-      campaignsSetStatus: build.mutation<CampaignsSetStatusApiResponse, CampaignsSetStatusApiArg>({
+      taskFlowCampaignsSetStatus: build.mutation<CampaignsSetStatusApiResponse, CampaignsSetStatusApiArg>({
         query: (queryArg) => ({
           url: `/gw/task/api/v2/campaigns/${queryArg.campaignId}/turbines/${queryArg.turbineId}/status`,
           method: 'PUT',

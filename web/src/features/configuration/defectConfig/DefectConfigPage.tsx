@@ -13,7 +13,7 @@ import {
   useTemplatesAddMutation,
   useTemplatesAddLpsMutation,
   useTemplatesAllQuery,
-  useTemplatesRemoveMutation,
+  useInspectionTemplatesRemoveMutation,
   useTemplatesRemoveLpsMutation,
   useTemplatesLpsQuery,
   type LpsTemplateView,
@@ -58,7 +58,7 @@ function TemplateList({
   const st = useSeedText();
   const [form] = Form.useForm<{ name: string; level?: number }>();
   const [add, adding] = useTemplatesAddMutation();
-  const [remove, removing] = useTemplatesRemoveMutation();
+  const [remove, removing] = useInspectionTemplatesRemoveMutation();
   const submit = async (v: { name: string; level?: number }) => {
     removing.reset();
     const r = await add({ customerId, kind, addTemplateItemDto: { name: v.name.trim(), ...(kind === 'severities' ? { level: v.level } : {}) } });

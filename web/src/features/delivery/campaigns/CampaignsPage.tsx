@@ -5,7 +5,7 @@ import { useAppSelector } from '@/core/store';
 import { hasRight, Rights } from '@/shared/contracts';
 import type { CampaignView } from '@/core/api/generated/delivery';
 import { INSPECTION_CAMPAIGN_TYPES, Refusal, sortOf, NoAccess } from '../shared';
-import { useCampaignsActiveMutation, useCampaignsCreateMutation, useCampaignsListQuery, useCampaignsStatusMutation, useProjectsListQuery } from '../deliveryApi';
+import { useCampaignsActiveMutation, useDeliveryCampaignsCreateMutation, useDeliveryCampaignsListQuery, useCampaignsStatusMutation, useProjectsListQuery } from '../deliveryApi';
 
 /**
  * Inspection campaigns (SPEC §2 /inspection/campaign): campaigns of the projects in scope; create
@@ -17,10 +17,10 @@ export function Component() {
   const show = [Rights.MENU_INSPECTION_CAMPAIGN, Rights.PROJECT_CENTER_SHOW, Rights.CAMPAIGN_MANAGER_SHOW].some((r) => hasRight(denied, r));
   const edit = hasRight(denied, Rights.PROJECT_CENTER_EDIT);
   const [page, setPage] = useState({ pageIndex: 1, pageSize: 20, fieldToSort: 'createdAt', descending: true });
-  const list = useCampaignsListQuery(page, { skip: !show });
+  const list = useDeliveryCampaignsListQuery(page, { skip: !show });
   const projects = useProjectsListQuery({ pageSize: 500, fieldToSort: 'projectName', descending: false }, { skip: !edit });
   const [form] = Form.useForm<{ projectId: string; name: string; campaignType: number }>();
-  const [create, created] = useCampaignsCreateMutation();
+  const [create, created] = useDeliveryCampaignsCreateMutation();
   const [setActive, activeState] = useCampaignsActiveMutation();
   const [setStatus, statusState] = useCampaignsStatusMutation();
   if (!show) return <NoAccess page="inspectionCampaign" />;

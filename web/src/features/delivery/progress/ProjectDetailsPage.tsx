@@ -5,7 +5,7 @@ import { useAppSelector } from '@/core/store';
 import { hasRight, Rights } from '@/shared/contracts';
 import type { CampaignView, SummaryParkView } from '@/core/api/generated/delivery';
 import { NoAccess, Refusal } from '../shared';
-import { useCampaignsListQuery, useProgressListQuery, useProjectsSummaryQuery } from '../deliveryApi';
+import { useDeliveryCampaignsListQuery, useProgressListQuery, useProjectsSummaryQuery } from '../deliveryApi';
 import { ProjectCard } from './ProgressDashboardPage';
 import { useProgressLive } from './live';
 
@@ -18,7 +18,7 @@ export function Component() {
   const show = [Rights.PROGRESS_DASHBOARD_SHOW, Rights.MENU_PROGRESS_DASHBOARD, Rights.PROJECT_CENTER_SHOW].some((r) => hasRight(denied, r));
   const progress = useProgressListQuery({ projectId }, { skip: !show || !projectId });
   const summary = useProjectsSummaryQuery({ id: projectId }, { skip: !show || !projectId });
-  const campaigns = useCampaignsListQuery({ projectId, pageSize: 100 }, { skip: !show || !projectId });
+  const campaigns = useDeliveryCampaignsListQuery({ projectId, pageSize: 100 }, { skip: !show || !projectId });
   useProgressLive(() => {
     if (!show || !projectId) return;
     void progress.refetch();

@@ -3,10 +3,10 @@ import { Button, Card, Descriptions, Empty, Popconfirm, Progress, Select, Space,
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import {
-  useCampaignsGetQuery,
+  useRepairCampaignsGetQuery,
   useCampaignsGrantMutation,
   useCampaignsRemoveMutation,
-  useCampaignsSetStatusMutation,
+  useRepairCampaignsSetStatusMutation,
   useCampaignsSetTurbineStatusMutation,
   useCampaignsTechniciansQuery,
   type CampaignTurbineView,
@@ -54,9 +54,9 @@ export function Component() {
   const campaignId = params.get('campaignId') ?? '';
   const grants = useRepairGrants();
   const statusOptions = useCampaignStatusOptions();
-  const campaign = useCampaignsGetQuery({ id: campaignId }, { skip: !campaignId || !grants.campaignShow });
+  const campaign = useRepairCampaignsGetQuery({ id: campaignId }, { skip: !campaignId || !grants.campaignShow });
   useCampaignLive(!!campaignId && grants.campaignShow);
-  const [setStatus, settingStatus] = useCampaignsSetStatusMutation();
+  const [setStatus, settingStatus] = useRepairCampaignsSetStatusMutation();
   const [setTurbine, settingTurbine] = useCampaignsSetTurbineStatusMutation();
   const [remove, removing] = useCampaignsRemoveMutation();
   if (!grants.campaignShow) return <NoAccess testId="page-repairCampaignDetails" />;

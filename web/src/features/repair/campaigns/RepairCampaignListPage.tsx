@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Badge, Button, Card, Input, Progress, Select, Space, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { useCampaignsListQuery, type RepairCampaignView } from '../repairApi';
+import { useRepairCampaignsListQuery, type RepairCampaignView } from '../repairApi';
 import { CampaignStatusTag, LoadFailed, NoAccess, sortOf, useCampaignStatusOptions, useRepairGrants } from '../components/common';
 import { useCampaignLive } from '../live';
 
@@ -15,7 +15,7 @@ export function Component() {
   const grants = useRepairGrants();
   const statusOptions = useCampaignStatusOptions();
   const [query, setQuery] = useState<{ pageIndex: number; name?: string; status?: 0 | 1 | 2; fieldToSort?: string; descending?: boolean }>({ pageIndex: 1 });
-  const list = useCampaignsListQuery({ ...query, pageSize: PAGE_SIZE }, { skip: !grants.campaignShow });
+  const list = useRepairCampaignsListQuery({ ...query, pageSize: PAGE_SIZE }, { skip: !grants.campaignShow });
   const live = useCampaignLive(grants.campaignShow);
   if (!grants.campaignShow) return <NoAccess testId="page-repairOverview" />;
   return (

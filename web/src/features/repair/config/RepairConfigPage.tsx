@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import {
   useTemplatesCreateMutation,
   useTemplatesListQuery,
-  useTemplatesRemoveMutation,
+  useRepairTemplatesRemoveMutation,
   useTemplatesUpdateMutation,
   type RepairTemplateView,
   type SaveRepairTemplateDto,
@@ -85,7 +85,7 @@ export function Component() {
   const [query, setQuery] = useState<{ pageIndex: number; name?: string; fieldToSort?: string; descending?: boolean }>({ pageIndex: 1 });
   const [editing, setEditing] = useState<RepairTemplateView | 'new' | null>(null);
   const list = useTemplatesListQuery({ ...query, pageSize: PAGE_SIZE }, { skip: !grants.templateShow });
-  const [remove, removing] = useTemplatesRemoveMutation();
+  const [remove, removing] = useRepairTemplatesRemoveMutation();
   if (!grants.templateShow) return <NoAccess testId="page-repairConfig" />;
   return (
     <Card

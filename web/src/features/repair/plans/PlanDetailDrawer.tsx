@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { skipToken } from '@reduxjs/toolkit/query';
 import {
-  useCampaignsCreateMutation,
+  useRepairCampaignsCreateMutation,
   useCampaignsOmProjectsQuery,
   usePlansCreateBatchMutation,
   usePlansDefectsQuery,
@@ -42,7 +42,7 @@ export function PlanDetailDrawer({ planId, canEdit, canCreateCampaign, onClose }
   const [setSteps, steps] = usePlansSetStepsMutation();
   const [createBatch, batching] = usePlansCreateBatchMutation();
   const [update, updating] = usePlansUpdateMutation();
-  const [createCampaign, creating] = useCampaignsCreateMutation();
+  const [createCampaign, creating] = useRepairCampaignsCreateMutation();
   // The O&M projects of delivery that cover the plan's park: a campaign may belong to one (-6009 bounds its dates).
   const projects = useCampaignsOmProjectsQuery(canCreateCampaign && plan.data ? { windFarmId: plan.data.windFarmId } : skipToken);
   const columns = useDefectColumns<PlanDefectView>();

@@ -1,7 +1,7 @@
 import { Card, Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { useCampaignsGetQuery } from '../repairApi';
+import { useRepairCampaignsGetQuery } from '../repairApi';
 import { CampaignStatusTag, NoAccess, useRepairGrants } from '../components/common';
 import { useCampaignLive } from '../live';
 import { DefectWork } from './DefectWork';
@@ -13,7 +13,7 @@ export function Component() {
   const campaignId = params.get('campaignId') ?? '';
   const turbineId = params.get('turbineId') ?? '';
   const grants = useRepairGrants();
-  const campaign = useCampaignsGetQuery({ id: campaignId }, { skip: !campaignId || !grants.campaignShow });
+  const campaign = useRepairCampaignsGetQuery({ id: campaignId }, { skip: !campaignId || !grants.campaignShow });
   useCampaignLive(!!campaignId && grants.campaignShow);
   if (!grants.campaignShow) return <NoAccess testId="page-repairTurbine" />;
   if (!campaignId || !turbineId)
