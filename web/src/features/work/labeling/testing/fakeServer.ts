@@ -1,9 +1,9 @@
 import { jsonResponse } from '@/test/renderApp';
 import { recordingFetch, type FakeCall } from '@/test/fakeFetch';
 import { defect, image, inspection } from '@/test/fixtures/inspection';
-import { workTask } from '@/test/fixtures/task';
+import { taskStage, workTask } from '@/test/fixtures/task';
 import type { InspectionImage } from '@/shared/inspection';
-import type { TaskDetailView, TaskStageView } from '@/features/tasks';
+import type { TaskDetailView } from '@/features/tasks';
 import type { QaResultView } from '@/features/tasks';
 import type { LabelingDefect } from '../labelingApi';
 
@@ -11,23 +11,6 @@ export type Call = FakeCall;
 
 const INSP = '/gw/inspection/api/v2';
 const TASK = '/gw/task/api/v2';
-
-function stageRow(taskStageType: number, status: number, handlerId: string | null): TaskStageView {
-  return {
-    taskStageId: `st-${taskStageType}`,
-    taskStageType,
-    status,
-    handlerId,
-    handlerName: handlerId ? 'Ada Lovelace' : null,
-    readyTime: null,
-    startTime: null,
-    completeTime: null,
-    deadline: null,
-    errorMessage: null,
-    progressMessage: null,
-    spentSeconds: 0,
-  };
-}
 
 export function labelingTask(stage: number, handlerId: string | null = 'u-1', status = 4): TaskDetailView {
   return workTask({
@@ -37,7 +20,10 @@ export function labelingTask(stage: number, handlerId: string | null = 'u-1', st
     handlebyNames: handlerId ? ['Ada Lovelace'] : [],
     taskStageTypes: [stage],
     taskStageStatus: status,
-    stages: [stageRow(3, 5, 'u-1'), stageRow(stage, status, handlerId)],
+    stages: [
+      taskStage({ taskStageType: 3, status: 5, handlerId: 'u-1', handlerName: 'Ada Lovelace' }),
+      taskStage({ taskStageType: stage, status, handlerId, handlerName: handlerId ? 'Ada Lovelace' : null }),
+    ],
   });
 }
 

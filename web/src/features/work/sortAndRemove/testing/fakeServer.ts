@@ -1,6 +1,6 @@
 import { jsonResponse } from '@/test/renderApp';
 import { recordingFetch, type FakeCall } from '@/test/fakeFetch';
-import { workTask } from '@/test/fixtures/task';
+import { taskStage, workTask } from '@/test/fixtures/task';
 import type { TaskStageView } from '@/features/tasks';
 import type { SarData, SarImage, SarPath, SarTask, SaveImage } from '../sortAndRemoveApi';
 
@@ -82,17 +82,6 @@ export function sarData(): SarData {
   };
 }
 
-/** A stage row as task-flow answers it. */
-const stageRow = (row: Pick<TaskStageView, 'taskStageId' | 'taskStageType' | 'status' | 'handlerId' | 'handlerName' | 'spentSeconds'>): TaskStageView => ({
-  readyTime: null,
-  startTime: null,
-  completeTime: null,
-  deadline: null,
-  errorMessage: null,
-  progressMessage: null,
-  ...row,
-});
-
 /** The task as GET /tasks/{id} answers (the tool reads its SarTask part): at sort and remove (3), held by Ada. */
 export function sarTask(overrides: Partial<SarTask> = {}, stage: Partial<TaskStageView> = {}): SarTask {
   return workTask({
@@ -101,8 +90,16 @@ export function sarTask(overrides: Partial<SarTask> = {}, stage: Partial<TaskSta
     taskStageTypes: [3],
     taskStatusType: 1,
     stages: [
-      stageRow({ taskStageId: 's-2', taskStageType: 2, status: 5, handlerId: null, handlerName: null, spentSeconds: 0 }),
-      stageRow({ taskStageId: 's-3', taskStageType: 3, status: 4, handlerId: 'u-1', handlerName: 'Ada Lovelace', spentSeconds: 120, ...stage }),
+      taskStage({ taskStageId: 's-2', taskStageType: 2, status: 5 }),
+      taskStage({
+        taskStageId: 's-3',
+        taskStageType: 3,
+        status: 4,
+        handlerId: 'u-1',
+        handlerName: 'Ada Lovelace',
+        spentSeconds: 120,
+        ...stage,
+      }),
     ],
     ...overrides,
   });
