@@ -1,7 +1,8 @@
-import { Alert, Button, Table } from 'antd';
+import { Alert, Button, Space, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { fetchProtected, saveBlob } from '@/shared/download';
 import type { SheetFindingView } from './importApi';
+import type { Locale } from './contracts';
 
 /** Downloads a protected file (template workbook, error report); a failure goes to `onError`. */
 export async function download(url: string, fallback: string, onError: (m: string) => void) {
@@ -55,5 +56,33 @@ export function FindingsTable({
         ]}
       />
     </>
+  );
+}
+
+/** The workbook's template in each language, as buttons (the sheet wizard's and each table import's). */
+export function TemplateDownloads({
+  path,
+  testIdPrefix,
+  onRefusal,
+}: {
+  path: string;
+  testIdPrefix: string;
+  onRefusal: (message: string) => void;
+}) {
+  const { t } = useTranslation('dataImport');
+  return (
+    <Space wrap>
+      <Typography.Text>{t('verify.template')}</Typography.Text>
+      {(['en_us', 'zh_cn'] as Locale[]).map((l) => (
+        <Button
+          key={l}
+          size="small"
+          data-testid={`${testIdPrefix}-${l}`}
+          onClick={() => void download(`${path}?lang=${l}`, 'template.xlsx', onRefusal)}
+        >
+          {t(`verify.templateIn.${l}`)}
+        </Button>
+      ))}
+    </Space>
   );
 }

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Space, Tag, Typography, Upload } from 'antd';
+import { Alert, Space, Tag, Typography, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/shared/useLocale';
 import { sendForm } from '@/shared/upload';
-import { checkSpreadsheetFile, errorText, lookupMessage, type Locale } from './contracts';
+import { checkSpreadsheetFile, errorText, lookupMessage } from './contracts';
 import { IMPORT_API, importApi, type TableImportView } from './importApi';
-import { FindingsTable, download } from './Findings';
+import { FindingsTable, TemplateDownloads } from './Findings';
 
 /**
  * LPS readings (`lps`) or Config Center templates (`template`) from one workbook: template
@@ -50,19 +50,7 @@ export function TableImportPanel({
   };
   return (
     <Space orientation="vertical" style={{ width: '100%' }} data-testid={`table-import-${kind}`}>
-      <Space wrap>
-        <Typography.Text>{t('verify.template')}</Typography.Text>
-        {(['en_us', 'zh_cn'] as Locale[]).map((l) => (
-          <Button
-            key={l}
-            size="small"
-            data-testid={`table-import-template-${l}`}
-            onClick={() => void download(`${IMPORT_API}/${kind}-imports/template?lang=${l}`, 'template.xlsx', setRefusal)}
-          >
-            {t(`verify.templateIn.${l}`)}
-          </Button>
-        ))}
-      </Space>
+      <TemplateDownloads path={`${IMPORT_API}/${kind}-imports/template`} testIdPrefix="table-import-template" onRefusal={setRefusal} />
       <Typography.Text type="secondary">{t(`tables.${kind}.rules`)}</Typography.Text>
       <Upload.Dragger
         accept=".xlsx,.xls"

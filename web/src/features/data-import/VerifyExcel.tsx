@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Progress, Space, Typography, Upload } from 'antd';
+import { Alert, Card, Progress, Space, Typography, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/shared/useLocale';
 import {
@@ -9,10 +9,9 @@ import {
   checkSpreadsheetFile,
   errorText,
   lookupMessage,
-  type Locale,
 } from './contracts';
 import { IMPORT_API, uploadWorkbook, useSheetImportsCurrentQuery, type SheetImportView } from './importApi';
-import { FindingsTable, download } from './Findings';
+import { FindingsTable, TemplateDownloads } from './Findings';
 import { MappingPicker } from './ColumnMappings';
 import { uploadPercent } from '@/shared/upload';
 import { CancelButton, RunHeader, reportUrlOf } from './RunParts';
@@ -46,19 +45,7 @@ export function VerifyExcel({ run }: { run: SheetImportView }) {
     <Card title={IMPORT_WIZARD_STEP_LABELS[locale][2]} data-testid="import-step-verify" extra={<CancelButton run={run} />}>
       <RunHeader run={run} />
       <Space orientation="vertical" style={{ width: '100%' }}>
-        <Space wrap>
-          <Typography.Text>{t('verify.template')}</Typography.Text>
-          {(['en_us', 'zh_cn'] as Locale[]).map((l) => (
-            <Button
-              key={l}
-              size="small"
-              data-testid={`import-template-${l}`}
-              onClick={() => void download(`${IMPORT_API}/sheet-imports/template?lang=${l}`, 'template.xlsx', setRefusal)}
-            >
-              {t(`verify.templateIn.${l}`)}
-            </Button>
-          ))}
-        </Space>
+        <TemplateDownloads path={`${IMPORT_API}/sheet-imports/template`} testIdPrefix="import-template" onRefusal={setRefusal} />
         <Typography.Text type="secondary">{t('verify.rules')}</Typography.Text>
         <MappingPicker customerId={run.customerId} value={mappingId} onChange={setMappingId} />
         <Upload.Dragger
