@@ -7,7 +7,6 @@
 import './inspection.css';
 
 export * from './inspectionApi';
-export { useImagesQuery, useInspectionQuery, type ImageListArgs } from './hooks';
 export { chamberText, pathLabel, repairPriorityLabel } from './labels';
 export { diagramLength, lengthTicks, pathsInOrder, severityFill, severityLevel } from './blade';
 export { VIEW_ORDERS, defectPolygons } from './viewer';

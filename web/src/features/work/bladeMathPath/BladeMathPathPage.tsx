@@ -6,7 +6,7 @@ import { LanguageSwitch } from '@/shared/components/LanguageSwitch';
 import { useLocale } from '@/shared/useLocale';
 import { formatDate } from '@/shared/utils/format';
 import {
-  useInspectionQuery,
+  useInspectionsGetQuery,
   type InspectionImage,
   AuthedThumb,
   LoadError,
@@ -163,7 +163,7 @@ function BladeView({ inspectionId, blade }: { inspectionId: string; blade: numbe
   const [order, setOrder] = useState<ViewSortOrder>('LEADING_EDGE_FIRST');
   const [open, setOpen] = useState<InspectionImage | null>(null);
   const [, setParams] = useSearchParams();
-  const inspection = useInspectionQuery(inspectionId);
+  const inspection = useInspectionsGetQuery({ id: inspectionId });
   const images = useStitchImagesQuery({ inspectionId, bladePosition: blade, isActive: true });
   const defects = useStitchBladeDefectsQuery({ inspectionId, bladePosition: blade });
   const panoramas = useStitchingListQuery({ id: inspectionId, bladePosition: blade });

@@ -11,7 +11,7 @@ import { useLocale } from '@/shared/useLocale';
 import { formatDate } from '@/shared/utils/format';
 import { errorMessageOf } from '@/core/api/errorMessage';
 import { StageClosedNotice, useStageWindow, useTasksCompleteMutation, useTasksGetQuery } from '@/features/tasks';
-import { useInspectionQuery, LoadError, chamberText, pathLabel } from '@/shared/inspection';
+import { useInspectionsGetQuery, LoadError, chamberText, pathLabel } from '@/shared/inspection';
 import { TASK_STAGE_LABELS, TaskStage, errorText, labelOf, type Locale } from './contracts';
 import { isBusy, pathKeyOf, pathsOf, reviewStageOf, type PathKey } from './logic';
 import {
@@ -55,7 +55,7 @@ function StitchingWorkspace({ taskId, review }: { taskId: string; review: boolea
   const locale = useLocale();
   const task = useTasksGetQuery({ id: taskId });
   const inspectionId = task.data?.inspectionId ?? null;
-  const inspection = useInspectionQuery(inspectionId ?? skipToken);
+  const inspection = useInspectionsGetQuery(inspectionId ? { id: inspectionId } : skipToken);
   const images = useStitchImagesQuery(inspectionId ? { inspectionId, isActive: true } : skipToken);
   const [poll, setPoll] = useState(false);
   const list = useStitchingListQuery(inspectionId ? { id: inspectionId } : skipToken, { pollingInterval: poll ? POLL_MS : 0 });

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { INSPECTION_MAX_PAGE_SIZE, useImagesQuery, useInspectionQuery, type InspectionImage } from '@/shared/inspection';
+import { INSPECTION_MAX_PAGE_SIZE, useImagesListQuery, useInspectionsGetQuery, type InspectionImage } from '@/shared/inspection';
 import { useQaResultsQuery } from '@/features/tasks';
 import { useDefectsLabelingStatusQuery, useLabelingDefectsQuery, useLabelingTemplatesQuery } from '../labelingApi';
 
@@ -19,8 +19,8 @@ export function useWorkspaceData({
   imageId: string | null;
   reviewing: boolean;
 }) {
-  const inspection = useInspectionQuery(inspectionId);
-  const imagesQ = useImagesQuery({ inspectionId, isActive: true, pageSize: INSPECTION_MAX_PAGE_SIZE });
+  const inspection = useInspectionsGetQuery({ id: inspectionId });
+  const imagesQ = useImagesListQuery({ id: inspectionId, isActive: true, pageIndex: 1, pageSize: INSPECTION_MAX_PAGE_SIZE });
   const defectsQ = useLabelingDefectsQuery(inspectionId);
   const statusQ = useDefectsLabelingStatusQuery({ id: inspectionId });
   const templatesQ = useLabelingTemplatesQuery(inspection.data?.customerId ?? skipToken);
