@@ -82,15 +82,14 @@ type Readings = {
 
 /**
  * Tags: the generated ones, except where one generated tag covers data this console refreshes
- * apart (defect links, tile processing, defect and LPS templates). The work tools' hand-written
- * endpoints (labeling, stitching) still name the same data 'Inspection', 'InspectionImage' and
- * 'Defect': these endpoints provide and invalidate those too, so a labeling write still refreshes
- * the inspection screens and the other way round.
+ * apart (defect links, tile processing, defect and LPS templates). The work tools' endpoints
+ * (labeling, stitching) use the same 'inspections', 'images' and 'defects', so a labeling write
+ * refreshes the inspection screens and the other way round.
  */
-const TAGS = ['defect links', 'processing', 'defect templates', 'lps templates', 'turbines', 'Inspection', 'InspectionImage', 'Defect'] as const;
-const INSPECTIONS = ['inspections', 'Inspection'] as const;
-const IMAGES = ['images', 'InspectionImage'] as const;
-const DEFECTS = ['defects', 'Defect'] as const;
+const TAGS = ['defect links', 'processing', 'defect templates', 'lps templates', 'turbines'] as const;
+const INSPECTIONS = ['inspections'] as const;
+const IMAGES = ['images'] as const;
+const DEFECTS = ['defects'] as const;
 
 const tagged = generated.enhanceEndpoints<TagTypesFromApi<Generated> | (typeof TAGS)[number], Readings>({
   addTagTypes: TAGS,

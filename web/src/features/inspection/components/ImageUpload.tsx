@@ -78,7 +78,7 @@ export function ImageUpload({ inspection }: { inspection: Pick<InspectionDetailV
   // Each finished tile job changes what the strip can show.
   const done = processing.data?.done;
   useEffect(() => {
-    if (done !== undefined) dispatch(inspectionApi.util.invalidateTags(['images', 'inspections', 'InspectionImage', 'Inspection']));
+    if (done !== undefined) dispatch(inspectionApi.util.invalidateTags(['images', 'inspections']));
   }, [done, dispatch]);
 
   const update = (key: string, patch: Partial<UploadItem>) => setItems((all) => all.map((i) => (i.key === key ? { ...i, ...patch } : i)));
@@ -126,7 +126,7 @@ export function ImageUpload({ inspection }: { inspection: Pick<InspectionDetailV
       if (r.status >= 200 && r.status < 300) {
         const img = r.body as { imageId?: string; guid?: string };
         update(item.key, { state: 'uploaded', loaded: file.size, total: file.size, imageId: img.imageId ?? img.guid });
-        dispatch(inspectionApi.util.invalidateTags(['images', 'inspections', 'processing', 'InspectionImage', 'Inspection']));
+        dispatch(inspectionApi.util.invalidateTags(['images', 'inspections', 'processing']));
       } else {
         update(item.key, { state: 'refused', refusal: { kind: 'server', status: r.status, body: r.body } });
       }

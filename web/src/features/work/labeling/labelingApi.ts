@@ -63,7 +63,7 @@ export async function readAllDefects(inspectionId: string, query: Run): Promise<
  * endpoint too (its own tags, enhanced when that feature loads, before this module), and a
  * deleted defect also changes this tool's defect list, inspection and status.
  */
-function alsoInvalidates(...extra: ('Defect' | 'Inspection' | 'LabelingStatus')[]) {
+function alsoInvalidates(...extra: ('defects' | 'inspections' | 'LabelingStatus')[]) {
   return (definition: { invalidatesTags?: unknown }) => {
     const before = definition.invalidatesTags;
     definition.invalidatesTags = (...args: unknown[]) => {
@@ -73,7 +73,7 @@ function alsoInvalidates(...extra: ('Defect' | 'Inspection' | 'LabelingStatus')[
   };
 }
 
-const DEFECT_ADDED = ['Defect', 'Inspection', 'LabelingStatus'] as const;
+const DEFECT_ADDED = ['defects', 'inspections', 'LabelingStatus'] as const;
 
 type Definitions = DefinitionsFromApi<typeof generated>;
 /** The defect writes answer the defect, read like the inspection feature's `Defect` (polygon as `[x, y]` pairs). */
@@ -85,15 +85,15 @@ type Readings = {
 
 /** The generated endpoints only the labeling tool uses, with its tags; all writes `silent`. */
 export const labelingApi = generated
-  .enhanceEndpoints<TagTypesFromApi<typeof generated> | 'Defect' | 'Inspection' | 'LabelingStatus', Readings>({
-    addTagTypes: ['Defect', 'Inspection', 'LabelingStatus'],
+  .enhanceEndpoints<TagTypesFromApi<typeof generated> | 'defects' | 'inspections' | 'LabelingStatus', Readings>({
+    addTagTypes: ['defects', 'inspections', 'LabelingStatus'],
     endpoints: {
       defectsLabelingStatus: { providesTags: ['LabelingStatus'] },
       defectsCreate: { invalidatesTags: [...DEFECT_ADDED] },
-      defectsUpdate: { invalidatesTags: ['Defect', 'LabelingStatus'] },
-      defectsBulk: { invalidatesTags: ['Defect'] },
+      defectsUpdate: { invalidatesTags: ['defects', 'LabelingStatus'] },
+      defectsBulk: { invalidatesTags: ['defects'] },
       defectsAccept: { invalidatesTags: [...DEFECT_ADDED] },
-      defectsReject: { invalidatesTags: ['Defect', 'LabelingStatus'] },
+      defectsReject: { invalidatesTags: ['defects', 'LabelingStatus'] },
       defectsAcceptAll: { invalidatesTags: [...DEFECT_ADDED] },
       defectsRejectAll: { invalidatesTags: [...DEFECT_ADDED] },
       defectsSetLabeled: { invalidatesTags: ['LabelingStatus'] },
@@ -135,12 +135,12 @@ export const {
  * templatesAll is neither); and the submit check, a GET the tool asks afresh each time (a
  * mutation: never cached, never refetched by a tag), silent since the tool shows what is missing.
  */
-const toolEndpoints = api.enhanceEndpoints({ addTagTypes: ['Defect'] }).injectEndpoints({
+const toolEndpoints = api.enhanceEndpoints({ addTagTypes: ['defects'] }).injectEndpoints({
   endpoints: (build) => ({
     labelingDefects: build.query<LabelingDefect[], string>({
       queryFn: (inspectionId, bqApi: BaseQueryApi, extra) =>
         readAllDefects(inspectionId, (args) => Promise.resolve(baseQuery(args, bqApi, extra as object)) as ReturnType<Run>),
-      providesTags: ['Defect'],
+      providesTags: ['defects'],
     }),
     labelingTemplates: build.query<TemplatesAllApiResponse, string>({
       query: (customerId) => ({ url: `${INSPECTION_API}/customers/${encodeURIComponent(customerId)}/defect-templates`, silent: true }),

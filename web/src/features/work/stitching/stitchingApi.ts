@@ -85,7 +85,7 @@ export const { useStitchingListQuery, useStitchingGetQuery, useStitchingRequestM
  * The whole-blade reads: every page of the generated list endpoints (`imagesList`, `defectsList`)
  * in one cache entry, which one generated call (one page) cannot be.
  */
-const bladeReads = api.enhanceEndpoints({ addTagTypes: ['InspectionImage', 'Defect'] }).injectEndpoints({
+const bladeReads = api.enhanceEndpoints({ addTagTypes: ['images', 'defects'] }).injectEndpoints({
   endpoints: (build) => ({
     /** Every image of an inspection (optionally one blade), gallery order. */
     stitchImages: build.query<InspectionImage[], { inspectionId: string; bladePosition?: number; isActive?: boolean }>({
@@ -95,7 +95,7 @@ const bladeReads = api.enhanceEndpoints({ addTagTypes: ['InspectionImage', 'Defe
           { bladePosition, isActive },
           run(bqApi, extra),
         ),
-      providesTags: ['InspectionImage'],
+      providesTags: ['images'],
     }),
     /** Every defect of one blade of an inspection. */
     stitchBladeDefects: build.query<Defect[], { inspectionId: string; bladePosition: number }>({
@@ -105,7 +105,7 @@ const bladeReads = api.enhanceEndpoints({ addTagTypes: ['InspectionImage', 'Defe
           { inspectionId, bladePosition, fieldToSort: 'distanceToRoot' },
           run(bqApi, extra),
         ),
-      providesTags: ['Defect'],
+      providesTags: ['defects'],
     }),
   }),
 });
