@@ -21,7 +21,6 @@ import { JobsService } from './jobs/jobs.service.js';
 import { inputValidationPipe } from './http/validation.js';
 import { HOUSEKEEPING_CRON, HOUSEKEEPING_QUEUE, runHousekeeping } from './jobs/housekeeping.js';
 
-
 export interface ServiceKitOptions {
   service: ServiceName;
   entities: MixedList<Function | string | EntitySchema>;

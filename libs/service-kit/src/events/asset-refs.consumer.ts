@@ -23,9 +23,6 @@ export const ASSET_REFS_EVENTS: readonly EventType[] = [
   EventTypes.AssetTurbineDeleted,
 ];
 
-/** The service's quoted schema, as its data source names it (`"task_flow"`). */
-const schemaOfManager = (m: EntityManager) => schemaOf(m);
-
 /**
  * The read copy of asset's parks a service keeps in its own schema — by default
  * `park_ref (wind_farm_id, name, customer_id, active)` — kept by one handler of
@@ -43,7 +40,7 @@ export abstract class ParkRefsConsumer {
   /** Writes the park's copy. */
   protected async keepPark(m: EntityManager, p: ParkEventPayload): Promise<void> {
     await m.query(
-      `INSERT INTO ${schemaOfManager(m)}.park_ref (wind_farm_id, name, customer_id, active) VALUES ($1, $2, $3, $4)
+      `INSERT INTO ${schemaOf(m)}.park_ref (wind_farm_id, name, customer_id, active) VALUES ($1, $2, $3, $4)
        ON CONFLICT (wind_farm_id) DO UPDATE SET name = EXCLUDED.name, customer_id = EXCLUDED.customer_id, active = EXCLUDED.active`,
       [p.windFarmId, p.windFarmName, p.customerId, p.active],
     );
@@ -73,19 +70,19 @@ export abstract class AssetRefsConsumer extends ParkRefsConsumer {
 
   @OnEvent(EventTypes.AssetTurbineRenamed)
   async onTurbineRenamed(@Payload() p: TurbineRenamedPayload, @Ctx() ctx: BusContext): Promise<void> {
-    await ctx.manager.query(`UPDATE ${schemaOfManager(ctx.manager)}.turbine_ref SET name = $2 WHERE turbine_id = $1`, [p.turbineId, p.turbineName]);
+    await ctx.manager.query(`UPDATE ${schemaOf(ctx.manager)}.turbine_ref SET name = $2 WHERE turbine_id = $1`, [p.turbineId, p.turbineName]);
     await this.turbineNamed(ctx.manager, p.turbineId, p.turbineName);
   }
 
   @OnEvent(EventTypes.AssetTurbineDeleted)
   async onTurbineDeleted(@Payload() p: DeletedPayload, @Ctx() ctx: BusContext): Promise<void> {
-    await ctx.manager.query(`UPDATE ${schemaOfManager(ctx.manager)}.turbine_ref SET deleted = true WHERE turbine_id = $1`, [p.id]);
+    await ctx.manager.query(`UPDATE ${schemaOf(ctx.manager)}.turbine_ref SET deleted = true WHERE turbine_id = $1`, [p.id]);
   }
 
   /** Writes the turbine's copy (created or updated: no longer deleted). */
   protected async keepTurbine(m: EntityManager, p: TurbineEventPayload): Promise<void> {
     await m.query(
-      `INSERT INTO ${schemaOfManager(m)}.turbine_ref (turbine_id, wind_farm_id, name) VALUES ($1, $2, $3)
+      `INSERT INTO ${schemaOf(m)}.turbine_ref (turbine_id, wind_farm_id, name) VALUES ($1, $2, $3)
        ON CONFLICT (turbine_id) DO UPDATE SET wind_farm_id = EXCLUDED.wind_farm_id, name = EXCLUDED.name, deleted = false`,
       [p.turbineId, p.windFarmId, p.turbineName],
     );

@@ -2,9 +2,6 @@ import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationB
 import { HttpAdapterHost } from '@nestjs/core';
 import type { Server as HttpServer } from 'node:http';
 import type { Socket } from 'socket.io';
-
-/** A connected socket of a live gateway (`onConnection`). */
-export type LiveSocket = Socket;
 import type { Logger } from 'pino';
 import type { AuthUser } from '../auth/auth-user.js';
 import { TokenVerifier } from '../auth/token-verifier.js';
@@ -12,6 +9,9 @@ import { SERVICE_CONFIG, type ServiceConfig } from '../config/config.js';
 import { LOGGER } from '../logging/logger.js';
 import { ChangeFeed } from './change-feed.js';
 import { RealtimeHub } from './realtime-hub.js';
+
+/** A connected socket of a live gateway (`onConnection`). */
+export type LiveSocket = Socket;
 
 /** What every live gateway needs from the service (one injectable, so a gateway's constructor names only its own collaborators). */
 @Injectable()
