@@ -1,7 +1,7 @@
 import { jsonResponse } from '@/test/renderApp';
 import { recordingFetch, type FakeCall } from '@/test/fakeFetch';
 import type { ApprovalTaskView, DashboardSummaryView, QaResultView, TaskHistoryView, TaskView, TaskLogView, StageTimeLimitView } from '../tasksApi';
-import { taskItem } from '@/test/fixtures/task';
+import { taskItem, taskStage } from '@/test/fixtures/task';
 
 export type Call = FakeCall;
 
@@ -375,32 +375,8 @@ export function tasksFetch() {
           uploadFileUri: null,
           droneId: null,
           stages: [
-            {
-              taskStageId: 's1',
-              taskStageType: 1,
-              status: 5,
-              handlerId: null,
-              handlerName: null,
-              readyTime: null,
-              startTime: null,
-              completeTime: null,
-              deadline: null,
-              errorMessage: null,
-              progressMessage: null,
-            },
-            {
-              taskStageId: 's3',
-              taskStageType: 3,
-              status: 4,
-              handlerId: 'u-1',
-              handlerName: 'Ada Lovelace',
-              readyTime: null,
-              startTime: null,
-              completeTime: null,
-              deadline: null,
-              errorMessage: null,
-              progressMessage: null,
-            },
+            taskStage({ taskStageId: 's1', taskStageType: 1, status: 5 }),
+            taskStage({ taskStageId: 's3', taskStageType: 3, status: 4, handlerId: 'u-1', handlerName: 'Ada Lovelace' }),
           ],
         });
     }
