@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { TaskStage, TaskStageStatus } from '@windward/contracts';
 import { launchBrowser } from '../e2e/browser.js';
@@ -167,20 +168,48 @@ async function openTool(
   storageState: NonNullable<BrowserContextOptions['storageState']>,
   url: string,
   expect: ProbeExpect,
-): Promise<{ page: Page; marks: Record<string, number>; drawer: string }> {
+): Promise<{ page: Page; marks: Record<string, number>; drawer: string; waterfall: WaterfallRow[] }> {
   const context = await browser.newContext({ storageState, viewport: VIEWPORT });
   await context.addInitScript(labelingProbe, expect);
   const page = await context.newPage();
+  // BENCH_LABELING_PROFILE=<file>: the page's main-thread CPU profile (DevTools' .cpuprofile) from navigation to ready, last run kept.
+  const profileTo = process.env.BENCH_LABELING_PROFILE;
+  const cdp = profileTo ? await context.newCDPSession(page) : null;
+  if (cdp) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+  }
   await page.goto(url);
   await page.waitForFunction(() => (window as unknown as { __bench?: { ready?: number } }).__bench?.ready !== undefined, null, {
     timeout: 90_000,
     polling: 100,
   });
+  if (cdp) writeFileSync(profileTo!, JSON.stringify((await cdp.send('Profiler.stop')).profile));
   const marks = await page.evaluate(() => ({ ...(window as unknown as { __bench: Record<string, number> }).__bench }));
   // The drawer OpenSeadragon ended up with, as the viewer reports it.
   const drawer = (await page.getByTestId('osd-viewer').getAttribute('data-drawer')) ?? '?';
-  return { page, marks, drawer };
+  const waterfall = await page.evaluate((ready) =>
+    performance
+      .getEntriesByType('resource')
+      .filter((e) => e.startTime <= ready)
+      .map((e) => {
+        const r = e as PerformanceResourceTiming;
+        const u = new URL(r.name);
+        return { resource: (u.pathname + u.search).slice(0, 90), 'start ms': Math.round(r.startTime), 'end ms': Math.round(r.responseEnd), 'kB': Math.round(r.encodedBodySize / 102.4) / 10 };
+      }),
+    marks.ready!,
+  );
+  return { page, marks, drawer, waterfall };
 }
+
+/** One request the page made before it was ready (BENCH_WATERFALL=1 prints the last run's). */
+export type WaterfallRow = {
+  resource: string;
+  'start ms': number;
+  'end ms': number;
+  kB: number;
+};
 
 const MILESTONES: [string, string][] = [
   ['workspace', 'workspace rendered (task, images, defects loaded)'],
@@ -199,16 +228,18 @@ export async function timeToOpenLabeling(t: LabelingBenchTarget, task: LabelingT
   const browser = await launchBrowser();
   const samples = new Map<string, number[]>(MILESTONES.map(([k]) => [k, []]));
   const drawers = new Set<string>();
+  let waterfall: WaterfallRow[] = [];
   try {
     const storageState = await signedInState(browser, t.url, t.username, t.password);
     for (let i = 0; i < runs; i++) {
-      const { page, marks, drawer } = await openTool(browser, storageState, `${t.url}/#/labeling?taskId=${task.taskId}`, {
+      const { page, marks, drawer, waterfall: requests } = await openTool(browser, storageState, `${t.url}/#/labeling?taskId=${task.taskId}`, {
         images: task.images,
         polygons,
         drawer: 'auto',
       });
       for (const [k] of MILESTONES) samples.get(k)!.push(marks[k]!);
       drawers.add(drawer);
+      waterfall = requests;
       await page.context().close();
     }
   } finally {
@@ -216,6 +247,7 @@ export async function timeToOpenLabeling(t: LabelingBenchTarget, task: LabelingT
   }
   return {
     drawer: [...drawers].join(', '),
+    waterfall,
     rows: MILESTONES.map(([k, label]) => {
       const s = samples.get(k)!;
       return { milestone: label, runs, 'p50 ms': percentile(s, 50), 'p95 ms': percentile(s, 95), 'max ms': Math.max(...s) };

@@ -322,7 +322,7 @@ try {
 
     // BENCH_LABELING=0 skips the labeling tool's figures (about 4.5 minutes, 150 s of it tiling the
     // 300 photos; 1,000 defects created; headless Chromium). BENCH_LABELING_IMAGES (300),
-    // BENCH_LABELING_RUNS (10), BENCH_POLYGONS (1000) and BENCH_PAN_SECONDS (5) size it.
+    // BENCH_LABELING_RUNS (10), BENCH_POLYGONS (1000) and BENCH_PAN_SECONDS (5; 0 skips the pans) size it.
     if (part('labeling')) {
       // The administrator holds every right: picks the task through sort and remove, then labels.
       const target = await as('admin', 'Wind@2026');
@@ -333,20 +333,25 @@ try {
         `Labeling: time to open a task of ${task.images} images, no defects (/#/labeling?taskId=…, headless Chromium, fresh signed-in context, ${open.drawer} drawer; seeded in ${task.seconds.total.toFixed(1)} s: upload ${task.seconds.upload.toFixed(1)} s, tiles ${task.seconds.tiles.toFixed(1)} s)`,
         open.rows,
       );
+      // BENCH_WATERFALL=1: what the last opening asked for and when (ms since navigation), to see what waits on what.
+      if (process.env.BENCH_WATERFALL === '1') printTable('Labeling: requests of the last opening, until ready', open.waterfall);
       const panSeconds = Number(process.env.BENCH_PAN_SECONDS ?? 5);
-      // The console's choice, WebGL forced (SwiftShader's software GL without a GPU) and WebGL hidden (canvas 2D only).
-      const modes: DrawerMode[] = ['auto', 'webgl', 'canvas'];
-      const bare = [];
-      for (const mode of modes) bare.push(await panFrameTimes(target, task, 0, panSeconds, mode));
-      const seeded = await seedPolygons(target, task, Number(process.env.BENCH_POLYGONS ?? 1000));
-      const busy = [];
-      for (const mode of modes) busy.push(await panFrameTimes(target, task, seeded.polygons, panSeconds, mode));
-      printTable(
-        `Labeling: frame times while panning the 5472 × 3648 photo by mouse drag (rAF deltas; CDP trace; ${seeded.polygons} defects created in ${seeded.seconds.toFixed(1)} s)`,
-        [...bare, ...busy],
-      );
-      const openBusy = await timeToOpenLabeling(target, task, Math.max(3, Math.ceil(runs / 2)), seeded.polygons);
-      printTable(`Labeling: time to open the same task with ${seeded.polygons} polygons on its first photo`, openBusy.rows);
+      // BENCH_PAN_SECONDS=0 stops after the opening (no pans, no polygons).
+      if (panSeconds > 0) {
+        // The console's choice, WebGL forced (SwiftShader's software GL without a GPU) and WebGL hidden (canvas 2D only).
+        const modes: DrawerMode[] = ['auto', 'webgl', 'canvas'];
+        const bare = [];
+        for (const mode of modes) bare.push(await panFrameTimes(target, task, 0, panSeconds, mode));
+        const seeded = await seedPolygons(target, task, Number(process.env.BENCH_POLYGONS ?? 1000));
+        const busy = [];
+        for (const mode of modes) busy.push(await panFrameTimes(target, task, seeded.polygons, panSeconds, mode));
+        printTable(
+          `Labeling: frame times while panning the 5472 × 3648 photo by mouse drag (rAF deltas; CDP trace; ${seeded.polygons} defects created in ${seeded.seconds.toFixed(1)} s)`,
+          [...bare, ...busy],
+        );
+        const openBusy = await timeToOpenLabeling(target, task, Math.max(3, Math.ceil(runs / 2)), seeded.polygons);
+        printTable(`Labeling: time to open the same task with ${seeded.polygons} polygons on its first photo`, openBusy.rows);
+      }
     }
   } finally {
     await platform.stop();
