@@ -1,5 +1,5 @@
 import { BackToTasks, MissingTask } from '../common/ToolNavigation';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { Alert, Button, Result, Segmented, Skeleton, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { formatDate } from '@/shared/utils/format';
 import { errorMessageOf } from '@/core/api/errorMessage';
 import type { ApiError } from '@/core/api/baseQuery';
 import { LoadError } from '@/shared/inspection';
+import { preloadImageViewer } from '@/shared/viewer/ImageViewer';
 import { StageClosedNotice, useStageWindow, useTasksGetQuery, useTasksPickMutation, type TaskDetailView } from '@/features/tasks';
 import { QA_STATUS_LABELS, TASK_STAGE_LABELS, TaskStage, TaskStageStatus, labelOf, type Locale } from './contracts';
 import { LabelingWorkspace, type Finished, type LabelingMode } from './LabelingWorkspace';
@@ -96,6 +97,8 @@ export function Component() {
   const [pick, pickState] = useTasksPickMutation();
   const [pickError, setPickError] = useState<unknown>(null);
   const [finished, setFinished] = useState<Finished | null>(null);
+  // The tool always shows a photo: OpenSeadragon loads while the task and its images do.
+  useEffect(preloadImageViewer, []);
   // Live: once the stage this window works on is completed (here or in another window), its
   // actions are disabled; a review keeps its verdicts on screen, labeling turns read-only.
   const { closedStage } = useStageWindow(task.data, wantReview ? REVIEW_STAGES : WORK_STAGES);
