@@ -1,5 +1,5 @@
 import { memo, useEffect, useRef, useState } from 'react';
-import { Badge, Tooltip } from 'antd';
+import { Tooltip } from 'antd';
 import { CheckCircleFilled } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/shared/useLocale';
@@ -25,20 +25,39 @@ export function groupImages(images: readonly InspectionImage[]): StripGroup[] {
   return groups;
 }
 
-/** A thumbnail fetched only once it scrolls into view (a task may have hundreds of images). */
+/**
+ * One IntersectionObserver for every thumbnail of the strip (a task may have hundreds of images):
+ * a thumbnail is fetched only once it scrolls into view.
+ */
+const stripObserver = (() => {
+  const shown = new WeakMap<Element, () => void>();
+  let io: IntersectionObserver | null = null;
+  return {
+    watch(el: Element, onVisible: () => void) {
+      io ??= new IntersectionObserver((entries) => {
+        for (const e of entries) {
+          if (!e.isIntersecting) continue;
+          io!.unobserve(e.target);
+          shown.get(e.target)?.();
+          shown.delete(e.target);
+        }
+      });
+      shown.set(el, onVisible);
+      io.observe(el);
+      return () => {
+        shown.delete(el);
+        io?.unobserve(el);
+      };
+    },
+  };
+})();
+
 function LazyThumb({ url, alt }: { url: string | null; alt: string }) {
   const host = useRef<HTMLDivElement>(null);
   const [visible, setVisible] = useState(typeof IntersectionObserver === 'undefined');
   useEffect(() => {
     if (visible || !host.current) return;
-    const io = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) {
-        setVisible(true);
-        io.disconnect();
-      }
-    });
-    io.observe(host.current);
-    return () => io.disconnect();
+    return stripObserver.watch(host.current, () => setVisible(true));
   }, [visible]);
   return (
     <div ref={host}>
@@ -118,13 +137,14 @@ export const Filmstrip = memo(function Filmstrip({
                   <LazyThumb url={img.thumbUri} alt={img.fileName} />
                   <span className="lbl-strip__caption">
                     <span className="lbl-strip__name">{chamberText(img.chamber, locale) || img.fileName}</span>
-                    <Badge
-                      count={s?.defectCount ?? 0}
-                      showZero
-                      size="small"
-                      color={s?.defectCount ? '#fa8c16' : '#bfbfbf'}
+                    {/* A plain count chip: antd's Badge (scroll-number motion, styles) cost the most of the strip's first render for 300 images. */}
+                    <span
+                      className={s?.defectCount ? 'lbl-strip__defects lbl-strip__defects--some' : 'lbl-strip__defects'}
+                      data-testid="strip-defect-count"
                       title={t('strip.defects', { count: s?.defectCount ?? 0 })}
-                    />
+                    >
+                      {s?.defectCount ?? 0}
+                    </span>
                     {s?.labeled && (
                       <Tooltip title={t('strip.labeled')}>
                         <CheckCircleFilled className="lbl-strip__check" data-testid="strip-labeled" />
