@@ -20,11 +20,32 @@ describe('post-login loading', () => {
     });
   });
 
-  it('an empty menu list is "Access deny"', async () => {
-    const deniedModules = vi.fn(async () => []);
-    const result = await loadSessionContext({ personalInfo: async () => me, menus: async () => [], deniedModules });
-    expect(result).toEqual({ kind: 'accessDenied' });
-    expect(deniedModules).not.toHaveBeenCalled();
+  it('an empty menu list is "Access deny", whatever the denied-modules list says', async () => {
+    const fail = async (): Promise<never> => {
+      throw new Error('x');
+    };
+    expect(await loadSessionContext({ personalInfo: async () => me, menus: async () => [], deniedModules: async () => [] })).toEqual({
+      kind: 'accessDenied',
+    });
+    expect(await loadSessionContext({ personalInfo: async () => me, menus: async () => [], deniedModules: fail })).toEqual({
+      kind: 'accessDenied',
+    });
+  });
+
+  it('asks for the three at once: none waits for another to answer', async () => {
+    const asked: string[] = [];
+    let answer!: () => void;
+    const gate = new Promise<void>((r) => (answer = r));
+    const held = <T,>(name: string, value: T) =>
+      vi.fn(async () => {
+        asked.push(name);
+        await gate;
+        return value;
+      });
+    const pending = loadSessionContext({ personalInfo: held('info', me), menus: held('menus', ['m']), deniedModules: held('denied', []) });
+    await vi.waitFor(() => expect(asked).toEqual(['info', 'menus', 'denied']));
+    answer();
+    expect(await pending).toEqual({ kind: 'ok', personalInfo: me, menuRights: ['m'], accessDeniedModules: [] });
   });
 
   it('reports which load failed', async () => {
@@ -39,6 +60,20 @@ describe('post-login loading', () => {
       kind: 'failed',
       step: 'deniedModules',
     });
+    // Judged in order: a failed personal info wins over a failed menu list.
+    expect(await loadSessionContext({ personalInfo: fail, menus: fail, deniedModules: async () => [] })).toEqual({
+      kind: 'failed',
+      step: 'personalInfo',
+    });
+    expect(
+      await loadSessionContext({
+        personalInfo: async () => me,
+        menus: () => {
+          throw new Error('thrown before any promise');
+        },
+        deniedModules: async () => [],
+      }),
+    ).toEqual({ kind: 'failed', step: 'menus' });
   });
 });
 

@@ -33,32 +33,23 @@ export type ContextResult =
 /**
  * Post-login loading (SPEC §2, §6): personal info, menu rights, denied-modules list.
  * An empty menu list is "Access deny"; a failed personal-info or denied-modules load sends to /login.
+ * The three are asked at once (none needs another's answer: every page waits on them) and judged
+ * in that order, so the outcome is the same as asking one after the other.
  */
 export async function loadSessionContext(fetchers: {
   personalInfo: () => Promise<PersonalInfo>;
   menus: () => Promise<string[]>;
   deniedModules: () => Promise<RightEntry[]>;
 }): Promise<ContextResult> {
-  let personalInfo: PersonalInfo;
-  try {
-    personalInfo = await fetchers.personalInfo();
-  } catch {
-    return { kind: 'failed', step: 'personalInfo' };
-  }
-  let menuRights: string[];
-  try {
-    menuRights = await fetchers.menus();
-  } catch {
-    return { kind: 'failed', step: 'menus' };
-  }
+  const settle = <T,>(load: () => Promise<T>) => Promise.resolve().then(load);
+  const [info, menus, denied] = await Promise.allSettled([settle(fetchers.personalInfo), settle(fetchers.menus), settle(fetchers.deniedModules)]);
+  if (info.status === 'rejected') return { kind: 'failed', step: 'personalInfo' };
+  if (menus.status === 'rejected') return { kind: 'failed', step: 'menus' };
+  const menuRights = menus.value;
   if (!Array.isArray(menuRights) || menuRights.length === 0) return { kind: 'accessDenied' };
-  let accessDeniedModules: RightEntry[];
-  try {
-    accessDeniedModules = await fetchers.deniedModules();
-  } catch {
-    return { kind: 'failed', step: 'deniedModules' };
-  }
-  return { kind: 'ok', personalInfo, menuRights, accessDeniedModules: Array.isArray(accessDeniedModules) ? accessDeniedModules : [] };
+  if (denied.status === 'rejected') return { kind: 'failed', step: 'deniedModules' };
+  const accessDeniedModules = denied.value;
+  return { kind: 'ok', personalInfo: info.value, menuRights, accessDeniedModules: Array.isArray(accessDeniedModules) ? accessDeniedModules : [] };
 }
 
 /** Stores a fresh token pair and the client id of the mode in use. */
