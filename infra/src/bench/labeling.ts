@@ -362,6 +362,12 @@ export async function panFrameTimes(t: LabelingBenchTarget, task: LabelingTask, 
       categories: 'devtools.timeline,disabled-by-default-devtools.timeline',
       transferMode: 'ReportEvents',
     });
+    // BENCH_PAN_PROFILE=<prefix>: the main thread's CPU profile of each pan, <prefix>-<polygons>-<mode>.cpuprofile.
+    const profileTo = process.env.BENCH_PAN_PROFILE;
+    if (profileTo) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.start');
+    }
     await page.evaluate(() => {
       const rec = { deltas: [] as number[], running: true };
       (window as unknown as { __frames: typeof rec }).__frames = rec;
@@ -390,6 +396,7 @@ export async function panFrameTimes(t: LabelingBenchTarget, task: LabelingTask, 
       rec.running = false;
       return rec.deltas;
     });
+    if (profileTo) writeFileSync(`${profileTo}-${polygons}-${mode}.cpuprofile`, JSON.stringify((await cdp.send('Profiler.stop')).profile));
     await cdp.send('Tracing.end');
     await complete;
     const overlay = await page.getByTestId('polygon-overlay').getAttribute('data-polygons');
