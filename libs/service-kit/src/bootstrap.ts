@@ -1,16 +1,15 @@
 import 'reflect-metadata';
-import { randomUUID } from 'node:crypto';
 import { NestFactory } from '@nestjs/core';
 import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
-import { pinoHttp } from 'pino-http';
 import { DataSource } from 'typeorm';
 import type { Logger } from 'pino';
 import type { Request, Response } from 'express';
 import type { ServiceName } from '@windward/contracts';
 import { SERVICE_CONFIG, type ServiceConfig } from './config/config.js';
 import { LOGGER, PinoNestLogger } from './logging/logger.js';
+import { requestLogging } from './logging/request-log.js';
 import { EventBus } from './events/event-bus.js';
 import { BusTransport } from './events/bus-transport.js';
 import { openApiDocument } from './openapi/openapi.js';
@@ -53,18 +52,7 @@ export async function bootstrapService(module: unknown, service: ServiceName, op
   app.useBodyParser('urlencoded', { extended: true, limit: JSON_BODY_LIMIT });
   const log = app.get<Logger>(LOGGER);
   app.useLogger(new PinoNestLogger(log));
-  app.use(
-    pinoHttp({
-      logger: log,
-      genReqId: (req, res) => {
-        const id = (req.headers['x-request-id'] as string | undefined) ?? randomUUID();
-        req.headers['x-request-id'] = id;
-        res.setHeader('x-request-id', id);
-        return id;
-      },
-      autoLogging: { ignore: (req) => (req.url ?? '').endsWith('/health') },
-    }),
-  );
+  app.use(requestLogging(log));
 
   const ds = app.get(DataSource);
   const health = async (_req: Request, res: Response) => {
