@@ -137,7 +137,7 @@ export const Filmstrip = memo(function Filmstrip({
                   <LazyThumb url={img.thumbUri} alt={img.fileName} />
                   <span className="lbl-strip__caption">
                     <span className="lbl-strip__name">{chamberText(img.chamber, locale) || img.fileName}</span>
-                    {/* A plain count chip: antd's Badge (scroll-number motion, styles) cost the most of the strip's first render for 300 images. */}
+                    {/* A plain count chip: antd's Badge brings scroll-number motion and style hooks per badge, and a task renders hundreds. */}
                     <span
                       className={s?.defectCount ? 'lbl-strip__defects lbl-strip__defects--some' : 'lbl-strip__defects'}
                       data-testid="strip-defect-count"
