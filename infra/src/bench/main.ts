@@ -160,6 +160,7 @@ try {
         `Asset on the large registry (seeded in ${a.seedSeconds.toFixed(1)} s), 50 concurrent clients, ${seconds} s each`,
         a.lists,
       );
+      printTable(`The least a request costs: a bare call through the gateway, 50 concurrent clients, ${seconds} s`, [a.health]);
       printTable('Asset: map data for every park in one call (GET /context/api/v1/plants?pageSize=500), median of 5', [a.map]);
     }
 
