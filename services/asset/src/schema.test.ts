@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DataSource } from 'typeorm';
-import { pendingSchemaChanges } from '@windward/service-kit/testing';
+import { missingRowColumns, pendingSchemaChanges } from '@windward/service-kit/testing';
 import { AssetHarness } from './testing/asset-harness.js';
 
 describe('asset schema', () => {
@@ -14,5 +14,9 @@ describe('asset schema', () => {
   test('the migrations create exactly what the entities describe (nothing left for TypeORM to change)', async () => {
     const pending = await pendingSchemaChanges(h.svc.app.get(DataSource));
     assert.deepEqual(pending, []);
+  });
+
+  test('every column a raw-SQL repository names exists in the migrated schema', async () => {
+    assert.deepEqual(await missingRowColumns(h.svc.app.get(DataSource)), []);
   });
 });

@@ -8,18 +8,12 @@ import { Turbine } from '../turbines/turbine.entity.js';
 import { InspectionRef } from '../activity/inspection-ref.entity.js';
 import { ProjectRef } from '../projects/project-ref.entity.js';
 import { loadVisiblePark } from './park-scope.js';
+import { PARK_SORT, ParkListRepository } from './park-list.repository.js';
 import { uniqueAsConflict } from '@windward/service-kit';
 import type { ParkProjectListQuery, PlantListQuery, SavePlantDto } from './plant.dto.js';
 import type { LastInspectionInfoView, ParkProjectPage, PlantPage, PlantView } from './plant.view.js';
 
-const SORT_COLUMN: Record<string, string> = {
-  windFarmName: 'p.name',
-  createdAt: 'p.createdAt',
-  capacity: 'p.capacityMw',
-  province: 'p.province',
-};
 const PROJECT_SORT: Record<string, string> = { projectName: 'r.name', createdAt: 'r.createdAt', status: 'r.status' };
-const NONE = ['00000000-0000-0000-0000-000000000000'];
 
 export function parkPayload(p: WindPark): ParkEventPayload {
   return {
@@ -37,24 +31,44 @@ export class PlantsService {
   constructor(
     private readonly ds: DataSource,
     private readonly events: EventPublisher,
+    private readonly parkList: ParkListRepository,
   ) {}
 
   /** Wind parks in the caller's scope with customer name, turbine count and last inspection. */
   async list(user: AuthUser, q: PlantListQuery): Promise<PlantPage> {
-    const page = parsePage(q, Object.keys(SORT_COLUMN), { sortField: 'windFarmName' });
-    const qb = this.ds.getRepository(WindPark).createQueryBuilder('p');
-    const customers = scopeIds(user.customerIds, q.customerIds ?? q.customerId ?? []);
-    const parks = scopeIds(user.parkIds, q.windParkIds ?? []);
-    if (customers) qb.andWhere('p.customerId IN (:...customers)', { customers: customers.length ? customers : NONE });
-    if (parks) qb.andWhere('p.id::text IN (:...parks)', { parks: parks.length ? parks : NONE });
-    if (q.windFarmName) qb.andWhere('p.name ILIKE :n', { n: `%${q.windFarmName}%` });
-    if (q.active !== undefined) qb.andWhere('p.active = :active', { active: q.active });
+    const page = parsePage(q, Object.keys(PARK_SORT), { sortField: 'windFarmName' });
     const provinces = q.provinces ?? q.province ?? [];
-    if (provinces.length) qb.andWhere('p.province IN (:...provinces)', { provinces });
     const cities = q.cities ?? q.city ?? [];
-    if (cities.length) qb.andWhere('p.city IN (:...cities)', { cities });
-    const [rows, totalCount] = await pageRows(qb, page, SORT_COLUMN, 'p.id');
-    return { results: await this.present(this.ds.manager, rows), totalCount };
+    const { rows, total } = await this.parkList.page(
+      this.ds.manager,
+      {
+        customerIds: scopeIds(user.customerIds, q.customerIds ?? q.customerId ?? []),
+        parkIds: scopeIds(user.parkIds, q.windParkIds ?? []),
+        name: q.windFarmName,
+        active: q.active,
+        provinces: provinces.length ? provinces : undefined,
+        cities: cities.length ? cities : undefined,
+      },
+      page,
+    );
+    return {
+      results: rows.map((r) => ({
+        windFarmId: r.id,
+        windFarmName: r.name,
+        customerId: r.customer_id,
+        customerName: r.customer_name,
+        latitude: r.latitude,
+        longitude: r.longitude,
+        province: r.province,
+        city: r.city,
+        region: r.region,
+        capacity: r.capacity_mw === null ? null : Number(r.capacity_mw),
+        turbineCount: r.turbine_count,
+        lastInspectionTime: r.last_inspection_time,
+        active: r.active,
+      })),
+      totalCount: total,
+    };
   }
 
   async get(user: AuthUser, id: string): Promise<PlantView> {
