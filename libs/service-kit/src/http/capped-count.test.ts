@@ -2,7 +2,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import pg from 'pg';
 import { createTestDatabase, type TestDatabase } from '../testing/index.js';
-import { cappedCount } from './paging.js';
+import { cappedCount, pageWithCappedCount } from './paging.js';
 
 let db: TestDatabase;
 let client: pg.Client;
@@ -30,4 +30,32 @@ test('beyond the limit answers the planner estimate, never less than limit + 1',
   assert.ok(c.totalCount >= 101, String(c.totalCount));
   // ANALYZE makes the estimate close to the truth (3,000 rows).
   assert.ok(Math.abs(c.totalCount - 3000) < 300, String(c.totalCount));
+});
+
+test('a page and its count in one statement: the rows without the count column, exact up to the limit', async () => {
+  const sent: string[] = [];
+  const counting = { query: async (sql: string, params?: unknown[]) => (sent.push(sql), ds.query(sql, params)) };
+  const r = await pageWithCappedCount<{ id: number }>(
+    counting,
+    { select: 'id', fromWhere: 'FROM item WHERE kind = $1', tail: 'ORDER BY id LIMIT 3 OFFSET 3' },
+    [1],
+    5000,
+  );
+  assert.deepEqual(r, { rows: [{ id: 10 }, { id: 13 }, { id: 16 }], totalCount: 1000, totalCountExact: true });
+  assert.equal(sent.length, 1);
+});
+
+test('beyond the limit the estimate is asked once more (no second count); past the end the count is asked alone', async () => {
+  const sent: string[] = [];
+  const counting = { query: async (sql: string, params?: unknown[]) => (sent.push(sql), ds.query(sql, params)) };
+  const big = await pageWithCappedCount<{ id: number }>(counting, { select: 'id', fromWhere: 'FROM item WHERE kind >= $1', tail: 'ORDER BY id LIMIT 2' }, [0], 100);
+  assert.deepEqual(big.rows, [{ id: 1 }, { id: 2 }]);
+  assert.equal(big.totalCountExact, false);
+  assert.ok(Math.abs(big.totalCount - 3000) < 300, String(big.totalCount));
+  assert.equal(sent.length, 2);
+  assert.match(sent[1]!, /^EXPLAIN/);
+  sent.length = 0;
+  const past = await pageWithCappedCount<{ id: number }>(counting, { select: 'id', fromWhere: 'FROM item WHERE kind = $1', tail: 'ORDER BY id LIMIT 20 OFFSET 5000' }, [2], 5000);
+  assert.deepEqual(past, { rows: [], totalCount: 1000, totalCountExact: true });
+  assert.equal(sent.length, 2);
 });

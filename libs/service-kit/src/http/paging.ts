@@ -101,7 +101,46 @@ export async function cappedCount(
 ): Promise<ListCount> {
   const [{ n }] = (await ds.query(`SELECT count(*)::int AS n FROM (SELECT 1 ${fromWhere} LIMIT ${limit + 1}) x`, params)) as { n: number }[];
   if (n <= limit) return { totalCount: n, totalCountExact: true };
+  return estimatedCount(ds, fromWhere, params, limit);
+}
+
+/** The planner's estimate of a count known to exceed `limit` (never less than limit + 1). */
+async function estimatedCount(
+  ds: { query(sql: string, params?: unknown[]): Promise<unknown> },
+  fromWhere: string,
+  params: unknown[],
+  limit: number,
+): Promise<ListCount> {
   const [plan] = (await ds.query(`EXPLAIN (FORMAT JSON) SELECT 1 ${fromWhere}`, params)) as { 'QUERY PLAN': { Plan?: { 'Plan Rows'?: number } }[] }[];
   const estimate = Number(plan?.['QUERY PLAN']?.[0]?.Plan?.['Plan Rows'] ?? 0);
   return { totalCount: Math.max(limit + 1, Math.round(estimate)), totalCountExact: false };
+}
+
+/** The column `pageWithCappedCount` adds to each row for its count (removed before rows are returned). */
+const COUNT_COLUMN = '__capped_count';
+
+/**
+ * A page and its capped count in one statement: the count rides on each row as an uncorrelated
+ * subquery (PostgreSQL computes it once). Each statement costs a round trip and a socket write
+ * on both sides, which on our machines was a large part of a cheap list's cost
+ * (docs/performance.md, session 19). A page past the end has no row to carry the count, so then
+ * it is asked alone; beyond `limit` the planner's estimate is asked as in `cappedCount`.
+ * `select` is the select list, `fromWhere` the `FROM … WHERE …` part shared by both, `tail`
+ * what follows it for the page (`ORDER BY … LIMIT … OFFSET …`).
+ */
+export async function pageWithCappedCount<Row>(
+  ds: { query(sql: string, params?: unknown[]): Promise<unknown> },
+  q: { select: string; fromWhere: string; tail: string },
+  params: unknown[],
+  limit = COUNT_EXACT_LIMIT,
+): Promise<{ rows: Row[] } & ListCount> {
+  const rows = (await ds.query(
+    `SELECT ${q.select}, (SELECT count(*)::int FROM (SELECT 1 ${q.fromWhere} LIMIT ${limit + 1}) x) AS ${COUNT_COLUMN} ${q.fromWhere} ${q.tail}`,
+    params,
+  )) as (Row & { [COUNT_COLUMN]?: number })[];
+  if (!rows.length) return { rows: [], ...(await cappedCount(ds, q.fromWhere, params, limit)) };
+  const n = rows[0]![COUNT_COLUMN]!;
+  for (const r of rows) delete r[COUNT_COLUMN];
+  if (n <= limit) return { rows, totalCount: n, totalCountExact: true };
+  return { rows, ...(await estimatedCount(ds, q.fromWhere, params, limit)) };
 }

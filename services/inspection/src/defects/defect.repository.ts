@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { cappedCount, type ListCount, type PageRequest } from '@windward/service-kit';
+import { pageWithCappedCount, type ListCount, type PageRequest } from '@windward/service-kit';
 import { schemaName } from '../common/columns.js';
 
 /** Sort fields of the defect list → their columns; each walks an index of (park, field, id). */
@@ -51,12 +51,12 @@ export class DefectRepository {
     const dir = page.descending ? 'DESC' : 'ASC';
     const whereSql = where.join(' AND ');
     const from = `FROM ${schemaName(this.ds)}.defect d WHERE ${whereSql}`;
-    const rows: { id: string }[] = await this.ds.query(
-      `SELECT d.id ${from} ORDER BY ${SORT[page.sortField]} ${dir}, d.id ${dir} LIMIT ${page.take} OFFSET ${page.skip}`,
+    // Exact up to COUNT_EXACT_LIMIT, the planner's estimate beyond (see the kit's cappedCount).
+    const { rows, ...count } = await pageWithCappedCount<{ id: string }>(
+      this.ds,
+      { select: 'd.id', fromWhere: from, tail: `ORDER BY ${SORT[page.sortField]} ${dir}, d.id ${dir} LIMIT ${page.take} OFFSET ${page.skip}` },
       params,
     );
-    // Exact up to COUNT_EXACT_LIMIT, the planner's estimate beyond (see the kit's cappedCount).
-    const count = await cappedCount(this.ds, from, params);
     return { ids: rows.map((r) => r.id), ...count };
   }
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { TaskStageStatus as SS, TaskStatus as TS, type CustomerFlowConfig, type TaskLogParams, type TaskStageStatus, type TaskStatus } from '@windward/contracts';
-import { cappedCount, type AuthUser, type ListCount, type PageRequest, rowColumns, Sql } from '@windward/service-kit';
+import { cappedCount, pageWithCappedCount, type AuthUser, type ListCount, type PageRequest, rowColumns, Sql } from '@windward/service-kit';
 import { scopeConditions } from '../common/access.js';
 import { AUTO_STAGES } from './pipeline.js';
 
@@ -285,13 +285,15 @@ export class TaskRepository {
     }
     const where = w.length ? `WHERE ${w.join(' AND ')}` : '';
     const dir = page.descending ? 'DESC' : 'ASC';
-    const [rows, count] = await Promise.all([
-      this.ds.query<TaskItemRow[]>(
-        `SELECT ${TASK_COLUMNS} FROM ${this.s}.task t ${where} ORDER BY ${TASK_SORT[page.sortField]} ${dir}${NULLABLE_SORT.has(page.sortField) ? ' NULLS LAST' : ''}, t.id ${dir} LIMIT ${page.take} OFFSET ${page.skip}`,
-        params,
-      ),
-      cappedCount(this.ds, `FROM ${this.s}.task t ${where}`, params),
-    ]);
+    const { rows, ...count } = await pageWithCappedCount<TaskItemRow>(
+      this.ds,
+      {
+        select: TASK_COLUMNS,
+        fromWhere: `FROM ${this.s}.task t ${where}`,
+        tail: `ORDER BY ${TASK_SORT[page.sortField]} ${dir}${NULLABLE_SORT.has(page.sortField) ? ' NULLS LAST' : ''}, t.id ${dir} LIMIT ${page.take} OFFSET ${page.skip}`,
+      },
+      params,
+    );
     return { rows, count };
   }
 
