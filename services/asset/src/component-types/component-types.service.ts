@@ -12,13 +12,13 @@ import type { ComponentTypePage, ComponentTypeView } from './component-type.view
 
 const SORT_COLUMN: Record<string, string> = { name: 't.name', createdAt: 't.createdAt', updatedAt: 't.updatedAt' };
 /** Turbine column that references each kind. */
-export const TURBINE_TYPE_COLUMN: Record<ComponentKind, keyof Turbine> = {
+export const TURBINE_TYPE_COLUMN = {
   generator: 'generatorTypeId',
   blade: 'bladeTypeId',
   nacelle: 'nacelleTypeId',
   tower: 'towerTypeId',
   foundation: 'foundationTypeId',
-};
+} as const satisfies Record<ComponentKind, keyof Turbine>;
 
 export function presentType(t: ComponentTypeEntity): ComponentTypeView {
   return {

@@ -7,25 +7,28 @@ import { loadVisiblePark, whereParkVisible } from '../plants/park-scope.js';
 import { ProjectRef } from '../projects/project-ref.entity.js';
 import { Turbine } from './turbine.entity.js';
 import { loadTurbine } from './turbine-scope.js';
-import { presentTurbine, presentTurbines } from './turbine.presenter.js';
+import { presentTurbine, presentTurbines, turbineViews } from './turbine.presenter.js';
+import { TURBINE_SORT, TurbineListRepository } from './turbine-list.repository.js';
 import type { ProjectTurbineListQuery, TurbineListQuery } from './turbine.dto.js';
 import type { TurbinePage, TurbineView } from './turbine.view.js';
 
+/** The project's turbine list still pages through the query builder. */
 const SORT_COLUMN: Record<string, string> = { turbineName: 't.name', createdAt: 't.createdAt', serialNumber: 't.serialNumber' };
 
 /** Reading turbines: a park's list, all of a park's turbines, one turbine, a project's turbines. */
 @Injectable()
 export class TurbineQueriesService {
-  constructor(private readonly ds: DataSource) {}
+  constructor(
+    private readonly ds: DataSource,
+    private readonly list: TurbineListRepository,
+  ) {}
 
   /** Paged turbine list of a park with inspection counts and the last inspection time. */
   async listForPark(user: AuthUser, parkId: string, q: TurbineListQuery): Promise<TurbinePage> {
     await loadVisiblePark(this.ds.manager, user, parkId);
-    const page = parsePage(q, Object.keys(SORT_COLUMN), { sortField: 'turbineName', pageSize: 50 });
-    const qb = this.ds.getRepository(Turbine).createQueryBuilder('t').where('t.windParkId = :parkId', { parkId });
-    if (q.turbineName) qb.andWhere('t.name ILIKE :n', { n: `%${q.turbineName}%` });
-    const [rows, totalCount] = await pageRows(qb, page, SORT_COLUMN, 't.id', { nulls: 'largest' });
-    return { results: await presentTurbines(this.ds.manager, rows), totalCount };
+    const page = parsePage(q, Object.keys(TURBINE_SORT), { sortField: 'turbineName', pageSize: 50 });
+    const { rows, parts, total } = await this.list.page(this.ds.manager, parkId, q.turbineName, page);
+    return { results: turbineViews(rows, parts), totalCount: total };
   }
 
   /** Every turbine of a park (selectors need them all), sorted by name on the server. */

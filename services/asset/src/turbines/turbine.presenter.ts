@@ -7,6 +7,34 @@ import { Turbine, type Device } from './turbine.entity.js';
 import { Blade } from './blade.entity.js';
 import type { TurbineView } from './turbine.view.js';
 
+/** What a turbine view is made of besides the turbine row: its types, blades, inspections and defect counts. */
+export interface TurbineParts {
+  types: Map<string, Pick<ComponentTypeEntity, 'name' | 'lengthM' | 'widthM'>>;
+  blades: Pick<Blade, 'id' | 'turbineId' | 'position' | 'name' | 'serialNumber'>[];
+  /** Newest first. */
+  inspections: Pick<InspectionRef, 'inspectionId' | 'turbineId' | 'packageType' | 'componentType' | 'isActive' | 'inspectionDate'>[];
+  defectCounts: Map<string, number>;
+}
+
+/** The turbine columns a view reads. */
+export type TurbineRowOfView = Pick<
+  Turbine,
+  | 'id'
+  | 'windParkId'
+  | 'name'
+  | 'serialNumber'
+  | 'status'
+  | 'generatorTypeId'
+  | 'bladeTypeId'
+  | 'nacelleTypeId'
+  | 'towerTypeId'
+  | 'foundationTypeId'
+  | 'latitude'
+  | 'longitude'
+  | 'devices'
+  | 'assetConfigs'
+>;
+
 /**
  * SPEC §3 turbine data, with blades (and their type's length/width), devices, asset configs and
  * activity; `inspections` lists the turbine's inspections too (single reads and all-turbines).
@@ -32,6 +60,12 @@ export async function presentTurbines(m: EntityManager, rows: Turbine[], o: { in
         .getRawMany()) as { turbineId: string; n: number }[]
     ).map((r) => [r.turbineId, r.n]),
   );
+  return turbineViews(rows, { types, blades, inspections, defectCounts }, o);
+}
+
+/** The views of `rows` from their parts, however they were read (entities here, one statement for the park's list). */
+export function turbineViews(rows: TurbineRowOfView[], parts: TurbineParts, o: { inspections?: boolean } = {}): TurbineView[] {
+  const { types, blades, inspections, defectCounts } = parts;
   return rows.map((t) => {
     const typeOf = (k: ComponentKind) => {
       const id = t[TURBINE_TYPE_COLUMN[k]] as string | null;

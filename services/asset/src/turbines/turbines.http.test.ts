@@ -431,6 +431,22 @@ describe('turbines over HTTP: rules, rename, move, delete', () => {
       full.body.results.slice(2, 4).map((x: Body) => x.turbineName),
     );
     assert.equal(page.body.totalCount, full.body.totalCount);
+
+    // The list is read in one statement, single reads through the entities: both give the same view
+    // (types with the blade length, blades, counts, last inspection; devices and configs).
+    const [inspectionId] = mt.inspections.map((i: Body) => i.inspectionId);
+    await h.publish(EventTypes.InspectionDefectCreated, 'd-list', { defectId: 'd-list', inspectionId, severity: 2, dpsStatus: 1 });
+    await eventually(async () => (await h.api(`${base()}/${t.turbineId}`)).body.defectCount === 1);
+    const listed = (await h.api(`${base()}?pageSize=100&fieldToSort=turbineName&descending=true`)).body.results;
+    assert.ok(listed.some((x: Body) => x.blades.length === 3 && x.bladeTypeName && x.blades[0].length !== null));
+    assert.ok(listed.some((x: Body) => x.defectCount === 1 && x.inspectionCount === 4 && x.lastInspectionTime === '2025-09-01T00:00:00.000Z'));
+    for (const row of listed) {
+      const { inspections: _, ...single } = (await h.api(`${base()}/${row.turbineId}`)).body;
+      assert.deepEqual(row, single);
+    }
+    // A page past the end still counts the list.
+    const past = await h.api(`${base()}?pageIndex=99&pageSize=50`);
+    assert.deepEqual(past.body, { results: [], totalCount: full.body.totalCount });
   });
 
   test('scope and rights guard every turbine write', async () => {

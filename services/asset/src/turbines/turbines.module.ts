@@ -5,9 +5,10 @@ import { TurbineQueriesService } from './turbine-queries.service.js';
 import { TurbineRegistryService } from './turbine-registry.service.js';
 import { TurbineRenameService } from './turbine-rename.service.js';
 import { InspectionMoveService } from './inspection-move.service.js';
+import { TurbineListRepository } from './turbine-list.repository.js';
 
 @Module({
   controllers: [TurbinesController, LicenceUsageController],
-  providers: [TurbineQueriesService, TurbineRegistryService, TurbineRenameService, InspectionMoveService],
+  providers: [TurbineQueriesService, TurbineRegistryService, TurbineRenameService, InspectionMoveService, TurbineListRepository],
 })
 export class TurbinesModule {}

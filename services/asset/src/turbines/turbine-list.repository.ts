@@ -1,0 +1,91 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { rowColumns, type PageRequest, Sql } from '@windward/service-kit';
+import type { Device, StoredAssetConfig } from './turbine.entity.js';
+import type { TurbineParts, TurbineRowOfView } from './turbine.presenter.js';
+
+/** One row of a park's turbine list as its one statement returns it (turbine columns under their entity names). */
+interface TurbineListRow extends TurbineRowOfView {
+  types: { id: string; name: string; lengthM: number | null; widthM: number | null }[] | null;
+  blades: TurbineParts['blades'];
+  /** Newest first; dates as JSON text. */
+  inspections: (Omit<TurbineParts['inspections'][number], 'inspectionDate'> & { inspectionDate: string })[];
+  defectCount: number;
+  /** bigint: the filtered list's size, as text. */
+  total: string;
+}
+
+/** The turbine columns the list reads, and the name each has in a view row. */
+const COLUMN_OF = {
+  id: 'id',
+  windParkId: 'wind_park_id',
+  name: 'name',
+  serialNumber: 'serial_number',
+  status: 'status',
+  generatorTypeId: 'generator_type_id',
+  bladeTypeId: 'blade_type_id',
+  nacelleTypeId: 'nacelle_type_id',
+  towerTypeId: 'tower_type_id',
+  foundationTypeId: 'foundation_type_id',
+  latitude: 'latitude',
+  longitude: 'longitude',
+  devices: 'devices',
+  assetConfigs: 'asset_configs',
+} as const satisfies Record<keyof TurbineRowOfView, string>;
+type TurbineColumns = { [K in (typeof COLUMN_OF)[keyof typeof COLUMN_OF]]: unknown } & { created_at: Date };
+export const TURBINE_LIST_COLUMNS = rowColumns<TurbineColumns>()('turbine', [
+  'id', 'wind_park_id', 'name', 'serial_number', 'status', 'generator_type_id', 'blade_type_id', 'nacelle_type_id',
+  'tower_type_id', 'foundation_type_id', 'latitude', 'longitude', 'devices', 'asset_configs', 'created_at',
+]);
+
+/** Sortable fields of a park's turbine list and their columns (validated by parsePage before use). */
+export const TURBINE_SORT: Readonly<Record<string, string>> = { turbineName: 'name', createdAt: 'created_at', serialNumber: 'serial_number' };
+
+/**
+ * A park's turbine list in one statement: the page with the filtered count by window, and per
+ * turbine its component types, blades, inspections (newest first) and defect count as JSON, which
+ * `turbineViews` turns into the same views single reads give. It used to be five statements
+ * after the park's check (page, count, types, blades, inspections, defect counts); see the park
+ * list's repository for why that mattered.
+ */
+@Injectable()
+export class TurbineListRepository {
+  constructor(private readonly sql: Sql) {}
+
+  async page(m: EntityManager, parkId: string, name: string | undefined, p: PageRequest): Promise<{ rows: TurbineRowOfView[]; parts: TurbineParts; total: number }> {
+    const s = this.sql.s;
+    const where = `t.wind_park_id = $1 AND ($2::text IS NULL OR t.name ILIKE '%' || $2 || '%')`;
+    // No NULLS clause: PostgreSQL's own order (nulls as the largest value), which the name index serves.
+    const order = (a: string) => `${a}.${TURBINE_SORT[p.sortField]} ${p.descending ? 'DESC' : 'ASC'}, ${a}.id`;
+    const found: TurbineListRow[] = await m.query(
+      `WITH page AS (
+         SELECT ${TURBINE_LIST_COLUMNS.columns.map((c) => `t.${c}`).join(', ')}, count(*) OVER () AS total
+         FROM ${s}.turbine t WHERE ${where} ORDER BY ${order('t')} LIMIT $3 OFFSET $4)
+       SELECT ${Object.entries(COLUMN_OF).map(([view, col]) => `page.${col} AS "${view}"`).join(', ')}, page.total,
+         (SELECT json_agg(json_build_object('id', c.id, 'name', c.name, 'lengthM', c.length_m, 'widthM', c.width_m))
+            FROM ${s}.component_type c
+            WHERE c.id IN (page.generator_type_id, page.blade_type_id, page.nacelle_type_id, page.tower_type_id, page.foundation_type_id)) AS types,
+         (SELECT coalesce(json_agg(json_build_object('id', b.id, 'turbineId', b.turbine_id, 'position', b.position, 'name', b.name,
+            'serialNumber', b.serial_number) ORDER BY b.position), '[]') FROM ${s}.blade b WHERE b.turbine_id = page.id) AS blades,
+         (SELECT coalesce(json_agg(json_build_object('inspectionId', i.inspection_id, 'turbineId', i.turbine_id, 'packageType', i.package_type,
+            'componentType', i.component_type, 'isActive', i.is_active, 'inspectionDate', i.inspection_date) ORDER BY i.inspection_date DESC), '[]')
+            FROM ${s}.inspection_ref i WHERE i.turbine_id = page.id) AS inspections,
+         (SELECT count(*)::int FROM ${s}.defect_ref d JOIN ${s}.inspection_ref i ON i.inspection_id = d.inspection_id
+            WHERE i.turbine_id = page.id) AS "defectCount"
+       FROM page ORDER BY ${order('page')}`,
+      [parkId, name || null, p.take, p.skip],
+    );
+    const parts: TurbineParts = { types: new Map(), blades: [], inspections: [], defectCounts: new Map() };
+    for (const r of found) {
+      for (const t of r.types ?? []) parts.types.set(t.id, t);
+      parts.blades.push(...r.blades);
+      parts.inspections.push(...r.inspections.map((i) => ({ ...i, inspectionDate: new Date(i.inspectionDate) })));
+      parts.defectCounts.set(r.id, r.defectCount);
+    }
+    const rows = found.map((r) => ({ ...r, devices: r.devices as Device[], assetConfigs: r.assetConfigs as StoredAssetConfig[] }));
+    if (found.length) return { rows, parts, total: Number(found[0]!.total) };
+    // A page past the end has no row to carry the count: ask for it alone (rare).
+    const [{ n }] = (await m.query(`SELECT count(*)::int AS n FROM ${s}.turbine t WHERE ${where}`, [parkId, name || null])) as { n: number }[];
+    return { rows, parts, total: n };
+  }
+}
