@@ -128,6 +128,17 @@ describe('images: untrusted uploads, tiles as jobs, file serving, delete rules',
       (await h.api(`${BASE}/inspections/${insp2.inspectionId}/images?viewOrder=${order}`)).body.results.map((r: Body) => r.imageId);
     assert.deepEqual(await ids('LEADING_EDGE_FIRST'), [le, ps0first, ps0, ps1, te, b2]);
     assert.deepEqual(await ids('TRAILING_EDGE_FIRST'), [te, ps0first, ps0, ps1, le, b2]);
+    // Photos without a blade or path come after those with one; descending is the exact reverse.
+    const noBlade = await add({ path: 5 });
+    const noPath = await add({ bladePosition: 2 });
+    const middleAll = await add({ bladePosition: 1, path: 6, chamber: -999 });
+    const middle7 = await add({ bladePosition: 1, path: 6, chamber: 8 });
+    const gallery = [le, ps0first, ps0, ps1, middle7, middleAll, te, b2, noPath, noBlade];
+    assert.deepEqual(await ids('LEADING_EDGE_FIRST'), gallery);
+    assert.deepEqual(await ids('LEADING_EDGE_FIRST&descending=true'), [...gallery].reverse());
+    for (const id of [noBlade, noPath, middleAll, middle7]) {
+      assert.equal((await h.api(`${BASE}/images/${id}`, { method: 'DELETE' })).status, 204);
+    }
     const paged = (
       await h.api(`${BASE}/inspections/${insp2.inspectionId}/images?viewOrder=MIDDLE_FIRST&pageSize=2&pageIndex=2&bladePosition=1`)
     ).body;

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager, type FindOptionsWhere } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import type { Readable } from 'node:stream';
-import { AppError, Chamber, compareByViewOrder, compareChambers, isUuid, inspectionImagePrefix } from '@windward/contracts';
+import { AppError, CHAMBER_DISPLAY_ORDER, Chamber, VIEW_SORT_ORDERS, isUuid, inspectionImagePrefix } from '@windward/contracts';
 import { EventPublisher, JobsService, parsePage, type AuthUser } from '@windward/service-kit';
 import { assertCanEdit, canSeeInspection, loadInspection } from '../common/access.js';
 import { distanceToRoot } from '../common/checks.js';
@@ -109,30 +109,37 @@ export class ImagesService {
   async list(user: AuthUser, inspectionId: string, q: ImageListQuery): Promise<ImagePage> {
     const insp = await loadInspection(this.ds.manager, user, inspectionId);
     const page = parsePage(q, ['gallery'], { sortField: 'gallery', pageSize: 100 });
-    const order = q.viewOrder ?? 'LEADING_EDGE_FIRST';
-    const where: FindOptionsWhere<Image> = { inspectionId: insp.id };
-    if (q.bladePosition !== undefined) where.bladePosition = q.bladePosition;
-    if (q.path !== undefined) where.path = q.path;
-    if (q.chamber !== undefined) where.chamber = q.chamber;
-    if (q.isActive !== undefined) where.isActive = q.isActive;
-    // An inspection holds at most a few thousand photos: ordering by the contracts' comparators
-    // in memory keeps one definition of the view and chamber orders.
-    const all = await this.ds.getRepository(Image).find({ where });
-    const byView = compareByViewOrder(order);
-    const nullsLast = (a: number | null, b: number | null, cmp: (x: number, y: number) => number) =>
-      a === null ? (b === null ? 0 : 1) : b === null ? -1 : cmp(a, b);
-    all.sort(
-      (a, b) =>
-        nullsLast(a.bladePosition, b.bladePosition, (x, y) => x - y) ||
-        nullsLast(a.path, b.path, byView) ||
-        compareChambers(a.chamber, b.chamber) ||
-        a.sortIndex - b.sortIndex ||
-        a.createdAt.getTime() - b.createdAt.getTime() ||
-        a.id.localeCompare(b.id),
-    );
-    if (page.descending) all.reverse();
-    const rows = [all.slice(page.skip, page.skip + page.take), all.length] as const;
-    return { results: rows[0].map(presentImage), totalCount: rows[1] };
+    const views: readonly number[] = VIEW_SORT_ORDERS[q.viewOrder ?? 'LEADING_EDGE_FIRST'];
+    const qb = this.ds.getRepository(Image).createQueryBuilder('i').where('i.inspectionId = :id', { id: insp.id });
+    if (q.bladePosition !== undefined) qb.andWhere('i.bladePosition = :blade', { blade: q.bladePosition });
+    if (q.path !== undefined) qb.andWhere('i.path = :path', { path: q.path });
+    if (q.chamber !== undefined) qb.andWhere('i.chamber = :chamber', { chamber: q.chamber });
+    if (q.isActive !== undefined) qb.andWhere('i.isActive = :active', { active: q.isActive });
+    // The gallery order in SQL, so only the page is read: blade, the contracts' view order
+    // (compareByViewOrder), chamber display order (compareChambers), sort index, upload time.
+    // Ranks are built from the contracts' own lists (numbers, not input). Descending is the exact
+    // reverse, NULLs included.
+    const [dir, nulls] = page.descending ? (['DESC', 'NULLS FIRST'] as const) : (['ASC', 'NULLS LAST'] as const);
+    const rank = (list: readonly number[], col: string, otherwise: string) => `coalesce(array_position(ARRAY[${list.join(',')}]::int[], ${col}::int) - 1, ${otherwise})`;
+    const { entities, raw } = await qb
+      .addSelect('count(*) OVER ()', 'total')
+      .addSelect(rank(views, 'i.path', `${views.length} + i.path`), 'view_rank')
+      .addSelect(
+        rank(CHAMBER_DISPLAY_ORDER, 'i.chamber', `CASE WHEN i.chamber = ${Chamber.MIDDLE_ALL} THEN 2147483647 ELSE ${CHAMBER_DISPLAY_ORDER.length} + abs(i.chamber) END`),
+        'chamber_rank',
+      )
+      .orderBy('i.blade_position', dir, nulls)
+      .addOrderBy('view_rank', dir, nulls)
+      .addOrderBy('chamber_rank', dir)
+      .addOrderBy('i.sort_index', dir)
+      .addOrderBy('i.created_at', dir)
+      .addOrderBy('i.id', dir)
+      .offset(page.skip)
+      .limit(page.take)
+      .getRawAndEntities<{ total: string }>();
+    // A page past the end has no row to carry the count: ask for it alone (rare).
+    const totalCount = raw.length ? Number(raw[0]!.total) : await qb.offset(undefined).limit(undefined).getCount();
+    return { results: entities.map(presentImage), totalCount };
   }
 
   async get(user: AuthUser, imageId: string): Promise<ImageView> {
