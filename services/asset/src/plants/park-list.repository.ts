@@ -47,7 +47,7 @@ export const PARK_SORT: Readonly<Record<string, string>> = {
 
 /**
  * The park list in one statement: the page (with the filtered count by window), its customers'
- * names and each park's turbine count and newest inspection. The list used to send five (page,
+ * names and each park's turbine count and newest inspection; single reads use the same rows. The list used to send five (page,
  * count, names, turbine counts, inspections) through the query builder, and on these machines
  * each statement's socket write and TypeORM's hydration were most of a request's cost
  * (docs/performance.md, session 19).
@@ -64,14 +64,7 @@ export class ParkListRepository {
     const params = [f.customerIds ?? null, f.parkIds ?? null, f.name || null, f.active ?? null, f.provinces ?? null, f.cities ?? null];
     const order = (alias: string) => `${alias}.${PARK_SORT[p.sortField]} ${p.descending ? 'DESC' : 'ASC'} NULLS LAST, ${alias}.id`;
     const rows: ParkListRow[] = await m.query(
-      `WITH page AS (
-         SELECT ${PARK_LIST_COLUMNS.columns.map((c) => `p.${c}`).join(', ')}, count(*) OVER () AS total
-         FROM ${s}.wind_park p WHERE ${where} ORDER BY ${order('p')} LIMIT $7 OFFSET $8)
-       SELECT page.*, c.name AS customer_name,
-         (SELECT count(*)::int FROM ${s}.turbine t WHERE t.wind_park_id = page.id) AS turbine_count,
-         (SELECT max(i.inspection_date) FROM ${s}.inspection_ref i WHERE i.wind_park_id = page.id) AS last_inspection_time
-       FROM page LEFT JOIN ${s}.customer_ref c ON c.customer_id = page.customer_id
-       ORDER BY ${order('page')}`,
+      this.select(`SELECT ${PARK_COLUMNS_OF_P}, count(*) OVER () AS total FROM ${s}.wind_park p WHERE ${where} ORDER BY ${order('p')} LIMIT $7 OFFSET $8`, order('page')),
       [...params, p.take, p.skip],
     );
     if (rows.length) return { rows, total: Number(rows[0]!.total) };
@@ -79,4 +72,22 @@ export class ParkListRepository {
     const [{ n }] = (await m.query(`SELECT count(*)::int AS n FROM ${s}.wind_park p WHERE ${where}`, params)) as { n: number }[];
     return { rows, total: n };
   }
+
+  /** The same rows for given parks (single reads and writes answer with them), in no particular order. */
+  byIds(m: EntityManager, ids: string[]): Promise<ParkListRow[]> {
+    return m.query(this.select(`SELECT ${PARK_COLUMNS_OF_P}, 0::bigint AS total FROM ${this.sql.s}.wind_park p WHERE p.id = ANY($1::uuid[])`, 'page.id'), [ids]);
+  }
+
+  /** The parks of `page` (a SELECT of the park columns and `total`) with their customer's name, turbine count and newest inspection. */
+  private select(page: string, orderBy: string): string {
+    const s = this.sql.s;
+    return `WITH page AS (${page})
+      SELECT page.*, c.name AS customer_name,
+        (SELECT count(*)::int FROM ${s}.turbine t WHERE t.wind_park_id = page.id) AS turbine_count,
+        (SELECT max(i.inspection_date) FROM ${s}.inspection_ref i WHERE i.wind_park_id = page.id) AS last_inspection_time
+      FROM page LEFT JOIN ${s}.customer_ref c ON c.customer_id = page.customer_id
+      ORDER BY ${orderBy}`;
+  }
 }
+
+const PARK_COLUMNS_OF_P = PARK_LIST_COLUMNS.columns.map((c) => `p.${c}`).join(', ');

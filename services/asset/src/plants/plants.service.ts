@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, In, type EntityManager } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { AppError, EventTypes, type ParkEventPayload } from '@windward/contracts';
 import { EventPublisher, assertCustomerScope, pageRows, parsePage, scopeIds, type AuthUser } from '@windward/service-kit';
 import { WindPark } from './wind-park.entity.js';
@@ -8,7 +8,7 @@ import { Turbine } from '../turbines/turbine.entity.js';
 import { InspectionRef } from '../activity/inspection-ref.entity.js';
 import { ProjectRef } from '../projects/project-ref.entity.js';
 import { loadVisiblePark } from './park-scope.js';
-import { PARK_SORT, ParkListRepository } from './park-list.repository.js';
+import { PARK_SORT, ParkListRepository, type ParkListRow } from './park-list.repository.js';
 import { uniqueAsConflict } from '@windward/service-kit';
 import type { ParkProjectListQuery, PlantListQuery, SavePlantDto } from './plant.dto.js';
 import type { LastInspectionInfoView, ParkProjectPage, PlantPage, PlantView } from './plant.view.js';
@@ -23,6 +23,25 @@ export function parkPayload(p: WindPark): ParkEventPayload {
     active: p.active,
     latitude: p.latitude,
     longitude: p.longitude,
+  };
+}
+
+/** A park as the list and single reads show it. */
+function plantView(r: ParkListRow): PlantView {
+  return {
+    windFarmId: r.id,
+    windFarmName: r.name,
+    customerId: r.customer_id,
+    customerName: r.customer_name,
+    latitude: r.latitude,
+    longitude: r.longitude,
+    province: r.province,
+    city: r.city,
+    region: r.region,
+    capacity: r.capacity_mw === null ? null : Number(r.capacity_mw),
+    turbineCount: r.turbine_count,
+    lastInspectionTime: r.last_inspection_time,
+    active: r.active,
   };
 }
 
@@ -51,24 +70,7 @@ export class PlantsService {
       },
       page,
     );
-    return {
-      results: rows.map((r) => ({
-        windFarmId: r.id,
-        windFarmName: r.name,
-        customerId: r.customer_id,
-        customerName: r.customer_name,
-        latitude: r.latitude,
-        longitude: r.longitude,
-        province: r.province,
-        city: r.city,
-        region: r.region,
-        capacity: r.capacity_mw === null ? null : Number(r.capacity_mw),
-        turbineCount: r.turbine_count,
-        lastInspectionTime: r.last_inspection_time,
-        active: r.active,
-      })),
-      totalCount: total,
-    };
+    return { results: rows.map(plantView), totalCount: total };
   }
 
   async get(user: AuthUser, id: string): Promise<PlantView> {
@@ -196,55 +198,7 @@ export class PlantsService {
   }
 
   private async presentOne(m: EntityManager, park: WindPark): Promise<PlantView> {
-    const [view] = await this.present(m, [park]);
-    return view!;
-  }
-
-  private async present(m: EntityManager, parks: WindPark[]): Promise<PlantView[]> {
-    if (!parks.length) return [];
-    const ids = parks.map((p) => p.id);
-    const names = new Map(
-      (await m.find(CustomerRef, { where: { customerId: In([...new Set(parks.map((p) => p.customerId))]) } })).map((c) => [
-        c.customerId,
-        c.name,
-      ]),
-    );
-    const counts = new Map(
-      (
-        (await m
-          .createQueryBuilder(Turbine, 't')
-          .select('t.windParkId', 'id')
-          .addSelect('count(*)::int', 'n')
-          .where('t.windParkId IN (:...ids)', { ids })
-          .groupBy('t.windParkId')
-          .getRawMany()) as { id: string; n: number }[]
-      ).map((r) => [r.id, r.n]),
-    );
-    const last = new Map(
-      (
-        (await m
-          .createQueryBuilder(InspectionRef, 'i')
-          .select('i.windParkId', 'id')
-          .addSelect('max(i.inspectionDate)', 'at')
-          .where('i.windParkId IN (:...ids)', { ids })
-          .groupBy('i.windParkId')
-          .getRawMany()) as { id: string; at: Date }[]
-      ).map((r) => [r.id, r.at]),
-    );
-    return parks.map((p) => ({
-      windFarmId: p.id,
-      windFarmName: p.name,
-      customerId: p.customerId,
-      customerName: names.get(p.customerId) ?? null,
-      latitude: p.latitude,
-      longitude: p.longitude,
-      province: p.province,
-      city: p.city,
-      region: p.region,
-      capacity: p.capacityMw,
-      turbineCount: counts.get(p.id) ?? 0,
-      lastInspectionTime: last.get(p.id) ?? null,
-      active: p.active,
-    }));
+    const [row] = await this.parkList.byIds(m, [park.id]);
+    return plantView(row!);
   }
 }
