@@ -12,7 +12,7 @@
 // `node infra/scripts/test-all.mjs [job …]` runs only the named jobs (lint, openapi, web, e2e or a
 // workspace such as services/asset).
 import { spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -51,22 +51,23 @@ function run(name, cmd, args, opts = {}) {
   return new Promise((resolve) => {
     const t0 = Date.now();
     const file = path.join(logs, `${name.replace(/[^\w.-]+/g, '_')}.log`);
-    const out = createWriteStream(file);
+    // The log file itself is the child's stdout and stderr, not a pipe: Node writes to a pipe
+    // asynchronously, and the node:test groups end with --test-force-exit (process.exit), which
+    // dropped whatever TAP was still queued — once a whole suite's summary, so its tests went
+    // uncounted. Writes to a file are synchronous.
+    const out = openSync(file, 'w');
     console.log(`[test] ${name}: started at +${seconds(t0 - started)} s`);
     // The job's CPU seconds (its processes and the ones they waited for: services, Chromium):
     // on two cores, CPU and not wall time says what a job costs the run.
     const cpuFile = `${file}.cpu`;
     const [bin, argv] = existsSync(TIME) ? [TIME, ['-q', '-o', cpuFile, '-f', '%U %S', cmd, ...args]] : [cmd, args];
-    const child = spawn(bin, argv, { cwd: root, env: process.env, ...opts, stdio: ['ignore', 'pipe', 'pipe'] });
-    child.stdout.pipe(out, { end: false });
-    child.stderr.pipe(out, { end: false });
+    const child = spawn(bin, argv, { cwd: root, env: process.env, ...opts, stdio: ['ignore', out, out] });
+    closeSync(out);
     child.on('close', (code) => {
-      out.end(() => {
-        const text = readFileSync(file, 'utf8');
-        console.log(`\n===== ${name} (exit ${code}, ${seconds(Date.now() - t0)} s) =====\n${text}`);
-        const cpu = existsSync(cpuFile) ? /^([\d.]+) ([\d.]+)$/m.exec(readFileSync(cpuFile, 'utf8')) : null;
-        resolve({ code: code ?? 1, out: text, ms: Date.now() - t0, cpu: cpu ? Number(cpu[1]) + Number(cpu[2]) : null });
-      });
+      const text = readFileSync(file, 'utf8');
+      console.log(`\n===== ${name} (exit ${code}, ${seconds(Date.now() - t0)} s) =====\n${text}`);
+      const cpu = existsSync(cpuFile) ? /^([\d.]+) ([\d.]+)$/m.exec(readFileSync(cpuFile, 'utf8')) : null;
+      resolve({ code: code ?? 1, out: text, ms: Date.now() - t0, cpu: cpu ? Number(cpu[1]) + Number(cpu[2]) : null });
     });
   });
 }
