@@ -330,4 +330,6 @@ const totalCpu = results.reduce((a, r) => a + (r.cpu ?? 0), 0) + ownCpu;
 console.log(`| **all (wall)** | ${seconds(Date.now() - started)} | ${totalCpu.toFixed(0)} | | | |`);
 const [p, f, s] = [sum('passed'), sum('failed'), sum('skipped')];
 console.log(`\n${p} passed, ${f} failed${s ? `, ${s} skipped` : ''}`);
-process.exit(f > 0 || p === 0 ? 1 : 0);
+// Exit once stdout has taken everything: CI may read it through a pipe, where Node writes
+// asynchronously and a bare process.exit drops the tail (the summary above included).
+process.stdout.write('', () => process.exit(f > 0 || p === 0 ? 1 : 0));
