@@ -1,9 +1,10 @@
 import { useEffect, useState, type RefObject } from 'react';
 import { imageHeaders } from '@/shared/viewer/authedFetch';
+import { whenVisible } from '@/shared/utils/whenVisible';
 
 /*
  * Thumbnails need the bearer token (docs/inspection.md decision 9), so `<img src>` cannot fetch
- * them itself. They load when their tile scrolls near the view (one shared IntersectionObserver),
+ * them itself. They load when their tile scrolls near the view (`whenVisible`, one shared observer),
  * at most 6 at a time, and stay cached as object URLs while the tool is open.
  */
 
@@ -56,34 +57,6 @@ export function clearImageCache(): void {
   cache.clear();
 }
 
-type Seen = () => void;
-const watchers = new Map<Element, Seen>();
-let observer: IntersectionObserver | null = null;
-
-function watch(el: Element, seen: Seen): () => void {
-  if (typeof IntersectionObserver === 'undefined') {
-    seen();
-    return () => undefined;
-  }
-  observer ??= new IntersectionObserver(
-    (entries) => {
-      for (const e of entries) {
-        if (!e.isIntersecting) continue;
-        watchers.get(e.target)?.();
-        watchers.delete(e.target);
-        observer?.unobserve(e.target);
-      }
-    },
-    { rootMargin: '200px' },
-  );
-  watchers.set(el, seen);
-  observer.observe(el);
-  return () => {
-    watchers.delete(el);
-    observer?.unobserve(el);
-  };
-}
-
 /** The thumbnail's object URL once its element has come near the view; `failed` when it cannot load. */
 export function useLazyImage(url: string | null, ref: RefObject<Element | null>): { src: string | null; failed: boolean } {
   const [state, setState] = useState<{ url: string | null; src: string | null; failed: boolean }>({ url: null, src: null, failed: false });
@@ -91,12 +64,16 @@ export function useLazyImage(url: string | null, ref: RefObject<Element | null>)
     const el = ref.current;
     if (!url || !el) return;
     let live = true;
-    const stop = watch(el, () => {
-      loadImage(url).then(
-        (src) => live && setState({ url, src, failed: false }),
-        () => live && setState({ url, src: null, failed: true }),
-      );
-    });
+    const stop = whenVisible(
+      el,
+      () => {
+        loadImage(url).then(
+          (src) => live && setState({ url, src, failed: false }),
+          () => live && setState({ url, src: null, failed: true }),
+        );
+      },
+      '200px',
+    );
     return () => {
       live = false;
       stop();

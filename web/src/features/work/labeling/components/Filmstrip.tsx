@@ -3,6 +3,7 @@ import { Tooltip } from 'antd';
 import { CheckCircleFilled } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/shared/useLocale';
+import { whenVisible } from '@/shared/utils/whenVisible';
 import { type InspectionImage, AuthedThumb, chamberText, pathLabel } from '@/shared/inspection';
 import type { LabelingStatus } from '../labelingApi';
 
@@ -25,39 +26,13 @@ export function groupImages(images: readonly InspectionImage[]): StripGroup[] {
   return groups;
 }
 
-/**
- * One IntersectionObserver for every thumbnail of the strip (a task may have hundreds of images):
- * a thumbnail is fetched only once it scrolls into view.
- */
-const stripObserver = (() => {
-  const shown = new WeakMap<Element, () => void>();
-  let io: IntersectionObserver | null = null;
-  return {
-    watch(el: Element, onVisible: () => void) {
-      io ??= new IntersectionObserver((entries) => {
-        for (const e of entries) {
-          if (!e.isIntersecting) continue;
-          io!.unobserve(e.target);
-          shown.get(e.target)?.();
-          shown.delete(e.target);
-        }
-      });
-      shown.set(el, onVisible);
-      io.observe(el);
-      return () => {
-        shown.delete(el);
-        io?.unobserve(el);
-      };
-    },
-  };
-})();
-
+/** A thumbnail fetched only once it scrolls into view (a task may have hundreds of images). */
 function LazyThumb({ url, alt }: { url: string | null; alt: string }) {
   const host = useRef<HTMLDivElement>(null);
   const [visible, setVisible] = useState(typeof IntersectionObserver === 'undefined');
   useEffect(() => {
     if (visible || !host.current) return;
-    return stripObserver.watch(host.current, () => setVisible(true));
+    return whenVisible(host.current, () => setVisible(true));
   }, [visible]);
   return (
     <div ref={host}>
