@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { rowColumns, type PageRequest, Sql } from '@windward/service-kit';
-import type { Device, StoredAssetConfig } from './turbine.entity.js';
 import type { TurbineParts, TurbineRowOfView } from './turbine.presenter.js';
 
 /** One row of a park's turbine list as its one statement returns it (turbine columns under their entity names). */
@@ -82,10 +81,9 @@ export class TurbineListRepository {
       parts.inspections.push(...r.inspections.map((i) => ({ ...i, inspectionDate: new Date(i.inspectionDate) })));
       parts.defectCounts.set(r.id, r.defectCount);
     }
-    const rows = found.map((r) => ({ ...r, devices: r.devices as Device[], assetConfigs: r.assetConfigs as StoredAssetConfig[] }));
-    if (found.length) return { rows, parts, total: Number(found[0]!.total) };
+    if (found.length) return { rows: found, parts, total: Number(found[0]!.total) };
     // A page past the end has no row to carry the count: ask for it alone (rare).
     const [{ n }] = (await m.query(`SELECT count(*)::int AS n FROM ${s}.turbine t WHERE ${where}`, [parkId, name || null])) as { n: number }[];
-    return { rows, parts, total: n };
+    return { rows: found, parts, total: n };
   }
 }
