@@ -107,26 +107,19 @@ export function PanoramaView({ pano, editable }: { pano: Panorama; editable: boo
         </div>
         {editable && sel && (
           <Space className="stitch-offset" data-testid="offset-inputs" wrap>
-            <InputNumber
-              prefix="dx"
-              suffix={t('images.sourcePx')}
-              precision={0}
-              min={-MAX_OFFSET_PX}
-              max={MAX_OFFSET_PX}
-              value={off.dx}
-              onChange={(v) => setPending((cur) => withOffset(cur, sel.imageId, { dx: Number(v ?? 0), dy: off.dy }))}
-              data-testid="offset-dx"
-            />
-            <InputNumber
-              prefix="dy"
-              suffix={t('images.sourcePx')}
-              precision={0}
-              min={-MAX_OFFSET_PX}
-              max={MAX_OFFSET_PX}
-              value={off.dy}
-              onChange={(v) => setPending((cur) => withOffset(cur, sel.imageId, { dx: off.dx, dy: Number(v ?? 0) }))}
-              data-testid="offset-dy"
-            />
+            {(['dx', 'dy'] as const).map((axis) => (
+              <InputNumber
+                key={axis}
+                prefix={axis}
+                suffix={t('images.sourcePx')}
+                precision={0}
+                min={-MAX_OFFSET_PX}
+                max={MAX_OFFSET_PX}
+                value={off[axis]}
+                onChange={(v) => setPending((cur) => withOffset(cur, sel.imageId, { ...off, [axis]: Number(v ?? 0) }))}
+                data-testid={`offset-${axis}`}
+              />
+            ))}
           </Space>
         )}
         {editable && (
