@@ -1,4 +1,5 @@
 import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -16,19 +17,28 @@ import {
   withDb,
   type BenchTarget,
 } from './fixtures.js';
+import { peakMb, pidOfPort } from './stitching.js';
 
 export type InspectionBenchTarget = BenchTarget;
 
 /**
  * (a) Thumbnail + deep-zoom tile throughput of the real pipeline (HTTP upload → pg-boss job →
  * sharp → file store) for 20-megapixel JPEGs (5472 × 3648, a 1" drone sensor), measured from the
- * first upload to the last image marked done.
+ * first upload to the last image marked done; the inspection process's resident memory at the
+ * start, its peak and at the end (flat over hundreds of photos is the goal). Then sharp alone on
+ * the same photos twice: at sharp's defaults (one lane per core, one libvips thread each: the
+ * floor of issue #22) and at the service's settings (TILE_JOBS lanes × SHARP_THREADS threads, the
+ * same environment variables), so the gap to the second is the pipeline's own cost.
  */
-export async function benchTiles(t: InspectionBenchTarget, images: number) {
+export async function benchTiles(t: InspectionBenchTarget & { inspectionUrl?: string }, images: number) {
   // Let the demo seed's own tile jobs finish first so they do not share the measurement.
   await waitForIdleTiles(t.databaseUrl);
   const { inspectionId } = await createInspection(t, '2026-01-15');
   const photo = await noisePhoto(5472, 3648);
+  const pid = pidOfPort(t.inspectionUrl);
+  const rssStart = rssMb(pid);
+  peakMb(pid, true);
+  const quarters: (number | string)[] = [];
   const started = Date.now();
   for (let i = 0; i < images; i++) await uploadImage(t, inspectionId, photo, `p${i}.jpg`, { bladePosition: (i % 3) + 1 });
   const uploaded = Date.now();
@@ -36,33 +46,52 @@ export async function benchTiles(t: InspectionBenchTarget, images: number) {
     async () => {
       const p = await api(t, `${BASE}/inspections/${inspectionId}/processing`);
       if (p.failed) throw new Error('tile generation failed');
+      // Resident memory as each quarter of the photos is done: flat, not growing with the count.
+      while (quarters.length < 3 && p.done >= (images * (quarters.length + 1)) / 4) quarters.push(rssMb(pid));
       return p.done === images;
     },
     600000,
     250,
   );
   const seconds = (Date.now() - started) / 1000;
-  const floor = await sharpAlone(photo, images, os.availableParallelism());
+  const peak = peakMb(pid);
+  const rssEnd = rssMb(pid);
+  const cpus = os.availableParallelism();
+  const floor = await sharpAlone(photo, images, cpus, 1);
+  const lanes = Number(process.env.TILE_JOBS ?? cpus);
+  const threads = Number(process.env.SHARP_THREADS ?? cpus);
+  const same = await sharpAlone(photo, images, lanes, threads);
   return {
     images,
-    'megapixels each': 20,
     'photo MB': Number((photo.length / 1024 / 1024).toFixed(1)),
-    cpus: os.availableParallelism(),
+    cpus,
     'upload s': (uploaded - started) / 1000,
     'total s': seconds,
     'images/min': (images / seconds) * 60,
-    'sharp alone images/min': floor,
+    'sharp alone images/min (defaults)': floor,
     ratio: (images / seconds) * 60 / floor,
+    [`sharp alone, ${lanes} × ${threads} threads`]: same,
+    'service RSS MB: start, ¼ ½ ¾ done, end (peak)': `${rssStart}, ${quarters.join(' ')}, ${rssEnd} (${peak})`,
   };
+}
+
+/** Resident memory (MB) of a process now. */
+function rssMb(pid: number | null): number | string {
+  if (pid === null) return 'n/a';
+  const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  return kb ? Math.round(Number(kb) / 1024) : 'n/a';
 }
 
 /**
  * The tiling floor: the same sharp work as a tile job (the 320 px thumbnail and the 256 px
- * deep-zoom tiles of the photo) on `images` photos, `parallel` at once, into a temp folder —
- * without upload, queue, database or file store. Images per minute.
+ * deep-zoom tiles of the photo) on `images` photos, `parallel` at once with `threads` libvips
+ * threads each, into a temp folder — without upload, queue, database or file store. Images per
+ * minute.
  */
-async function sharpAlone(photo: Buffer, images: number, parallel: number): Promise<number> {
+async function sharpAlone(photo: Buffer, images: number, parallel: number, threads: number): Promise<number> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'ww-bench-sharp-'));
+  const before = sharp.concurrency();
+  sharp.concurrency(threads);
   try {
     const t0 = Date.now();
     let next = 0;
@@ -75,6 +104,7 @@ async function sharpAlone(photo: Buffer, images: number, parallel: number): Prom
     await Promise.all(Array.from({ length: parallel }, lane));
     return (images / ((Date.now() - t0) / 1000)) * 60;
   } finally {
+    sharp.concurrency(before);
     await rm(dir, { recursive: true, force: true });
   }
 }

@@ -2,6 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import sharp from 'sharp';
 import { EventTypes, errorText } from '@windward/contracts';
 import { eventually } from '@windward/service-kit/testing';
 import { InspectionHarness, jpeg, png, type Body } from '../testing/inspection-harness.js';
@@ -60,6 +61,9 @@ describe('images: untrusted uploads, tiles as jobs, file serving, delete rules',
     assert.equal((await h.api(`${BASE}/images/${img.imageId}/image_files/10/..%2F..%2Foriginal.png`)).status, 404);
     const thumb = await h.api(done.thumbUri);
     assert.equal(thumb.status, 200);
+    // The thumbnail is the upload check's decode (320 px on the longest side), a JPEG.
+    const t = await sharp(thumb.bytes).metadata();
+    assert.deepEqual([t.format, t.width, t.height], ['jpeg', 320, 192]);
     assert.equal((await h.api(img.uri)).bytes.length, img.sizeBytes);
     // Tiles need a token like everything else.
     assert.equal((await h.api(`${BASE}/images/${img.imageId}/image_files/10/0_0.jpeg`, { token: null })).status, 401);

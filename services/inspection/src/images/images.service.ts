@@ -86,6 +86,7 @@ export class ImagesService {
     });
     await this.apply(this.ds.manager, insp, img, dto);
     await this.store.put(originalKey(img), file!.buffer);
+    await this.store.put(thumbKey(img), photo.thumbnail);
     try {
       await this.ds.transaction(async (m) => {
         // The inspection may have gone (or left the caller's scope) while the bytes were checked.

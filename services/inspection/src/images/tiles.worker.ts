@@ -8,13 +8,12 @@ import sharp, { type Sharp } from 'sharp';
 import type { Logger } from 'pino';
 import { EventTypes } from '@windward/contracts';
 import { EventPublisher, JobWorker, JobsService, LOGGER, type ReportProgress } from '@windward/service-kit';
-import { FILE_STORE, listFiles, type FileStore } from '@windward/service-kit';
+import { FILE_STORE, listFiles, makeThumbnail, type FileStore } from '@windward/service-kit';
 import { Inspection } from '../inspections/inspection.entity.js';
 import { Image } from './image.entity.js';
 import { announcePhotosChanged } from '../stitching/stitching-progress.js';
 
 export const TILES_QUEUE = 'inspection-tiles';
-export const THUMB_SIZE = 320;
 export const TILE_SIZE = 256;
 const STORE_BATCH = 200;
 /**
@@ -23,6 +22,12 @@ const STORE_BATCH = 200;
  * one job at a time left the other core idle (issue #22).
  */
 export const TILE_JOBS = Math.max(1, Number(process.env.TILE_JOBS ?? os.availableParallelism()));
+/**
+ * libvips threads per picture in this process (sharp's glibc default is one). With one job per
+ * core and one thread each, a core idled whenever its job waited on writing its ~450 tiles; more
+ * threads fill those gaps (issue #22; photos/min and memory over 300 photos in docs/performance.md).
+ */
+export const SHARP_THREADS = Math.max(1, Number(process.env.SHARP_THREADS ?? os.availableParallelism()));
 
 export const originalKey = (img: Pick<Image, 'storagePrefix' | 'format'>) =>
   `${img.storagePrefix}/original.${img.format === 'jpeg' ? 'jpg' : 'png'}`;
@@ -30,11 +35,6 @@ export const thumbKey = (img: Pick<Image, 'storagePrefix'>) => `${img.storagePre
 export const dziKey = (img: Pick<Image, 'storagePrefix'>) => `${img.storagePrefix}/image.dzi`;
 export const tileKey = (img: Pick<Image, 'storagePrefix'>, level: number, tile: string) =>
   `${img.storagePrefix}/image_files/${level}/${tile}`;
-
-/** The 320 px JPEG thumbnail of an image (also used for stitched panoramas). */
-export function makeThumbnail(input: Sharp): Promise<Buffer> {
-  return input.resize(THUMB_SIZE, THUMB_SIZE, { fit: 'inside' }).jpeg({ quality: 80 }).toBuffer();
-}
 
 /**
  * Deep-zoom tiles of `input` (sharp `layout: 'dz'`, 256 px JPEG tiles) written below `storagePrefix`
@@ -87,6 +87,11 @@ export class TilesWorker extends JobWorker<{ imageId: string }> {
     super(jobs);
   }
 
+  override async onApplicationBootstrap(): Promise<void> {
+    sharp.concurrency(SHARP_THREADS);
+    await super.onApplicationBootstrap();
+  }
+
   /** Queues the tiles of an image (after its row committed) and remembers the job id for progress. */
   async enqueue(imageId: string): Promise<string> {
     const jobId = await this.send({ imageId });
@@ -107,8 +112,11 @@ export class TilesWorker extends JobWorker<{ imageId: string }> {
     try {
       const original = await this.store.read(originalKey(img));
       if (!original) throw new PermanentTileError('original file missing');
-      await progress(5, 'thumbnail');
-      await this.store.put(thumbKey(img), await makeThumbnail(sharp(original)));
+      // The upload's photo check stored the thumbnail (its decode); older images get theirs here.
+      if ((await this.store.size(thumbKey(img))) === null) {
+        await progress(5, 'thumbnail');
+        await this.store.put(thumbKey(img), await makeThumbnail(sharp(original)));
+      }
       await progress(20, 'tiling');
       await storeDeepZoom(this.store, img.storagePrefix, sharp(original), (step, i, total) =>
         step === 'tiled' ? progress(60, 'storing tiles') : progress(60 + Math.floor((35 * i) / total), 'storing tiles'),

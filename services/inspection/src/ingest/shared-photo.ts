@@ -7,7 +7,7 @@ import type { FileStore } from '@windward/service-kit';
 import { Image } from '../images/image.entity.js';
 import { UpdateImageDto } from '../images/image.dto.js';
 import { checkPhoto } from '../images/photo-check.js';
-import { originalKey } from '../images/tiles.worker.js';
+import { originalKey, thumbKey } from '../images/tiles.worker.js';
 
 const failure = (code: ErrorCode, details?: unknown, params?: Record<string, string | number>) =>
   new AppError(code, { ...(details !== undefined ? { details } : {}), ...(params ? { params } : {}) });
@@ -27,7 +27,7 @@ export interface SharedPhoto {
  * An image of an inspection (not yet inserted) from a photo import verified and left in the
  * shared file store: only keys under `allowedPrefix` are read (-10015 otherwise or when gone);
  * the checks of a photo upload (name, size, magic bytes, full decode) and its attributes
- * validated as on PATCH; the bytes are copied into inspection's own store.
+ * validated as on PATCH; the bytes (and the check's thumbnail) are copied into inspection's own store.
  */
 export async function imageFromSharedStore(
   stores: { store: FileStore; shared: FileStore },
@@ -79,5 +79,6 @@ export async function imageFromSharedStore(
     tiledAt: null,
   });
   await stores.store.put(originalKey(img), buffer);
+  await stores.store.put(thumbKey(img), photo.thumbnail);
   return img;
 }

@@ -8,9 +8,9 @@ import type { Logger } from 'pino';
 import { EventTypes, errorText } from '@windward/contracts';
 import { EventPublisher, JobWorker, JobsService, LOGGER, type ReportProgress } from '@windward/service-kit';
 import { schemaName } from '../common/columns.js';
-import { FILE_STORE, type FileStore } from '@windward/service-kit';
+import { FILE_STORE, makeThumbnail, type FileStore } from '@windward/service-kit';
 import { Image } from '../images/image.entity.js';
-import { makeThumbnail, originalKey, storeDeepZoom, thumbKey } from '../images/tiles.worker.js';
+import { originalKey, storeDeepZoom, thumbKey } from '../images/tiles.worker.js';
 import { layoutPanorama } from './layout.js';
 import { announceStitching } from './stitching-progress.js';
 import {
