@@ -7,7 +7,7 @@ import { pino } from 'pino';
 import { requestLogging } from './request-log.js';
 
 /** A plain HTTP server behind the kit's request logging; returns the log lines it wrote. */
-async function logged(headers: Record<string, string>, path = '/gw/asset/context/api/v1/plants?pageSize=20') {
+async function logged(headers: Record<string, string>, path = '/gw/asset/context/api/v1/plants?pageSize=20', status = 200, level = 'info') {
   const lines: Record<string, unknown>[] = [];
   const sink = new Writable({
     write(chunk: Buffer, _enc, done) {
@@ -15,10 +15,11 @@ async function logged(headers: Record<string, string>, path = '/gw/asset/context
       done();
     },
   });
-  const log = requestLogging(pino({ base: null }, sink));
+  const log = requestLogging(pino({ base: null, level }, sink));
   const server = http.createServer((req, res) => {
     log(req, res);
     res.setHeader('set-cookie', 'sid=server-secret');
+    res.statusCode = status;
     res.end('{}');
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -51,4 +52,14 @@ test('a request without an id gets one, answered in x-request-id; /health is not
   assert.match(requestId ?? '', /^[0-9a-f-]{36}$/);
   assert.equal((lines[0]!.req as { id: string }).id, requestId);
   assert.equal((await logged({}, '/health')).lines.length, 0);
+});
+
+test('a 5xx answer is logged as an error; below the info level only the id is kept, nothing logged', async () => {
+  const failed = await logged({}, '/gw/asset/context/api/v1/plants', 503);
+  assert.equal(failed.lines.length, 1);
+  assert.equal(failed.lines[0]!.level, 50);
+  assert.deepEqual(failed.lines[0]!.res, { statusCode: 503 });
+  assert.equal(typeof failed.lines[0]!.responseTime, 'number');
+  const quiet = await logged({ 'x-request-id': 'corr-10' }, '/gw/asset/context/api/v1/plants', 200, 'warn');
+  assert.deepEqual([quiet.lines.length, quiet.requestId], [0, 'corr-10']);
 });
