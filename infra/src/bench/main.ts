@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { ServiceName } from '@windward/contracts';
 import { createTestDatabase } from '@windward/service-kit/testing';
 import { kafkaScript } from '../launcher/kafka.js';
@@ -75,6 +76,13 @@ try {
 
   // Each service records its statements while SIGUSR2 says so: a list's own SQL is its floor (sql-floor.ts).
   const traceDir = mkdtempSync(path.join(tmpdir(), 'ww-bench-sql-'));
+  // BENCH_PROFILE=<part of a list's label>: the list's service keeps a CPU profile of its load.
+  const profileEnv: Record<string, string> = process.env.BENCH_PROFILE
+    ? {
+        BENCH_PROFILE_DIR: (process.env.BENCH_PROFILE_DIR ??= mkdtempSync(path.join(tmpdir(), 'ww-bench-prof-'))),
+        NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${pathToFileURL(path.join(import.meta.dirname, 'profile-hook.js')).href}`.trim(),
+      }
+    : {};
   const platform = await startPlatform({
     databaseUrl: db.url,
     portBase,
@@ -82,7 +90,7 @@ try {
     seedDemo: true,
     // The request-rate limits (docs/security.md) are a policy, not a cost: 50 clients from one
     // address would hit them within seconds and the figures would measure 429s.
-    env: { LOG_LEVEL: 'error', RATE_LIMIT_IP_PER_MINUTE: '0', RATE_LIMIT_USER_PER_MINUTE: '0', SQL_TRACE_DIR: traceDir },
+    env: { LOG_LEVEL: 'error', RATE_LIMIT_IP_PER_MINUTE: '0', RATE_LIMIT_USER_PER_MINUTE: '0', SQL_TRACE_DIR: traceDir, ...profileEnv },
     log: () => undefined,
     // BENCH_BUS=kafka runs every platform bench with the services on Apache Kafka (own broker, free ports).
     ...(process.env.BENCH_BUS === 'kafka'

@@ -1,4 +1,4 @@
-import { readFileSync, existsSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { inChild, load, type LoadResult } from './http-load.js';
 
@@ -82,7 +82,9 @@ export async function listAgainstFloor(
   const statements = await captureStatements(t, o.service, o.schema, o.path);
   // BENCH_SHOW_SQL=1 prints each list's statements (to EXPLAIN them by hand with BENCH_KEEP_DB=1).
   if (process.env.BENCH_SHOW_SQL === '1') console.log(`\n-- ${o.label}\n${statements.map((s) => `${s.sql}; -- ${JSON.stringify(s.params)}`).join('\n')}`);
+  const profiled = profileStart(o.service, o.label);
   const product: LoadResult = await load({ url: `${t.url}${o.path}`, connections: o.connections, seconds: o.seconds, headers: { authorization: `Bearer ${t.token}` } });
+  if (profiled) await profileStop(o.service, o.label);
   const floor = await replayFloor(t.databaseUrl, statements, o.connections, o.seconds);
   return {
     list: o.label,
@@ -94,6 +96,30 @@ export async function listAgainstFloor(
     'p95 ratio': product['p95 ms'] / floor['p95 ms'],
     non2xx: product.non2xx + product.errors,
   };
+}
+
+/**
+ * BENCH_PROFILE=<part of a list's label>: the service records a CPU profile during that list's
+ * load (profile-hook.ts), kept as `<BENCH_PROFILE_DIR>/<label>.cpuprofile`.
+ */
+function profileStart(service: string, label: string): boolean {
+  const dir = process.env.BENCH_PROFILE_DIR;
+  const wanted = process.env.BENCH_PROFILE;
+  if (!dir || !wanted || !label.includes(wanted)) return false;
+  for (const f of [`stop-${service}`, `${service}.cpuprofile`]) rmSync(path.join(dir, f), { force: true });
+  writeFileSync(path.join(dir, `start-${service}`), '');
+  return true;
+}
+
+async function profileStop(service: string, label: string): Promise<void> {
+  const dir = process.env.BENCH_PROFILE_DIR!;
+  writeFileSync(path.join(dir, `stop-${service}`), '');
+  rmSync(path.join(dir, `start-${service}`), { force: true });
+  const out = path.join(dir, `${service}.cpuprofile`);
+  for (let i = 0; i < 600 && !existsSync(out); i++) await new Promise((r) => setTimeout(r, 50));
+  const kept = path.join(dir, `${label.replace(/[^\w.-]+/g, '_')}.cpuprofile`);
+  renameSync(out, kept);
+  console.log(`CPU profile of ${service} during "${label}": ${kept}`);
 }
 
 /** listAgainstFloor for each labelled path of one service. */
