@@ -1,38 +1,19 @@
 import type { ReactNode } from 'react';
-import { Alert, Button, Select } from 'antd';
+import { Select } from 'antd';
 import type { SelectProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ApiError } from '@/core/api/baseQuery';
-import { useLocale } from '@/shared/useLocale';
-import { errorMessageOf } from '@/core/api/errorMessage';
+import { ErrorAlert } from '@/shared/components/ErrorAlert';
+import { LoadFailedAlert } from '@/shared/components/LoadFailedAlert';
 
 /** A failed load, with a retry. */
 export function LoadError({ error, onRetry, title }: { error: unknown; onRetry?: () => void; title?: ReactNode }) {
   const { t } = useTranslation('asset');
-  const locale = useLocale();
-  return (
-    <Alert
-      type="error"
-      showIcon
-      title={title ?? t('common.loadFailed')}
-      description={errorMessageOf(error as ApiError, locale)}
-      action={
-        onRetry ? (
-          <Button size="small" onClick={onRetry}>
-            {t('common.retry')}
-          </Button>
-        ) : undefined
-      }
-      data-testid="load-error"
-    />
-  );
+  return <LoadFailedAlert error={error} title={title ?? t('common.loadFailed')} retryLabel={t('common.retry')} onRetry={onRetry} testId="load-error" />;
 }
 
 /** The server's refusal of a write, translated into the current language. */
 export function ServerRefusal({ error }: { error: unknown }) {
-  const locale = useLocale();
-  if (!error) return null;
-  return <Alert type="error" showIcon title={errorMessageOf(error as ApiError, locale)} data-testid="server-error" style={{ marginBottom: 16 }} />;
+  return <ErrorAlert error={error} testId="server-error" style={{ marginBottom: 16 }} />;
 }
 
 /** One of a page's selectors: its label above the select it names. */

@@ -5,8 +5,9 @@ import type { ApiError } from '@/core/api/baseQuery';
 import { useLocale } from '@/shared/useLocale';
 
 /**
- * A failed load: the feature's headline, the refusal in the user's language (SPEC §8 lookup)
- * and, when `onRetry` is given, a retry button. Texts come from the feature's own namespace.
+ * A failed load (or a failed step such as a submit): the feature's headline, the refusal in the
+ * user's language (SPEC §8 lookup) and, when `onRetry` is given, a retry button. Texts come from
+ * the feature's own namespace. A refusal shown on its own is ErrorAlert.
  */
 export function LoadFailedAlert({
   error,
@@ -17,7 +18,8 @@ export function LoadFailedAlert({
 }: {
   error: unknown;
   title: ReactNode;
-  retryLabel: ReactNode;
+  /** Needed with `onRetry`. */
+  retryLabel?: ReactNode;
   onRetry?: () => void;
   testId: string;
 }) {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, App, Button, Card, Form, Input, InputNumber, List, Popconfirm, Select, Space, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { errorMessageOf } from '@/core/api/errorMessage';
+import { ErrorAlert } from '@/shared/components/ErrorAlert';
 import { QUERY_MAX_TURBINES, severityColor } from '@/shared/contracts';
 import { useLocale } from '@/shared/useLocale';
 import {
@@ -101,7 +101,7 @@ export function Component() {
               {t('advanced.save')}
             </Button>
           </Space>
-          {saving.error && <Alert type="error" showIcon title={errorMessageOf(saving.error, locale)} style={{ marginTop: 8 }} />}
+          <ErrorAlert error={saving.error} style={{ marginTop: 8 }} />
         </Form>
       </Card>
       <Card size="small" title={t('advanced.savedQueries')} style={{ marginBottom: 12 }}>
@@ -127,7 +127,7 @@ export function Component() {
           )}
         />
       </Card>
-      {result.error && <Alert type="error" showIcon title={errorMessageOf(result.error, locale)} style={{ marginBottom: 12 }} data-testid="dc-advanced-error" />}
+      <ErrorAlert error={result.error} testId="dc-advanced-error" style={{ marginBottom: 12 }} />
       <Table<DefectHitView>
         rowKey="defectId"
         size="small"

@@ -3,7 +3,7 @@ import { Alert, App, Button, Card, Form, InputNumber, Select, Space, Table, Typo
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { errorMessageOf } from '@/core/api/errorMessage';
+import { ErrorAlert } from '@/shared/components/ErrorAlert';
 import { severityColor } from '@/shared/contracts';
 import { useLocale } from '@/shared/useLocale';
 import { DOWNLOAD_QUEUE_PATH } from '@/features/report';
@@ -85,10 +85,10 @@ export function Component() {
             </Button>
           </Space>
         </Form>
-        {creation.error && <Alert type="error" showIcon title={errorMessageOf(creation.error, locale)} style={{ marginTop: 8 }} />}
+        <ErrorAlert error={creation.error} style={{ marginTop: 8 }} />
         {queued && <Alert type="success" showIcon style={{ marginTop: 8 }} title={t('export.queuedShort')} action={<Link to={DOWNLOAD_QUEUE_PATH}>{t('export.openQueue')}</Link>} />}
       </Card>
-      {q.error && <Alert type="error" showIcon title={errorMessageOf(q.error, locale)} />}
+      <ErrorAlert error={q.error} />
       {q.data && (
         <>
           <Table<DefectHitView>

@@ -2,7 +2,7 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { Alert, Card, Descriptions, Empty, Select, Skeleton, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { errorMessageOf } from '@/core/api/errorMessage';
+import { ErrorAlert } from '@/shared/components/ErrorAlert';
 import { HEALTH_LEVEL_LABELS, HealthLevel, SEVERITY_PALETTE_5, SEVERITY_PALETTE_9, labelOf } from '@/shared/contracts';
 import { useLocale } from '@/shared/useLocale';
 import {
@@ -49,7 +49,7 @@ function HealthPanel({ parkId }: { parkId: string }) {
       .filter((x) => x.latitude !== null && x.longitude !== null)
       .map((x) => ({ id: x.turbineId, name: x.turbineName, lat: x.latitude!, lon: x.longitude!, color: HEALTH_COLORS[level.get(x.turbineId) ?? 'UNKNOWN'] }));
   }, [health.data, turbines.data]);
-  if (health.error) return <Alert type="error" showIcon title={errorMessageOf(health.error, locale)} />;
+  if (health.error) return <ErrorAlert error={health.error} />;
   if (!health.data) return <Skeleton active />;
   const h = health.data;
   return (
@@ -187,7 +187,7 @@ export function Component() {
         />
         <Select allowClear style={{ minWidth: 180 }} placeholder={t('filters.allComponents')} value={componentType} onChange={setComponentType} options={componentOptions(locale)} aria-label={t('filters.component')} />
       </Space>
-      {insight.error && <Alert type="error" showIcon title={errorMessageOf(insight.error, locale)} />}
+      <ErrorAlert error={insight.error} />
       {!parkId ? (
         <Empty description={t('insight.noPark')} />
       ) : (

@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { Alert, Button, InputNumber, Space, Table, Tag, Typography } from 'antd';
+import { Button, InputNumber, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { errorMessageOf } from '@/core/api/errorMessage';
-import { useLocale } from '@/shared/useLocale';
+import { ErrorAlert } from '@/shared/components/ErrorAlert';
 import { useGrowthAcceptMutation, useGrowthDismissMutation, useGrowthParkQuery, type DefectGrowthView } from '../dataCenterApi';
 
 /**
@@ -11,7 +10,6 @@ import { useGrowthAcceptMutation, useGrowthDismissMutation, useGrowthParkQuery, 
  */
 export function GrowthPanel({ parkId }: { parkId: string }) {
   const { t } = useTranslation('dataCenter');
-  const locale = useLocale();
   const [rate, setRate] = useState<number | undefined>();
   const [page, setPage] = useState({ pageIndex: 1, pageSize: 20 });
   const q = useGrowthParkQuery({ id: parkId, rate, ...page });
@@ -24,7 +22,7 @@ export function GrowthPanel({ parkId }: { parkId: string }) {
         <Typography.Text>{t('growth.rate')}</Typography.Text>
         <InputNumber min={0} value={rate ?? q.data?.rate} onChange={(v) => setRate(v ?? undefined)} addonAfter="%" aria-label={t('growth.rate')} />
       </Space>
-      {error && <Alert type="error" showIcon title={errorMessageOf(error, locale)} style={{ marginBottom: 12 }} />}
+      <ErrorAlert error={error} style={{ marginBottom: 12 }} />
       <Table<DefectGrowthView>
         rowKey="defectId"
         size="small"

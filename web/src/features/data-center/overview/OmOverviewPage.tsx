@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Alert, Card, Empty, Select, Skeleton, Space, Statistic, Table, Typography, type TableProps } from 'antd';
+import { Card, Empty, Select, Skeleton, Space, Statistic, Table, Typography, type TableProps } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { errorMessageOf } from '@/core/api/errorMessage';
+import { ErrorAlert } from '@/shared/components/ErrorAlert';
 import { REPAIR_CAMPAIGN_STATUS_LABELS, REPAIR_PRIORITY_LABELS, labelOf } from '@/shared/contracts';
 import { useLocale } from '@/shared/useLocale';
 import { useCustomersListQuery, useOmOverviewGetQuery, useOmOverviewParksQuery, type OmParkView } from '../dataCenterApi';
@@ -119,7 +119,7 @@ export function Component() {
         />
       </Space>
       <Typography.Paragraph type="secondary">{t('om.explain')}</Typography.Paragraph>
-      {error && <Alert type="error" showIcon title={errorMessageOf(error, locale)} style={{ marginBottom: 12 }} />}
+      <ErrorAlert error={error} style={{ marginBottom: 12 }} />
       {!customerId && !customers.isLoading ? (
         <Empty description={t('om.noCustomer')} />
       ) : !k ? (

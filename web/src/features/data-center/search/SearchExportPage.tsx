@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { errorMessageOf } from '@/core/api/errorMessage';
+import { ErrorAlert } from '@/shared/components/ErrorAlert';
 import { EXPORT_MAX_DEFECTS, severityColor } from '@/shared/contracts';
 import { useLocale } from '@/shared/useLocale';
 import { DOWNLOAD_QUEUE_PATH } from '@/features/report';
@@ -212,7 +213,7 @@ export function Component() {
           />
         )}
       </Card>
-      {(images.error || defects.error) && <Alert type="error" showIcon title={errorMessageOf(images.error ?? defects.error, locale)} style={{ marginBottom: 12 }} />}
+      <ErrorAlert error={images.error ?? defects.error} style={{ marginBottom: 12 }} />
       <Tabs
         activeKey={tab}
         onChange={(k) => setTab(k as 'gallery' | 'table')}

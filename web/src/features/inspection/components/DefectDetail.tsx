@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import {
-  Alert,
   Button,
   Descriptions,
   Drawer,
@@ -17,10 +16,9 @@ import { CloseOutlined, DeleteOutlined, LinkOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useAppSelector } from '@/core/store';
-import type { ApiError } from '@/core/api/baseQuery';
 import { useLocale } from '@/shared/useLocale';
 import { formatDate, formatNumber } from '@/shared/utils/format';
-import { errorMessageOf } from '@/core/api/errorMessage';
+import { ErrorAlert } from '@/shared/components/ErrorAlert';
 import { DefectTimelineStatus } from '../contracts';
 import {
   INSPECTION_MAX_PAGE_SIZE,
@@ -118,15 +116,7 @@ function DpsActions({ defect }: { defect: Defect }) {
         ))}
         {targets.length === 0 && <Typography.Text type="secondary">{t('dps.noRight')}</Typography.Text>}
       </Space>
-      {state.error && (
-        <Alert
-          style={{ marginTop: 8 }}
-          type="error"
-          showIcon
-          title={errorMessageOf(state.error as ApiError, locale)}
-          data-testid="dps-error"
-        />
-      )}
+      <ErrorAlert error={state.error} testId="dps-error" style={{ marginTop: 8 }} />
     </div>
   );
 }

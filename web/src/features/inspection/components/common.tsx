@@ -1,9 +1,8 @@
 import { Alert, Tag, Tooltip, type FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ApiError } from '@/core/api/baseQuery';
 import { useAppSelector } from '@/core/store';
 import { useLocale } from '@/shared/useLocale';
-import { errorMessageOf } from '@/core/api/errorMessage';
+import { ErrorAlert } from '@/shared/components/ErrorAlert';
 import { errorText, lookupMessage, type Locale, type ValidationResult } from '../contracts';
 import { canEditComponent, canLinkDefects, severityFill, severityLevel } from '../logic';
 
@@ -61,11 +60,10 @@ export function Refusal({
   onClose?: () => void;
 }) {
   const locale = useLocale();
-  const text = error ? errorMessageOf(error as ApiError, locale) : result && !result.ok ? validationText(result, locale) : '';
-  if (!text) return null;
-  return (
-    <Alert type="error" showIcon title={text} data-testid={testId} style={{ margin: '8px 0' }} closable={!!onClose} onClose={onClose} />
-  );
+  const style = { margin: '8px 0' };
+  if (error) return <ErrorAlert error={error} testId={testId} style={style} onClose={onClose} />;
+  if (!result || result.ok) return null;
+  return <Alert type="error" showIcon title={validationText(result, locale)} data-testid={testId} style={style} closable={!!onClose} onClose={onClose} />;
 }
 
 /** The caller's write right on inspections of a component (docs/inspection.md "write rights"). */

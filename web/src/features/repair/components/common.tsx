@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { Alert, Result, Tag } from 'antd';
+import { Result, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { errorMessageOf } from '@/core/api/errorMessage';
-import type { ApiError } from '@/core/api/baseQuery';
 import { useAppSelector } from '@/core/store';
 import { useLocale } from '@/shared/useLocale';
 import { LoadFailedAlert } from '@/shared/components/LoadFailedAlert';
+import { ErrorAlert } from '@/shared/components/ErrorAlert';
 import {
   REPAIR_CAMPAIGN_STATUS_LABELS,
   REPAIR_PRIORITY_LABELS,
@@ -39,19 +38,7 @@ export function useRepairGrants() {
 
 /** A refused call's message in the user's language (SPEC §8 lookup), or nothing. */
 export function RepairError({ error, testId, onClose }: { error: unknown; testId: string; onClose?: () => void }) {
-  const locale = useLocale();
-  if (!error) return null;
-  return (
-    <Alert
-      type="error"
-      showIcon
-      title={errorMessageOf(error as ApiError, locale)}
-      data-testid={testId}
-      style={{ margin: '8px 0' }}
-      closable={!!onClose}
-      onClose={onClose}
-    />
-  );
+  return <ErrorAlert error={error} testId={testId} onClose={onClose} style={{ margin: '8px 0' }} />;
 }
 
 export function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {

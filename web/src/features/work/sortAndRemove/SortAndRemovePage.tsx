@@ -9,6 +9,7 @@ import { useAppDispatch, useAppSelector } from '@/core/store';
 import { currentLocale } from '@/core/i18n';
 import { useLocale } from '@/shared/useLocale';
 import { errorMessageOf } from '@/core/api/errorMessage';
+import { LoadFailedAlert } from '@/shared/components/LoadFailedAlert';
 import { imageHeaders } from '@/shared/viewer/authedFetch';
 import {
   StageClosedNotice,
@@ -335,7 +336,6 @@ function Workbench({ task, data, onDone, onReloadData }: { task: SarTask; data: 
 
 function TaskTool({ taskId }: { taskId: string }) {
   const { t } = useTranslation('sortAndRemove');
-  const locale = useLocale();
   const [done, setDone] = useState(false);
   const task = useTasksGetQuery({ id: taskId });
   const inspectionId = task.data?.inspectionId ?? null;
@@ -344,17 +344,12 @@ function TaskTool({ taskId }: { taskId: string }) {
   const failed = task.error ?? data.error;
   if (failed) {
     return (
-      <Alert
-        type="error"
-        showIcon
+      <LoadFailedAlert
+        error={failed}
         title={t('loadFailed')}
-        description={errorMessageOf(failed as ApiError, locale)}
-        data-testid="sar-load-error"
-        action={
-          <Button size="small" onClick={() => void (task.error ? task.refetch() : data.refetch())}>
-            {t('retry')}
-          </Button>
-        }
+        retryLabel={t('retry')}
+        onRetry={() => void (task.error ? task.refetch() : data.refetch())}
+        testId="sar-load-error"
       />
     );
   }

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Input, Radio, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ApiError } from '@/core/api/baseQuery';
 import { useLocale } from '@/shared/useLocale';
-import { errorMessageOf } from '@/core/api/errorMessage';
+import { LoadFailedAlert } from '@/shared/components/LoadFailedAlert';
 import { useQaSubmitMutation, type SubmitQaDto } from '@/features/tasks';
 import { QA_STATUS_LABELS, TaskStage, labelOf } from './contracts';
 import { qaReady, QA_RESULTS } from './logic';
@@ -52,15 +51,7 @@ export function ReviewForm({ taskId, stage, closed }: { taskId: string; stage: n
         {t('review.submit')}
       </Button>
       {sent.isSuccess && <Alert type="success" showIcon title={t('review.submitted')} data-testid="review-done" />}
-      {sent.error && (
-        <Alert
-          type="error"
-          showIcon
-          title={t('review.failed')}
-          description={errorMessageOf(sent.error as ApiError, locale)}
-          data-testid="review-error"
-        />
-      )}
+      {sent.error && <LoadFailedAlert error={sent.error} title={t('review.failed')} testId="review-error" />}
     </Card>
   );
 }

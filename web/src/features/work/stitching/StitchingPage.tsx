@@ -4,12 +4,12 @@ import { Alert, Button, Empty, InputNumber, Progress, Result, Select, Skeleton, 
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { skipToken } from '@reduxjs/toolkit/query';
-import type { ApiError } from '@/core/api/baseQuery';
 import { featureSwitches as buildSwitches, type FeatureSwitches } from '@/core/config/featureSwitches';
 import { LanguageSwitch } from '@/shared/components/LanguageSwitch';
 import { useLocale } from '@/shared/useLocale';
 import { formatDate } from '@/shared/utils/format';
-import { errorMessageOf } from '@/core/api/errorMessage';
+import { ErrorAlert } from '@/shared/components/ErrorAlert';
+import { LoadFailedAlert } from '@/shared/components/LoadFailedAlert';
 import { StageClosedNotice, useStageWindow, useTasksCompleteMutation, useTasksGetQuery } from '@/features/tasks';
 import { useInspectionsGetQuery, LoadError, chamberText, pathLabel } from '@/shared/inspection';
 import { TASK_STAGE_LABELS, TaskStage, errorText, labelOf, type Locale } from './contracts';
@@ -172,19 +172,9 @@ function StitchingWorkspace({ taskId, review }: { taskId: string; review: boolea
         )}
       </div>
       {closedStage !== null && <StageClosedNotice stage={closedStage} />}
-      {stitched.error && (
-        <Alert type="error" showIcon title={errorMessageOf(stitched.error as ApiError, locale)} data-testid="stitch-error" closable />
-      )}
+      <ErrorAlert error={stitched.error} testId="stitch-error" closable />
       {completed.isSuccess && <Alert type="success" showIcon title={t('completed')} data-testid="complete-done" />}
-      {completed.error && (
-        <Alert
-          type="error"
-          showIcon
-          title={t('completeFailed')}
-          description={errorMessageOf(completed.error as ApiError, locale)}
-          data-testid="complete-error"
-        />
-      )}
+      {completed.error && <LoadFailedAlert error={completed.error} title={t('completeFailed')} testId="complete-error" />}
       {review && <ReviewForm taskId={taskId} stage={reviewStage} closed={closed} />}
       {busy ? (
         <div className="stitch-progress" data-testid="stitch-progress">
