@@ -3,7 +3,8 @@
  *
  *   shell      may import anything; other features only through their public entries
  *   features   may import core, shared and their own files; another feature only through its
- *              public entries (`@/features/<name>` = index.ts, or `@/features/<name>/pages`);
+ *              public entries (`@/features/<name>` = index.ts, `@/features/<name>/pages`, or
+ *              `@/features/<name>/state`: the slice it adds to the store, for the shell's store);
  *              never the shell
  *   shared     may import core and shared; never features or the shell
  *   core       may import core and `@/shared/contracts` (the vocabulary); nothing else of src
@@ -35,7 +36,7 @@ function resolveSource(source, fromFile) {
   return null; // a package
 }
 
-const PUBLIC_ENTRIES = new Set(['', 'index', 'index.ts', 'pages', 'pages.ts']);
+const PUBLIC_ENTRIES = new Set(['', 'index', 'index.ts', 'pages', 'pages.ts', 'state', 'state.ts']);
 
 /**
  * [from, to, where the shared part lives]: the first feature must not import the second.

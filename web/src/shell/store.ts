@@ -3,7 +3,9 @@ import { api } from '@/core/api/api';
 import { appSlice, type AppState } from '@/core/appSlice';
 import { sessionSlice, type SessionState } from '@/core/session/sessionSlice';
 import type { AppDispatch, RootState } from '@/core/store';
-import { assetSlice, type AssetState } from '@/features/asset';
+// The feature's state entry, not its index: the index also brings asset's endpoints (their
+// registration is a side effect), which would put them in the first page's bundle.
+import { assetSlice, type AssetState } from '@/features/asset/state';
 
 /** The store is assembled here, above the features, because it combines their reducers. */
 const rootReducer = combineReducers({
