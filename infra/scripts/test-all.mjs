@@ -245,6 +245,11 @@ async function checksLane() {
     const r = await run('openapi', process.execPath, [path.join(root, 'infra/scripts/openapi.mjs'), '--check']);
     record('openapi', r, { passed: r.code === 0 ? 1 : 0, failed: r.code === 0 ? 0 : 1, skipped: 0 });
   }
+  if (wanted('bundle')) {
+    // The console's first page stays below issue #22's 250 kB gzip (web/dist from the build).
+    const r = await run('bundle', process.execPath, [path.join(root, 'web/scripts/initial-bundle.mjs'), '--max=250']);
+    record('bundle', r, { passed: r.code === 0 ? 1 : 0, failed: r.code === 0 ? 0 : 1, skipped: 0 });
+  }
   // The web suite first: it is the longest job, and the Node suites (short, three at a time) fill
   // the end of the run better beside the last e2e files than one long job would.
   if (wanted('web')) {
