@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DataSource } from 'typeorm';
-import { pendingSchemaChanges } from '@windward/service-kit/testing';
+import { missingRowColumns, pendingSchemaChanges } from '@windward/service-kit/testing';
 import { InspectionHarness } from './testing/inspection-harness.js';
 
 /**
@@ -18,5 +18,9 @@ describe('inspection schema', () => {
 
   test('a freshly migrated database matches the entities', async () => {
     assert.deepEqual(await pendingSchemaChanges(h.svc.app.get(DataSource)), []);
+  });
+
+  test('every column a raw-SQL repository names exists in the migrated schema', async () => {
+    assert.deepEqual(await missingRowColumns(h.svc.app.get(DataSource)), []);
   });
 });

@@ -3,6 +3,7 @@ import { AppError, isUuid, COMPONENT_EDIT_RIGHTS, Rights, type ComponentType, ty
 import { canSeeCustomer, canSeePark, type AuthUser } from '@windward/service-kit';
 import { Inspection } from '../inspections/inspection.entity.js';
 import { ParkRef, TaskHandlerRef } from '../refs/refs.entity.js';
+import { schemaName } from './columns.js';
 
 /** Rights that let a caller reach any inspection write route; the component decides afterwards. */
 export const INSPECTION_WRITE_RIGHTS: Right[] = [
@@ -32,6 +33,22 @@ export function canSeeRow(user: AuthUser, row: { customerId: string; windParkId:
 export async function loadInspection(m: EntityManager, user: AuthUser, id: string, lock = false): Promise<Inspection> {
   if (!isUuid(id)) throw new AppError('NOT_FOUND');
   const row = await m.findOne(Inspection, { where: { id }, ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}) });
+  if (!row || !(await canSeeInspection(m, user, row))) throw new AppError('NOT_FOUND');
+  return row;
+}
+
+/**
+ * What loadInspection checks, without the entity: the inspection's id and scope columns in one
+ * raw statement, or the same 404. For hot read paths (the image list) where TypeORM's query
+ * building and hydration cost more than the statement (docs/performance.md, session 20).
+ */
+export async function loadInspectionScope(m: EntityManager, user: AuthUser, id: string): Promise<{ id: string; customerId: string; windParkId: string }> {
+  if (!isUuid(id)) throw new AppError('NOT_FOUND');
+  const [row] = (await m.query(`SELECT id, customer_id AS "customerId", wind_park_id AS "windParkId" FROM ${schemaName(m.connection)}.inspection WHERE id = $1`, [id])) as {
+    id: string;
+    customerId: string;
+    windParkId: string;
+  }[];
   if (!row || !(await canSeeInspection(m, user, row))) throw new AppError('NOT_FOUND');
   return row;
 }

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Readable } from 'node:stream';
-import { AppError, CHAMBER_DISPLAY_ORDER, Chamber, VIEW_SORT_ORDERS, isUuid, inspectionImagePrefix } from '@windward/contracts';
+import { AppError, Chamber, VIEW_SORT_ORDERS, isUuid, inspectionImagePrefix } from '@windward/contracts';
 import { EventPublisher, JobsService, parsePage, type AuthUser } from '@windward/service-kit';
-import { assertCanEdit, canSeeInspection, loadInspection } from '../common/access.js';
+import { assertCanEdit, canSeeInspection, loadInspection, loadInspectionScope } from '../common/access.js';
 import { distanceToRoot } from '../common/checks.js';
 import { bladeLength } from '../common/blades.js';
 import { FILE_STORE, type FileStore } from '@windward/service-kit';
@@ -14,10 +14,11 @@ import { Image } from './image.entity.js';
 import type { ImageListQuery, UpdateImageDto, UploadImageDto } from './image.dto.js';
 import type { ImagePage, ImageView, ProcessingView } from './image.view.js';
 import { checkPhoto } from './photo-check.js';
+import { ImageListRepository, type ImageListRow } from './image-list.repository.js';
 import { announcePhotosChanged } from '../stitching/stitching-progress.js';
 import { TILES_QUEUE, TilesWorker, dziKey, originalKey, thumbKey, tileKey } from './tiles.worker.js';
 
-export function presentImage(i: Image): ImageView {
+export function presentImage(i: ImageListRow): ImageView {
   const base = `/gw/inspection/api/v2/images/${i.id}`;
   const done = i.tileStatus === 'done';
   return {
@@ -54,6 +55,7 @@ export class ImagesService {
     private readonly jobs: JobsService,
     @Inject(FILE_STORE) private readonly store: FileStore,
     private readonly events: EventPublisher,
+    private readonly imageList: ImageListRepository,
   ) {}
 
   /** Checks the photo and its fields, stores it, then queues its thumbnail and tiles. */
@@ -108,39 +110,17 @@ export class ImagesService {
    * order, sort index.
    */
   async list(user: AuthUser, inspectionId: string, q: ImageListQuery): Promise<ImagePage> {
-    const insp = await loadInspection(this.ds.manager, user, inspectionId);
+    const insp = await loadInspectionScope(this.ds.manager, user, inspectionId);
     const page = parsePage(q, ['gallery'], { sortField: 'gallery', pageSize: 100 });
     const views: readonly number[] = VIEW_SORT_ORDERS[q.viewOrder ?? 'LEADING_EDGE_FIRST'];
-    const qb = this.ds.getRepository(Image).createQueryBuilder('i').where('i.inspectionId = :id', { id: insp.id });
-    if (q.bladePosition !== undefined) qb.andWhere('i.bladePosition = :blade', { blade: q.bladePosition });
-    if (q.path !== undefined) qb.andWhere('i.path = :path', { path: q.path });
-    if (q.chamber !== undefined) qb.andWhere('i.chamber = :chamber', { chamber: q.chamber });
-    if (q.isActive !== undefined) qb.andWhere('i.isActive = :active', { active: q.isActive });
-    // The gallery order in SQL, so only the page is read: blade, the contracts' view order
-    // (compareByViewOrder), chamber display order (compareChambers), sort index, upload time.
-    // Ranks are built from the contracts' own lists (numbers, not input). Descending is the exact
-    // reverse, NULLs included.
-    const [dir, nulls] = page.descending ? (['DESC', 'NULLS FIRST'] as const) : (['ASC', 'NULLS LAST'] as const);
-    const rank = (list: readonly number[], col: string, otherwise: string) => `coalesce(array_position(ARRAY[${list.join(',')}]::int[], ${col}::int) - 1, ${otherwise})`;
-    const { entities, raw } = await qb
-      .addSelect('count(*) OVER ()', 'total')
-      .addSelect(rank(views, 'i.path', `${views.length} + i.path`), 'view_rank')
-      .addSelect(
-        rank(CHAMBER_DISPLAY_ORDER, 'i.chamber', `CASE WHEN i.chamber = ${Chamber.MIDDLE_ALL} THEN 2147483647 ELSE ${CHAMBER_DISPLAY_ORDER.length} + abs(i.chamber) END`),
-        'chamber_rank',
-      )
-      .orderBy('i.blade_position', dir, nulls)
-      .addOrderBy('view_rank', dir, nulls)
-      .addOrderBy('chamber_rank', dir)
-      .addOrderBy('i.sort_index', dir)
-      .addOrderBy('i.created_at', dir)
-      .addOrderBy('i.id', dir)
-      .offset(page.skip)
-      .limit(page.take)
-      .getRawAndEntities<{ total: string }>();
-    // A page past the end has no row to carry the count: ask for it alone (rare).
-    const totalCount = raw.length ? Number(raw[0]!.total) : await qb.offset(undefined).limit(undefined).getCount();
-    return { results: entities.map(presentImage), totalCount };
+    const { rows, total } = await this.imageList.page(
+      this.ds.manager,
+      insp.id,
+      { bladePosition: q.bladePosition, path: q.path, chamber: q.chamber, isActive: q.isActive },
+      views,
+      page,
+    );
+    return { results: rows.map(presentImage), totalCount: total };
   }
 
   async get(user: AuthUser, imageId: string): Promise<ImageView> {
