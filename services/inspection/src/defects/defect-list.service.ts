@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppError } from '@windward/contracts';
+import { AppError, isUuid } from '@windward/contracts';
 import { parsePage, type AuthUser } from '@windward/service-kit';
-import { canSeeRow, loadInspection } from '../common/access.js';
+import { canSeeRow, loadInspectionScope } from '../common/access.js';
+import { schemaName } from '../common/columns.js';
 import { invalid } from '../common/checks.js';
-import { ParkRef, TurbineRef } from '../refs/refs.entity.js';
-import { Defect } from './defect.entity.js';
 import type { DefectListQuery } from './defect.dto.js';
 import type { DefectPage } from './defect.view.js';
 import { DEFECT_SORT_FIELDS, DefectRepository, type DefectFilter } from './defect.repository.js';
@@ -38,10 +37,12 @@ export class DefectListService {
     if ((includeSuggested || onlySuggested) && !q.inspectionId) invalid('includeSuggested', 'only with inspectionId');
     let scope: DefectFilter['scope'];
     if (q.inspectionId) {
-      await loadInspection(this.ds.manager, user, q.inspectionId);
+      await loadInspectionScope(this.ds.manager, user, q.inspectionId);
       scope = { inspectionId: q.inspectionId };
     } else if (q.turbineId) {
-      const t = await this.ds.getRepository(TurbineRef).findOne({ where: { turbineId: q.turbineId } });
+      const [t] = isUuid(q.turbineId)
+        ? ((await this.ds.query(`SELECT wind_park_id AS "windParkId" FROM ${schemaName(this.ds)}.turbine_ref WHERE turbine_id = $1`, [q.turbineId])) as { windParkId: string }[])
+        : [];
       await this.visiblePark(user, t?.windParkId);
       scope = { turbineId: q.turbineId };
     } else if (windFarmId) {
@@ -64,28 +65,27 @@ export class DefectListService {
       page,
     );
     // The page's defects with their inspection's turbine name and date joined: one statement.
-    const rows = ids.length
-      ? await this.ds
-          .getRepository(Defect)
-          .createQueryBuilder('d')
-          .leftJoin('d.inspection', 'i')
-          .addSelect(['i.id', 'i.turbineName', 'i.inspectionDate'])
-          .where('d.id IN (:...ids)', { ids })
-          .getMany()
-      : [];
+    const rows = ids.length ? await this.repo.viewRows(ids) : [];
     const byId = new Map(rows.map((r) => [r.id, r]));
     return {
       results: ids.map((id) => {
-        const d = byId.get(id)!;
-        return presentDefect(d, { turbineName: d.inspection?.turbineName, inspectionDate: d.inspection?.inspectionDate });
+        const { turbineName, joinedInspectionDate, ...d } = byId.get(id)!;
+        return presentDefect(d, { turbineName, inspectionDate: joinedInspectionDate });
       }),
       totalCount,
       totalCountExact,
     };
   }
 
+  /** The park's scope in one raw statement (a hot path: TypeORM's findOne cost more than it), or 404. */
   private async visiblePark(user: AuthUser, parkId: string | undefined) {
-    const park = parkId ? await this.ds.getRepository(ParkRef).findOne({ where: { windParkId: parkId } }) : null;
+    const [park] =
+      parkId && isUuid(parkId)
+        ? ((await this.ds.query(`SELECT wind_park_id AS "windParkId", customer_id AS "customerId" FROM ${schemaName(this.ds)}.park_ref WHERE wind_park_id = $1`, [parkId])) as {
+            windParkId: string;
+            customerId: string;
+          }[])
+        : [];
     if (!park || !canSeeRow(user, park)) throw new AppError('NOT_FOUND');
     return park;
   }

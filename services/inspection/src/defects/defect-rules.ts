@@ -14,6 +14,7 @@ import { Defect, type Point } from './defect.entity.js';
 import { checkPolygon, svgSelector } from './polygon.js';
 import type { DefectFieldsDto } from './defect.dto.js';
 import type { DefectView } from './defect.view.js';
+import type { DefectViewRow } from './defect.repository.js';
 import { announceLabeling } from './labeling-progress.js';
 
 /**
@@ -24,7 +25,7 @@ import { announceLabeling } from './labeling-progress.js';
 /** Most defects one bulk edit (or one accept/reject of suggestions) may name. */
 export const BULK_MAX = 1000;
 
-export function presentDefect(d: Defect, extra: { turbineName?: string; inspectionDate?: string } = {}): DefectView {
+export function presentDefect(d: DefectViewRow, extra: { turbineName?: string; inspectionDate?: string } = {}): DefectView {
   return {
     defectId: d.id,
     defectNo: d.defectNo,

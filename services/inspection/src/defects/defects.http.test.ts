@@ -160,6 +160,12 @@ describe('defects: rules, DPS flow, lists with filters, templates, events', () =
   test('park list: DPS priority order, filters by severity, type and status, paging; other parks need their own scope', async () => {
     const all = (await h.api(`${BASE}/defects?windFarmId=${park.parkId}&pageSize=100`)).body;
     assert.equal(all.totalCount, (await defects()).length);
+    // The list reads its rows through raw SQL, single reads through the entity: the same view.
+    for (const d of all.results as Body[]) {
+      assert.deepEqual([d.turbineName, d.inspectionDate], ['WTG-01', '2025-06-01']);
+      const single = (await h.api(`${BASE}/defects/${d.defectId}`)).body;
+      assert.deepEqual(d, { ...single, turbineName: d.turbineName, inspectionDate: d.inspectionDate });
+    }
     const ranks = all.results.map((d: Body) => [4, 2, 3, 1, 0].indexOf(d.dpsStatus));
     assert.deepEqual(
       ranks,
