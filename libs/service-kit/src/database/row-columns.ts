@@ -31,6 +31,27 @@ export function rowColumns<Row>() {
   };
 }
 
+/**
+ * A typed repository whose rows carry an entity's own property names (a hot read path that
+ * answers the same view as the entity without TypeORM's hydration): `columnOf` maps each property
+ * to its column; declared like `rowColumns` (checked by the schema test), and `select(alias)` is
+ * the select list `alias.column AS "property"`, with the `numeric` columns cast to float8 (pg
+ * hands numeric over as text, the entity's transformer as a number).
+ */
+export function entityRowColumns<const M extends Record<string, string>>(
+  table: string,
+  columnOf: M,
+  numeric: readonly M[keyof M][] = [],
+): RowColumns & { select(alias: string): string } {
+  const d: RowColumns = { table, columns: Object.values(columnOf) };
+  declared.push(d);
+  const list = (alias: string) =>
+    Object.entries(columnOf)
+      .map(([property, column]) => `${alias}.${column}${numeric.includes(column as M[keyof M]) ? '::float8' : ''} AS "${property}"`)
+      .join(', ');
+  return { ...d, select: list };
+}
+
 /** Every declaration made so far (the modules of a started service have all run theirs). */
 export function declaredRowColumns(): readonly RowColumns[] {
   return declared;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { pageWithCappedCount, rowColumns, type ListCount, type PageRequest } from '@windward/service-kit';
+import { entityRowColumns, pageWithCappedCount, type ListCount, type PageRequest } from '@windward/service-kit';
 import { schemaName } from '../common/columns.js';
 import type { Defect } from './defect.entity.js';
 
@@ -37,43 +37,8 @@ const VIEW_COLUMN_OF = {
 
 /** One defect as its view needs it: the entity's own property names and types. */
 export type DefectViewRow = Pick<Defect, keyof typeof VIEW_COLUMN_OF>;
-
-type ViewColumn = (typeof VIEW_COLUMN_OF)[keyof typeof VIEW_COLUMN_OF];
-export const DEFECT_VIEW_COLUMNS = rowColumns<Record<ViewColumn, unknown>>()('defect', [
-  'id',
-  'defect_no',
-  'inspection_id',
-  'image_id',
-  'wind_park_id',
-  'turbine_id',
-  'severity',
-  'defect_type',
-  'layer',
-  'affected_part',
-  'recommendation',
-  'size_length',
-  'size_width',
-  'position',
-  'blade_position',
-  'distance_to_root',
-  'chordwise_start',
-  'chordwise_end',
-  'repair_priority',
-  'polygon',
-  'dps_status',
-  'timeline_status',
-  'timeline_manual',
-  'previous_defect_id',
-  'suggested',
-  'created_at',
-  'updated_at',
-]);
-
-/** numeric comes back from pg as text: the view's numbers. */
-const NUMERIC = new Set<ViewColumn>(['size_length', 'size_width', 'distance_to_root', 'chordwise_start', 'chordwise_end']);
-const VIEW_SELECT = Object.entries(VIEW_COLUMN_OF)
-  .map(([property, column]) => `d.${column}${NUMERIC.has(column) ? '::float8' : ''} AS "${property}"`)
-  .join(', ');
+export const DEFECT_VIEW_COLUMNS = entityRowColumns('defect', VIEW_COLUMN_OF, ['size_length', 'size_width', 'distance_to_root', 'chordwise_start', 'chordwise_end']);
+const VIEW_SELECT = DEFECT_VIEW_COLUMNS.select('d');
 
 /** Sort fields of the defect list → their columns; each walks an index of (park, field, id). */
 const SORT: Record<string, string> = {

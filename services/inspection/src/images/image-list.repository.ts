@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { CHAMBER_DISPLAY_ORDER, Chamber } from '@windward/contracts';
-import { rowColumns, Sql, type PageRequest } from '@windward/service-kit';
+import { entityRowColumns, Sql, type PageRequest } from '@windward/service-kit';
 import type { Image } from './image.entity.js';
 
 /** The entity's properties an image's view shows, and their columns. */
@@ -28,34 +28,8 @@ const COLUMN_OF = {
 
 /** One image as the list reads it: the entity's own property names and types. */
 export type ImageListRow = Pick<Image, keyof typeof COLUMN_OF>;
-
-type Column = (typeof COLUMN_OF)[keyof typeof COLUMN_OF];
-export const IMAGE_LIST_COLUMNS = rowColumns<Record<Column, unknown>>()('image', [
-  'id',
-  'inspection_id',
-  'blade_position',
-  'path',
-  'chamber',
-  'section',
-  'sort_index',
-  'distance_to_root',
-  'is_active',
-  'key_part_tag',
-  'file_name',
-  'format',
-  'width',
-  'height',
-  'size_bytes',
-  'tile_status',
-  'tile_job_id',
-  'created_at',
-]);
-
-/** numeric comes back from pg as text: the view's number. */
-const selectOf = (column: Column) => (column === 'distance_to_root' ? `i.${column}::float8` : `i.${column}`);
-const SELECT = Object.entries(COLUMN_OF)
-  .map(([property, column]) => `${selectOf(column)} AS "${property}"`)
-  .join(', ');
+export const IMAGE_LIST_COLUMNS = entityRowColumns('image', COLUMN_OF, ['distance_to_root']);
+const SELECT = IMAGE_LIST_COLUMNS.select('i');
 
 /** The image list's filters (undefined does not filter). */
 export interface ImageListFilter {
