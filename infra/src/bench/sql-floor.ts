@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { inChild, load, type LoadResult } from './http-load.js';
+import { cpuPerRequest } from './process-cpu.js';
 
 /** One statement as the service sent it (libs/service-kit's SqlTraceLogger). */
 export interface TracedStatement {
@@ -83,9 +84,13 @@ export async function listAgainstFloor(
   // BENCH_SHOW_SQL=1 prints each list's statements (to EXPLAIN them by hand with BENCH_KEEP_DB=1).
   if (process.env.BENCH_SHOW_SQL === '1') console.log(`\n-- ${o.label}\n${statements.map((s) => `${s.sql}; -- ${JSON.stringify(s.params)}`).join('\n')}`);
   const profiled = profileStart(o.service, o.label);
+  const cpu = cpuPerRequest(t.servicePid(o.service));
   const product: LoadResult = await load({ url: `${t.url}${o.path}`, connections: o.connections, seconds: o.seconds, headers: { authorization: `Bearer ${t.token}` } });
+  const cpuUsed = cpu(product.requests);
   if (profiled) await profileStop(o.service, o.label);
+  const floorCpu = cpuPerRequest(undefined);
   const floor = await replayFloor(t.databaseUrl, statements, o.connections, o.seconds);
+  const floorPg = floorCpu(floor.requests)['PostgreSQL CPU ms/req'];
   return {
     list: o.label,
     statements: statements.length,
@@ -95,6 +100,10 @@ export async function listAgainstFloor(
     'floor p95 ms': floor['p95 ms'],
     'p95 ratio': product['p95 ms'] / floor['p95 ms'],
     non2xx: product.non2xx + product.errors,
+    // Where the product's CPU went (docs/performance.md, session 20): the floor has only the
+    // PostgreSQL share and its own replaying process.
+    ...cpuUsed,
+    'floor PostgreSQL CPU ms/loop': floorPg!,
   };
 }
 
