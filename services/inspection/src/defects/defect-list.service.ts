@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppError, isUuid } from '@windward/contracts';
+import { AppError } from '@windward/contracts';
 import { parsePage, type AuthUser } from '@windward/service-kit';
-import { canSeeRow, loadInspectionScope } from '../common/access.js';
-import { schemaName } from '../common/columns.js';
+import { loadInspectionScope, loadVisiblePark } from '../common/access.js';
+import { TurbineRef } from '../refs/refs.entity.js';
 import { invalid } from '../common/checks.js';
 import type { DefectListQuery } from './defect.dto.js';
 import type { DefectPage } from './defect.view.js';
@@ -40,13 +40,12 @@ export class DefectListService {
       await loadInspectionScope(this.ds.manager, user, q.inspectionId);
       scope = { inspectionId: q.inspectionId };
     } else if (q.turbineId) {
-      const [t] = isUuid(q.turbineId)
-        ? ((await this.ds.query(`SELECT wind_park_id AS "windParkId" FROM ${schemaName(this.ds)}.turbine_ref WHERE turbine_id = $1`, [q.turbineId])) as { windParkId: string }[])
-        : [];
-      await this.visiblePark(user, t?.windParkId);
+      const t = await this.ds.getRepository(TurbineRef).findOne({ where: { turbineId: q.turbineId } });
+      if (!t) throw new AppError('NOT_FOUND');
+      await loadVisiblePark(this.ds.manager, user, t.windParkId);
       scope = { turbineId: q.turbineId };
     } else if (windFarmId) {
-      await this.visiblePark(user, windFarmId);
+      await loadVisiblePark(this.ds.manager, user, windFarmId);
       scope = { windParkId: windFarmId };
     } else {
       return invalid('windFarmId', 'windFarmId, turbineId or inspectionId is required');
@@ -75,18 +74,5 @@ export class DefectListService {
       totalCount,
       totalCountExact,
     };
-  }
-
-  /** The park's scope in one raw statement (a hot path: TypeORM's findOne cost more than it), or 404. */
-  private async visiblePark(user: AuthUser, parkId: string | undefined) {
-    const [park] =
-      parkId && isUuid(parkId)
-        ? ((await this.ds.query(`SELECT wind_park_id AS "windParkId", customer_id AS "customerId" FROM ${schemaName(this.ds)}.park_ref WHERE wind_park_id = $1`, [parkId])) as {
-            windParkId: string;
-            customerId: string;
-          }[])
-        : [];
-    if (!park || !canSeeRow(user, park)) throw new AppError('NOT_FOUND');
-    return park;
   }
 }
