@@ -2,7 +2,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import pg from 'pg';
 import { createTestDatabase, type TestDatabase } from '../testing/index.js';
-import { cappedCount, pageWithCappedCount } from './paging.js';
+import { cappedCount, pageWithCappedCount, windowTotal } from './paging.js';
 
 let db: TestDatabase;
 let client: pg.Client;
@@ -58,4 +58,14 @@ test('beyond the limit the estimate is asked once more (no second count); past t
   const past = await pageWithCappedCount<{ id: number }>(counting, { select: 'id', fromWhere: 'FROM item WHERE kind = $1', tail: 'ORDER BY id LIMIT 20 OFFSET 5000' }, [2], 5000);
   assert.deepEqual(past, { rows: [], totalCount: 1000, totalCountExact: true });
   assert.equal(sent.length, 2);
+});
+
+test('a window-counted page gives its total; a page past the end has it counted alone', async () => {
+  const sent: string[] = [];
+  const counting = { query: async (sql: string, params?: unknown[]) => (sent.push(sql), ds.query(sql, params)) };
+  const page = (await ds.query('SELECT id, count(*) OVER () AS total FROM item WHERE kind = $1 ORDER BY id LIMIT 2', [1])) as { total: string }[];
+  assert.equal(await windowTotal(counting, page, 'FROM item WHERE kind = $1', [1]), 1000);
+  assert.equal(sent.length, 0);
+  assert.equal(await windowTotal(counting, [], 'FROM item WHERE kind = $1', [2]), 1000);
+  assert.equal(sent.length, 1);
 });

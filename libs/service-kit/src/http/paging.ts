@@ -116,6 +116,21 @@ async function estimatedCount(
   return { totalCount: Math.max(limit + 1, Math.round(estimate)), totalCountExact: false };
 }
 
+/**
+ * The size of a list whose page rows carry it as `total` (`count(*) OVER ()`, bigint as text): a
+ * page past the end has no row to carry it, so then it is counted alone over `fromWhere` (rare).
+ */
+export async function windowTotal(
+  ds: { query(sql: string, params?: unknown[]): Promise<unknown> },
+  rows: readonly { total: string | number }[],
+  fromWhere: string,
+  params: unknown[],
+): Promise<number> {
+  if (rows.length) return Number(rows[0]!.total);
+  const [{ n }] = (await ds.query(`SELECT count(*)::int AS n ${fromWhere}`, params)) as { n: number }[];
+  return n;
+}
+
 /** The column `pageWithCappedCount` adds to each row for its count (removed before rows are returned). */
 const COUNT_COLUMN = '__capped_count';
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { rowColumns, type PageRequest, Sql } from '@windward/service-kit';
+import { rowColumns, type PageRequest, Sql, windowTotal } from '@windward/service-kit';
 
 /** One row of the park list as its one statement returns it. */
 export interface ParkListRow {
@@ -67,10 +67,7 @@ export class ParkListRepository {
       this.select(`SELECT ${PARK_COLUMNS_OF_P}, count(*) OVER () AS total FROM ${s}.wind_park p WHERE ${where} ORDER BY ${order('p')} LIMIT $7 OFFSET $8`, order('page')),
       [...params, p.take, p.skip],
     );
-    if (rows.length) return { rows, total: Number(rows[0]!.total) };
-    // A page past the end has no row to carry the count: ask for it alone (rare).
-    const [{ n }] = (await m.query(`SELECT count(*)::int AS n FROM ${s}.wind_park p WHERE ${where}`, params)) as { n: number }[];
-    return { rows, total: n };
+    return { rows, total: await windowTotal(m, rows, `FROM ${s}.wind_park p WHERE ${where}`, params) };
   }
 
   /** The same rows for given parks (single reads and writes answer with them), in no particular order. */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { rowColumns, type PageRequest, Sql } from '@windward/service-kit';
+import { entityRowColumns, rowColumns, type PageRequest, Sql, windowTotal } from '@windward/service-kit';
 import type { TurbineParts, TurbineRowOfView } from './turbine.presenter.js';
 
 /** One row of a park's turbine list as its one statement returns it (turbine columns under their entity names). */
@@ -14,8 +14,8 @@ interface TurbineListRow extends TurbineRowOfView {
   total: string;
 }
 
-/** The turbine columns the list reads, and the name each has in a view row. */
-const COLUMN_OF = {
+/** The turbine columns a view row reads, under its names (schema-checked). */
+const TURBINE_VIEW_COLUMNS = entityRowColumns('turbine', {
   id: 'id',
   windParkId: 'wind_park_id',
   name: 'name',
@@ -30,12 +30,9 @@ const COLUMN_OF = {
   longitude: 'longitude',
   devices: 'devices',
   assetConfigs: 'asset_configs',
-} as const satisfies Record<keyof TurbineRowOfView, string>;
-type TurbineColumns = { [K in (typeof COLUMN_OF)[keyof typeof COLUMN_OF]]: unknown } & { created_at: Date };
-export const TURBINE_LIST_COLUMNS = rowColumns<TurbineColumns>()('turbine', [
-  'id', 'wind_park_id', 'name', 'serial_number', 'status', 'generator_type_id', 'blade_type_id', 'nacelle_type_id',
-  'tower_type_id', 'foundation_type_id', 'latitude', 'longitude', 'devices', 'asset_configs', 'created_at',
-]);
+} satisfies Record<keyof TurbineRowOfView, string>);
+/** `created_at` too, which one of the sorts orders by (schema-checked like the rest). */
+const TURBINE_PAGE_COLUMNS = rowColumns<{ created_at: Date }>()('turbine', ['created_at']);
 
 /** Sortable fields of a park's turbine list and their columns (validated by parsePage before use). */
 export const TURBINE_SORT: Readonly<Record<string, string>> = { turbineName: 'name', createdAt: 'created_at', serialNumber: 'serial_number' };
@@ -58,9 +55,9 @@ export class TurbineListRepository {
     const order = (a: string) => `${a}.${TURBINE_SORT[p.sortField]} ${p.descending ? 'DESC' : 'ASC'}, ${a}.id`;
     const found: TurbineListRow[] = await m.query(
       `WITH page AS (
-         SELECT ${TURBINE_LIST_COLUMNS.columns.map((c) => `t.${c}`).join(', ')}, count(*) OVER () AS total
+         SELECT ${[...TURBINE_VIEW_COLUMNS.columns, ...TURBINE_PAGE_COLUMNS.columns].map((c) => `t.${c}`).join(', ')}, count(*) OVER () AS total
          FROM ${s}.turbine t WHERE ${where} ORDER BY ${order('t')} LIMIT $3 OFFSET $4)
-       SELECT ${Object.entries(COLUMN_OF).map(([view, col]) => `page.${col} AS "${view}"`).join(', ')}, page.total,
+       SELECT ${TURBINE_VIEW_COLUMNS.select('page')}, page.total,
          (SELECT json_agg(json_build_object('id', c.id, 'name', c.name, 'lengthM', c.length_m, 'widthM', c.width_m))
             FROM ${s}.component_type c
             WHERE c.id IN (page.generator_type_id, page.blade_type_id, page.nacelle_type_id, page.tower_type_id, page.foundation_type_id)) AS types,
@@ -81,9 +78,6 @@ export class TurbineListRepository {
       parts.inspections.push(...r.inspections.map((i) => ({ ...i, inspectionDate: new Date(i.inspectionDate) })));
       parts.defectCounts.set(r.id, r.defectCount);
     }
-    if (found.length) return { rows: found, parts, total: Number(found[0]!.total) };
-    // A page past the end has no row to carry the count: ask for it alone (rare).
-    const [{ n }] = (await m.query(`SELECT count(*)::int AS n FROM ${s}.turbine t WHERE ${where}`, [parkId, name || null])) as { n: number }[];
-    return { rows: found, parts, total: n };
+    return { rows: found, parts, total: await windowTotal(m, found, `FROM ${s}.turbine t WHERE ${where}`, [parkId, name || null]) };
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { CHAMBER_DISPLAY_ORDER, Chamber } from '@windward/contracts';
-import { entityRowColumns, Sql, type PageRequest } from '@windward/service-kit';
+import { entityRowColumns, Sql, windowTotal, type PageRequest } from '@windward/service-kit';
 import type { Image } from './image.entity.js';
 
 /** The entity's properties an image's view shows, and their columns. */
@@ -75,9 +75,6 @@ export class ImageListRepository {
         LIMIT $6 OFFSET $7`,
       [...params, p.take, p.skip],
     );
-    if (rows.length) return { rows, total: Number(rows[0]!.total) };
-    // A page past the end has no row to carry the count: ask for it alone (rare).
-    const [{ n }] = (await m.query(`SELECT count(*)::int AS n FROM ${this.sql.s}.image i WHERE ${where}`, params)) as { n: number }[];
-    return { rows, total: n };
+    return { rows, total: await windowTotal(m, rows, `FROM ${this.sql.s}.image i WHERE ${where}`, params) };
   }
 }
