@@ -1,5 +1,4 @@
 import os from 'node:os';
-import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -17,7 +16,7 @@ import {
   withDb,
   type BenchTarget,
 } from './fixtures.js';
-import { peakMb, pidOfPort } from './stitching.js';
+import { peakMb, pidOfPort, rssMb } from './stitching.js';
 
 export type InspectionBenchTarget = BenchTarget;
 
@@ -73,13 +72,6 @@ export async function benchTiles(t: InspectionBenchTarget & { inspectionUrl?: st
     [`sharp alone, ${lanes} × ${threads} threads`]: same,
     'service RSS MB: start, ¼ ½ ¾ done, end (peak)': `${rssStart}, ${quarters.join(' ')}, ${rssEnd} (${peak})`,
   };
-}
-
-/** Resident memory (MB) of a process now. */
-function rssMb(pid: number | null): number | string {
-  if (pid === null) return 'n/a';
-  const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-  return kb ? Math.round(Number(kb) / 1024) : 'n/a';
 }
 
 /**

@@ -32,10 +32,20 @@ export function pidOfPort(url: string | undefined): number | null {
 
 /** Peak resident memory (MB) since the last reset; writing 5 to clear_refs resets the peak. */
 export function peakMb(pid: number | null, reset = false): number | string {
+  return statusMb(pid, 'VmHWM', reset);
+}
+
+/** Resident memory (MB) of a process now. */
+export function rssMb(pid: number | null): number | string {
+  return statusMb(pid, 'VmRSS');
+}
+
+/** A memory field of /proc/<pid>/status in MB, or 'n/a' where it cannot be read. */
+function statusMb(pid: number | null, field: 'VmHWM' | 'VmRSS', resetPeak = false): number | string {
   if (pid === null) return 'n/a';
   try {
-    if (reset) writeFileSync(`/proc/${pid}/clear_refs`, '5');
-    const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    if (resetPeak) writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    const kb = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
     return kb ? Math.round(Number(kb) / 1024) : 'n/a';
   } catch {
     return 'n/a';
