@@ -47,6 +47,7 @@ export default function OsdViewer({
   const [opened, setOpened] = useState<string | null>(null);
   const [drawerType, setDrawerType] = useState('');
   const [settled, setSettled] = useState(false);
+  const [moving, setMoving] = useState(false);
   onViewChangeRef.current = onViewChange;
   onTransformRef.current = onTransform;
   const onViewerRef = useRef(onViewer);
@@ -88,10 +89,12 @@ export default function OsdViewer({
     const settle = () => setSettled(!animating && viewer.world.getItemCount() > 0 && viewer.getFullyLoaded());
     viewer.addHandler('animation-start', () => {
       animating = true;
+      setMoving(true);
       setSettled(false);
     });
     viewer.addHandler('animation-finish', () => {
       animating = false;
+      setMoving(false);
       settle();
     });
     viewer.addHandler('fully-loaded-change', settle);
@@ -164,6 +167,7 @@ export default function OsdViewer({
         selectedId={selectedPolygonId}
         selectedIds={selectedPolygonIds}
         interactive={polygonsInteractive}
+        moving={moving}
         extra={overlay}
       />
     </div>

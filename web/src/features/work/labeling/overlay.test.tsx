@@ -46,6 +46,29 @@ describe('polygon layer with 1,000 polygons', () => {
     expect(svg.querySelector('g')!.getAttribute('transform')).toBe('matrix(2.5 0 0 2.5 -600 140)');
   });
 
+  it('while the view moves the outlines are drawn without anti-aliasing, set once on the group', async () => {
+    const t = { scale: 0.5, tx: 0, ty: 0 };
+    const view = render(<PolygonOverlay polygons={POLYGONS} transform={t} interactive={false} />);
+    const svg = view.getByTestId('polygon-overlay');
+    const group = svg.querySelector('g')!;
+    expect(group.getAttribute('shape-rendering')).toBeNull();
+    const records: MutationRecord[] = [];
+    const observer = new MutationObserver((list) => records.push(...list));
+    observer.observe(svg, { subtree: true, attributes: true, childList: true });
+    await act(async () => {
+      view.rerender(<PolygonOverlay polygons={POLYGONS} transform={t} interactive={false} moving />);
+    });
+    expect(group.getAttribute('shape-rendering')).toBe('crispEdges');
+    await act(async () => {
+      view.rerender(<PolygonOverlay polygons={POLYGONS} transform={t} interactive={false} />);
+    });
+    expect(group.getAttribute('shape-rendering')).toBeNull();
+    records.push(...observer.takeRecords());
+    observer.disconnect();
+    // Two changes of one attribute on the group; no polygon touched.
+    expect(records.map((r) => `${(r.target as Element).tagName}.${r.attributeName}`)).toEqual(['g.shape-rendering', 'g.shape-rendering']);
+  });
+
   it('selecting one polygon re-renders that polygon only', async () => {
     const view = render(<PolygonOverlay polygons={POLYGONS} transform={{ scale: 1, tx: 0, ty: 0 }} selectedIds={[]} />);
     const svg = view.getByTestId('polygon-overlay');
