@@ -402,6 +402,8 @@ export async function panFrameTimes(t: LabelingBenchTarget, task: LabelingTask, 
     const overlay = await page.getByTestId('polygon-overlay').getAttribute('data-polygons');
     await page.context().close();
 
+    // BENCH_PAN_TRACE=<prefix>: the pan's trace events, <prefix>-<polygons>-<mode>.json (DevTools' Performance panel opens it).
+    if (process.env.BENCH_PAN_TRACE) writeFileSync(`${process.env.BENCH_PAN_TRACE}-${polygons}-${mode}.json`, JSON.stringify({ traceEvents: events }));
     const load = threadLoad(events);
     return {
       polygons: Number(overlay ?? 0),

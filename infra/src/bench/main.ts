@@ -352,7 +352,7 @@ try {
       // BENCH_PAN_SECONDS=0 stops after the opening (no pans, no polygons).
       if (panSeconds > 0) {
         // The console's choice, WebGL forced (SwiftShader's software GL without a GPU) and WebGL hidden (canvas 2D only).
-        const modes: DrawerMode[] = ['auto', 'webgl', 'canvas'];
+        const modes = (process.env.BENCH_PAN_MODES ?? 'auto,webgl,canvas').split(',') as DrawerMode[];
         const bare = [];
         for (const mode of modes) bare.push(await panFrameTimes(target, task, 0, panSeconds, mode));
         const seeded = await seedPolygons(target, task, Number(process.env.BENCH_POLYGONS ?? 1000));
