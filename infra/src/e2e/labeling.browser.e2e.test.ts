@@ -63,9 +63,9 @@ describe('labeling and review in a real browser (demo task, deep-zoom tiles)', (
 
   const signIn = (locale: 'en_us' | 'zh_cn'): Promise<Page> => signInAs(browser, p.url, { locale });
 
-  /** The overlay transform (image px → screen px): scale and offset. */
+  /** The overlay transform (image px → viewer px): scale and offset of the view, as the overlay states it. */
   const overlayTransform = async (page: Page): Promise<{ scale: number; tx: number; ty: number }> => {
-    const t = await page.getByTestId('polygon-overlay').locator('g').first().getAttribute('transform');
+    const t = await page.getByTestId('polygon-overlay').getAttribute('data-transform');
     const m = /matrix\(([^ ]+) [^ ]+ [^ ]+ [^ ]+ ([^ ]+) ([^ )]+)\)/.exec(t ?? '');
     return { scale: Number(m?.[1]), tx: Number(m?.[2]), ty: Number(m?.[3]) };
   };

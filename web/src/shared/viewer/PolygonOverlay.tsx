@@ -2,6 +2,19 @@ import { memo, useCallback, useMemo, useRef, useState, type ReactNode } from 're
 import type { Point } from './geometry';
 import { svgTransform, type ScreenTransform } from './geometry';
 
+/**
+ * How far (px) the polygon layer reaches past each side of the viewer. A pan moves the drawn layer
+ * (a composited CSS translate: nothing is repainted) until it has moved this far or the scale
+ * changes; only then are the polygons drawn again for the new view.
+ */
+export const OVERLAY_MARGIN = 400;
+
+/** The view the layer was last drawn for: kept while `t` is a pan of at most OVERLAY_MARGIN from it. */
+export function layerBase(base: ScreenTransform | null, t: ScreenTransform): ScreenTransform {
+  if (base && base.scale === t.scale && Math.abs(t.tx - base.tx) <= OVERLAY_MARGIN && Math.abs(t.ty - base.ty) <= OVERLAY_MARGIN) return base;
+  return t;
+}
+
 export interface OverlayPolygon {
   id: string;
   points: Point[];
@@ -50,8 +63,8 @@ const Shape = memo(function Shape({ p, selected, hovered, clickable, interactive
       strokeDasharray={p.dashed ? '6 4' : undefined}
       vectorEffect="non-scaling-stroke"
       style={{ cursor: clickable ? 'pointer' : 'default', pointerEvents: interactive ? 'visiblePainted' : 'none' }}
-      onMouseEnter={(e) => onHover(p, e.nativeEvent.offsetX, e.nativeEvent.offsetY)}
-      onMouseMove={(e) => onHover(p, e.nativeEvent.offsetX, e.nativeEvent.offsetY)}
+      onMouseEnter={(e) => onHover(p, e.clientX, e.clientY)}
+      onMouseMove={(e) => onHover(p, e.clientX, e.clientY)}
       onMouseLeave={() => onHover(null)}
       onClick={(e) => onClick(p.id, { shiftKey: e.shiftKey, ctrlKey: e.ctrlKey, metaKey: e.metaKey })}
     >
@@ -61,9 +74,12 @@ const Shape = memo(function Shape({ p, selected, hovered, clickable, interactive
 });
 
 /**
- * Defect polygons drawn in image pixels on top of the viewer: one SVG group transformed to
- * the viewer's current viewport; hovering a polygon shows its type and severity. `extra` is
- * more SVG in image pixels drawn in the same group (e.g. the labeling tool's editing layer).
+ * Defect polygons drawn in image pixels on top of the viewer: one SVG group transformed to the
+ * view, in an SVG layer that reaches OVERLAY_MARGIN past the viewer and is moved as a whole while
+ * the view pans (so 1,000 polygons are not repainted every frame); hovering a polygon shows its
+ * type and severity. `extra` is more SVG in image pixels drawn in the same group (e.g. the
+ * labeling tool's editing layer). `data-transform` states the view's transform (image px →
+ * viewer px) for tests and benchmarks.
  */
 export function PolygonOverlay({
   polygons,
@@ -93,7 +109,13 @@ export function PolygonOverlay({
   const [hover, setHover] = useState<{ p: OverlayPolygon; x: number; y: number } | null>(null);
   const onSelectRef = useRef(onSelect);
   onSelectRef.current = onSelect;
-  const onHover = useCallback((p: OverlayPolygon | null, x?: number, y?: number) => setHover(p ? { p, x: x || 0, y: y || 0 } : null), []);
+  const svgRef = useRef<SVGSVGElement>(null);
+  // Client coordinates → the viewer's (the hover box is placed in the viewer, not in the moving layer).
+  const onHover = useCallback((p: OverlayPolygon | null, x = 0, y = 0) => {
+    const box = svgRef.current?.parentElement?.getBoundingClientRect();
+    setHover(p ? { p, x: x - (box?.left ?? 0), y: y - (box?.top ?? 0) } : null);
+  }, []);
+  const baseRef = useRef<ScreenTransform | null>(null);
   const onClick = useCallback((id: string, m: SelectModifiers) => onSelectRef.current?.(id, m), []);
   const selected = useMemo(() => new Set([...(selectedIds ?? []), ...(selectedId ? [selectedId] : [])]), [selectedId, selectedIds]);
   const hoverId = hover?.p.id ?? null;
@@ -116,10 +138,20 @@ export function PolygonOverlay({
     [polygons, selected, hoverId, clickable, interactive, onHover, onClick],
   );
   if (!transform) return null;
+  // Same decision for the same inputs, so rendering twice (Strict Mode) keeps it pure enough.
+  const base = (baseRef.current = layerBase(baseRef.current, transform));
+  const M = OVERLAY_MARGIN;
   return (
     <>
-      <svg className="insp-overlay" data-testid="polygon-overlay" data-polygons={polygons.length}>
-        <g transform={svgTransform(transform)} shapeRendering={moving ? 'crispEdges' : undefined}>
+      <svg
+        ref={svgRef}
+        className="insp-overlay insp-overlay--layer"
+        data-testid="polygon-overlay"
+        data-polygons={polygons.length}
+        data-transform={svgTransform(transform)}
+        style={{ inset: -M, width: `calc(100% + ${2 * M}px)`, height: `calc(100% + ${2 * M}px)`, transform: `translate(${transform.tx - base.tx}px, ${transform.ty - base.ty}px)` }}
+      >
+        <g transform={svgTransform({ scale: base.scale, tx: base.tx + M, ty: base.ty + M })} shapeRendering={moving ? 'crispEdges' : undefined}>
           {shapes}
           {extra}
         </g>

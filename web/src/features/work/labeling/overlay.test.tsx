@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { act, render } from '@testing-library/react';
-import { PolygonOverlay, type OverlayPolygon } from '@/shared/viewer/PolygonOverlay';
+import { layerBase, OVERLAY_MARGIN, PolygonOverlay, type OverlayPolygon } from '@/shared/viewer/PolygonOverlay';
 
 /** 1,000 outlines on one image (a 40 × 25 grid of small squares). */
 const POLYGONS: OverlayPolygon[] = Array.from({ length: 1000 }, (_, i) => {
@@ -21,7 +21,7 @@ const POLYGONS: OverlayPolygon[] = Array.from({ length: 1000 }, (_, i) => {
 });
 
 describe('polygon layer with 1,000 polygons', () => {
-  it('panning and zooming change only the group transform: no polygon element is touched', async () => {
+  it('zooming changes only the group transform: no polygon element is touched', async () => {
     const view = render(<PolygonOverlay polygons={POLYGONS} transform={{ scale: 0.5, tx: 0, ty: 0 }} interactive={false} />);
     const svg = view.getByTestId('polygon-overlay');
     expect(svg.querySelectorAll('polygon')).toHaveLength(1000);
@@ -38,12 +38,55 @@ describe('polygon layer with 1,000 polygons', () => {
     }
     records.push(...observer.takeRecords());
     observer.disconnect();
-    expect(records.length).toBe(20);
-    expect(records.every((r) => r.type === 'attributes' && r.attributeName === 'transform' && (r.target as Element).tagName === 'g')).toBe(
-      true,
-    );
+    // Per step: the group drawn for the new scale, and the view the overlay states (data-transform).
+    expect(records.length).toBe(40);
+    const changed = new Set(records.map((r) => `${r.type}:${(r.target as Element).tagName}.${r.attributeName}`));
+    expect(changed).toEqual(new Set(['attributes:g.transform', 'attributes:svg.data-transform']));
     expect(svg.querySelector('polygon')).toBe(first);
-    expect(svg.querySelector('g')!.getAttribute('transform')).toBe('matrix(2.5 0 0 2.5 -600 140)');
+    // Drawn for the layer's box, which reaches OVERLAY_MARGIN past the viewer on each side.
+    expect(svg.querySelector('g')!.getAttribute('transform')).toBe(`matrix(2.5 0 0 2.5 ${-600 + OVERLAY_MARGIN} ${140 + OVERLAY_MARGIN})`);
+  });
+
+  it('panning moves the drawn layer (its CSS transform) without touching what is in it, until it has moved past the margin', async () => {
+    const at = (tx: number, ty: number) => <PolygonOverlay polygons={POLYGONS} transform={{ scale: 0.5, tx, ty }} interactive={false} />;
+    const view = render(at(0, 0));
+    const svg = view.getByTestId('polygon-overlay');
+    const group = svg.querySelector('g')!;
+    const drawnFor = group.getAttribute('transform');
+    const records: MutationRecord[] = [];
+    const observer = new MutationObserver((list) => records.push(...list));
+    observer.observe(svg, { subtree: true, attributes: true, childList: true });
+    for (let i = 1; i <= 20; i++) {
+      await act(async () => {
+        view.rerender(at(-i * 15, i * 10)); // up to 300 px across, 200 down: within the margin
+      });
+    }
+    records.push(...observer.takeRecords());
+    expect(records.length).toBe(40); // its style and data-transform, once per step
+    expect(records.every((r) => r.target === svg && (r.attributeName === 'style' || r.attributeName === 'data-transform'))).toBe(true);
+    expect(svg.getAttribute('data-transform')).toBe('matrix(0.5 0 0 0.5 -300 200)');
+    expect(group.getAttribute('transform')).toBe(drawnFor);
+    expect(svg.style.transform).toBe('translate(-300px, 200px)');
+
+    records.length = 0;
+    await act(async () => {
+      view.rerender(at(-(OVERLAY_MARGIN + 1), 0)); // past the margin: drawn again for this view
+    });
+    records.push(...observer.takeRecords());
+    observer.disconnect();
+    expect(group.getAttribute('transform')).toBe(`matrix(0.5 0 0 0.5 -1 ${OVERLAY_MARGIN})`);
+    expect(svg.style.transform).toBe('translate(0px, 0px)');
+    expect(records.some((r) => r.target !== svg && r.target !== group)).toBe(false);
+  });
+
+  it('the layer is drawn again when the scale changes, and kept for pans within the margin', () => {
+    const base = { scale: 1, tx: 10, ty: 20 };
+    expect(layerBase(null, base)).toBe(base);
+    expect(layerBase(base, { scale: 1, tx: 10 + OVERLAY_MARGIN, ty: 20 - OVERLAY_MARGIN })).toBe(base);
+    const far = { scale: 1, tx: 11 + OVERLAY_MARGIN, ty: 20 };
+    expect(layerBase(base, far)).toBe(far);
+    const zoomed = { scale: 1.2, tx: 10, ty: 20 };
+    expect(layerBase(base, zoomed)).toBe(zoomed);
   });
 
   it('while the view moves the outlines are drawn without anti-aliasing, set once on the group', async () => {

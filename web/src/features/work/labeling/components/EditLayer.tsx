@@ -42,8 +42,9 @@ export const EditLayer = memo(function EditLayer({
   if (!t) return null;
   const r = (px: number) => px / t.scale;
   const toImage = (e: ReactPointerEvent<SVGElement>): Point => {
-    const svg = (e.currentTarget as SVGElement).ownerSVGElement;
-    const rect = svg?.getBoundingClientRect() ?? { left: 0, top: 0 };
+    // The viewer's box, not the overlay's: the overlay reaches past it and moves while panning.
+    const viewer = (e.currentTarget as SVGElement).ownerSVGElement?.parentElement;
+    const rect = viewer?.getBoundingClientRect() ?? { left: 0, top: 0 };
     return screenToImage([e.clientX - rect.left, e.clientY - rect.top], t);
   };
   const begin = (e: ReactPointerEvent<SVGElement>, index: number) => {
