@@ -13,7 +13,7 @@ export * from './auth/token-verifier.js';
 export * from './auth/revocations.js';
 export * from './auth/decorators.js';
 export * from './auth/auth.guard.js';
-export * from './auth/jwt.strategy.js';
+export * from './auth/request.strategy.js';
 export * from './auth/data-scope.js';
 export * from './events/bus-adapter.js';
 export * from './events/event-publisher.js';

@@ -135,7 +135,7 @@ describe('service kit over real HTTP and a real PostgreSQL', () => {
     }
   });
 
-  test("passport's jwt strategy reads the token from the Authorization header only (never the query string or body)", async () => {
+  test('the guard reads the token from the Authorization header only (never the query string or body)', async () => {
     const fromQuery = await get(`/gw/inspection/api/v2/test/me?access_token=${encodeURIComponent(admin)}`);
     assert.equal(fromQuery.status, 401);
     assert.equal(((await fromQuery.json()) as { code: string }).code, 'UNAUTHORIZED');

@@ -12,7 +12,6 @@ import { Sql } from './database/sql.js';
 import { AppExceptionFilter } from './errors/app-exception.filter.js';
 import { AuthGuard } from './auth/auth.guard.js';
 import { LocalKeySet, TokenVerifier } from './auth/token-verifier.js';
-import { JwtStrategy } from './auth/jwt.strategy.js';
 import { RevocationSet, SessionRevocationConsumer } from './auth/revocations.js';
 import { EventBus, createBusAdapter } from './events/event-bus.js';
 import { EventPublisher } from './events/event-publisher.js';
@@ -108,7 +107,6 @@ export class ServiceKitModule {
           inject: [SERVICE_CONFIG, LocalKeySet, RevocationSet],
           useFactory: (c: ServiceConfig, local: LocalKeySet, revoked: RevocationSet) => new TokenVerifier(o.localKeys ? local : c.jwksUrl, revoked),
         },
-        JwtStrategy,
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_FILTER, inject: [LOGGER], useFactory: (log: Logger) => new AppExceptionFilter(log) },
         {
