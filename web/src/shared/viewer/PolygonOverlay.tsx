@@ -9,9 +9,14 @@ import { svgTransform, type ScreenTransform } from './geometry';
  */
 export const OVERLAY_MARGIN = 400;
 
-/** The view the layer was last drawn for: kept while `t` is a pan of at most OVERLAY_MARGIN from it. */
+/**
+ * The view the layer was last drawn for: kept while `t` is a pan of at most OVERLAY_MARGIN from it.
+ * A scale within a billionth counts as the same (a pan's bounds may round differently; drawn at
+ * the kept scale, a 20-MP photo's outlines are off by micro-pixels).
+ */
 export function layerBase(base: ScreenTransform | null, t: ScreenTransform): ScreenTransform {
-  if (base && base.scale === t.scale && Math.abs(t.tx - base.tx) <= OVERLAY_MARGIN && Math.abs(t.ty - base.ty) <= OVERLAY_MARGIN) return base;
+  const sameScale = !!base && Math.abs(base.scale - t.scale) <= 1e-9 * t.scale;
+  if (base && sameScale && Math.abs(t.tx - base.tx) <= OVERLAY_MARGIN && Math.abs(t.ty - base.ty) <= OVERLAY_MARGIN) return base;
   return t;
 }
 

@@ -87,6 +87,9 @@ describe('polygon layer with 1,000 polygons', () => {
     expect(layerBase(base, far)).toBe(far);
     const zoomed = { scale: 1.2, tx: 10, ty: 20 };
     expect(layerBase(base, zoomed)).toBe(zoomed);
+    // A pan whose bounds round a hair differently is still a pan; a real zoom step is not.
+    expect(layerBase(base, { scale: 1 + 1e-13, tx: 50, ty: 20 })).toBe(base);
+    expect(layerBase(base, { scale: 1.001, tx: 50, ty: 20 })).not.toBe(base);
   });
 
   it('while the view moves the outlines are drawn without anti-aliasing, set once on the group', async () => {
