@@ -10,6 +10,15 @@ import { svgTransform, type ScreenTransform } from './geometry';
 export const OVERLAY_MARGIN = 400;
 
 /**
+ * A pointer's client position in the viewer's pixels. The overlay's SVG sits in the viewer but
+ * reaches past it and moves while panning, so its own box is not the viewer's: its parent's is.
+ */
+export function viewerPoint(svg: SVGSVGElement | null | undefined, clientX: number, clientY: number): Point {
+  const box = svg?.parentElement?.getBoundingClientRect();
+  return [clientX - (box?.left ?? 0), clientY - (box?.top ?? 0)];
+}
+
+/**
  * The view the layer was last drawn for: kept while `t` is a pan of at most OVERLAY_MARGIN from it.
  * A scale within a billionth counts as the same (a pan's bounds may round differently; drawn at
  * the kept scale, a 20-MP photo's outlines are off by micro-pixels).
@@ -45,7 +54,7 @@ interface ShapeProps {
   hovered: boolean;
   clickable: boolean;
   interactive: boolean;
-  onHover: (p: OverlayPolygon | null, x?: number, y?: number) => void;
+  onHover: (p: OverlayPolygon | null, clientX?: number, clientY?: number) => void;
   onClick: (id: string, m: SelectModifiers) => void;
 }
 
@@ -115,10 +124,10 @@ export function PolygonOverlay({
   const onSelectRef = useRef(onSelect);
   onSelectRef.current = onSelect;
   const svgRef = useRef<SVGSVGElement>(null);
-  // Client coordinates → the viewer's (the hover box is placed in the viewer, not in the moving layer).
-  const onHover = useCallback((p: OverlayPolygon | null, x = 0, y = 0) => {
-    const box = svgRef.current?.parentElement?.getBoundingClientRect();
-    setHover(p ? { p, x: x - (box?.left ?? 0), y: y - (box?.top ?? 0) } : null);
+  // The hover box is placed in the viewer, not in the moving layer.
+  const onHover = useCallback((p: OverlayPolygon | null, clientX = 0, clientY = 0) => {
+    const [x, y] = viewerPoint(svgRef.current, clientX, clientY);
+    setHover(p ? { p, x, y } : null);
   }, []);
   const baseRef = useRef<ScreenTransform | null>(null);
   const onClick = useCallback((id: string, m: SelectModifiers) => onSelectRef.current?.(id, m), []);

@@ -1,5 +1,6 @@
 import { memo, useRef, useState, useSyncExternalStore, type PointerEvent as ReactPointerEvent } from 'react';
 import { clampToImage, closesAtFirst, moveVertex, pointsText, removeVertex, screenToImage, type Point } from '../geometry';
+import { viewerPoint } from '@/shared/viewer/PolygonOverlay';
 import type { TransformStore, ValueStore } from '../viewerBridge';
 
 interface Drag {
@@ -42,10 +43,7 @@ export const EditLayer = memo(function EditLayer({
   if (!t) return null;
   const r = (px: number) => px / t.scale;
   const toImage = (e: ReactPointerEvent<SVGElement>): Point => {
-    // The viewer's box, not the overlay's: the overlay reaches past it and moves while panning.
-    const viewer = (e.currentTarget as SVGElement).ownerSVGElement?.parentElement;
-    const rect = viewer?.getBoundingClientRect() ?? { left: 0, top: 0 };
-    return screenToImage([e.clientX - rect.left, e.clientY - rect.top], t);
+    return screenToImage(viewerPoint((e.currentTarget as SVGElement).ownerSVGElement, e.clientX, e.clientY), t);
   };
   const begin = (e: ReactPointerEvent<SVGElement>, index: number) => {
     if (!draftPolygon || !editable || e.button !== 0) return;
