@@ -111,16 +111,29 @@ function checkPortFree(port, what) {
   });
 }
 
-/** A port that was free a moment ago (for tests that start their own broker). */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, host, () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
+/**
+ * A port that was free a moment ago (for tests that start their own broker), never one this
+ * process handed out before. Below Linux's ephemeral range (32768+): the JVM binds its listeners
+ * seconds after the port was checked, and under a loaded test run a client socket elsewhere took
+ * a port that `listen(0)` had picked in that window, so the broker exited on "Address already in
+ * use". 12000–19999 also stays clear of the e2e platforms' port bases (20000–32000).
+ */
+const handedOut = new Set();
+export async function freePort() {
+  const canBind = (port) =>
+    new Promise((resolve) => {
+      const s = net.createServer();
+      s.once('error', () => resolve(false));
+      s.listen(port, host, () => s.close(() => resolve(true)));
     });
-  });
+  const start = (process.pid * 37 + randomBytes(2).readUInt16BE(0)) % 8000;
+  for (let i = 0; i < 8000; i++) {
+    const port = 12000 + ((start + i * 13) % 8000);
+    if (handedOut.has(port) || !(await canBind(port))) continue;
+    handedOut.add(port);
+    return port;
+  }
+  throw new Error('no free port between 12000 and 19999');
 }
 
 function writeConfig({ dataDir, port, controllerPort }) {
