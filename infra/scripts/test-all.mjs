@@ -93,13 +93,19 @@ const ANSI_COLOUR = new RegExp(`${String.fromCharCode(27)}\\[[\\d;]*m`, 'g');
 function failureDigest(out) {
   const lines = out.split('\n');
   const picked = [];
+  let cancelled = 0;
   for (let i = 0; i < lines.length; i++) {
     if (!/^\s*not ok \d+ - /.test(lines[i])) continue;
     let end = i + 1;
     while (end < lines.length && !/^\s*\.\.\.\s*$/.test(lines[end])) end++;
     const block = lines.slice(i, end);
-    // A suite or a file: its failing tests have blocks of their own.
-    if (block.some((l) => /failureType: 'subtestsFailed'|type: 'suite'/.test(l))) continue;
+    // A suite or a file whose tests failed: they have blocks of their own. A test cancelled by
+    // its suite says nothing; the suite's own block (a failed `before`, type 'suite') says why.
+    if (block.some((l) => /failureType: 'subtestsFailed'/.test(l))) continue;
+    if (block.some((l) => /failureType: 'cancelledByParent'/.test(l))) {
+      cancelled++;
+      continue;
+    }
     let start = i;
     while (start > 0 && /^\s*# /.test(lines[start - 1]) && i - start < 60) start--;
     const notes = lines.slice(start, i).filter((l) => !/^\s*# (console|Subtest)/.test(l));
@@ -110,8 +116,9 @@ function failureDigest(out) {
   for (let i = 0; i < lines.length; i++) {
     if (/^\s*(\S+\s+)?FAIL\s/.test(plain(lines[i]))) picked.push(lines.slice(i, i + 12).map(plain).join('\n'));
   }
+  if (cancelled) picked.push(`(${cancelled} test(s) cancelled by their suite: its failure is above)`);
   // Anything else (lint, a crash before the first test): the end of its output.
-  if (!picked.length) picked.push(lines.slice(-30).map(plain).join('\n'));
+  if (picked.length === (cancelled ? 1 : 0)) picked.push(lines.slice(-30).map(plain).join('\n'));
   return picked.slice(0, 8).join('\n\n');
 }
 
