@@ -2,7 +2,9 @@
  * RFC 4122 version-4 uuid from crypto.getRandomValues, which (unlike crypto.randomUUID)
  * also exists outside secure contexts (a console served over plain http).
  */
-export function uuidV4(getRandomValues: (bytes: Uint8Array) => Uint8Array = (b) => crypto.getRandomValues(b)): string {
+export function uuidV4(
+  getRandomValues: (bytes: Uint8Array<ArrayBuffer>) => Uint8Array<ArrayBuffer> = (b) => crypto.getRandomValues(b),
+): string {
   const b = getRandomValues(new Uint8Array(16));
   b[6] = (b[6]! & 0x0f) | 0x40;
   b[8] = (b[8]! & 0x3f) | 0x80;

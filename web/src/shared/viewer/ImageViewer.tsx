@@ -5,7 +5,7 @@ import type { ViewerProps } from './types';
 /** OpenSeadragon is loaded on first use, in its own chunk. */
 let loaded: ComponentType<ViewerProps> | null = null;
 let loading: Promise<{ default: ComponentType<ViewerProps> }> | null = null;
-const loadOsdViewer = () =>
+const loadOsdViewer = (): Promise<{ default: ComponentType<ViewerProps> }> =>
   (loading ??= import('./OsdViewer').then((m) => {
     loaded = m.default;
     return m;
