@@ -60,7 +60,7 @@ describe('delivery end to end', () => {
     const [turbine] = await eventually(async () => {
       const rows = await reader.query(
         `SELECT tr.turbine_id, tr.name, tr.wind_farm_id FROM task_flow.turbine_ref tr
-         WHERE tr.wind_farm_id = ANY(COALESCE($1::uuid[], ARRAY(SELECT unnest(wind_park_ids) FROM delivery.project))) ORDER BY tr.name LIMIT 1`,
+         WHERE NOT tr.deleted AND tr.wind_farm_id = ANY(COALESCE($1::uuid[], ARRAY(SELECT unnest(wind_park_ids) FROM delivery.project))) ORDER BY tr.name LIMIT 1`,
         [parks],
       );
       return rows.length ? rows : null;

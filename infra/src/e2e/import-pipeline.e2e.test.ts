@@ -104,7 +104,7 @@ describe('import pipeline end to end', () => {
     const sql = new pg.Client({ connectionString: p.db.url });
     await sql.connect();
     const turbine = await sql
-      .query(`SELECT name, wind_farm_id FROM data_import.turbine_ref ORDER BY name ASC LIMIT 1`)
+      .query(`SELECT name, wind_farm_id FROM data_import.turbine_ref WHERE NOT deleted ORDER BY name ASC LIMIT 1`)
       .then((r) => r.rows[0] as { name: string; wind_farm_id: string })
       .finally(() => sql.end());
     const dir = await mkdtemp(path.join(os.tmpdir(), 'ww-drone-'));
@@ -150,7 +150,7 @@ describe('import pipeline end to end', () => {
     try {
       const t = (
         await sql.query(
-          `SELECT t.turbine_id, t.name, t.wind_farm_id, p.name AS park FROM data_import.turbine_ref t JOIN data_import.park_ref p ON p.wind_farm_id = t.wind_farm_id ORDER BY t.name DESC LIMIT 1`,
+          `SELECT t.turbine_id, t.name, t.wind_farm_id, p.name AS park FROM data_import.turbine_ref t JOIN data_import.park_ref p ON p.wind_farm_id = t.wind_farm_id WHERE NOT t.deleted ORDER BY t.name DESC LIMIT 1`,
         )
       ).rows[0] as { turbine_id: string; name: string; wind_farm_id: string; park: string };
       // The turbine's blades as asset configures them (-10011/-10033/-10035 otherwise).

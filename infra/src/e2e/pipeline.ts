@@ -48,6 +48,7 @@ export async function droneUploadToSortAndRemove(
         `SELECT t.turbine_id, t.name, t.wind_farm_id FROM data_import.turbine_ref t
            JOIN task_flow.turbine_ref tt ON tt.turbine_id = t.turbine_id
            JOIN inspection.turbine_ref it ON it.turbine_id = t.turbine_id
+           WHERE NOT t.deleted AND NOT tt.deleted AND NOT it.deleted
            ORDER BY t.name DESC LIMIT 1`,
       );
       return r.rows[0];

@@ -48,7 +48,7 @@ describe('task-flow end to end', () => {
   test('SIGKILL in the middle of the pipeline: events published while it is down are applied after restart, none twice', async () => {
     // A demo turbine task-flow learnt from asset's events.
     const [turbine] = await eventually(async () => {
-      const rows = await sql(`SELECT tr.turbine_id, tr.name, tr.wind_farm_id FROM task_flow.turbine_ref tr JOIN task_flow.park_ref p ON p.wind_farm_id = tr.wind_farm_id ORDER BY tr.name LIMIT 1`);
+      const rows = await sql(`SELECT tr.turbine_id, tr.name, tr.wind_farm_id FROM task_flow.turbine_ref tr JOIN task_flow.park_ref p ON p.wind_farm_id = tr.wind_farm_id WHERE NOT tr.deleted ORDER BY tr.name LIMIT 1`);
       return rows.length ? rows : null;
     }, 60000);
     const uploadTaskId = randomUUID();
