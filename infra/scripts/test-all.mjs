@@ -149,11 +149,12 @@ const e2eCleanups = [];
 // alone; every other file shares its group's platform (infra/src/e2e/group.ts).
 const ownPlatform = (file) => /startTestPlatform\(\{/.test(readFileSync(file, 'utf8'));
 const usesTemplate = (file) => !/fromScratch:\s*true/.test(readFileSync(file, 'utf8'));
-// Files per shared platform: one boot costs ~40-55 CPU-s and a run is CPU-bound, so fewer boots
-// (groups of six: four boots for 24 files) beat finer balancing of the two lanes at the end. The
-// groups are fixed (sorted names, in order), so each file always follows the same files on its
-// platform and a run is repeatable.
-const E2E_GROUP_SIZE = Number(process.env.E2E_GROUP_SIZE ?? 6);
+// Files per shared platform: one boot costs ~40-55 CPU-s and a run is CPU-bound from start to end
+// (both cores ~97 % busy: docs/ci.md, session 22), so fewer boots beat finer balancing of the
+// two lanes. Groups of twelve: two boots for 24 files, one group per lane at the end. The groups
+// are fixed (sorted names, in order), so each file always follows the same files on its platform
+// and a run is repeatable; a file must not assume the files before it left the demo data alone.
+const E2E_GROUP_SIZE = Number(process.env.E2E_GROUP_SIZE ?? 12);
 
 /** The e2e jobs: files with a platform of their own first, then the groups. */
 function e2eJobs(files) {
