@@ -1,9 +1,12 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import sharp from 'sharp';
+import { DataSource } from 'typeorm';
 import { EventTypes } from '@windward/contracts';
+import { EventPublisher } from '@windward/service-kit';
 import { eventually } from '@windward/service-kit/testing';
 import { InspectionHarness, type Body } from '../testing/inspection-harness.js';
+import { announceStitching } from './stitching-progress.js';
 
 const BASE = '/gw/inspection/api/v2';
 
@@ -78,5 +81,36 @@ describe('stitching progress announced to task-flow', () => {
       assert.equal(r.status, 204, JSON.stringify(r.body));
     }
     await eventually(async () => (await last()) === JSON.stringify([1, 1]), 30000);
+  });
+
+  test('two transactions announcing at once: the one that commits last counts after the other committed', async () => {
+    // State from the test before: one path, stitched. T1 takes its panorama back to "queued"
+    // and announces [1, 0] but has not committed when T2 announces. T2 must wait for T1: counted
+    // from its own snapshot it would announce [1, 1], last, although the path is not stitched.
+    const ds = h.svc.app.get(DataSource);
+    const events = h.svc.app.get(EventPublisher);
+    const [t1, t2] = [ds.createQueryRunner(), ds.createQueryRunner()];
+    await t1.startTransaction();
+    await t2.startTransaction();
+    try {
+      await t1.manager.query(`UPDATE inspection.panoramas SET status = 'queued' WHERE inspection_id = $1`, [inspectionId]);
+      await announceStitching(t1.manager, events, inspectionId);
+      let t2Announced = false;
+      const second = announceStitching(t2.manager, events, inspectionId).then(() => (t2Announced = true));
+      await new Promise((r) => setTimeout(r, 300));
+      assert.equal(t2Announced, false, 'the second announcement waits for the first transaction');
+      await t1.commitTransaction();
+      await second;
+      await t2.commitTransaction();
+    } finally {
+      for (const t of [t1, t2]) {
+        if (t.isTransactionActive) await t.rollbackTransaction();
+        await t.release();
+      }
+    }
+    assert.deepEqual((await announced()).slice(-2), [
+      [1, 0],
+      [1, 0],
+    ]);
   });
 });

@@ -30,6 +30,12 @@ export async function stitchingProgress(m: EntityManager, inspectionId: string):
  * to complete the stitching stage while a blade path is not stitched.
  */
 export async function announceStitching(m: EntityManager, events: EventPublisher, inspectionId: string, userId?: string): Promise<void> {
+  // One announcement per inspection at a time, until its transaction ends: two transactions (a
+  // panorama finished, a photo processed) each counted from their own snapshot, and the one that
+  // committed last could announce the count it read before the other's change — "not stitched"
+  // after the path was done, and task-flow then refused to complete the stage. Waiting here, the
+  // later one counts after the earlier one committed (read committed: a fresh snapshot).
+  await m.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`inspection.stitching:${inspectionId}`]);
   const p = await stitchingProgress(m, inspectionId);
   await events.publish(m, EventTypes.InspectionStitchingChanged, inspectionId, { inspectionId, ...p }, userId);
 }
