@@ -120,12 +120,7 @@ function checkPortFree(port, what) {
  */
 const handedOut = new Set();
 export async function freePort() {
-  const canBind = (port) =>
-    new Promise((resolve) => {
-      const s = net.createServer();
-      s.once('error', () => resolve(false));
-      s.listen(port, host, () => s.close(() => resolve(true)));
-    });
+  const canBind = (port) => checkPortFree(port, 'test broker').then(() => true, () => false);
   const start = (process.pid * 37 + randomBytes(2).readUInt16BE(0)) % 8000;
   for (let i = 0; i < 8000; i++) {
     const port = 12000 + ((start + i * 13) % 8000);

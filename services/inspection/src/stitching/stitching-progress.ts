@@ -35,7 +35,7 @@ export async function announceStitching(m: EntityManager, events: EventPublisher
   // committed last could announce the count it read before the other's change — "not stitched"
   // after the path was done, and task-flow then refused to complete the stage. Waiting here, the
   // later one counts after the earlier one committed (read committed: a fresh snapshot).
-  await m.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`inspection.stitching:${inspectionId}`]);
+  await m.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`inspection:stitching:${inspectionId}`]);
   const p = await stitchingProgress(m, inspectionId);
   await events.publish(m, EventTypes.InspectionStitchingChanged, inspectionId, { inspectionId, ...p }, userId);
 }
