@@ -287,7 +287,8 @@ async function checksLane() {
     'libs/service-kit',
     ...readdirSync(path.join(root, 'services'))
       .sort()
-      .map((s) => `services/${s}`),
+      .map((s) => `services/${s}`)
+      .filter((ws) => existsSync(path.join(root, ws, 'package.json'))),
     'infra',
   ];
   // Each workspace's suites run in one process that mostly waits (PostgreSQL, the bus, sockets):

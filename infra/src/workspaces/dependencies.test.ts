@@ -6,7 +6,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const workspaces = ['libs', 'services'].flatMap((d) => readdirSync(path.join(root, d)).map((n) => `${d}/${n}`)).concat(['infra', 'web']);
+// A workspace is a folder with a package.json (services/project.json is the Nx target building them all).
+const workspaces = ['libs', 'services']
+  .flatMap((d) => readdirSync(path.join(root, d)).map((n) => `${d}/${n}`))
+  .filter((w) => existsSync(path.join(root, w, 'package.json')))
+  .concat(['infra', 'web']);
 
 function sources(dir: string): string[] {
   if (!existsSync(dir)) return [];
