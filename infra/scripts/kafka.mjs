@@ -193,10 +193,18 @@ function tail(file, lines = 40) {
   return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
 }
 
+/**
+ * KAFKA_QUICK_JIT=1 (test-all.mjs sets it for `npm test`): the JVMs compile with C1 only. A
+ * broker of a test lives for seconds to a minute, and C2's compiling is most of its start: 9.5
+ * → 5.6 CPU-s and 5.2 → 3.9 s per start here (docs/ci.md, session 23). Brokers of `npm start`
+ * and the bench keep the JVM's full tiered compilation.
+ */
+const jitOptions = () => (process.env.KAFKA_QUICK_JIT === '1' ? ['-XX:TieredStopAtLevel=1'] : []);
+
 function runJava(libs, args, logFile, opts = {}) {
   const fd = openSync(logFile, 'a');
   try {
-    return spawn('java', ['-cp', path.join(libs, '*'), ...args], { stdio: ['ignore', fd, fd], ...opts });
+    return spawn('java', [...jitOptions(), '-cp', path.join(libs, '*'), ...args], { stdio: ['ignore', fd, fd], ...opts });
   } finally {
     closeSync(fd);
   }

@@ -27,6 +27,8 @@ const started = Date.now();
 const seconds = (ms) => (ms / 1000).toFixed(1);
 const TIME = '/usr/bin/time';
 const cores = availableParallelism();
+// Kafka brokers started by tests (bus contract, kafka.e2e) compile with C1 only (kafka.mjs).
+process.env.KAFKA_QUICK_JIT ??= '1';
 // Node test files of one workspace are independent (own database, own ports): two at a time.
 const nodeConcurrency = String(Math.max(1, Math.min(2, cores)));
 // End-to-end files wait in one queue. The e2e lane takes them one at a time (each runs eight
