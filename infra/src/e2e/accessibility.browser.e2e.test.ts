@@ -121,8 +121,7 @@ describe('accessibility of the main screens (axe-core, WCAG 2.1 A/AA)', () => {
   });
 
   test('keyboard: the skip link reaches the content; Tab leaves the task pool’s date-range filter', async () => {
-    const page = await signIn(browser, p.url, { viewport: { width: 1440, height: 900 } });
-    await page.goto(p.url + '/#/qaCenter/taskPool');
+    const page = await signIn(browser, p.url, { viewport: { width: 1440, height: 900 }, at: '/#/qaCenter/taskPool' });
     await settled(page, '[data-testid="task-table"]');
     // The first Tab of the page lands on the skip link; Enter moves the focus into the content.
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());

@@ -1,4 +1,6 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { tokenRefreshTime } from '@windward/contracts';
+import { WEB_BASIC } from './harness.js';
 
 /** Debian's Chromium with the flags our machines need (no sandbox as root, no background network). */
 export function launchBrowser(): Promise<Browser> {
@@ -27,6 +29,26 @@ export interface SignInOptions {
   noMapTiles?: boolean;
   /** The map's online tile server cannot be reached (as without internet): its requests fail. */
   offlineMapTiles?: boolean;
+  /**
+   * Open the console at this address (`/#/qaCenter/taskPool`) already signed in: the user's
+   * tokens come from the password grant the login form sends, kept where the console keeps them,
+   * so the page starts at the test's screen without drawing the login form and the home map first
+   * (~1.3 CPU-s of Chromium less per test on our 2-core machines: docs/ci.md, session 23). The
+   * promise resolves once the page has loaded; the test waits for its own screen. Without `at`
+   * the user signs in through the form (console, accessibility and daily-work tests do).
+   */
+  at?: string;
+}
+
+/** The password grant the login form sends (`POST /oauth/token`), for `SignInOptions.at`. */
+async function passwordGrant(baseUrl: string, username: string, password: string) {
+  const r = await fetch(`${baseUrl}/oauth/token`, {
+    method: 'POST',
+    headers: { authorization: WEB_BASIC, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'password', username, password, scope: '' }),
+  });
+  if (r.status !== 200) throw new Error(`sign-in of ${username} failed: ${r.status} ${await r.text()}`);
+  return (await r.json()) as { access_token: string; refresh_token: string; expires_in: number };
 }
 
 const LABELS = {
@@ -37,8 +59,30 @@ const LABELS = {
 /** A fresh browser context signed in through the real login form; resolves once the shell shows the user menu. */
 export async function signIn(browser: Browser, baseUrl: string, o: SignInOptions = {}): Promise<Page> {
   const locale = o.locale ?? 'en_us';
-  const context = await browser.newContext({ viewport: o.viewport ?? { width: 1600, height: 1000 } });
-  await context.addInitScript((l) => window.localStorage.setItem('locale', l), locale);
+  const user = o.user ?? 'admin';
+  const password = o.password ?? 'Wind@2026';
+  let storageState: BrowserContextOptions['storageState'];
+  if (o.at !== undefined) {
+    const tokens = await passwordGrant(baseUrl, user, password);
+    const now = Date.now();
+    // The keys and values the console's own sign-in writes (web/src/core/session/session.ts).
+    const localStorage = [
+      { name: 'access_token', value: tokens.access_token },
+      { name: 'refresh_token', value: tokens.refresh_token },
+      { name: 'refresh_time', value: String(Math.max(now, tokenRefreshTime(now + tokens.expires_in * 1000))) },
+      { name: 'client_id', value: 'windward-web' },
+    ];
+    storageState = { cookies: [], origins: [{ origin: new URL(baseUrl).origin, localStorage }] };
+  }
+  const context = await browser.newContext({ viewport: o.viewport ?? { width: 1600, height: 1000 }, storageState });
+  await context.addInitScript((l) => {
+    // Documents without storage (the blank page that seeds `at`'s storage) have nothing to set.
+    try {
+      window.localStorage.setItem('locale', l);
+    } catch {
+      /* no storage in this document */
+    }
+  }, locale);
   if (o.noMapTiles) {
     await context.route('**/app_config.json', async (route) => {
       const response = await route.fetch();
@@ -47,11 +91,15 @@ export async function signIn(browser: Browser, baseUrl: string, o: SignInOptions
   }
   if (o.offlineMapTiles) await context.route(/tile\.openstreetmap\.org/, (route) => route.abort('internetdisconnected'));
   const page = await context.newPage();
+  if (o.at !== undefined) {
+    await page.goto(baseUrl + o.at);
+    return page;
+  }
   await page.goto(baseUrl + '/');
   await page.waitForURL(/#\/login/);
   const l = LABELS[locale];
-  await page.getByLabel(l.user).fill(o.user ?? 'admin');
-  await page.getByLabel(l.password).fill(o.password ?? 'Wind@2026');
+  await page.getByLabel(l.user).fill(user);
+  await page.getByLabel(l.password).fill(password);
   await page.getByRole('button', { name: l.submit }).click();
   await page.getByTestId('user-menu').waitFor();
   return page;

@@ -41,10 +41,13 @@ describe('wind farm overview → tower of a turbine → photos, a defect, the pr
   });
 
   test('as a new user would: overview, the tower, a photo with its defect beside last year, zoom together, Chinese', async () => {
-    const page = await signIn(browser, p.url, { viewport: { width: 1600, height: 1000 }, noMapTiles: true });
+    const page = await signIn(browser, p.url, {
+      viewport: { width: 1600, height: 1000 },
+      noMapTiles: true,
+      at: `/#/inspection/windPark?windFarmId=${park.windFarmId}&inspectionType=2`,
+    });
     // Conditions, not sleeps: but a shared 2-core machine can take long to render 100 tiles.
     page.setDefaultTimeout(90000);
-    await page.goto(`${p.url}/#/inspection/windPark?windFarmId=${park.windFarmId}&inspectionType=2`);
     const grid = page.getByTestId('park-grid');
     await grid.waitFor();
     const tile = page.getByTestId(`tile-${turbine.turbineName}`);
@@ -85,7 +88,7 @@ describe('wind farm overview → tower of a turbine → photos, a defect, the pr
     await page.keyboard.press('Escape');
     await page.getByTestId('component-viewer').waitFor({ state: 'detached' });
     await switchLanguage(page, '中文');
-    await page.getByText('部件巡检').waitFor();
+    await page.getByRole('heading', { name: '部件巡检' }).waitFor();
     await layout.getByText('N 面').waitFor();
     await page.screenshot({ path: path.join(SHOTS, 'component-page-zh.png') });
     for (const name of ['component-park-overview-en.png', 'component-compare-en.png', 'component-page-zh.png'])

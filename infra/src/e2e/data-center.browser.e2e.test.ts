@@ -37,8 +37,7 @@ describe('data center in a real browser, through the gateway (demo data)', () =>
   });
 
   test('search a demo park in Chinese, open a defect from the gallery, export the defects, open the health map', async () => {
-    const page = await signIn(browser, p.url, { locale: 'zh_cn', noMapTiles: true });
-    await page.goto(`${p.url}/#/dataCenter/searchExport`);
+    const page = await signIn(browser, p.url, { locale: 'zh_cn', noMapTiles: true, at: '/#/dataCenter/searchExport' });
     await page.getByTestId('page-searchExport').waitFor();
     await page.getByText('搜索与导出').first().waitFor();
     // Choose the park in the selector (searchable).

@@ -57,9 +57,9 @@ describe('inspection engineer actions in a real browser (create, upload with pro
     }, 30000);
   });
 
-  async function signIn(): Promise<Page> {
-    const page = await signInAs(browser, p.url, { viewport: { width: 1440, height: 1000 }, noMapTiles: true });
-    await page.waitForURL(/#\/explore\/globalMap/);
+  async function signIn(at?: string): Promise<Page> {
+    const page = await signInAs(browser, p.url, { viewport: { width: 1440, height: 1000 }, noMapTiles: true, at });
+    if (!at) await page.waitForURL(/#\/explore\/globalMap/);
     return page;
   }
 
@@ -70,9 +70,8 @@ describe('inspection engineer actions in a real browser (create, upload with pro
   }
 
   test('create an inspection for today, upload photos with progress and refusals, link its timeline, override a status, edit defect types (en → zh)', async () => {
-    const page = await signIn();
     const turbineUrl = `${p.url}/#/inspection/turbine?windFarmId=${park.windFarmId}&turbineId=${turbine.turbineId}&inspectionType=1`;
-    await page.goto(turbineUrl);
+    const page = await signIn(turbineUrl.slice(p.url.length));
     await page.getByTestId('blade-views').waitFor();
 
     // ---- new inspection (today, blade external, the turbine's drone)

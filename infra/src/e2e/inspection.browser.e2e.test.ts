@@ -51,9 +51,9 @@ describe('inspection screens in a real browser (demo inspections, tiles and defe
     defectId = defects.results[0].defectId;
   });
 
-  async function signIn(locale: 'en_us' | 'zh_cn' = 'en_us'): Promise<Page> {
-    const page = await signInAs(browser, p.url, { locale, viewport: { width: 1440, height: 1000 }, noMapTiles: true });
-    await page.waitForURL(/#\/explore\/globalMap/);
+  async function signIn(locale: 'en_us' | 'zh_cn' = 'en_us', at?: string): Promise<Page> {
+    const page = await signInAs(browser, p.url, { locale, viewport: { width: 1440, height: 1000 }, noMapTiles: true, at });
+    if (!at) await page.waitForURL(/#\/explore\/globalMap/);
     return page;
   }
 
@@ -64,8 +64,7 @@ describe('inspection screens in a real browser (demo inspections, tiles and defe
   };
 
   test('turbine → blade views → image viewer: zoom, polygon, next image keeps the zoom, defect timeline (en, then zh)', async () => {
-    const page = await signIn();
-    await page.goto(`${p.url}/#/inspection/turbine?windFarmId=${park.windFarmId}&turbineId=${turbine.turbineId}&inspectionType=1`);
+    const page = await signIn('en_us', `/#/inspection/turbine?windFarmId=${park.windFarmId}&turbineId=${turbine.turbineId}&inspectionType=1`);
     const views = page.getByTestId('blade-views');
     await views.waitFor();
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="blade-diagram"]').length === 3);
@@ -128,8 +127,7 @@ describe('inspection screens in a real browser (demo inspections, tiles and defe
     await page.context().close();
 
     // The same turbine in Chinese.
-    const zh = await signIn('zh_cn');
-    await zh.goto(`${p.url}/#/inspection/turbine?windFarmId=${park.windFarmId}&turbineId=${turbine.turbineId}&inspectionType=1`);
+    const zh = await signIn('zh_cn', `/#/inspection/turbine?windFarmId=${park.windFarmId}&turbineId=${turbine.turbineId}&inspectionType=1`);
     await zh.getByRole('tab', { name: '图片查看' }).waitFor();
     await zh.getByTestId('images-panel').screenshot({ path: path.join(shots, 'inspection-blade-views-zh.png') });
     await zh.getByRole('tab', { name: '叶片视图' }).click();
@@ -153,8 +151,7 @@ describe('inspection screens in a real browser (demo inspections, tiles and defe
   });
 
   test('/viewDefect shows the image with the polygon and the defect (zh, then en)', async () => {
-    const page = await signIn('zh_cn');
-    await page.goto(`${p.url}/#/viewDefect?defectId=${defectId}`);
+    const page = await signIn('zh_cn', `/#/viewDefect?defectId=${defectId}`);
     const view = page.getByTestId('page-viewDefect');
     await view.getByText('缺陷查看').waitFor();
     await view.getByTestId('defect-polygon').waitFor();

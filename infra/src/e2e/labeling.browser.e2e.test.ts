@@ -61,7 +61,7 @@ describe('labeling and review in a real browser (demo task, deep-zoom tiles)', (
     assert.equal((await json(`${TASKS}/tasks/${taskId}/pick`, { method: 'POST' })).status, 200);
   });
 
-  const signIn = (locale: 'en_us' | 'zh_cn'): Promise<Page> => signInAs(browser, p.url, { locale });
+  const signIn = (locale: 'en_us' | 'zh_cn', at?: string): Promise<Page> => signInAs(browser, p.url, { locale, at });
 
   /** The overlay transform (image px → viewer px): scale and offset of the view, as the overlay states it. */
   const overlayTransform = async (page: Page): Promise<{ scale: number; tx: number; ty: number }> => {
@@ -207,8 +207,7 @@ describe('labeling and review in a real browser (demo task, deep-zoom tiles)', (
 
     // Labeling QA, in Chinese: pick, reject the new defect with a comment, fail with reasons.
     assert.equal((await json(`${TASKS}/tasks/${taskId}/pick`, { method: 'POST' })).status, 200);
-    const zh = await signIn('zh_cn');
-    await zh.goto(`${p.url}/#/labeling?taskId=${taskId}&mode=review`);
+    const zh = await signIn('zh_cn', `/#/labeling?taskId=${taskId}&mode=review`);
     await zh.locator('[data-testid="labeling-workspace"][data-mode="review"]').waitFor({ timeout: 30000 });
     await zh.getByTestId('polygon-overlay').waitFor();
     // Nothing decided yet and pass suggested: the tool says how many defects still need a verdict.
@@ -237,8 +236,7 @@ describe('labeling and review in a real browser (demo task, deep-zoom tiles)', (
     assert.deepEqual([defectRow.result, defectRow.comments], [3, '裂纹轮廓画得太大']);
 
     // The labeler sees the reasons in the tool.
-    const again = await signIn('en_us');
-    await again.goto(`${p.url}/#/labeling?taskId=${taskId}`);
+    const again = await signIn('en_us', `/#/labeling?taskId=${taskId}`);
     const findings = again.getByTestId('qa-findings');
     await findings.getByText('缺陷轮廓需要修改').waitFor({ timeout: 30000 });
     await findings.getByText('裂纹轮廓画得太大').waitFor();

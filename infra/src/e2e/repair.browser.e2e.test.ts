@@ -37,7 +37,7 @@ describe('repair centre in two real browsers, in Chinese, through the gateway', 
     }, 180000);
   });
 
-  const signIn = (user: string, password: string): Promise<Page> => signInAs(browser, p.url, { user, password, locale: 'zh_cn' });
+  const signIn = (user: string, password: string, at?: string): Promise<Page> => signInAs(browser, p.url, { user, password, locale: 'zh_cn', at });
 
   /** Opens an antd select named by its aria-label and picks the first option containing `text` (or the first option). */
   async function pick(page: Page, label: string, text?: string) {
@@ -106,16 +106,14 @@ describe('repair centre in two real browsers, in Chinese, through the gateway', 
     });
 
     // 5. A second browser watches the overview.
-    const watcher = await signIn('admin', 'Wind@2026');
-    await watcher.goto(p.url + '/#/repairPlan/repairCampaignList');
+    const watcher = await signIn('admin', 'Wind@2026', '/#/repairPlan/repairCampaignList');
     await watcher.locator('[data-testid="live-status"][data-live="live"]').waitFor({ timeout: 20000 });
     const watchedRow = watcher.getByTestId('campaigns-table').locator('tbody tr', { hasText: campaignName });
     await watchedRow.waitFor();
     assert.equal(await watchedRow.getByTestId('campaign-progress').getAttribute('data-progress'), '0');
 
     // 6. The technician sees the campaign and records a repair with a photo.
-    const technician = await signIn('technician', 'Demo@2026');
-    await technician.goto(p.url + '/#/repairPlan/repairCampaignList');
+    const technician = await signIn('technician', 'Demo@2026', '/#/repairPlan/repairCampaignList');
     await technician.getByTestId('campaigns-table').getByText(campaignName).click();
     await technician.getByTestId('open-turbine').first().click();
     const work = technician.getByTestId('work-table');

@@ -94,9 +94,9 @@ describe('stitching and the blade path view in a real browser', () => {
     // Blade 1's leading edge: the demo's run of three photos, 2.4 m apart (side by side at 1 mm/px).
   });
 
-  async function signIn(): Promise<Page> {
-    const page = await signInAs(browser, p.url, { viewport: { width: 1500, height: 950 }, noMapTiles: true });
-    await page.waitForURL(/#\/explore\/globalMap/);
+  async function signIn(at?: string): Promise<Page> {
+    const page = await signInAs(browser, p.url, { viewport: { width: 1500, height: 950 }, noMapTiles: true, at });
+    if (!at) await page.waitForURL(/#\/explore\/globalMap/);
     return page;
   }
 
@@ -110,8 +110,7 @@ describe('stitching and the blade path view in a real browser', () => {
     );
 
   test('the blade path view shows the paths; the stitching tool stitches, shows tiles, nudges a photo and stitches again; complete and review', async () => {
-    const page = await signIn();
-    await page.goto(`${p.url}/#/bladeMathPath?inspectionId=${inspectionId}&bladePosition=1`);
+    const page = await signIn(`/#/bladeMathPath?inspectionId=${inspectionId}&bladePosition=1`);
     await page.getByTestId('blade-path-rows').waitFor();
     const le = page.locator('[data-testid="blade-path-row"][data-view="5"]');
     await le.waitFor();

@@ -33,17 +33,16 @@ describe('task center in two real browsers', () => {
     }, 180000);
   });
 
-  const signIn = (user: string, password: string, locale: 'en_us' | 'zh_cn' = 'en_us'): Promise<Page> =>
-    signInAs(browser, p.url, { user, password, locale });
+  const signIn = (user: string, password: string, locale: 'en_us' | 'zh_cn' = 'en_us', at?: string): Promise<Page> =>
+    signInAs(browser, p.url, { user, password, locale, at });
 
   const rowsOf = (page: Page, table = 'task-table') => page.getByTestId(table).locator('tbody tr[data-row-key]');
 
   test("today's tasks, history with details, a time limit kept after reload, and a live assignment", async () => {
-    const first = await signIn('admin', 'Wind@2026');
+    // Today's tasks: the demo tasks were created today (UTC), with the day's summary above.
+    const first = await signIn('admin', 'Wind@2026', 'en_us', '/#/qaCenter/todayTasks');
     const second = await signIn('data-admin', 'Demo@2026', 'zh_cn');
 
-    // Today's tasks: the demo tasks were created today (UTC), with the day's summary above.
-    await first.goto(p.url + '/#/qaCenter/todayTasks');
     await first.getByTestId('page-todayTasks').waitFor();
     await rowsOf(first).first().waitFor({ timeout: 20000 });
     assert.match(await first.getByTestId('task-summary').innerText(), /New today/);

@@ -32,20 +32,21 @@ describe('task pool in two real browsers, live over socket.io through the gatewa
     }, 180000);
   });
 
-  const signIn = (user: string, password: string, locale: 'en_us' | 'zh_cn' = 'en_us'): Promise<Page> =>
-    signInAs(browser, p.url, { user, password, locale });
+  const POOL = '/#/qaCenter/taskPool';
+  const signIn = (user: string, password: string, locale: 'en_us' | 'zh_cn' = 'en_us', at?: string): Promise<Page> =>
+    signInAs(browser, p.url, { user, password, locale, at });
 
-  async function openPool(page: Page): Promise<void> {
-    await page.goto(p.url + '/#/qaCenter/taskPool');
+  /** The pool has rendered, is live and lists tasks. */
+  async function poolShown(page: Page): Promise<void> {
     await page.getByTestId('page-taskPool').waitFor();
     await page.locator('[data-testid="live-status"][data-live="live"]').waitFor({ timeout: 20000 });
     await page.getByTestId('task-table').locator('tbody tr[data-row-key]').first().waitFor({ timeout: 20000 });
   }
 
   test("one user picks a task; the other one's pool drops it without a reload; my tasks shows it with its history", async () => {
-    const first = await signIn('admin', 'Wind@2026');
-    const second = await signIn('data-admin', 'Demo@2026', 'zh_cn');
-    await Promise.all([openPool(first), openPool(second)]);
+    const first = await signIn('admin', 'Wind@2026', 'en_us', POOL);
+    const second = await signIn('data-admin', 'Demo@2026', 'zh_cn', POOL);
+    await Promise.all([poolShown(first), poolShown(second)]);
 
     // Summary cards above the pool.
     await first.getByTestId('summary-stage-filtering').waitFor();
@@ -116,8 +117,8 @@ describe('task pool in two real browsers, live over socket.io through the gatewa
     await second.context().close();
   });
   test("the labeler's data scope changes while the pool is open: the console renews its access, stays signed in, goes live again and shows the new scope", async () => {
-    const page = await signIn('labeler', 'Demo@2026');
-    await openPool(page);
+    const page = await signIn('labeler', 'Demo@2026', 'en_us', POOL);
+    await poolShown(page);
     const token = () => page.evaluate(() => window.localStorage.getItem('access_token') ?? '');
     const version = (t: string) => (JSON.parse(Buffer.from(t.split('.')[1]!, 'base64url').toString()) as { av?: number }).av ?? 0;
     const before = await token();

@@ -20,8 +20,8 @@ describe('user centre and change password in a real browser, through the gateway
     ({ p, browser } = s);
   });
 
-  const signIn = (user: string, password: string): Promise<Page> =>
-    signInAs(browser, p.url, { user, password, viewport: { width: 1440, height: 900 } });
+  const signIn = (user: string, password: string, at?: string): Promise<Page> =>
+    signInAs(browser, p.url, { user, password, viewport: { width: 1440, height: 900 }, at });
 
   async function fillUserForm(
     page: Page,
@@ -54,8 +54,7 @@ describe('user centre and change password in a real browser, through the gateway
   }
 
   test('an administrator creates a user, is refused a duplicate username, and sees the table in Chinese', async () => {
-    const page = await signIn('admin', 'Wind@2026');
-    await page.goto(p.url + '/#/configuration/userCenter');
+    const page = await signIn('admin', 'Wind@2026', '/#/configuration/userCenter');
     const table = page.getByTestId('users-table');
     await table.getByText('admin', { exact: true }).waitFor();
 
