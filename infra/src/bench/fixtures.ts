@@ -2,6 +2,7 @@ import type { Browser, BrowserContextOptions } from 'playwright-core';
 import pg from 'pg';
 import sharp from 'sharp';
 import { signIn } from '../e2e/browser.js';
+import { passwordGrant, WEB_BASIC } from '../e2e/harness.js';
 
 /**
  * What the inspection-ish benches share: a token from the gateway, API calls with it, waiting for
@@ -26,23 +27,14 @@ export interface BenchTarget {
   servicePid(service: string): number | undefined;
 }
 
-const WEB_CLIENT = `Basic ${Buffer.from('windward-web:windward-web-secret').toString('base64')}`;
-
 /** An access token for a demo user (password grant of the web client, through the gateway). */
 export async function signInToken(url: string, username: string, password: string): Promise<string> {
-  const body = new URLSearchParams({ grant_type: 'password', username, password, scope: '' }).toString();
-  const r = await fetch(`${url}/oauth/token`, {
-    method: 'POST',
-    headers: { authorization: WEB_CLIENT, 'content-type': 'application/x-www-form-urlencoded' },
-    body,
-  });
-  if (r.status !== 200) throw new Error(`sign-in of ${username}: ${r.status} ${await r.text()}`);
-  return ((await r.json()) as { access_token: string }).access_token;
+  return (await passwordGrant(url, username, password)).access_token;
 }
 
 /** The form body of a password sign-in (for load runs against /oauth/token). */
 export const signInForm = (username: string, password: string) => ({
-  headers: { authorization: WEB_CLIENT, 'content-type': 'application/x-www-form-urlencoded' },
+  headers: { authorization: WEB_BASIC, 'content-type': 'application/x-www-form-urlencoded' },
   body: new URLSearchParams({ grant_type: 'password', username, password, scope: '' }).toString(),
 });
 

@@ -1,6 +1,6 @@
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
-import { tokenRefreshTime } from '@windward/contracts';
-import { WEB_BASIC } from './harness.js';
+import { refreshTimeOfNewToken } from '@windward/contracts';
+import { passwordGrant } from './harness.js';
 
 /** Debian's Chromium with the flags our machines need (no sandbox as root, no background network). */
 export function launchBrowser(): Promise<Browser> {
@@ -40,17 +40,6 @@ export interface SignInOptions {
   at?: string;
 }
 
-/** The password grant the login form sends (`POST /oauth/token`), for `SignInOptions.at`. */
-async function passwordGrant(baseUrl: string, username: string, password: string) {
-  const r = await fetch(`${baseUrl}/oauth/token`, {
-    method: 'POST',
-    headers: { authorization: WEB_BASIC, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'password', username, password, scope: '' }),
-  });
-  if (r.status !== 200) throw new Error(`sign-in of ${username} failed: ${r.status} ${await r.text()}`);
-  return (await r.json()) as { access_token: string; refresh_token: string; expires_in: number };
-}
-
 const LABELS = {
   en_us: { user: 'Username', password: 'Password', submit: 'Sign in' as string | RegExp },
   zh_cn: { user: '用户名', password: '密码', submit: /登\s*录/ as string | RegExp },
@@ -64,12 +53,11 @@ export async function signIn(browser: Browser, baseUrl: string, o: SignInOptions
   let storageState: BrowserContextOptions['storageState'];
   if (o.at !== undefined) {
     const tokens = await passwordGrant(baseUrl, user, password);
-    const now = Date.now();
     // The keys and values the console's own sign-in writes (web/src/core/session/session.ts).
     const localStorage = [
       { name: 'access_token', value: tokens.access_token },
       { name: 'refresh_token', value: tokens.refresh_token },
-      { name: 'refresh_time', value: String(Math.max(now, tokenRefreshTime(now + tokens.expires_in * 1000))) },
+      { name: 'refresh_time', value: String(refreshTimeOfNewToken(Date.now(), tokens.expires_in)) },
       { name: 'client_id', value: 'windward-web' },
     ];
     storageState = { cookies: [], origins: [{ origin: new URL(baseUrl).origin, localStorage }] };

@@ -22,6 +22,21 @@ export interface TestPlatform extends Platform {
 
 export const WEB_BASIC = `Basic ${Buffer.from('windward-web:windward-web-secret').toString('base64')}`;
 
+/** The password grant the console's login form sends (`POST /oauth/token` as the web client). */
+export async function passwordGrant(
+  baseUrl: string,
+  username: string,
+  password: string,
+): Promise<{ access_token: string; refresh_token: string; expires_in: number }> {
+  const r = await fetch(`${baseUrl}/oauth/token`, {
+    method: 'POST',
+    headers: { authorization: WEB_BASIC, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'password', username, password, scope: '' }),
+  });
+  if (r.status !== 200) throw new Error(`sign-in of ${username} failed: ${r.status} ${await r.text()}`);
+  return (await r.json()) as { access_token: string; refresh_token: string; expires_in: number };
+}
+
 export interface TestPlatformOptions extends Partial<PlatformOptions> {
   /**
    * Boot on an empty database and seed the demo data, exactly as `npm start` does. By default a
@@ -82,15 +97,7 @@ async function startOwnPlatform(o: TestPlatformOptions = {}): Promise<TestPlatfo
   const { fromScratch: _fromScratch, ...rest } = o;
   const platform = await startPlatformForTests(db.url, dataDir, { log: (l) => logs.push(l), ...rest });
   const api: TestPlatform['api'] = apiClient(platform.url);
-  const login = async (username: string, password: string) => {
-    const r = await api('/oauth/token', {
-      method: 'POST',
-      headers: { authorization: WEB_BASIC },
-      form: { grant_type: 'password', username, password, scope: '' },
-    });
-    if (r.status !== 200) throw new Error(`login ${username} failed: ${r.status} ${await r.text()}`);
-    return ((await r.json()) as { access_token: string }).access_token;
-  };
+  const login = async (username: string, password: string) => (await passwordGrant(platform.url, username, password)).access_token;
   return {
     ...platform,
     db,

@@ -24,6 +24,7 @@ import {
   isTokenRefreshDue,
   pushRecent,
   randomId,
+  refreshTimeOfNewToken,
   secondsToHHmm,
   tokenRefreshTime,
 } from './constants.js';
@@ -45,6 +46,9 @@ describe('constants of SPEC §9', () => {
     assert.equal(tokenRefreshTime(1_000_000_000), 1_000_000_000 - 600_000);
     assert.equal(isTokenRefreshDue(1000, 999), false);
     assert.equal(isTokenRefreshDue(1000, 1000), true);
+    assert.equal(refreshTimeOfNewToken(0, 7200), 7200_000 - 600_000);
+    assert.equal(refreshTimeOfNewToken(1000, 300), 1000);
+    assert.equal(refreshTimeOfNewToken(1000, -5), 1000);
   });
   test('feature switches', () => {
     assert.deepEqual(DEFAULT_FEATURE_SWITCHES, {

@@ -19,6 +19,11 @@ export function tokenRefreshTime(expiresAtMs: number): number {
   return expiresAtMs - TOKEN_REFRESH_MARGIN_MS;
 }
 
+/** The refresh time of a token received at `nowMs` that lives `expiresInSeconds`: never earlier than now. */
+export function refreshTimeOfNewToken(nowMs: number, expiresInSeconds: number): number {
+  return Math.max(nowMs, tokenRefreshTime(nowMs + Math.max(0, expiresInSeconds) * 1000));
+}
+
 export function isTokenRefreshDue(refreshTimeMs: number, nowMs: number = Date.now()): boolean {
   return nowMs >= refreshTimeMs;
 }

@@ -50,7 +50,7 @@ export {
   lookupMessage,
   MAX_PAGE_SIZE,
   MENU_TREE,
-  tokenRefreshTime,
+  refreshTimeOfNewToken,
   LOADED_REPORTS_LIMIT,
   pushRecent,
   REPORT_FORMATS,

@@ -1,5 +1,5 @@
 import type { TokenView } from '@/core/api/generated/identity';
-import { isTokenRefreshDue, tokenRefreshTime } from '@/shared/contracts';
+import { isTokenRefreshDue, refreshTimeOfNewToken } from '@/shared/contracts';
 import { KEYS_CLEARED_ON_LOGOUT, STORAGE_KEYS } from './storageKeys';
 
 /** What the session keeps of a token response (identity's `TokenView`: /oauth/token, /oauth/refresh, /oauth/v2/token). */
@@ -8,10 +8,7 @@ export type TokenResponse = Pick<TokenView, 'access_token' | 'refresh_token' | '
 export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 /** Refresh time = expiry − 10 minutes (SPEC §4, §9). Never earlier than now. */
-export function computeRefreshTime(nowMs: number, expiresInSeconds: number): number {
-  const expiry = nowMs + Math.max(0, expiresInSeconds) * 1000;
-  return Math.max(nowMs, tokenRefreshTime(expiry));
-}
+export const computeRefreshTime = refreshTimeOfNewToken;
 
 export function saveTokens(storage: KeyValueStorage, tokens: TokenResponse, nowMs: number = Date.now()): void {
   storage.setItem(STORAGE_KEYS.accessToken, tokens.access_token);
