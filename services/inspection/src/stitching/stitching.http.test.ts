@@ -202,8 +202,11 @@ describe('stitching: blade path panoramas as jobs, placements, projected defects
       );
       assert.equal(row.cv_pano_uri, `${BASE}/panoramas/${panoramaId}/image.dzi?v=2`);
     }
-    const runs = await readdir(path.join(h.filesDir, 'inspection', 'panoramas', insp.inspectionId, panoramaId));
-    assert.deepEqual(runs, ['v2']);
+    // The previous run's files go once the new run has committed (the worker removes them after
+    // its transaction, so readers of v1 never met a half-removed run): the answer can come first.
+    const runs = () => readdir(path.join(h.filesDir, 'inspection', 'panoramas', insp.inspectionId, panoramaId));
+    await eventually(async () => (await runs()).join() === 'v2', 10000).catch(() => undefined);
+    assert.deepEqual(await runs(), ['v2']);
     // Re-stitching through POST keeps the stored pixel size and offsets when the request names none.
     const again = await h.api(`${BASE}/inspections/${insp.inspectionId}/panoramas`, {
       method: 'POST',
@@ -288,10 +291,11 @@ describe('stitching: blade path panoramas as jobs, placements, projected defects
       (await h.published(EventTypes.InspectionPanoramaFailed)).find((e: Body) => e.payload.panoramaId === r.body.panoramaId),
     );
     assert.equal(ev.payload.errorCode, -11005);
-    const left = await readdir(path.join(h.filesDir, 'inspection', 'panoramas', insp.inspectionId, r.body.panoramaId), {
-      recursive: true,
-    }).catch(() => []);
-    assert.deepEqual(left, []);
+    // The failed run's files are removed after its outcome is committed (as a superseded run's are).
+    const left = () =>
+      readdir(path.join(h.filesDir, 'inspection', 'panoramas', insp.inspectionId, r.body.panoramaId), { recursive: true }).catch(() => []);
+    await eventually(async () => (await left()).length === 0, 10000).catch(() => undefined);
+    assert.deepEqual(await left(), []);
     // Without the broken photo (deactivated) the path stitches.
     await h.api(`${BASE}/images/${bad.body.imageId}`, { method: 'PATCH', json: { isActive: false } });
     const again = await h.api(`${BASE}/inspections/${insp.inspectionId}/panoramas`, {
