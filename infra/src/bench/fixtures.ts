@@ -2,7 +2,7 @@ import type { Browser, BrowserContextOptions } from 'playwright-core';
 import pg from 'pg';
 import sharp from 'sharp';
 import { signIn } from '../e2e/browser.js';
-import { passwordGrant, WEB_BASIC } from '../e2e/harness.js';
+import { passwordGrant, passwordGrantRequest } from '../e2e/harness.js';
 
 /**
  * What the inspection-ish benches share: a token from the gateway, API calls with it, waiting for
@@ -33,10 +33,7 @@ export async function signInToken(url: string, username: string, password: strin
 }
 
 /** The form body of a password sign-in (for load runs against /oauth/token). */
-export const signInForm = (username: string, password: string) => ({
-  headers: { authorization: WEB_BASIC, 'content-type': 'application/x-www-form-urlencoded' },
-  body: new URLSearchParams({ grant_type: 'password', username, password, scope: '' }).toString(),
-});
+export const signInForm = passwordGrantRequest;
 
 /** A call through the gateway with the target's token; `json` is sent as the body. Throws on 3xx and above. */
 export async function api(t: Pick<BenchTarget, 'url' | 'token'>, path: string, init: RequestInit & { json?: unknown } = {}): Promise<Body> {

@@ -1,6 +1,6 @@
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
-import { refreshTimeOfNewToken } from '@windward/contracts';
-import { passwordGrant } from './harness.js';
+import { refreshTimeOfNewToken, TOKEN_STORAGE_KEYS as KEYS } from '@windward/contracts';
+import { passwordGrant, WEB_CLIENT_ID } from './harness.js';
 
 /** Debian's Chromium with the flags our machines need (no sandbox as root, no background network). */
 export function launchBrowser(): Promise<Browser> {
@@ -55,10 +55,10 @@ export async function signIn(browser: Browser, baseUrl: string, o: SignInOptions
     const tokens = await passwordGrant(baseUrl, user, password);
     // The keys and values the console's own sign-in writes (web/src/core/session/session.ts).
     const localStorage = [
-      { name: 'access_token', value: tokens.access_token },
-      { name: 'refresh_token', value: tokens.refresh_token },
-      { name: 'refresh_time', value: String(refreshTimeOfNewToken(Date.now(), tokens.expires_in)) },
-      { name: 'client_id', value: 'windward-web' },
+      { name: KEYS.accessToken, value: tokens.access_token },
+      { name: KEYS.refreshToken, value: tokens.refresh_token },
+      { name: KEYS.refreshTime, value: String(refreshTimeOfNewToken(Date.now(), tokens.expires_in)) },
+      { name: KEYS.clientId, value: WEB_CLIENT_ID },
     ];
     storageState = { cookies: [], origins: [{ origin: new URL(baseUrl).origin, localStorage }] };
   }

@@ -20,19 +20,23 @@ export interface TestPlatform extends Platform {
   login(username: string, password: string): Promise<string>;
 }
 
-export const WEB_BASIC = `Basic ${Buffer.from('windward-web:windward-web-secret').toString('base64')}`;
+/** The console's OAuth client (the demo's web client). */
+export const WEB_CLIENT_ID = 'windward-web';
+export const WEB_BASIC = `Basic ${Buffer.from(`${WEB_CLIENT_ID}:windward-web-secret`).toString('base64')}`;
 
-/** The password grant the console's login form sends (`POST /oauth/token` as the web client). */
+/** Headers and form body of the password grant the console's login form sends (`POST /oauth/token`). */
+export const passwordGrantRequest = (username: string, password: string) => ({
+  headers: { authorization: WEB_BASIC, 'content-type': 'application/x-www-form-urlencoded' },
+  body: new URLSearchParams({ grant_type: 'password', username, password, scope: '' }).toString(),
+});
+
+/** The password grant the console's login form sends, as the web client: the token response. */
 export async function passwordGrant(
   baseUrl: string,
   username: string,
   password: string,
 ): Promise<{ access_token: string; refresh_token: string; expires_in: number }> {
-  const r = await fetch(`${baseUrl}/oauth/token`, {
-    method: 'POST',
-    headers: { authorization: WEB_BASIC, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'password', username, password, scope: '' }),
-  });
+  const r = await fetch(`${baseUrl}/oauth/token`, { method: 'POST', ...passwordGrantRequest(username, password) });
   if (r.status !== 200) throw new Error(`sign-in of ${username} failed: ${r.status} ${await r.text()}`);
   return (await r.json()) as { access_token: string; refresh_token: string; expires_in: number };
 }

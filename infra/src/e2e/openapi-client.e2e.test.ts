@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import ts from 'typescript';
 import openapiTS, { astToString } from 'openapi-typescript';
-import { startTestPlatform, type TestPlatform } from './harness.js';
+import { WEB_BASIC, startTestPlatform, type TestPlatform } from './harness.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const SERVICES = ['identity', 'asset', 'inspection'] as const;
@@ -102,8 +102,7 @@ test('a client generated from the committed OpenAPI documents signs in, lists pa
   const { run } = (await import(pathToFileURL(path.join(dir, 'client.mjs')).href)) as {
     run: (baseUrl: string, basic: string, u: string, pw: string) => Promise<Record<string, unknown>>;
   };
-  const basic = `Basic ${Buffer.from('windward-web:windward-web-secret').toString('base64')}`;
-  const r = await run(p.url, basic, 'admin', 'Wind@2026');
+  const r = await run(p.url, WEB_BASIC, 'admin', 'Wind@2026');
 
   assert.equal(typeof r.accessToken, 'string');
   const sql = new pg.Client({ connectionString: p.db.url });

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { io, type Socket } from 'socket.io-client';
 import { RoleId, SERVICE_NAMES, SERVICES, socketPath } from '@windward/contracts';
 import { eventually } from '@windward/service-kit/testing';
-import { WEB_BASIC, startTestPlatform, type TestPlatform } from './harness.js';
+import { WEB_BASIC, passwordGrant, startTestPlatform, type TestPlatform } from './harness.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const DEMO = 'Demo@2026';
@@ -51,11 +51,7 @@ function tried(family: string, refused: boolean): void {
 describe('security: attacks through the gateway', () => {
   let p: TestPlatform;
 
-  const tokens = async (username: string, password: string) => {
-    const r = await p.api('/oauth/token', { method: 'POST', headers: { authorization: WEB_BASIC }, form: { grant_type: 'password', username, password, scope: '' } });
-    assert.equal(r.status, 200, await r.clone().text());
-    return (await r.json()) as { access_token: string; refresh_token: string };
-  };
+  const tokens = (username: string, password: string) => passwordGrant(p.url, username, password);
   const healthy = async () => {
     for (const name of SERVICE_NAMES) assert.equal((await p.api(`/gw/${SERVICES[name].context}/health`)).status, 200, name);
   };

@@ -11,6 +11,7 @@ import {
   REPAIR_PLAN_MAX_DEFECTS,
   REQUEST_TIMEOUT_MS,
   SIDEBAR_COLLAPSE_STORAGE_KEY,
+  TOKEN_STORAGE_KEYS,
   TIME_DIFF_MS,
   TOKEN_REFRESH_CHECK_INTERVAL_MS,
   addMonthsUtc,
@@ -41,6 +42,7 @@ describe('constants of SPEC §9', () => {
     assert.equal(BLADE_ROOT_LOWER_BOUND_M, -5);
     assert.equal(TIME_DIFF_MS, 24 * 3600 * 1000 - 1000);
     assert.equal(SIDEBAR_COLLAPSE_STORAGE_KEY, 'is-collapse');
+    assert.deepEqual(TOKEN_STORAGE_KEYS, { accessToken: 'access_token', refreshToken: 'refresh_token', refreshTime: 'refresh_time', clientId: 'client_id' });
   });
   test('token refresh time is expiry minus 10 minutes', () => {
     assert.equal(tokenRefreshTime(1_000_000_000), 1_000_000_000 - 600_000);

@@ -75,6 +75,17 @@ export const ROUTING_LOG_DELAY_MS = 200;
 export const SCROLL_DEBOUNCE_MS = 200;
 export const SCROLL_CHECK_INTERVAL_MS = 500;
 export const SCROLL_CHECK_MAX_TIMES = 10;
+/**
+ * Where the console keeps a signed-in session's tokens in browser storage (localStorage). The
+ * console's own keys, and the browser tests that open a screen already signed in write the same.
+ */
+export const TOKEN_STORAGE_KEYS = {
+  accessToken: 'access_token',
+  refreshToken: 'refresh_token',
+  /** Epoch milliseconds after which the refresh token is exchanged (expiry − 10 min). */
+  refreshTime: 'refresh_time',
+  clientId: 'client_id',
+} as const;
 /** Sidebar mode kept in browser storage; the value '1' means collapsed. */
 export const SIDEBAR_COLLAPSE_STORAGE_KEY = 'is-collapse';
 export const SIDEBAR_COLLAPSED_VALUE = '1';

@@ -51,6 +51,7 @@ export {
   MAX_PAGE_SIZE,
   MENU_TREE,
   refreshTimeOfNewToken,
+  TOKEN_STORAGE_KEYS,
   LOADED_REPORTS_LIMIT,
   pushRecent,
   REPORT_FORMATS,

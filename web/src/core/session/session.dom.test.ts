@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   clearSession,
-  computeRefreshTime,
   getAccessToken,
   getRefreshTime,
   saveTokens,
@@ -24,10 +23,14 @@ describe('token storage', () => {
     expect(getAccessToken(localStorage)).toBe('a');
   });
 
-  it('computes the refresh time and never puts it before now', () => {
-    expect(computeRefreshTime(0, 7200)).toBe(7200_000 - 10 * MIN);
-    expect(computeRefreshTime(1000, 300)).toBe(1000);
-    expect(computeRefreshTime(1000, -5)).toBe(1000);
+  it('stores the refresh time and never puts it before now', () => {
+    const stored = (nowMs: number, expiresIn: number) => {
+      saveTokens(localStorage, { access_token: 'a', refresh_token: 'r', expires_in: expiresIn }, nowMs);
+      return getRefreshTime(localStorage);
+    };
+    expect(stored(0, 7200)).toBe(7200_000 - 10 * MIN);
+    expect(stored(1000, 300)).toBe(1000);
+    expect(stored(1000, -5)).toBe(1000);
   });
 });
 

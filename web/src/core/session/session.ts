@@ -7,14 +7,11 @@ export type TokenResponse = Pick<TokenView, 'access_token' | 'refresh_token' | '
 
 export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
-/** Refresh time = expiry − 10 minutes (SPEC §4, §9). Never earlier than now. */
-export const computeRefreshTime = refreshTimeOfNewToken;
-
 export function saveTokens(storage: KeyValueStorage, tokens: TokenResponse, nowMs: number = Date.now()): void {
   storage.setItem(STORAGE_KEYS.accessToken, tokens.access_token);
   if (tokens.refresh_token) storage.setItem(STORAGE_KEYS.refreshToken, tokens.refresh_token);
   if (tokens.id_token) storage.setItem(STORAGE_KEYS.idToken, tokens.id_token);
-  storage.setItem(STORAGE_KEYS.refreshTime, String(computeRefreshTime(nowMs, tokens.expires_in)));
+  storage.setItem(STORAGE_KEYS.refreshTime, String(refreshTimeOfNewToken(nowMs, tokens.expires_in)));
 }
 
 export function getAccessToken(storage: KeyValueStorage = localStorage): string | null {

@@ -1,14 +1,11 @@
-import { SIDEBAR_COLLAPSE_STORAGE_KEY } from '@/shared/contracts';
+import { SIDEBAR_COLLAPSE_STORAGE_KEY, TOKEN_STORAGE_KEYS } from '@/shared/contracts';
 
 /** Every browser-storage key the console uses, in one place. */
 export const STORAGE_KEYS = {
-  accessToken: 'access_token',
-  refreshToken: 'refresh_token',
-  /** Epoch milliseconds after which the refresh token is exchanged (expiry − 10 min). */
-  refreshTime: 'refresh_time',
+  /** Access and refresh token, refresh time, client id (shared with the browser tests). */
+  ...TOKEN_STORAGE_KEYS,
   /** OpenID Connect id token (single sign-on only), needed as the logout hint. */
   idToken: 'id_token',
-  clientId: 'client_id',
   /** The last 20 opened reports (SPEC §9). */
   loadedReports: 'loaded_reports',
   currentTab: 'current_tab',
