@@ -1,10 +1,14 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SERVICE_NAMES, SERVICES, errorText } from '@windward/contracts';
+import { SERVICE_NAMES, SERVICES, errorText, socketPath } from '@windward/contracts';
 import pg from 'pg';
 import { eventually } from '@windward/service-kit/testing';
+import { io, type Socket } from 'socket.io-client';
+import path from 'node:path';
 import { DEMO_ACCOUNTS } from '../launcher/demo-accounts.js';
-import { startTestPlatform, type TestPlatform } from './harness.js';
+import { REPO_ROOT } from '../launcher/platform.js';
+import { nginxBinary, startNginx, type RunningNginx } from '../gateway/nginx-run.js';
+import { passwordGrant, startTestPlatform, type TestPlatform } from './harness.js';
 import { waitForDemoSettled } from './template.js';
 
 describe('the whole platform through the gateway', () => {
@@ -55,11 +59,19 @@ describe('the whole platform through the gateway', () => {
     assert.equal(unknown.status, 404);
     assert.equal(((await unknown.json()) as { code: number }).code, -10007);
 
-    const created = await p.api('/context/api/v2/Customers', { method: 'POST', token: admin, json: { customerName: 'Baltic Breeze', maxTurbines: 50 } });
+    const created = await p.api('/context/api/v2/Customers', {
+      method: 'POST',
+      token: admin,
+      json: { customerName: 'Baltic Breeze', maxTurbines: 50 },
+    });
     assert.equal(created.status, 201);
     const { customerId } = (await created.json()) as { customerId: string };
     const park = await eventually(async () => {
-      const r = await p.api('/context/api/v1/plants', { method: 'POST', token: admin, json: { windFarmName: 'Baltic 1', customerId, latitude: 54.5, longitude: 13.4 } });
+      const r = await p.api('/context/api/v1/plants', {
+        method: 'POST',
+        token: admin,
+        json: { windFarmName: 'Baltic 1', customerId, latitude: 54.5, longitude: 13.4 },
+      });
       return r.status === 201 ? ((await r.json()) as { windFarmId: string; customerName: string }) : null;
     });
     assert.equal(park.customerName, 'Baltic Breeze');
@@ -93,7 +105,9 @@ describe('the whole platform through the gateway', () => {
 
   test('a customer user only sees its own customer; a labeler cannot create customers', async () => {
     const ca = await p.login('customer-admin', 'Demo@2026');
-    const list = (await (await p.api('/context/api/v2/Customers?pageSize=100', { token: ca })).json()) as { results: { customerName: string }[] };
+    const list = (await (await p.api('/context/api/v2/Customers?pageSize=100', { token: ca })).json()) as {
+      results: { customerName: string }[];
+    };
     assert.deepEqual(
       list.results.map((c) => c.customerName),
       ['North Sea Wind'],
@@ -132,3 +146,85 @@ describe('the whole platform through the gateway', () => {
     assert.equal(parks.status, 200);
   });
 });
+
+// The production gateway (nginx generated from the same route table, docker-compose.yml) in front
+// of the same running services: what a user of the scaled-out deployment goes through.
+describe(
+  'the same platform through the production gateway (nginx from the route table)',
+  { skip: nginxBinary() ? false : 'nginx is not installed (apt-get install nginx)' },
+  () => {
+    let p: TestPlatform;
+    let nginx: RunningNginx;
+    const get = async (url: string, token: string) => {
+      const r = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+      assert.equal(r.status, 200, url);
+      return r.json();
+    };
+
+    before(async () => {
+      p = await startTestPlatform();
+      const port = Number(new URL(p.url).port) + 100;
+      nginx = await startNginx({ port, upstreams: p.serviceUrls, webRoot: path.join(REPO_ROOT, 'web', 'dist') });
+    });
+    after(async () => {
+      await nginx?.stop();
+      await p?.stop();
+    });
+
+    test('a labeler signs in through nginx and sees the same task pool and parks as through the Node gateway', async () => {
+      const token = (await passwordGrant(nginx.url, 'labeler', 'Demo@2026')).access_token;
+      for (const list of ['/gw/task/api/v2/tasks/pool?pageSize=20', '/context/api/v1/plants?pageSize=20']) {
+        const viaNginx = await get(nginx.url + list, token);
+        assert.deepEqual(viaNginx, await get(p.url + list, token), list);
+      }
+      const pool = (await get(`${nginx.url}/gw/task/api/v2/tasks/pool?pageSize=20`, token)) as { results: unknown[] };
+      assert.ok(pool.results.length > 0, 'the demo pool has tasks for the labeler');
+    });
+
+    test('socket.io through nginx pushes a task change the labeler makes', async () => {
+      const token = (await passwordGrant(nginx.url, 'labeler', 'Demo@2026')).access_token;
+      const socket: Socket = io(nginx.url, {
+        path: socketPath('task-flow'),
+        transports: ['websocket'],
+        auth: { token },
+        reconnection: false,
+      });
+      try {
+        await new Promise<void>((resolve, reject) => {
+          socket.once('connect', () => resolve());
+          socket.once('connect_error', reject);
+        });
+        const seen: { taskId: string }[] = [];
+        socket.on('task.changed', (x: { taskId: string }) => seen.push(x));
+        const pool = (await get(`${nginx.url}/gw/task/api/v2/tasks/pool?pageSize=1`, token)) as { results: { taskId: string }[] };
+        const taskId = pool.results[0]!.taskId;
+        const picked = await fetch(`${nginx.url}/gw/task/api/v2/tasks/${taskId}/pick`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}` },
+        });
+        assert.equal(picked.status, 200);
+        await eventually(async () => seen.some((x) => x.taskId === taskId));
+      } finally {
+        socket.close();
+      }
+    });
+
+    test('nginx serves the console with its headers and a coded 502 when a service is down', async () => {
+      const index = await fetch(`${nginx.url}/#/login`);
+      assert.equal(index.status, 200);
+      assert.match(await index.text(), /<div id="root">/);
+      assert.match(index.headers.get('content-security-policy') ?? '', /script-src 'self'/);
+      const cfg = await fetch(`${nginx.url}/app_config.json`);
+      assert.equal(((await cfg.json()) as { appLocale: string }).appLocale, 'en_us');
+      await p.stopService('report');
+      try {
+        const down = await fetch(`${nginx.url}/gw/report/health`);
+        assert.equal(down.status, 502);
+        assert.equal(((await down.json()) as { code: string }).code, 'SERVICE_UNAVAILABLE');
+      } finally {
+        await p.startService('report');
+      }
+      assert.equal((await fetch(`${nginx.url}/gw/report/health`)).status, 200);
+    });
+  },
+);

@@ -2,143 +2,253 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import { connect } from 'node:net';
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Server as IoServer } from 'socket.io';
 import { io as ioClient } from 'socket.io-client';
 import { SERVICE_NAMES, socketPath, type ServiceName } from '@windward/contracts';
 import { createGateway, trustedProxy } from './gateway.js';
+import { nginxBinary, startNginx, type RunningNginx } from './nginx-run.js';
 
 const listen = (s: Server) => new Promise<number>((r) => s.listen(0, '127.0.0.1', () => r((s.address() as { port: number }).port)));
 
-describe('gateway', () => {
-  let upstream: Server;
-  let io: IoServer;
-  let importIo: IoServer;
-  let gateway: Server;
-  let base: string;
-  const seen: string[] = [];
+/** A port nobody listens on yet (nginx needs a number up front). */
+async function freePort(): Promise<number> {
+  const s = createServer();
+  const port = await listen(s);
+  await new Promise((r) => s.close(r));
+  return port;
+}
 
-  before(async () => {
-    // One fake upstream that echoes which path reached it, plus a real socket.io server for task-flow.
-    upstream = createServer((req, res) => {
-      seen.push(req.url ?? '');
-      res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify({ path: req.url, forwardedFor: req.headers['x-forwarded-for'] ?? null }));
-    });
-    io = new IoServer(upstream, { path: socketPath('task-flow') });
-    io.on('connection', (socket) => socket.emit('hello', 'from task-flow'));
-    importIo = new IoServer(upstream, { path: socketPath('import') });
-    importIo.on('connection', (socket) => socket.emit('hello', 'from import'));
-    const port = await listen(upstream);
-    const upstreams = Object.fromEntries(SERVICE_NAMES.map((n) => [n, `http://127.0.0.1:${port}`])) as Record<ServiceName, string>;
-    upstreams.report = 'http://127.0.0.1:9'; // nothing listens there
-    const web = mkdtempSync(path.join(os.tmpdir(), 'ww-web-'));
-    mkdirSync(path.join(web, 'assets'));
-    writeFileSync(path.join(web, 'index.html'), '<div id="root"></div>');
-    writeFileSync(path.join(web, 'assets', 'app.js'), 'console.log(1)');
-    writeFileSync(path.join(path.dirname(web), 'secret.txt'), 'do not serve');
-    gateway = createGateway({ port: 0, webDir: web, upstreams });
-    base = `http://127.0.0.1:${await listen(gateway)}`;
-  });
-  after(async () => {
-    io.close();
-    importIo.close();
-    await new Promise((r) => gateway.close(r));
-    upstream.close();
-  });
+// The same behaviour from both gateways: the Node one of `npm start` and the nginx generated for
+// production from the same route table (nginx.ts), run for real (nginx-run.ts; CI installs it).
+for (const kind of ['node', 'nginx'] as const) {
+  describe(
+    `${kind} gateway`,
+    { skip: kind === 'nginx' && !nginxBinary() ? 'nginx is not installed (apt-get install nginx)' : false },
+    () => {
+      let upstream: Server;
+      let io: IoServer;
+      let importIo: IoServer;
+      let gateway: Server | null = null;
+      let nginx: RunningNginx | null = null;
+      let base: string;
+      const seen: string[] = [];
+      const connections = new Set<unknown>();
+      let connectionsOpened = 0;
 
-  test('API paths are proxied with path and query intact and X-Forwarded-For set', async () => {
-    const r = await fetch(`${base}/context/api/v1/plants?pageIndex=2`);
-    assert.deepEqual(await r.json(), { path: '/context/api/v1/plants?pageIndex=2', forwardedFor: '127.0.0.1' });
-  });
-
-  test('X-Forwarded-For from a client that is not a trusted proxy is dropped (no posing as another IP)', async () => {
-    // Loopback is trusted by default (a local reverse proxy): its chain is kept and extended.
-    const kept = await fetch(`${base}/context/api/v1/plants`, { headers: { 'x-forwarded-for': '203.0.113.7' } });
-    assert.equal(((await kept.json()) as { forwardedFor: string }).forwardedFor, '203.0.113.7,127.0.0.1');
-    const strict = createGateway({ port: 0, webDir: os.tmpdir(), upstreams: Object.fromEntries(SERVICE_NAMES.map((n) => [n, base])) as Record<ServiceName, string>, trustedProxies: 'none' });
-    const strictBase = `http://127.0.0.1:${await listen(strict)}`;
-    try {
-      const r = await fetch(`${strictBase}/context/api/v1/plants`, { headers: { 'x-forwarded-for': '203.0.113.7', forwarded: 'for=203.0.113.7' } });
-      // The strict gateway drops the client's header; the default gateway behind it then adds loopback twice.
-      assert.equal(((await r.json()) as { forwardedFor: string }).forwardedFor, '127.0.0.1,127.0.0.1');
-    } finally {
-      await new Promise((r) => strict.close(r));
-    }
-    const t = trustedProxy('10.0.0.5, loopback');
-    assert.equal(t('10.0.0.5'), true);
-    assert.equal(t('::ffff:127.0.0.1'), true);
-    assert.equal(t('::1'), true);
-    assert.equal(t('10.0.0.6'), false);
-    assert.equal(trustedProxy('none')('127.0.0.1'), false);
-  });
-
-  test('other paths serve the web console; unknown ones fall back to index.html, never outside the web root', async () => {
-    const js = await fetch(`${base}/assets/app.js`);
-    assert.equal(js.headers.get('content-type'), 'text/javascript; charset=utf-8');
-    assert.match(js.headers.get('cache-control') ?? '', /immutable/);
-    assert.equal(await (await fetch(`${base}/some/route`)).text(), '<div id="root"></div>');
-    for (const evil of ['/../secret.txt', '/%2e%2e/secret.txt', '/assets/..%2f..%2fsecret.txt']) {
-      const body = await (await fetch(base + evil)).text();
-      assert.doesNotMatch(body, /do not serve/, evil);
-    }
-    assert.ok(!seen.some((p) => p.includes('secret')));
-  });
-
-  test('malformed requests get a 400 and the gateway stays up: bad escapes, a garbage request line, oversized headers', async () => {
-    const bad = await fetch(`${base}/%E0%A4%A`);
-    assert.equal(bad.status, 400);
-    assert.equal(((await bad.json()) as { code: string }).code, 'BAD_REQUEST');
-    assert.equal((await fetch(`${base}/assets/%ZZ.js`)).status, 400);
-    // Below fetch: a raw socket with a request line HTTP cannot parse, then one with 64 KB of headers.
-    const raw = (text: string) =>
-      new Promise<string>((resolve, reject) => {
-        const s = connect(Number(new URL(base).port), '127.0.0.1', () => s.write(text));
-        let got = '';
-        s.on('data', (d) => (got += d.toString('latin1')));
-        s.on('end', () => resolve(got));
-        s.on('close', () => resolve(got));
-        s.on('error', reject);
+      before(async () => {
+        // One fake upstream that echoes which path reached it, plus a real socket.io server for task-flow.
+        upstream = createServer((req, res) => {
+          seen.push(req.url ?? '');
+          res.setHeader('content-type', 'application/json');
+          res.end(
+            JSON.stringify({
+              path: req.url,
+              forwardedFor: req.headers['x-forwarded-for'] ?? null,
+              host: req.headers.host,
+              forwarded: req.headers.forwarded ?? null,
+            }),
+          );
+        });
+        upstream.keepAliveTimeout = 65_000;
+        upstream.on('connection', (s) => {
+          connectionsOpened++;
+          connections.add(s);
+          s.on('close', () => connections.delete(s));
+        });
+        io = new IoServer(upstream, { path: socketPath('task-flow') });
+        io.on('connection', (socket) => socket.emit('hello', 'from task-flow'));
+        importIo = new IoServer(upstream, { path: socketPath('import') });
+        importIo.on('connection', (socket) => socket.emit('hello', 'from import'));
+        const port = await listen(upstream);
+        const upstreams = Object.fromEntries(SERVICE_NAMES.map((n) => [n, `http://127.0.0.1:${port}`])) as Record<ServiceName, string>;
+        upstreams.report = 'http://127.0.0.1:9'; // nothing listens there
+        const web = mkdtempSync(path.join(os.tmpdir(), 'ww-web-'));
+        chmodSync(web, 0o755); // nginx's workers read it as `nobody`
+        mkdirSync(path.join(web, 'assets'));
+        writeFileSync(path.join(web, 'index.html'), '<div id="root"></div>');
+        writeFileSync(path.join(web, 'assets', 'app.js'), 'console.log(1)');
+        writeFileSync(path.join(path.dirname(web), 'secret.txt'), 'do not serve');
+        if (kind === 'node') {
+          gateway = createGateway({ port: 0, webDir: web, upstreams });
+          base = `http://127.0.0.1:${await listen(gateway)}`;
+        } else {
+          nginx = await startNginx({ port: await freePort(), upstreams, webRoot: web, workers: 1 });
+          base = nginx.url;
+        }
       });
-    assert.match(await raw('GARBAGE \u0000 nonsense\r\n\r\n'), /^HTTP\/1\.1 400/);
-    assert.match(await raw(`GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(64 * 1024)}\r\n\r\n`), /^HTTP\/1\.1 4(00|31)/);
-    const health = await fetch(`${base}/health`);
-    assert.equal(health.status, 200, 'still up');
-  });
-
-  test('the console is served with a content security policy, never framed, no MIME sniffing', async () => {
-    for (const p of ['/', '/assets/app.js', '/%E0%A4%A']) {
-      const r = await fetch(base + p);
-      const csp = r.headers.get('content-security-policy') ?? '';
-      assert.match(csp, /default-src 'self'/, p);
-      assert.match(csp, /script-src 'self'(;|$)/, p);
-      assert.match(csp, /frame-ancestors 'none'/, p);
-      assert.equal(r.headers.get('x-content-type-options'), 'nosniff', p);
-      assert.equal(r.headers.get('referrer-policy'), 'strict-origin-when-cross-origin', p);
-      assert.equal(r.headers.get('x-powered-by'), null, p);
-    }
-  });
-
-  test('a service that is down answers 502 with a JSON error body', async () => {
-    const r = await fetch(`${base}/report/api/v1/projects/1/report-tasks`);
-    assert.equal(r.status, 502);
-    assert.equal(((await r.json()) as { code: string }).code, 'SERVICE_UNAVAILABLE');
-  });
-
-  test('socket.io (WebSocket upgrade) reaches the live services through the gateway', async () => {
-    for (const service of ['task-flow', 'import'] as const) {
-      const socket = ioClient(base, { path: socketPath(service), transports: ['websocket'], reconnection: false });
-      const hello = await new Promise<string>((resolve, reject) => {
-        socket.on('hello', resolve);
-        socket.on('connect_error', reject);
+      after(async () => {
+        io.close();
+        importIo.close();
+        if (gateway) await new Promise((r) => gateway!.close(r));
+        await nginx?.stop();
+        upstream.closeAllConnections();
+        upstream.close();
       });
-      socket.close();
-      assert.equal(hello, `from ${service}`);
-    }
-  });
-});
+
+      test('API paths are proxied with path and query intact and X-Forwarded-For set', async () => {
+        const r = await fetch(`${base}/context/api/v1/plants?pageIndex=2`);
+        const body = (await r.json()) as { path: string; forwardedFor: string };
+        assert.deepEqual(
+          { path: body.path, forwardedFor: body.forwardedFor },
+          { path: '/context/api/v1/plants?pageIndex=2', forwardedFor: '127.0.0.1' },
+        );
+      });
+
+      test(
+        'X-Forwarded-For from a client that is not a trusted proxy is dropped (no posing as another IP)',
+        { skip: kind === 'nginx' && 'nginx: see the next test' },
+        async () => {
+          // Loopback is trusted by default (a local reverse proxy): its chain is kept and extended.
+          const kept = await fetch(`${base}/context/api/v1/plants`, { headers: { 'x-forwarded-for': '203.0.113.7' } });
+          assert.equal(((await kept.json()) as { forwardedFor: string }).forwardedFor, '203.0.113.7,127.0.0.1');
+          const strict = createGateway({
+            port: 0,
+            webDir: os.tmpdir(),
+            upstreams: Object.fromEntries(SERVICE_NAMES.map((n) => [n, base])) as Record<ServiceName, string>,
+            trustedProxies: 'none',
+          });
+          const strictBase = `http://127.0.0.1:${await listen(strict)}`;
+          try {
+            const r = await fetch(`${strictBase}/context/api/v1/plants`, {
+              headers: { 'x-forwarded-for': '203.0.113.7', forwarded: 'for=203.0.113.7' },
+            });
+            // The strict gateway drops the client's header; the default gateway behind it then adds loopback twice.
+            assert.equal(((await r.json()) as { forwardedFor: string }).forwardedFor, '127.0.0.1,127.0.0.1');
+          } finally {
+            await new Promise((r) => strict.close(r));
+          }
+          const t = trustedProxy('10.0.0.5, loopback');
+          assert.equal(t('10.0.0.5'), true);
+          assert.equal(t('::ffff:127.0.0.1'), true);
+          assert.equal(t('::1'), true);
+          assert.equal(t('10.0.0.6'), false);
+          assert.equal(trustedProxy('none')('127.0.0.1'), false);
+        },
+      );
+
+      test(
+        "nginx sends the client's own address on every route, socket.io areas included, and keeps the Host",
+        { skip: kind === 'node' && 'node: see the test before' },
+        async () => {
+          // /gw/repair/ is a socket.io area: its location sets Upgrade, which once dropped the
+          // server's forwarding headers and let the client's own chain through.
+          for (const p of ['/context/api/v1/plants', '/gw/repair/api/v2/x', '/oauth/token']) {
+            const r = await fetch(base + p, { headers: { 'x-forwarded-for': '203.0.113.7', forwarded: 'for=203.0.113.7' } });
+            const body = (await r.json()) as { forwardedFor: string; host: string; forwarded: string | null };
+            assert.equal(body.forwardedFor, '127.0.0.1', p);
+            assert.equal(body.forwarded, null, p);
+            assert.equal(body.host, new URL(base).host, p);
+          }
+        },
+      );
+
+      test('other paths serve the web console; unknown ones fall back to index.html, never outside the web root', async () => {
+        const js = await fetch(`${base}/assets/app.js`);
+        assert.equal(js.headers.get('content-type'), 'text/javascript; charset=utf-8');
+        assert.match(js.headers.get('cache-control') ?? '', /immutable/);
+        assert.equal(await (await fetch(`${base}/some/route`)).text(), '<div id="root"></div>');
+        for (const evil of ['/../secret.txt', '/%2e%2e/secret.txt', '/assets/..%2f..%2fsecret.txt']) {
+          const body = await (await fetch(base + evil)).text();
+          assert.doesNotMatch(body, /do not serve/, evil);
+        }
+        assert.ok(!seen.some((p) => p.includes('secret')));
+      });
+
+      test('malformed requests get a 400 and the gateway stays up: bad escapes, a garbage request line, oversized headers', async () => {
+        const bad = await fetch(`${base}/%E0%A4%A`);
+        assert.equal(bad.status, 400);
+        assert.equal(((await bad.json()) as { code: string }).code, 'BAD_REQUEST');
+        assert.equal((await fetch(`${base}/assets/%ZZ.js`)).status, 400);
+        // Below fetch: a raw socket with a request line HTTP cannot parse, then one with 64 KB of headers.
+        const raw = (text: string) =>
+          new Promise<string>((resolve, reject) => {
+            const s = connect(Number(new URL(base).port), '127.0.0.1', () => s.write(text));
+            let got = '';
+            s.on('data', (d) => (got += d.toString('latin1')));
+            s.on('end', () => resolve(got));
+            s.on('close', () => resolve(got));
+            s.on('error', reject);
+          });
+        assert.match(await raw('GARBAGE \u0000 nonsense\r\n\r\n'), /^HTTP\/1\.1 400/);
+        assert.match(await raw(`GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(64 * 1024)}\r\n\r\n`), /^HTTP\/1\.1 4(00|31)/);
+        const health = await fetch(`${base}/health`);
+        assert.equal(health.status, 200, 'still up');
+      });
+
+      test('the console is served with a content security policy, never framed, no MIME sniffing', async () => {
+        for (const p of ['/', '/assets/app.js', '/%E0%A4%A']) {
+          const r = await fetch(base + p);
+          const csp = r.headers.get('content-security-policy') ?? '';
+          assert.match(csp, /default-src 'self'/, p);
+          assert.match(csp, /script-src 'self'(;|$)/, p);
+          assert.match(csp, /frame-ancestors 'none'/, p);
+          assert.equal(r.headers.get('x-content-type-options'), 'nosniff', p);
+          assert.equal(r.headers.get('referrer-policy'), 'strict-origin-when-cross-origin', p);
+          assert.equal(r.headers.get('x-powered-by'), null, p);
+        }
+      });
+
+      test('a service that is down answers 502 with a JSON error body', async () => {
+        const r = await fetch(`${base}/report/api/v1/projects/1/report-tasks`);
+        assert.equal(r.status, 502);
+        assert.equal(((await r.json()) as { code: string }).code, 'SERVICE_UNAVAILABLE');
+      });
+
+      test('socket.io (WebSocket upgrade) reaches the live services through the gateway', async () => {
+        for (const service of ['task-flow', 'import'] as const) {
+          const socket = ioClient(base, { path: socketPath(service), transports: ['websocket'], reconnection: false });
+          const hello = await new Promise<string>((resolve, reject) => {
+            socket.on('hello', resolve);
+            socket.on('connect_error', reject);
+          });
+          socket.close();
+          assert.equal(hello, `from ${service}`);
+        }
+      });
+
+      test('connections to the services are kept alive, not opened per request', async () => {
+        const before = connectionsOpened;
+        for (let i = 0; i < 20; i++) await (await fetch(`${base}/context/api/v1/plants?i=${i}`)).text();
+        // One or two: a connection opened by an earlier test may still be the one reused.
+        assert.ok(connectionsOpened - before <= 1, `${connectionsOpened - before} new connections for 20 requests`);
+      });
+
+      test('the gateway answers its own /health', async () => {
+        const r = await fetch(`${base}/health`);
+        assert.equal(r.status, 200);
+        assert.deepEqual(await r.json(), { status: 'ok', services: [...SERVICE_NAMES] });
+      });
+
+      test(
+        'nginx refuses a body over its limit with the coded JSON error; archives have their own limit',
+        { skip: kind === 'node' && 'the Node gateway streams bodies; each service enforces its own limit' },
+        async () => {
+          const big = new Uint8Array(26 * 1024 * 1024);
+          const r = await fetch(`${base}/gw/inspection/api/v2/images`, {
+            method: 'POST',
+            body: big,
+            headers: { 'content-type': 'application/octet-stream' },
+          });
+          assert.equal(r.status, 413);
+          const body = (await r.json()) as { code: string; params: { maxMb: number } };
+          assert.equal(body.code, 'BODY_TOO_LARGE');
+          assert.equal(body.params.maxMb, 25);
+          assert.ok(!seen.includes('/gw/inspection/api/v2/images'), 'nothing reached the service');
+          const archive = await fetch(`${base}/gw/import/api/v2/upload-tasks/1/archive`, {
+            method: 'POST',
+            body: big,
+            headers: { 'content-type': 'application/octet-stream' },
+          });
+          assert.equal(archive.status, 200);
+          assert.ok(seen.includes('/gw/import/api/v2/upload-tasks/1/archive'));
+        },
+      );
+    },
+  );
+}
 
 describe('gateway keep-alive to the services', () => {
   test("drops an idle connection before the service would (the service's Keep-Alive hint), so no request races the service's close", async () => {

@@ -22,7 +22,10 @@ export interface GatewayOptions {
 
 /** Whether a peer address is one of the trusted proxies (`loopback`, exact addresses, `none`). */
 export function trustedProxy(spec: string): (address: string) => boolean {
-  const items = spec.split(',').map((s) => s.trim()).filter((s) => s && s !== 'none');
+  const items = spec
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s && s !== 'none');
   return (address) => {
     const plain = address.replace(/^::ffff:/, '');
     return items.some((i) => (i === 'loopback' ? plain === '::1' || plain.startsWith('127.') : i === plain || i === address));
@@ -32,7 +35,8 @@ export function trustedProxy(spec: string): (address: string) => boolean {
 /** Drops forwarding headers a client set itself unless it is a trusted proxy; the proxy then adds the real peer. */
 function distrustForwarding(req: IncomingMessage, trusted: (address: string) => boolean) {
   if (trusted(req.socket.remoteAddress ?? '')) return;
-  for (const h of ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'x-real-ip', 'forwarded']) delete req.headers[h];
+  for (const h of ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'x-real-ip', 'forwarded'])
+    delete req.headers[h];
 }
 
 const MIME: Record<string, string> = {
@@ -73,6 +77,20 @@ export const CONSOLE_HEADERS: Record<string, string> = {
   'x-frame-options': 'DENY',
 };
 
+/**
+ * What the gateway answers itself, as JSON error bodies the console reads like a service's (its
+ * code first). The generated nginx answers the same (nginx.ts), so the two gateways agree.
+ */
+export const GATEWAY_ANSWERS = {
+  unavailable: { status: 502, body: { code: 'SERVICE_UNAVAILABLE', message: 'The service is not reachable, please try again later.' } },
+  badAddress: { status: 400, body: { code: 'BAD_REQUEST', message: 'The address is not valid.' } },
+  internal: { status: 500, body: { code: 'INTERNAL_ERROR', message: 'Something went wrong, please try again later.' } },
+  notFound: { status: 404, body: { code: 'NOT_FOUND', message: 'Not found' } },
+} as const;
+
+/** The gateway's own /health answer (both gateways). */
+export const GATEWAY_HEALTH = { status: 'ok', services: SERVICE_NAMES };
+
 function answer(res: ServerResponse, status: number, body: { code: string; message: string }) {
   if (res.headersSent) {
     res.destroy();
@@ -98,8 +116,8 @@ export function createGateway(o: GatewayOptions): Server {
     o.onProxyError?.(`[gateway] ${req.method ?? ''} ${req.url ?? ''}: ${(err as NodeJS.ErrnoException).code ?? err.message}`);
     const r = res as ServerResponse;
     if (r && typeof r.writeHead === 'function' && !r.headersSent) {
-      r.writeHead(502, { 'content-type': 'application/json' });
-      r.end(JSON.stringify({ code: 'SERVICE_UNAVAILABLE', message: 'The service is not reachable, please try again later.' }));
+      r.writeHead(GATEWAY_ANSWERS.unavailable.status, { 'content-type': 'application/json' });
+      r.end(JSON.stringify(GATEWAY_ANSWERS.unavailable.body));
     } else {
       (res as { destroy?: () => void })?.destroy?.();
     }
@@ -120,14 +138,14 @@ export function createGateway(o: GatewayOptions): Server {
       }
       if (url === '/health') {
         res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ status: 'ok', services: SERVICE_NAMES }));
+        res.end(JSON.stringify(GATEWAY_HEALTH));
         return;
       }
       serveStatic(webRoot, req, res);
     } catch (err) {
-      if (err instanceof URIError) return answer(res, 400, { code: 'BAD_REQUEST', message: 'The address is not valid.' });
+      if (err instanceof URIError) return answer(res, GATEWAY_ANSWERS.badAddress.status, GATEWAY_ANSWERS.badAddress.body);
       o.onProxyError?.(`[gateway] ${req.method ?? ''} ${req.url ?? ''}: ${(err as Error).stack ?? err}`);
-      answer(res, 500, { code: 'INTERNAL_ERROR', message: 'Something went wrong, please try again later.' });
+      answer(res, GATEWAY_ANSWERS.internal.status, GATEWAY_ANSWERS.internal.body);
     }
   });
   // A client that sends garbage (bad request line, oversized headers) gets a 400 and is closed.
@@ -151,7 +169,7 @@ export function createGateway(o: GatewayOptions): Server {
 
 function serveStatic(root: string, req: IncomingMessage, res: ServerResponse) {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
-    answer(res, 404, { code: 'NOT_FOUND', message: 'Not found' });
+    answer(res, GATEWAY_ANSWERS.notFound.status, GATEWAY_ANSWERS.notFound.body);
     return;
   }
   // Throws URIError on a malformed escape (`/%E0%A4%A`): the caller answers 400.

@@ -13,9 +13,13 @@ test('the nginx config has one upstream per service and every route in table ord
     assert.ok(at > last, `route ${r.pattern} present and in order`);
     last = at;
   }
-  // socket.io areas get the upgrade headers.
+  // socket.io areas get the upgrade headers, and repeat the forwarding ones (nginx would not inherit them).
   const taskBlock = conf.slice(conf.indexOf('location ~ ^/gw/task/'));
-  assert.match(taskBlock.slice(0, 300), /proxy_set_header Upgrade \$http_upgrade;/);
+  const taskLocation = taskBlock.slice(0, taskBlock.indexOf('}'));
+  assert.match(taskLocation, /proxy_set_header Upgrade \$http_upgrade;/);
+  assert.match(taskLocation, /proxy_set_header X-Forwarded-For \$remote_addr;/);
+  // Kept alive to the services: no `Connection: close` on plain requests.
+  assert.match(conf, /^ {2}proxy_set_header Connection "";$/m);
   assert.match(conf, /try_files \$uri \/index\.html;/);
   // Archives get their own body limit, ahead of the import route.
   const archive = conf.indexOf('location ~ ^/gw/import/api/v2/upload-tasks/[^/]+/archive$ {');
