@@ -25,6 +25,8 @@ export interface BenchTarget {
   /** The platform's SQL_TRACE_DIR and its services' processes: a list's own SQL is its floor (sql-floor.ts). */
   traceDir: string;
   servicePid(service: string): number | undefined;
+  /** The gateway's processes when the gateway is not this process (BENCH_GATEWAY=nginx). */
+  gatewayPids?(): number[];
 }
 
 /** An access token for a demo user (password grant of the web client, through the gateway). */

@@ -5,7 +5,8 @@ import { pathToFileURL } from 'node:url';
 import type { ServiceName } from '@windward/contracts';
 import { createTestDatabase } from '@windward/service-kit/testing';
 import { kafkaScript } from '../launcher/kafka.js';
-import { startPlatform } from '../launcher/platform.js';
+import { startPlatform, REPO_ROOT } from '../launcher/platform.js';
+import { startNginx } from '../gateway/nginx-run.js';
 import { measureEventLatency } from './event-latency.js';
 import { load } from './http-load.js';
 import { printTable } from './stats.js';
@@ -104,16 +105,22 @@ try {
   // The demo seed's photos are tiled right after the start, one job per core: no part may measure
   // beside that (asset's lists, the first part, did).
   await waitForDemoData(db.url);
-  const signIn = (username: string, password: string) => signInToken(platform.url, username, password);
+  // BENCH_GATEWAY=nginx: every part goes through the production gateway (nginx from the route
+  // table, run by nginx-run.ts) in front of the same services instead of the Node gateway.
+  const nginx = process.env.BENCH_GATEWAY === 'nginx' ? await startNginx({ port: portBase + 8, upstreams: platform.serviceUrls, webRoot: path.join(REPO_ROOT, 'web', 'dist') }) : null;
+  if (nginx) console.log(`through nginx (${nginx.url}) in front of the services`);
+  const entry = nginx?.url ?? platform.url;
+  const signIn = (username: string, password: string) => signInToken(entry, username, password);
   /** What a bench needs to act as a demo user: the gateway, the database, a token (and the credentials, for browsers). */
   const as = async (username: string, password: string) => ({
-    url: platform.url,
+    url: entry,
     databaseUrl: db.url,
     token: await signIn(username, password),
     username,
     password,
     traceDir,
     servicePid: (name: string) => platform.servicePid(name as ServiceName),
+    ...(nginx ? { gatewayPids: () => nginx.pids() } : {}),
   });
   try {
     if (part('gateway')) {
@@ -367,6 +374,7 @@ try {
       }
     }
   } finally {
+    await nginx?.stop();
     await platform.stop();
   }
 } finally {

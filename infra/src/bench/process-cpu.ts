@@ -34,12 +34,15 @@ export function postgresCpuSeconds(): Map<number, number> {
 
 /**
  * Where a load's CPU went, per request: the service's process, PostgreSQL (every backend, those
- * that started during the load included) and this process (the gateway runs in it; the load
- * generator has its own). Read from /proc before, during and after; "n/a" off Linux. The sampling
- * itself costs this process a little (a /proc scan every 100 ms).
+ * that started during the load included) and the gateway: this process (the Node gateway runs in
+ * it; the load generator has its own), or `gatewayPids` (nginx's master and workers). Read from
+ * /proc before, during and after; "n/a" off Linux. The sampling itself costs this process a
+ * little (a /proc scan every 100 ms).
  */
-export function cpuPerRequest(servicePid: number | undefined) {
+export function cpuPerRequest(servicePid: number | undefined, gatewayPids?: number[]) {
   const service = cpuSecondsOf(servicePid);
+  const gatewayCpu = () => (gatewayPids ?? []).reduce((sum, pid) => sum + (cpuSecondsOf(pid) ?? 0), 0);
+  const gatewayBefore = gatewayCpu();
   const pg = postgresCpuSeconds();
   const own = process.cpuUsage();
   // Backends that end with the load (the floor's connections close) are gone from /proc by the
@@ -60,7 +63,7 @@ export function cpuPerRequest(servicePid: number | undefined) {
     return {
       'service CPU ms/req': ms(service === null || serviceAfter === null ? null : serviceAfter - service),
       'PostgreSQL CPU ms/req': ms(process.platform === 'linux' ? pgUsed : null),
-      'gateway process CPU ms/req': ms((o.user + o.system) / 1e6),
+      'gateway process CPU ms/req': ms(gatewayPids ? gatewayCpu() - gatewayBefore : (o.user + o.system) / 1e6),
     };
   };
 }

@@ -25,6 +25,8 @@ export interface FloorTarget {
   /** The platform's SQL_TRACE_DIR. */
   traceDir: string;
   servicePid(service: string): number | undefined;
+  /** The gateway's processes when the gateway is not this process (BENCH_GATEWAY=nginx). */
+  gatewayPids?(): number[];
 }
 
 /**
@@ -84,7 +86,7 @@ export async function listAgainstFloor(
   // BENCH_SHOW_SQL=1 prints each list's statements (to EXPLAIN them by hand with BENCH_KEEP_DB=1).
   if (process.env.BENCH_SHOW_SQL === '1') console.log(`\n-- ${o.label}\n${statements.map((s) => `${s.sql}; -- ${JSON.stringify(s.params)}`).join('\n')}`);
   const profiled = profileStart(o.service, o.label);
-  const cpu = cpuPerRequest(t.servicePid(o.service));
+  const cpu = cpuPerRequest(t.servicePid(o.service), t.gatewayPids?.());
   const product: LoadResult = await load({ url: `${t.url}${o.path}`, connections: o.connections, seconds: o.seconds, headers: { authorization: `Bearer ${t.token}` } });
   const cpuUsed = cpu(product.requests);
   if (profiled) await profileStop(o.service, o.label);
