@@ -77,4 +77,9 @@ export class ImageListRepository {
     );
     return { rows, total: await windowTotal(m, rows, `FROM ${this.sql.s}.image i WHERE ${where}`, params) };
   }
+
+  /** These images as the list reads them (the Data Center gallery's page), in no particular order. */
+  byIds(m: EntityManager, ids: string[]): Promise<ImageListRow[]> {
+    return m.query(`SELECT ${SELECT} FROM ${this.sql.s}.image i WHERE i.id = ANY($1::uuid[])`, [ids]);
+  }
 }

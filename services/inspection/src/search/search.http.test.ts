@@ -79,6 +79,24 @@ describe('data center search: filters, paging, sorting, export selection, advanc
     assert.deepEqual(await pick({ componentType: '2' }), []);
   });
 
+  test('search hits read their rows through raw SQL and show each defect and image as its single read does', async () => {
+    const hits = (await defects({ pageSize: 100 })).body.results as Body[];
+    assert.equal(hits.length, 4);
+    for (const d of hits) {
+      const single = (await h.api(`${BASE}/defects/${d.defectId}`)).body;
+      const { componentType, repairStatus, turbineName, inspectionDate, ...rest } = d;
+      assert.deepEqual({ ...rest, turbineName, inspectionDate }, { ...single, turbineName, inspectionDate }, d.defectId);
+      assert.deepEqual([componentType, repairStatus], [1, null]);
+    }
+    const gallery = (await images({ pageSize: 100 })).body.results as Body[];
+    assert.equal(gallery.length, 4);
+    for (const g of gallery) {
+      const single = (await h.api(`${BASE}/images/${g.imageId}`)).body;
+      const { turbineName: _t, inspectionDate: _d, componentType: _c, defects: _x, ...rest } = g;
+      assert.deepEqual(rest, single, g.imageId);
+    }
+  });
+
   test('images: gallery of the park with the outlines of the matching defects; defect filters keep images showing one', async () => {
     let r = await images({});
     assert.equal(r.status, 200, JSON.stringify(r.body));
