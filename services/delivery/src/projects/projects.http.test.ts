@@ -54,8 +54,42 @@ describe('projects over HTTP', () => {
   });
   after(async () => h?.stop());
 
+  test('a list row shows its parks in order with names, customer and organization names, and its campaign counts, as its single read does', async () => {
+    const org = randomUUID();
+    await h.sql(`INSERT INTO delivery.organization_ref (organization_id, name) VALUES ($1, 'Blade Team')`, [org]);
+    const p = await create({ projectName: 'Counted', windFarmIds: [parkB, parkA], externalTurbineIds: [tA[0], tB[0]] });
+    await h.sql('UPDATE delivery.project SET organization_id = $1 WHERE id = $2', [org, p.projectId]);
+    const campaigns: string[] = [];
+    for (const name of ['done', 'running', 'stopped', 'waiting', 'done too']) {
+      const r = await h.api(`${API}/campaigns`, { method: 'POST', json: { projectId: p.projectId, name, campaignType: 1 } });
+      assert.equal(r.status, 201, JSON.stringify(r.body));
+      campaigns.push(r.body.campaignId);
+    }
+    await h.sql('UPDATE delivery.inspection_campaign SET status = 3 WHERE id = ANY($1::uuid[])', [[campaigns[0], campaigns[4]]]);
+    await h.sql('UPDATE delivery.inspection_campaign SET status = 2 WHERE id = $1', [campaigns[1]]);
+    await h.sql('UPDATE delivery.inspection_campaign SET status = 2, active = false WHERE id = $1', [campaigns[2]]);
+    const row = (await h.api(`${API}/projects?projectName=Counted`)).body.results[0] as Body;
+    assert.deepEqual(row.windFarms, [
+      { id: parkB, name: 'Dogger B' },
+      { id: parkA, name: 'Dogger A' },
+    ]);
+    assert.equal(row.windFarmName, 'Dogger B, Dogger A');
+    assert.deepEqual(
+      [row.customerName, row.organizationName, row.completedCount, row.processingCount],
+      ['North Sea Wind', 'Blade Team', 2, 1],
+    );
+    assert.deepEqual(row, (await h.api(`${API}/projects/${p.projectId}`)).body);
+  });
+
   test('create maps the sub-type to its project type (SPEC §3) and publishes delivery.project.created with what asset keeps', async () => {
-    const p = await create({ projectName: 'Manual external', subType: 3, internalTurbineIds: [tA[1]], externalTurbineIds: [tA[0], tA[2]], plannedVolume: 30, operators: [{ id: randomUUID(), name: 'Ann' }] });
+    const p = await create({
+      projectName: 'Manual external',
+      subType: 3,
+      internalTurbineIds: [tA[1]],
+      externalTurbineIds: [tA[0], tA[2]],
+      plannedVolume: 30,
+      operators: [{ id: randomUUID(), name: 'Ann' }],
+    });
     assert.equal(p.projectType, 5, 'sub-type 3 → manual');
     assert.equal(p.projectStatusType, 1);
     assert.equal(p.customerName, 'North Sea Wind');
@@ -82,34 +116,60 @@ describe('projects over HTTP', () => {
   });
 
   test('a sub-type that belongs to another project type is refused; nothing is created', async () => {
-    await refusedWithoutChange(h.api(`${API}/projects`, { method: 'POST', json: body({ subType: 12, projectType: 5 }) }), 'VALIDATION_FAILED');
+    await refusedWithoutChange(
+      h.api(`${API}/projects`, { method: 'POST', json: body({ subType: 12, projectType: 5 }) }),
+      'VALIDATION_FAILED',
+    );
     await refusedWithoutChange(h.api(`${API}/projects`, { method: 'POST', json: body({ subType: 99 }) }), 'VALIDATION_FAILED');
   });
 
   test('-6000: a start after the end is refused; nothing is created', async () => {
     await refusedWithoutChange(
-      h.api(`${API}/projects`, { method: 'POST', json: body({ projectStartTime: '2026-05-02T00:00:00Z', projectCompleteTime: '2026-05-01T00:00:00Z' }) }), -6000,
+      h.api(`${API}/projects`, {
+        method: 'POST',
+        json: body({ projectStartTime: '2026-05-02T00:00:00Z', projectCompleteTime: '2026-05-01T00:00:00Z' }),
+      }),
+      -6000,
     );
   });
 
   test('-6001 / -6002: repeated internal or external inspection turbines are refused; nothing is created or changed', async () => {
     await refusedWithoutChange(h.api(`${API}/projects`, { method: 'POST', json: body({ internalTurbineIds: [tA[0], tA[0]] }) }), -6001);
-    await refusedWithoutChange(h.api(`${API}/projects`, { method: 'POST', json: body({ externalTurbineIds: [tA[1], tA[2], tA[1]] }) }), -6002);
+    await refusedWithoutChange(
+      h.api(`${API}/projects`, { method: 'POST', json: body({ externalTurbineIds: [tA[1], tA[2], tA[1]] }) }),
+      -6002,
+    );
     const p = await create();
-    await refusedWithoutChange(h.api(`${API}/projects/${p.projectId}`, { method: 'PUT', json: body({ internalTurbineIds: [tA[2], tA[2]] }) }), -6001, p.projectId);
+    await refusedWithoutChange(
+      h.api(`${API}/projects/${p.projectId}`, { method: 'PUT', json: body({ internalTurbineIds: [tA[2], tA[2]] }) }),
+      -6001,
+      p.projectId,
+    );
   });
 
   test("turbines outside the project's parks, unknown parks and another customer's parks are refused", async () => {
-    await refusedWithoutChange(h.api(`${API}/projects`, { method: 'POST', json: body({ externalTurbineIds: [tB[0]] }) }), 'VALIDATION_FAILED');
-    await refusedWithoutChange(h.api(`${API}/projects`, { method: 'POST', json: body({ windFarmIds: [randomUUID()] }) }), 'VALIDATION_FAILED');
-    await refusedWithoutChange(h.api(`${API}/projects`, { method: 'POST', json: body({ windFarmIds: [smallPark], externalTurbineIds: [] }) }), 'VALIDATION_FAILED');
+    await refusedWithoutChange(
+      h.api(`${API}/projects`, { method: 'POST', json: body({ externalTurbineIds: [tB[0]] }) }),
+      'VALIDATION_FAILED',
+    );
+    await refusedWithoutChange(
+      h.api(`${API}/projects`, { method: 'POST', json: body({ windFarmIds: [randomUUID()] }) }),
+      'VALIDATION_FAILED',
+    );
+    await refusedWithoutChange(
+      h.api(`${API}/projects`, { method: 'POST', json: body({ windFarmIds: [smallPark], externalTurbineIds: [] }) }),
+      'VALIDATION_FAILED',
+    );
   });
 
   test("manual projects respect the customer's turbine quota; other types do not", async () => {
     const over = { customerId: small, windFarmIds: [smallPark], subType: 3, externalTurbineIds: tSmall };
     await refusedWithoutChange(h.api(`${API}/projects`, { method: 'POST', json: body(over) }), 'TURBINE_LIMIT_EXCEEDED');
     // No turbines listed = every turbine of the parks (3 > 2).
-    await refusedWithoutChange(h.api(`${API}/projects`, { method: 'POST', json: body({ ...over, externalTurbineIds: [] }) }), 'TURBINE_LIMIT_EXCEEDED');
+    await refusedWithoutChange(
+      h.api(`${API}/projects`, { method: 'POST', json: body({ ...over, externalTurbineIds: [] }) }),
+      'TURBINE_LIMIT_EXCEEDED',
+    );
     await create({ ...over, externalTurbineIds: tSmall.slice(0, 2) });
     await create({ ...over, subType: 4 });
   });
@@ -122,7 +182,9 @@ describe('projects over HTTP', () => {
     assert.equal((await to(3)).body.projectStatusType, 3);
     await refusedWithoutChange(to(2), 'PROJECT_STATUS_CANNOT_GO_BACK', p.projectId);
     await refusedWithoutChange(to(1), 'PROJECT_STATUS_CANNOT_GO_BACK', p.projectId);
-    const statuses = (await h.published(EventTypes.DeliveryProjectStatusChanged)).filter((e) => e.key === p.projectId).map((e) => e.payload.status);
+    const statuses = (await h.published(EventTypes.DeliveryProjectStatusChanged))
+      .filter((e) => e.key === p.projectId)
+      .map((e) => e.payload.status);
     assert.deepEqual(statuses, [2, 3]);
   });
 
@@ -139,32 +201,79 @@ describe('projects over HTTP', () => {
   test('O&M projects: -6008 duplicated name, -6003 affiliated parks, -6005 one O&M project per link; a held project is frozen', async () => {
     const inA = await create({ projectName: 'Inspection A' });
     const inB = await create({ projectName: 'Inspection B', windFarmIds: [parkB], externalTurbineIds: [] });
-    const om = await create({ projectName: 'O&M North', operation: true, windFarmIds: [parkA], externalTurbineIds: [], affiliatedProjectIds: [inA.projectId] });
+    const om = await create({
+      projectName: 'O&M North',
+      operation: true,
+      windFarmIds: [parkA],
+      externalTurbineIds: [],
+      affiliatedProjectIds: [inA.projectId],
+    });
     assert.deepEqual(om.affiliatedProjectIds, [inA.projectId]);
     assert.equal((await h.projectRow(inA.projectId)).operation_project_id, om.projectId);
 
-    await refusedWithoutChange(h.api(`${API}/projects`, { method: 'POST', json: body({ projectName: ' o&m NORTH ', operation: true }) }), -6008);
+    await refusedWithoutChange(
+      h.api(`${API}/projects`, { method: 'POST', json: body({ projectName: ' o&m NORTH ', operation: true }) }),
+      -6008,
+    );
     // An inspection project may share an O&M project's name: the rule is about O&M names.
     await create({ projectName: 'O&M North' });
     await refusedWithoutChange(
-      h.api(`${API}/projects`, { method: 'POST', json: body({ projectName: 'O&M wide', operation: true, windFarmIds: [parkA], externalTurbineIds: [], affiliatedProjectIds: [inB.projectId] }) }), -6003,
+      h.api(`${API}/projects`, {
+        method: 'POST',
+        json: body({
+          projectName: 'O&M wide',
+          operation: true,
+          windFarmIds: [parkA],
+          externalTurbineIds: [],
+          affiliatedProjectIds: [inB.projectId],
+        }),
+      }),
+      -6003,
     );
     await refusedWithoutChange(
-      h.api(`${API}/projects`, { method: 'POST', json: body({ projectName: 'O&M second', operation: true, windFarmIds: [parkA, parkB], externalTurbineIds: [], affiliatedProjectIds: [inA.projectId] }) }), -6005,
+      h.api(`${API}/projects`, {
+        method: 'POST',
+        json: body({
+          projectName: 'O&M second',
+          operation: true,
+          windFarmIds: [parkA, parkB],
+          externalTurbineIds: [],
+          affiliatedProjectIds: [inA.projectId],
+        }),
+      }),
+      -6005,
     );
-    await refusedWithoutChange(h.api(`${API}/projects/${inA.projectId}`, { method: 'PUT', json: body({ projectName: 'Renamed' }) }), 'ASSOCIATED_TO_OM_CANNOT_EDIT', inA.projectId);
-    await refusedWithoutChange(h.api(`${API}/projects/${inA.projectId}`, { method: 'PUT', json: body({ subType: 4 }) }), 'PROJECT_TYPE_CANNOT_BE_MODIFIED', inA.projectId);
-    await refusedWithoutChange(h.api(`${API}/projects/${inA.projectId}`, { method: 'DELETE' }), 'ASSOCIATED_TO_OM_CANNOT_DELETE', inA.projectId);
+    await refusedWithoutChange(
+      h.api(`${API}/projects/${inA.projectId}`, { method: 'PUT', json: body({ projectName: 'Renamed' }) }),
+      'ASSOCIATED_TO_OM_CANNOT_EDIT',
+      inA.projectId,
+    );
+    await refusedWithoutChange(
+      h.api(`${API}/projects/${inA.projectId}`, { method: 'PUT', json: body({ subType: 4 }) }),
+      'PROJECT_TYPE_CANNOT_BE_MODIFIED',
+      inA.projectId,
+    );
+    await refusedWithoutChange(
+      h.api(`${API}/projects/${inA.projectId}`, { method: 'DELETE' }),
+      'ASSOCIATED_TO_OM_CANNOT_DELETE',
+      inA.projectId,
+    );
 
     // Releasing it from the O&M project unfreezes it.
-    const released = await h.api(`${API}/projects/${om.projectId}`, { method: 'PUT', json: body({ projectName: 'O&M North', operation: true, windFarmIds: [parkA], externalTurbineIds: [], affiliatedProjectIds: [] }) });
+    const released = await h.api(`${API}/projects/${om.projectId}`, {
+      method: 'PUT',
+      json: body({ projectName: 'O&M North', operation: true, windFarmIds: [parkA], externalTurbineIds: [], affiliatedProjectIds: [] }),
+    });
     assert.equal(released.status, 200, JSON.stringify(released.body));
     assert.equal((await h.api(`${API}/projects/${inA.projectId}`, { method: 'PUT', json: body({ projectName: 'Renamed' }) })).status, 200);
   });
 
   test('O&M projects need the operation project rights; plain project rights do not create or close them', async () => {
     const pm = await h.token({ rights: [Rights.PROJECT_CENTER_SHOW, Rights.PROJECT_CENTER_EDIT] });
-    await refusedWithoutChange(h.api(`${API}/projects`, { method: 'POST', token: pm, json: body({ projectName: 'O&M nope', operation: true }) }), 'NO_ACCESS_RIGHTS');
+    await refusedWithoutChange(
+      h.api(`${API}/projects`, { method: 'POST', token: pm, json: body({ projectName: 'O&M nope', operation: true }) }),
+      'NO_ACCESS_RIGHTS',
+    );
     const viewer = await h.token({ rights: [Rights.PROJECT_CENTER_SHOW] });
     await refusedWithoutChange(h.api(`${API}/projects`, { method: 'POST', token: viewer, json: body() }), 'NO_ACCESS_RIGHTS');
     assert.equal((await h.api(`${API}/projects`, { token: await h.token({ rights: [] }) })).status, 403);
@@ -174,10 +283,30 @@ describe('projects over HTTP', () => {
     const p = await create({ defectTemplateId: randomUUID() });
     const other = await create({ defectTemplateId: randomUUID() });
     await h.inspection(tA[0]!, parkA, '2026-03-01');
-    await refusedWithoutChange(h.api(`${API}/projects/${p.projectId}`, { method: 'PUT', json: body({ defectTemplateId: randomUUID() }) }), 'PROJECT_HAS_INSPECTION_DATA', p.projectId);
+    await refusedWithoutChange(
+      h.api(`${API}/projects/${p.projectId}`, { method: 'PUT', json: body({ defectTemplateId: randomUUID() }) }),
+      'PROJECT_HAS_INSPECTION_DATA',
+      p.projectId,
+    );
     // Outside its time range the inspection is not the project's data.
-    const later = await create({ projectStartTime: '2027-01-01T00:00:00Z', projectCompleteTime: '2027-02-01T00:00:00Z', defectTemplateId: randomUUID() });
-    assert.equal((await h.api(`${API}/projects/${later.projectId}`, { method: 'PUT', json: body({ projectStartTime: '2027-01-01T00:00:00Z', projectCompleteTime: '2027-02-01T00:00:00Z', defectTemplateId: randomUUID() }) })).status, 200);
+    const later = await create({
+      projectStartTime: '2027-01-01T00:00:00Z',
+      projectCompleteTime: '2027-02-01T00:00:00Z',
+      defectTemplateId: randomUUID(),
+    });
+    assert.equal(
+      (
+        await h.api(`${API}/projects/${later.projectId}`, {
+          method: 'PUT',
+          json: body({
+            projectStartTime: '2027-01-01T00:00:00Z',
+            projectCompleteTime: '2027-02-01T00:00:00Z',
+            defectTemplateId: randomUUID(),
+          }),
+        })
+      ).status,
+      200,
+    );
     assert.ok(other.projectId);
   });
 
@@ -203,8 +332,12 @@ describe('projects over HTTP', () => {
     const page = await h.api(`${API}/projects?pageIndex=1&pageSize=2&fieldToSort=projectName&customerId=${north}`);
     assert.equal(page.status, 200);
     assert.equal(page.body.results.length, 2);
-    const names = (await h.api(`${API}/projects?pageSize=500&fieldToSort=projectName&descending=false&customerId=${north}`)).body.results.map((p: Body) => p.projectName);
-    const desc = (await h.api(`${API}/projects?pageSize=500&fieldToSort=projectName&descending=true&customerId=${north}`)).body.results.map((p: Body) => p.projectName);
+    const names = (
+      await h.api(`${API}/projects?pageSize=500&fieldToSort=projectName&descending=false&customerId=${north}`)
+    ).body.results.map((p: Body) => p.projectName);
+    const desc = (await h.api(`${API}/projects?pageSize=500&fieldToSort=projectName&descending=true&customerId=${north}`)).body.results.map(
+      (p: Body) => p.projectName,
+    );
     assert.deepEqual(desc, [...names].reverse());
     assert.ok(names.indexOf('Inspection B') < names.indexOf('Summary'));
     assert.equal(page.body.totalCount, names.length);

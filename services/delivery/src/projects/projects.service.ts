@@ -1,7 +1,27 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, In, type EntityManager } from 'typeorm';
-import { AppError, EventTypes, ProjectType, Rights, canChangeProjectStatus, projectTypeOfSubType, type ProjectStatusCode, type ProjectSubType } from '@windward/contracts';
-import { EventPublisher, SERVICE_CONFIG, assertLicensedTurbines, canSeeCustomer, canSeePark, pageRows, parsePage, uniqueAsConflict, type AuthUser, type ServiceConfig } from '@windward/service-kit';
+import {
+  AppError,
+  EventTypes,
+  ProjectType,
+  Rights,
+  canChangeProjectStatus,
+  projectTypeOfSubType,
+  type ProjectStatusCode,
+  type ProjectSubType,
+} from '@windward/contracts';
+import {
+  EventPublisher,
+  SERVICE_CONFIG,
+  assertLicensedTurbines,
+  canSeeCustomer,
+  canSeePark,
+  pageRows,
+  parsePage,
+  uniqueAsConflict,
+  type AuthUser,
+  type ServiceConfig,
+} from '@windward/service-kit';
 import { InspectionCampaign } from '../campaigns/campaign.entity.js';
 import { DprTemplate } from '../dpr/dpr-template.entity.js';
 import { RefsRepository } from '../refs/refs.repository.js';
@@ -18,7 +38,8 @@ const SORT_COLUMN: Record<string, string> = {
   projectStatusType: 'p.status',
 };
 
-const invalid = (field: string, reason: string) => new AppError('VALIDATION_FAILED', { details: [{ field, constraints: { rule: reason } }] });
+const invalid = (field: string, reason: string) =>
+  new AppError('VALIDATION_FAILED', { details: [{ field, constraints: { rule: reason } }] });
 const hasRepeats = (ids: string[]) => new Set(ids).size !== ids.length;
 
 @Injectable()
@@ -42,7 +63,8 @@ export class ProjectsService {
     const qb = this.ds.getRepository(Project).createQueryBuilder('p');
     // Data scope in SQL, so paging counts only what the caller sees (same rule as canSeeProject).
     if (user.customerIds !== null) qb.andWhere('p.customerId = ANY(:scopeCustomers)', { scopeCustomers: user.customerIds });
-    if (user.parkIds !== null) qb.andWhere(`(p.windParkIds && :scopeParks::uuid[] OR cardinality(p.windParkIds) = 0)`, { scopeParks: user.parkIds });
+    if (user.parkIds !== null)
+      qb.andWhere(`(p.windParkIds && :scopeParks::uuid[] OR cardinality(p.windParkIds) = 0)`, { scopeParks: user.parkIds });
     if (q.projectId) qb.andWhere('p.id = :projectId', { projectId: q.projectId });
     if (q.projectName) qb.andWhere('p.name ILIKE :name', { name: `%${q.projectName.replace(/[%_\\]/g, '\\$&')}%` });
     if (q.customerId) qb.andWhere('p.customerId = :customerId', { customerId: q.customerId });
@@ -137,7 +159,12 @@ export class ProjectsService {
     const p = await loadVisibleProject(m, user, id);
     const refs = this.refs(m);
     const subtype = q.inspectionSubtype ?? 0;
-    const listed = subtype === 1 ? p.externalTurbineIds : subtype === 2 ? p.internalTurbineIds : [...new Set([...p.externalTurbineIds, ...p.internalTurbineIds])];
+    const listed =
+      subtype === 1
+        ? p.externalTurbineIds
+        : subtype === 2
+          ? p.internalTurbineIds
+          : [...new Set([...p.externalTurbineIds, ...p.internalTurbineIds])];
     const parks = await refs.parks(p.windParkIds);
     const inspected = await refs.inspections({
       parkIds: p.windParkIds,
@@ -150,7 +177,9 @@ export class ProjectsService {
     const listedTurbines = await refs.turbines(listed);
     const windFarms = [];
     for (const park of parks) {
-      const turbineCount = listed.length ? listedTurbines.filter((t) => t.parkId === park.id).length : await refs.turbineCountOfParks([park.id]);
+      const turbineCount = listed.length
+        ? listedTurbines.filter((t) => t.parkId === park.id).length
+        : await refs.turbineCountOfParks([park.id]);
       windFarms.push({
         windFarmId: park.id,
         windFarmName: park.name,
@@ -197,7 +226,8 @@ export class ProjectsService {
     let projectType = dto.projectType;
     if (subType !== null) {
       const mapped = projectTypeOfSubType(subType as ProjectSubType);
-      if (projectType !== undefined && projectType !== mapped) throw invalid('subType', `sub-type ${subType} belongs to project type ${mapped}`);
+      if (projectType !== undefined && projectType !== mapped)
+        throw invalid('subType', `sub-type ${subType} belongs to project type ${mapped}`);
       projectType = mapped;
     }
     if (projectType === undefined) throw invalid('projectType', 'required without a sub-type');
@@ -231,14 +261,15 @@ export class ProjectsService {
     }
     const customer = customerId ? await refs.customer(customerId) : undefined;
     if (customerId && (!customer || !canSeeCustomer(user, customerId))) throw invalid('customerId', 'unknown customer');
-    if (customerId && parks.some((k) => k.customerId !== customerId)) throw invalid('windFarmIds', "a wind park of another customer");
+    if (customerId && parks.some((k) => k.customerId !== customerId)) throw invalid('windFarmIds', 'a wind park of another customer');
     if (!customerId && user.customerIds !== null) throw invalid('customerId', 'required');
     for (const [field, ids] of [
       ['internalTurbineIds', internal],
       ['externalTurbineIds', external],
     ] as const) {
       const found = await refs.turbines(ids);
-      if (found.length !== ids.length || found.some((t) => !parkIds.includes(t.parkId))) throw invalid(field, "a turbine outside the project's wind parks");
+      if (found.length !== ids.length || found.some((t) => !parkIds.includes(t.parkId)))
+        throw invalid(field, "a turbine outside the project's wind parks");
     }
 
     // Manual projects respect the licence's turbine quota and the customer's (SPEC §5, docs/licence.md).
@@ -252,7 +283,12 @@ export class ProjectsService {
     // A project with inspection data keeps its defect template.
     const defectTemplateId = dto.defectTemplateId === undefined ? (before?.defectTemplateId ?? null) : dto.defectTemplateId;
     if (before && before.defectTemplateId && defectTemplateId !== before.defectTemplateId) {
-      const data = await refs.inspections({ parkIds: before.windParkIds, turbineIds: [...before.internalTurbineIds, ...before.externalTurbineIds], from: before.startTime, to: before.endTime });
+      const data = await refs.inspections({
+        parkIds: before.windParkIds,
+        turbineIds: [...before.internalTurbineIds, ...before.externalTurbineIds],
+        from: before.startTime,
+        to: before.endTime,
+      });
       if (data.length) throw new AppError('PROJECT_HAS_INSPECTION_DATA');
     }
     const dprTemplateId = dto.dprTemplateId ?? null;
@@ -316,23 +352,32 @@ export class ProjectsService {
 
   async present(m: EntityManager, rows: Project[]): Promise<ProjectView[]> {
     if (!rows.length) return [];
-    const refs = this.refs(m);
-    const ids = rows.map((r) => r.id);
-    const parkNames = await refs.names('park_ref', [...new Set(rows.flatMap((r) => r.windParkIds))]);
-    const customers = await refs.names('customer_ref', rows.flatMap((r) => (r.customerId ? [r.customerId] : [])));
-    const orgs = await refs.names('organization_ref', rows.flatMap((r) => (r.organizationId ? [r.organizationId] : [])));
-    const counts: { projectId: string; completed: number; processing: number }[] = await m
-      .createQueryBuilder(InspectionCampaign, 'c')
-      .select('c.projectId', 'projectId')
-      .addSelect('count(*) FILTER (WHERE c.status = 3)::int', 'completed')
-      .addSelect('count(*) FILTER (WHERE c.status = 2 AND c.active)::int', 'processing')
-      .where('c.projectId IN (:...ids)', { ids })
-      .groupBy('c.projectId')
-      .getRawMany();
-    const affiliated = await m.find(Project, { select: { id: true, operationProjectId: true }, where: { operationProjectId: In(ids) } });
+    // Names, campaign counts and associated projects of the whole page in one statement (they
+    // were five round trips after the page, most of a project list request: issue #22).
+    const extras: {
+      id: string;
+      parkNames: (string | null)[];
+      customerName: string | null;
+      organizationName: string | null;
+      completed: number;
+      processing: number;
+      affiliated: string[];
+    }[] = await m.query(
+      `SELECT p.id,
+                ARRAY(SELECT r.name FROM unnest(p.wind_park_ids) WITH ORDINALITY AS u(park_id, n)
+                        LEFT JOIN ${this.s}.park_ref r ON r.wind_farm_id = u.park_id ORDER BY u.n) AS "parkNames",
+                (SELECT name FROM ${this.s}.customer_ref WHERE customer_id = p.customer_id) AS "customerName",
+                (SELECT name FROM ${this.s}.organization_ref WHERE organization_id = p.organization_id) AS "organizationName",
+                (SELECT count(*) FILTER (WHERE c.status = 3)::int FROM ${this.s}.inspection_campaign c WHERE c.project_id = p.id) AS completed,
+                (SELECT count(*) FILTER (WHERE c.status = 2 AND c.active)::int FROM ${this.s}.inspection_campaign c WHERE c.project_id = p.id) AS processing,
+                ARRAY(SELECT a.id FROM ${this.s}.project a WHERE a.operation_project_id = p.id ORDER BY a.id) AS affiliated
+           FROM ${this.s}.project p WHERE p.id = ANY($1::uuid[])`,
+      [rows.map((r) => r.id)],
+    );
+    const extraOf = new Map(extras.map((e) => [e.id, e]));
     return rows.map((p) => {
-      const c = counts.find((x) => x.projectId === p.id);
-      const windFarms = p.windParkIds.map((id) => ({ id, name: parkNames.get(id) ?? '' }));
+      const e = extraOf.get(p.id);
+      const windFarms = p.windParkIds.map((id, i) => ({ id, name: e?.parkNames[i] ?? '' }));
       return {
         projectId: p.id,
         projectName: p.name,
@@ -342,18 +387,18 @@ export class ProjectsService {
         projectStatusType: p.status,
         operation: p.operation,
         operationProjectId: p.operationProjectId,
-        affiliatedProjectIds: affiliated.filter((a) => a.operationProjectId === p.id).map((a) => a.id),
+        affiliatedProjectIds: e?.affiliated ?? [],
         customerId: p.customerId,
-        customerName: p.customerId ? (customers.get(p.customerId) ?? null) : null,
+        customerName: e?.customerName ?? null,
         organizationId: p.organizationId,
-        organizationName: p.organizationId ? (orgs.get(p.organizationId) ?? null) : null,
+        organizationName: e?.organizationName ?? null,
         windFarmIds: p.windParkIds,
         windFarmName: windFarms.map((w) => w.name).join(', '),
         windFarms,
         internalTurbineIds: p.internalTurbineIds,
         externalTurbineIds: p.externalTurbineIds,
-        completedCount: c?.completed ?? 0,
-        processingCount: c?.processing ?? 0,
+        completedCount: e?.completed ?? 0,
+        processingCount: e?.processing ?? 0,
         plannedVolume: p.plannedVolume,
         operators: p.operators,
         projectStartTime: p.startTime,
