@@ -88,6 +88,9 @@ export const GATEWAY_ANSWERS = {
   notFound: { status: 404, body: { code: 'NOT_FOUND', message: 'Not found' } },
 } as const;
 
+/** Caching of the console: content-hashed bundles under /assets/ for good, everything else revalidated (both gateways). */
+export const CONSOLE_CACHE_CONTROL = { assets: 'public, max-age=31536000, immutable', other: 'no-cache' } as const;
+
 /** The gateway's own /health answer (both gateways). */
 export const GATEWAY_HEALTH = { status: 'ok', services: SERVICE_NAMES };
 
@@ -187,7 +190,7 @@ function serveStatic(root: string, req: IncomingMessage, res: ServerResponse) {
   res.writeHead(200, {
     ...CONSOLE_HEADERS,
     'content-type': MIME[ext] ?? 'application/octet-stream',
-    'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+    'cache-control': immutable ? CONSOLE_CACHE_CONTROL.assets : CONSOLE_CACHE_CONTROL.other,
   });
   if (req.method === 'HEAD') res.end();
   else createReadStream(file).pipe(res);

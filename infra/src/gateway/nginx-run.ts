@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { ServiceName } from '@windward/contracts';
 import { renderNginxConfig } from './nginx.js';
 
-/** Where Debian's nginx is (apt package nginx-light or nginx); NGINX_BIN overrides. */
+/** Where Debian's nginx is (apt package nginx, which .ci/run installs); NGINX_BIN overrides. */
 export function nginxBinary(): string | null {
   const candidates = [process.env.NGINX_BIN, '/usr/sbin/nginx', '/usr/local/sbin/nginx'].filter(Boolean) as string[];
   return candidates.find((c) => existsSync(c)) ?? null;
@@ -14,7 +14,6 @@ export function nginxBinary(): string | null {
 
 export interface RunningNginx {
   url: string;
-  pid: number;
   /** Every process of this nginx (master and workers), for CPU accounting. */
   pids(): number[];
   stop(): Promise<void>;
@@ -33,7 +32,7 @@ export async function startNginx(o: {
   workers?: number;
 }): Promise<RunningNginx> {
   const bin = nginxBinary();
-  if (!bin) throw new Error('nginx is not installed (apt-get install nginx-light)');
+  if (!bin) throw new Error('nginx is not installed (apt-get install nginx)');
   const dir = mkdtempSync(path.join(tmpdir(), 'ww-nginx-'));
   // Started as root, nginx's workers run as `nobody`: they must be able to enter this folder
   // (request body buffers) and read the web root.
@@ -78,7 +77,6 @@ export async function startNginx(o: {
   };
   return {
     url: `http://127.0.0.1:${o.port}`,
-    pid: child.pid!,
     pids,
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) {
