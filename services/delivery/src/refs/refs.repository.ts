@@ -76,11 +76,4 @@ export class RefsRepository {
       [q.parkIds, q.turbineIds?.length ? q.turbineIds : null, q.from, q.to, q.componentType ?? null, q.inspectionDataConfigId ?? null],
     );
   }
-
-  async names(table: 'park_ref' | 'customer_ref' | 'organization_ref', ids: string[]): Promise<Map<string, string>> {
-    const key = { park_ref: 'wind_farm_id', customer_ref: 'customer_id', organization_ref: 'organization_id' }[table];
-    if (!ids.length) return new Map();
-    const rows: { id: string; name: string }[] = await this.m.query(`SELECT ${key} AS id, name FROM ${this.s}.${table} WHERE ${key} = ANY($1::uuid[])`, [ids]);
-    return new Map(rows.map((r) => [r.id, r.name]));
-  }
 }
