@@ -41,6 +41,7 @@ export * from './http/api-file-body.js';
 export * from './http/input-limits.js';
 export * from './http/protection.js';
 export * from './database/unique-violation.js';
+export * from './database/kept-answers.js';
 export * from './database/sql-trace.js';
 export * from './realtime/realtime-hub.js';
 export * from './realtime/change-feed.js';

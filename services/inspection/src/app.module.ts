@@ -42,6 +42,7 @@ import { SheetIngestModule } from './sheet-ingest/sheet-ingest.module.js';
 import { TableIngestModule } from './table-ingest/table-ingest.module.js';
 import { InspectionSearchOrder1764600000000 } from './migrations/1764600000000-inspection-search-order.js';
 import { InspectionTableIngest1764300000200 } from './migrations/1764300000200-inspection-table-ingest.js';
+import { InspectionParkChangeRefs1764700000000 } from './migrations/1764700000000-inspection-park-change-refs.js';
 
 const entities = [
   ParkRef,
@@ -82,6 +83,7 @@ const entities = [
         InspectionSheetIngest1764151860400,
         InspectionTableIngest1764300000200,
         InspectionSearchOrder1764600000000,
+        InspectionParkChangeRefs1764700000000,
       ],
     }),
     FilesModule,

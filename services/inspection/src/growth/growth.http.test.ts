@@ -77,10 +77,18 @@ describe('defect growth: a defect linked across three inspections, its rate per 
     const d = (await h.api(`${BASE}/defects/${heads.fast}`)).body;
     assert.deepEqual([d.severity, d.repairPriority], [3, 2]);
     assert.equal((await h.published(EventTypes.InspectionDefectUpdated)).length, events + 1);
+    // The park's list is kept per park version: each decision is a change of the park.
+    const decisions = async () =>
+      Object.fromEntries(((await h.api(`${BASE}/growth/parks/${parkId}`)).body.results as Body[]).map((g) => [g.defectId, [g.decision, g.suggestedSeverity]]));
+    const before = await decisions();
+    assert.deepEqual(before[heads.fast], ['ACCEPTED', null]);
+    assert.equal(before[heads.dismiss][0], null);
+    assert.notEqual(before[heads.dismiss][1], null);
 
     r = await h.api(`${BASE}/growth/defects/${heads.dismiss}/dismiss`, { method: 'POST', json: {} });
     assert.equal(r.status, 200);
     assert.equal(r.body.decision, 'DISMISSED');
+    assert.deepEqual((await decisions())[heads.dismiss], ['DISMISSED', null]);
     assert.deepEqual(
       [(await h.api(`${BASE}/defects/${heads.dismiss}`)).body.severity, (await h.published(EventTypes.InspectionDefectUpdated)).length],
       [2, events + 1],

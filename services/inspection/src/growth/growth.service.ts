@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppError, isUuid } from '@windward/contracts';
-import type { AuthUser } from '@windward/service-kit';
-import { parsePage } from '@windward/service-kit';
+import { KeptAnswers, parsePage, type AuthUser } from '@windward/service-kit';
 import { loadVisiblePark } from '../common/access.js';
+import { parkVersion } from '../common/park-version.js';
 import { DefectsService } from '../defects/defects.service.js';
 import { GrowthDecision } from './growth-decision.entity.js';
 import type { GrowthQuery } from './growth.dto.js';
@@ -13,6 +13,8 @@ import type { DefectGrowthPage, DefectGrowthView } from './growth.view.js';
 /** Default rate (% size growth per month) above which an upgrade is suggested; env GROWTH_UPGRADE_RATE. */
 export const growthRate = () => Number(process.env.GROWTH_UPGRADE_RATE) || 10;
 const DAYS_PER_MONTH = 30.4375;
+/** Parks (times rate) whose growth lists one instance keeps. */
+const KEPT_PARKS = 200;
 
 const num = (v: string | null) => (v === null ? null : Number(v));
 const sizeOf = (r: ChainRow): number | null => {
@@ -73,6 +75,9 @@ function groupChains(rows: ChainRow[]): ChainRow[][] {
  */
 @Injectable()
 export class GrowthService {
+  /** A park's chains walk every linked defect: kept per park version and rate (`parkVersion`). */
+  private readonly kept = new KeptAnswers<DefectGrowthView[]>(KEPT_PARKS);
+
   constructor(
     private readonly ds: DataSource,
     private readonly repo: GrowthRepository,
@@ -82,13 +87,18 @@ export class GrowthService {
   async park(user: AuthUser, parkId: string, q: GrowthQuery): Promise<DefectGrowthPage> {
     await loadVisiblePark(this.ds.manager, user, parkId);
     const rate = q.rate ?? growthRate();
-    const chains = groupChains(await this.repo.chains({ windParkId: parkId }));
-    const decisions = await this.decisions(chains.map((c) => c[0]!.id));
-    const all = chains
-      .map((c) => growthOf(c, rate, decisions.get(c[0]!.id)))
-      .sort((a, b) => (b.sizeGrowthPctPerMonth ?? -Infinity) - (a.sizeGrowthPctPerMonth ?? -Infinity) || b.severityPerMonth - a.severityPerMonth);
+    const all = await this.kept.get(`${await parkVersion(this.ds, parkId)}|${rate}`, () => this.parkGrowth(parkId, rate));
     const page = parsePage(q, ['growth'], { sortField: 'growth' });
     return { results: all.slice(page.skip, page.skip + page.take), totalCount: all.length, rate };
+  }
+
+  /** Every chain of the park with its growth, fastest growing first. */
+  private async parkGrowth(parkId: string, rate: number): Promise<DefectGrowthView[]> {
+    const chains = groupChains(await this.repo.chains({ windParkId: parkId }));
+    const decisions = await this.decisions(chains.map((c) => c[0]!.id));
+    return chains
+      .map((c) => growthOf(c, rate, decisions.get(c[0]!.id)))
+      .sort((a, b) => (b.sizeGrowthPctPerMonth ?? -Infinity) - (a.sizeGrowthPctPerMonth ?? -Infinity) || b.severityPerMonth - a.severityPerMonth);
   }
 
   /** Applies the pending suggestion to the defect (ILLEGAL_TRANSITION when there is none). */

@@ -148,4 +148,41 @@ describe('health care: SPEC §9 scoring per turbine and park over the past year'
     assert.deepEqual(b.leadingEdgeErosion.turbines.map((t: Body) => t.turbineName), ['I-01']);
     assert.equal((await h.api(`${BASE}/insights/parks/${randomUUID()}`)).status, 404);
   });
+  test('kept answers: concurrent asks agree, and each kind of change of the park shows at once', async () => {
+    const { parkId } = await h.park('Kept park');
+    const k1 = await turbine(parkId, 'K-01', [3], 10, { distanceToRoot: 12 });
+    const k2 = await turbine(parkId, 'K-02', [1], 10, { distanceToRoot: 12 });
+    const insight = async () => {
+      const r = await h.api(`${BASE}/insights/parks/${parkId}?zoneM=10`);
+      assert.equal(r.status, 200, JSON.stringify(r.body));
+      return r.body as Body;
+    };
+    const first = await Promise.all(Array.from({ length: 8 }, insight));
+    for (const b of first) assert.deepEqual(b, first[0]);
+    assert.deepEqual(first[0].bySeverity.severities, [0, 1, 0, 1, 0, 0]);
+    assert.deepEqual((await health(parkId)).turbines.map((t: Body) => [t.turbineName, t.maxSeverity]), [['K-01', 3], ['K-02', 1]]);
+
+    // A defect's severity (a defect row).
+    await h.sql(`UPDATE inspection.defect SET severity = 5 WHERE turbine_id = $1`, [k2]);
+    assert.deepEqual((await insight()).bySeverity.severities, [0, 0, 0, 1, 0, 1]);
+    assert.equal((await health(parkId)).level, HealthLevel.POOR);
+    // A repair mark: K-02's defect no longer counts.
+    await h.sql(
+      `INSERT INTO inspection.repair_mark (defect_id, campaign_id, repair_status, repaired_at) SELECT id, $2, 3, now() FROM inspection.defect WHERE turbine_id = $1`,
+      [k2, randomUUID()],
+    );
+    assert.deepEqual((await insight()).bySeverity.severities, [0, 0, 0, 1, 0, 0]);
+    assert.equal((await health(parkId)).level, HealthLevel.ADEQUATE);
+    // A turbine reference renamed (as asset's event does) and one deleted.
+    await h.sql(`UPDATE inspection.turbine_ref SET name = 'K-01 renamed' WHERE turbine_id = $1`, [k1]);
+    assert.deepEqual((await health(parkId)).turbines.map((t: Body) => t.turbineName), ['K-01 renamed', 'K-02']);
+    await h.sql(`UPDATE inspection.turbine_ref SET deleted = true WHERE turbine_id = $1`, [k2]);
+    assert.deepEqual((await health(parkId)).turbines.map((t: Body) => t.turbineName), ['K-01 renamed']);
+    // An inspection no longer active: its defects leave the insight.
+    await h.sql(`UPDATE inspection.inspection SET is_active = false WHERE turbine_id = $1`, [k1]);
+    assert.equal((await insight()).bySeverity.total, 0);
+    // The park list reads the same kept answers.
+    const listed = (await h.api(`${BASE}/health/parks`)).body.results.find((p: Body) => p.windFarmId === parkId);
+    assert.deepEqual([listed.turbineCount, listed.level], [1, (await health(parkId)).level]);
+  });
 });

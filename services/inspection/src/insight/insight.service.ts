@@ -6,8 +6,9 @@ import {
   HealthLevel,
   healthScore,
 } from '@windward/contracts';
-import type { AuthUser } from '@windward/service-kit';
+import { KeptAnswers, type AuthUser } from '@windward/service-kit';
 import { canSeeRow, loadVisiblePark } from '../common/access.js';
+import { parkVersion, parkVersions } from '../common/park-version.js';
 import { ParkRef } from '../refs/refs.entity.js';
 import type { HealthParksQuery, InsightQuery } from './insight.dto.js';
 import { InsightRepository, type TurbineHealthRow } from './insight.repository.js';
@@ -22,10 +23,26 @@ import type {
 } from './insight.view.js';
 
 const DEFAULT_ZONE_M = 5;
+/** Parks (times component and zone width for the insight) whose answers one instance keeps. */
+const KEPT_PARKS = 500;
+
+/** A park's past-year turbine figures and the window they cover. */
+interface ParkHealthRows {
+  rows: TurbineHealthRow[];
+  windowFrom: string;
+}
 
 /** Health care (SPEC §9) and the data insight of a park. */
 @Injectable()
 export class InsightService {
+  /**
+   * The aggregates over a park's defects (100,000s of rows on a large park) kept per park version
+   * (`parkVersion`): a dashboard opened by many people runs them once per change of the park, and
+   * concurrent openings share one run. Access is checked on every request.
+   */
+  private readonly health = new KeptAnswers<ParkHealthRows>(KEPT_PARKS);
+  private readonly insights = new KeptAnswers<ParkInsightView>(KEPT_PARKS);
+
   constructor(
     private readonly ds: DataSource,
     private readonly repo: InsightRepository,
@@ -33,7 +50,10 @@ export class InsightService {
 
   async parkHealth(user: AuthUser, parkId: string): Promise<ParkHealthView> {
     const park = await this.park(user, parkId);
-    const [rows, windowFrom] = await Promise.all([this.repo.turbineHealth([parkId]), this.repo.windowFrom()]);
+    const { rows, windowFrom } = await this.health.get(await parkVersion(this.ds, parkId), async () => {
+      const [rows, windowFrom] = await Promise.all([this.repo.turbineHealth([parkId]), this.repo.windowFrom()]);
+      return { rows, windowFrom };
+    });
     return { ...scorePark(park, rows), windowFrom, turbines: rows.map(scoreTurbine) };
   }
 
@@ -43,9 +63,25 @@ export class InsightService {
       (p) => canSeeRow(user, p),
     );
     if (!parks.length) return [];
-    const rows = await this.repo.turbineHealth(parks.map((p) => p.windParkId));
-    return parks.map((p) => {
-      const h = scorePark(p, rows.filter((r) => r.wind_park_id === p.windParkId));
+    const versions = await parkVersions(this.ds, parks.map((p) => p.windParkId));
+    // The parks with no kept answer are read in one statement, started once all are known.
+    const missing: string[] = [];
+    let read!: (ids: string[]) => void;
+    const batch = new Promise<string[]>((resolve) => (read = resolve)).then(async (ids) => {
+      const [rows, windowFrom] = await Promise.all([this.repo.turbineHealth(ids), this.repo.windowFrom()]);
+      return { rows, windowFrom };
+    });
+    const answers = parks.map((p) =>
+      this.health.get(versions.get(p.windParkId)!, async () => {
+        missing.push(p.windParkId);
+        const { rows, windowFrom } = await batch;
+        return { rows: rows.filter((r) => r.wind_park_id === p.windParkId), windowFrom };
+      }),
+    );
+    if (missing.length) read(missing);
+    const kept = await Promise.all(answers);
+    return parks.map((p, i) => {
+      const h = scorePark(p, kept[i]!.rows);
       return { windFarmId: h.windFarmId, name: h.name, level: h.level, inspectedTurbines: h.inspectedTurbines, turbineCount: h.turbineCount, level4Share: h.level4Share };
     });
   }
@@ -53,11 +89,16 @@ export class InsightService {
   async parkInsight(user: AuthUser, parkId: string, q: InsightQuery): Promise<ParkInsightView> {
     await this.park(user, parkId);
     const zoneM = q.zoneM ?? DEFAULT_ZONE_M;
+    const key = `${await parkVersion(this.ds, parkId)}|${q.componentType ?? ''}|${zoneM}`;
+    return this.insights.get(key, () => this.computeInsight(parkId, q.componentType, zoneM));
+  }
+
+  private async computeInsight(parkId: string, componentType: number | undefined, zoneM: number): Promise<ParkInsightView> {
     const [byType, byComponent, perTurbine, zones, erosion] = await Promise.all([
-      this.repo.countsBy(parkId, q.componentType, 'defect_type'),
-      this.repo.countsBy(parkId, q.componentType, 'component'),
-      this.repo.severityPerTurbine(parkId, q.componentType),
-      this.repo.bladeZones(parkId, q.componentType, zoneM),
+      this.repo.countsBy(parkId, componentType, 'defect_type'),
+      this.repo.countsBy(parkId, componentType, 'component'),
+      this.repo.severityPerTurbine(parkId, componentType),
+      this.repo.bladeZones(parkId, componentType, zoneM),
       this.repo.leadingEdgeErosion(parkId, zoneM),
     ]);
     const bySeverity = emptyCounts();

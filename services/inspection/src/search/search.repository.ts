@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { cappedCount, type AuthUser, type ListCount, type PageRequest } from '@windward/service-kit';
+import { cappedCount, KeptAnswers, type AuthUser, type ListCount, type PageRequest } from '@windward/service-kit';
 import { schemaName } from '../common/columns.js';
 import { scopeSql } from '../common/access.js';
+import { parkVersion } from '../common/park-version.js';
 
 /** What a Data Center search selects: one park or some turbines, and optional filters. */
 export interface SearchFilter {
@@ -95,7 +96,7 @@ export class SearchRepository {
   constructor(private readonly ds: DataSource) {}
 
   /** Capped counts of park searches by park version, statement and parameters (see `parkCount`). */
-  private readonly counts = new Map<string, ListCount>();
+  private readonly counts = new KeptAnswers<ListCount>(KEPT_COUNTS);
 
   /**
    * Every park's `search_change` rows become one row of their summed weight, in one statement:
@@ -113,24 +114,13 @@ export class SearchRepository {
 
   /**
    * The capped count of a search, kept for the next page or sort of the same search while nothing
-   * searchable of the park changes. The key holds the park's sum of `search_change` weights (a row
-   * per park and writing statement, migration 1764600000000), read *before* counting: a change
-   * committed in between can only make the kept count newer than its key, never older, and any
-   * later reader sees a higher sum. Searches over turbines of several parks are counted each time.
+   * of the park changes (its version, `parkVersion`). Searches over turbines of several parks are
+   * counted each time.
    */
   private async parkCount(parkId: string | undefined, countFrom: string, params: unknown[]): Promise<ListCount> {
     if (!parkId) return cappedCount(this.ds, countFrom, params);
-    const [{ v }]: { v: string }[] = await this.ds.query(
-      `SELECT coalesce(sum(weight), 0)::text AS v FROM ${this.s}.search_change WHERE wind_park_id = $1`,
-      [parkId],
-    );
-    const key = `${parkId}|${v}|${countFrom}|${JSON.stringify(params)}`;
-    const kept = this.counts.get(key);
-    if (kept) return kept;
-    const count = await cappedCount(this.ds, countFrom, params);
-    this.counts.set(key, count);
-    if (this.counts.size > KEPT_COUNTS) this.counts.delete(this.counts.keys().next().value!);
-    return count;
+    const key = `${await parkVersion(this.ds, parkId)}|${countFrom}|${JSON.stringify(params)}`;
+    return this.counts.get(key, () => cappedCount(this.ds, countFrom, params));
   }
 
   private get s() {
