@@ -1,23 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import { JobWorker, JobsService } from '@windward/service-kit';
-import { SearchRepository } from './search.repository.js';
+import { DataSource } from 'typeorm';
+import { JobsService, ParkChangeCompactionWorker } from '@windward/service-kit';
+import { PARK_CHANGES } from '../common/park-version.js';
 
 export const SEARCH_COMPACTION_QUEUE = 'inspection-search-compaction';
 
 /** Hourly, off the hour: `search_change` rows become one row per park (their summed weight). */
 @Injectable()
-export class SearchCompactionWorker extends JobWorker<object> {
+export class SearchCompactionWorker extends ParkChangeCompactionWorker {
   protected readonly queue = SEARCH_COMPACTION_QUEUE;
-  protected override readonly cron = '41 * * * *';
+  protected readonly log = PARK_CHANGES;
 
-  constructor(
-    jobs: JobsService,
-    private readonly search: SearchRepository,
-  ) {
-    super(jobs);
-  }
-
-  async run(): Promise<void> {
-    await this.search.compactChanges();
+  constructor(jobs: JobsService, ds: DataSource) {
+    super(jobs, ds);
   }
 }

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { RepairStatus, Rights, errorText } from '@windward/contracts';
 import { InspectionHarness, jpeg, type Body } from '../testing/inspection-harness.js';
-import { SearchRepository } from './search.repository.js';
+import { SearchCompactionWorker } from './search-compaction.worker.js';
 
 const BASE = '/gw/inspection/api/v2';
 const TRI = [
@@ -305,7 +305,7 @@ describe('data center search: filters, paging, sorting, export selection, advanc
     const sums = async () => ds.query(`SELECT wind_park_id, sum(weight)::int AS w, count(*)::int AS n FROM inspection.search_change GROUP BY 1 ORDER BY 1`);
     const before = (await sums()) as { wind_park_id: string; w: number; n: number }[];
     assert.ok(before.some((p) => p.n > 1));
-    assert.ok((await h.svc.app.get(SearchRepository).compactChanges()) > 0);
+    assert.ok((await h.svc.app.get(SearchCompactionWorker).compact()) > 0);
     assert.deepEqual(await sums(), before.map((p) => ({ ...p, n: 1 })));
   });
 });

@@ -99,20 +99,6 @@ export class SearchRepository {
   private readonly counts = new KeptAnswers<ListCount>(KEPT_COUNTS);
 
   /**
-   * Every park's `search_change` rows become one row of their summed weight, in one statement:
-   * the sums stay (a concurrent compaction deletes and re-adds only the rows it really deleted).
-   * Answers how many rows went. Hourly by `SearchCompactionWorker`.
-   */
-  async compactChanges(): Promise<number> {
-    const [{ n }]: { n: number }[] = await this.ds.query(
-      `WITH gone AS (DELETE FROM ${this.s}.search_change RETURNING wind_park_id, weight),
-            kept AS (INSERT INTO ${this.s}.search_change (wind_park_id, weight) SELECT wind_park_id, sum(weight) FROM gone GROUP BY 1 RETURNING 1)
-       SELECT ((SELECT count(*) FROM gone) - (SELECT count(*) FROM kept))::int AS n`,
-    );
-    return n;
-  }
-
-  /**
    * The capped count of a search, kept for the next page or sort of the same search while nothing
    * of the park changes (its version, `parkVersion`). Searches over turbines of several parks are
    * counted each time.
