@@ -3,6 +3,7 @@ import { FileStoreModule, ServiceKitModule } from '@windward/service-kit';
 import { RepairInitial1763700000700 } from './migrations/1763700000700-repair-initial.js';
 import { RepairPhotos1763700000710 } from './migrations/1763700000710-repair-photos.js';
 import { RepairOmOverview1764202000000 } from './migrations/1764202000000-repair-om-overview.js';
+import { RepairParkChange1764710000000 } from './migrations/1764710000000-repair-park-change.js';
 import { RefsModule } from './refs/refs.module.js';
 import { TemplatesModule } from './templates/templates.module.js';
 import { PlansModule } from './plans/plans.module.js';
@@ -17,7 +18,7 @@ import { OmOverviewModule } from './overview/om-overview.module.js';
  */
 @Module({
   imports: [
-    ServiceKitModule.forService({ service: 'repair', entities: [], migrations: [RepairInitial1763700000700, RepairPhotos1763700000710, RepairOmOverview1764202000000] }),
+    ServiceKitModule.forService({ service: 'repair', entities: [], migrations: [RepairInitial1763700000700, RepairPhotos1763700000710, RepairOmOverview1764202000000, RepairParkChange1764710000000] }),
     // Record photos live in the shared store under `repair/`.
     FileStoreModule.forRoot({ scope: 'repair' }),
     RefsModule,

@@ -151,4 +151,36 @@ describe('O&M overview per customer', () => {
     assert.equal((await overview(A, none)).body.code, 'NO_ACCESS_RIGHTS');
     assert.equal((await h.api(`${API}/om-overview?customerId=nope`)).body.code, 'VALIDATION_FAILED');
   });
+  test('kept answers: concurrent asks agree, and a write to any table the overview reads shows at once', async () => {
+    const asks = await Promise.all(Array.from({ length: 8 }, () => overview(A)));
+    for (const r of asks) assert.deepEqual(r.body, asks[0]!.body);
+    assert.deepEqual(figures(asks[0]!.body), { turbines: 3, open: 7, byPriority: [2, 2, 1, 1], none: 1, campaigns: [1, 1, 1], due: 2 });
+    const now = async () => figures((await overview(A)).body);
+    // A defect's priority (defect_ref, as inspection's event writes it).
+    await h.sql(
+      `UPDATE repair.defect_ref SET repair_priority = 1 WHERE defect_id = (
+         SELECT defect_id FROM repair.defect_ref WHERE inspection_id = $1 AND repair_priority = 2 AND NOT deleted ORDER BY defect_id LIMIT 1)`,
+      [p1.inspectionId],
+    );
+    assert.deepEqual((await now()).byPriority, [3, 1, 1, 1]);
+    // The planned campaign's defect fixed (repair_campaign_defect), then the campaign started (repair_campaign).
+    await h.sql(
+      `UPDATE repair.repair_campaign_defect SET repair_status = $2 WHERE campaign_id IN (SELECT id FROM repair.repair_campaign WHERE wind_farm_id = $1 AND status = 0)`,
+      [p1.parkId, RepairStatus.FIXED],
+    );
+    assert.equal((await now()).open, 6);
+    await h.sql(`UPDATE repair.repair_campaign SET status = 1 WHERE wind_farm_id = $1 AND status = 0`, [p1.parkId]);
+    assert.deepEqual((await now()).campaigns, [0, 2, 1]);
+    // A new turbine (turbine_ref), then a park handed to another customer (park_ref).
+    await h.turbine(p2Id, 'AB-02');
+    assert.deepEqual([(await now()).turbines, (await now()).due], [4, 3]);
+    const page = (await parks(A, '&fieldToSort=windFarmName')).body;
+    assert.deepEqual(page.results.map((r: Body) => [r.windFarmName, r.turbineCount]), [['Aurora bay', 2], ['North fjord', 2]]);
+    await h.sql(`UPDATE repair.park_ref SET customer_id = $2 WHERE wind_farm_id = $1`, [p2Id, randomUUID()]);
+    assert.equal((await overview(A)).body.parkCount, 1);
+    assert.deepEqual((await parks(A, '&fieldToSort=windFarmName')).body.results.map((r: Body) => r.windFarmName), ['North fjord']);
+    // A park renamed: the same parks, a new version.
+    await h.sql(`UPDATE repair.park_ref SET name = 'North fjord II' WHERE wind_farm_id = $1`, [p1.parkId]);
+    assert.deepEqual((await parks(A, '&fieldToSort=windFarmName')).body.results.map((r: Body) => r.windFarmName), ['North fjord II']);
+  });
 });

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { DpsStatus, RepairCampaignStatus, RepairStatus } from '@windward/contracts';
-import { Sql, type PageRequest } from '@windward/service-kit';
+import { parkVersions, Sql, type PageRequest, type ParkChangeLog } from '@windward/service-kit';
 
 /** Sort fields of GET om-overview/parks and their columns in the per-park rows. */
 const PARK_SORT = {
@@ -42,6 +42,9 @@ export interface OmTotalsRow extends OmCountsRow {
   park_count: number;
   window_from: string;
 }
+
+/** Repair's park change log: every table the overview reads logs the parks it writes (migration 1764710000000). */
+export const PARK_CHANGES: ParkChangeLog = { table: 'park_change', park: 'wind_farm_id' };
 
 const COUNTS = ['turbine_count', 'open_defects', 'p1', 'p2', 'p3', 'p4', 'no_priority', 'planned', 'ongoing', 'done', 'inspections_due'];
 
@@ -95,6 +98,21 @@ export class OmOverviewRepository {
           coalesce(c.planned, 0) AS planned, coalesce(c.ongoing, 0) AS ongoing, coalesce(c.done, 0) AS done
         FROM parks p LEFT JOIN fleet f ON f.wind_farm_id = p.wind_farm_id
           LEFT JOIN open o ON o.wind_farm_id = p.wind_farm_id LEFT JOIN campaigns c ON c.wind_farm_id = p.wind_farm_id)`;
+  }
+
+  /**
+   * The version of what the overview reads for one customer and park scope: each of the
+   * customer's parks in scope with its version (service-kit `parkVersions`), or null when the
+   * customer has no park. A park moved to or from the customer changes the set, so the key too.
+   */
+  async version(m: EntityManager, customerId: string, parkIds: string[] | null): Promise<string | null> {
+    const parks: { id: string }[] = await m.query(
+      `SELECT wind_farm_id AS id FROM ${this.sql.s}.park_ref WHERE customer_id = $1 AND ($2::uuid[] IS NULL OR wind_farm_id = ANY($2)) ORDER BY 1`,
+      [customerId, parkIds],
+    );
+    if (!parks.length) return null;
+    const versions = await parkVersions(m, this.sql.s, PARK_CHANGES, parks.map((p) => p.id));
+    return `${customerId}|${parks.map((p) => versions.get(p.id)).join(',')}`;
   }
 
   async totals(m: EntityManager, customerId: string, parkIds: string[] | null): Promise<OmTotalsRow> {

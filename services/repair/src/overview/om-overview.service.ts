@@ -1,10 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppError } from '@windward/contracts';
-import { canSeeCustomer, parsePage, type AuthUser } from '@windward/service-kit';
+import { canSeeCustomer, KeptAnswers, parsePage, type AuthUser } from '@windward/service-kit';
 import type { OmOverviewQuery, OmParkListQuery } from './om-overview.dto.js';
 import { OM_PARK_SORT_FIELDS, OmOverviewRepository, type OmCountsRow } from './om-overview.repository.js';
 import type { OmCountsView, OmOverviewView, OmParkPage } from './om-overview.view.js';
+
+/** Customers (times scope and page) whose overview answers one instance keeps. */
+const KEPT_ANSWERS = 500;
 
 function counts(r: OmCountsRow): OmCountsView {
   return {
@@ -26,6 +29,14 @@ function counts(r: OmCountsRow): OmCountsView {
  */
 @Injectable()
 export class OmOverviewService {
+  /**
+   * Answers kept per version of the customer's parks in the caller's scope (`version`): the
+   * counts walk every open defect of the customer's latest inspections (80,000 on a large park),
+   * so many people on the overview run them once per change, and concurrent asks share one run.
+   */
+  private readonly totalsKept = new KeptAnswers<OmOverviewView>(KEPT_ANSWERS);
+  private readonly pagesKept = new KeptAnswers<OmParkPage>(KEPT_ANSWERS);
+
   constructor(
     private readonly ds: DataSource,
     private readonly repo: OmOverviewRepository,
@@ -36,19 +47,29 @@ export class OmOverviewService {
     return customerId.toLowerCase();
   }
 
+  /** The answer kept under the scope's version (`key` adds what else it depends on); computed each time for a customer without parks. */
+  private async kept<T>(kept: KeptAnswers<T>, user: AuthUser, customerId: string, key: string, compute: () => Promise<T>): Promise<T> {
+    const version = await this.repo.version(this.ds.manager, customerId, user.parkIds);
+    return version === null ? compute() : kept.get(`${version}|${key}`, compute);
+  }
+
   async overview(user: AuthUser, q: OmOverviewQuery): Promise<OmOverviewView> {
     const customerId = this.customer(user, q.customerId);
-    const r = await this.repo.totals(this.ds.manager, customerId, user.parkIds);
-    return { customerId, parkCount: r.park_count, windowFrom: r.window_from, ...counts(r) };
+    return this.kept(this.totalsKept, user, customerId, '', async () => {
+      const r = await this.repo.totals(this.ds.manager, customerId, user.parkIds);
+      return { customerId, parkCount: r.park_count, windowFrom: r.window_from, ...counts(r) };
+    });
   }
 
   async parks(user: AuthUser, q: OmParkListQuery): Promise<OmParkPage> {
     const customerId = this.customer(user, q.customerId);
     const page = parsePage(q, OM_PARK_SORT_FIELDS, { sortField: 'windFarmName' });
-    const { rows, total } = await this.repo.parks(this.ds.manager, customerId, user.parkIds, page);
-    return {
-      results: rows.map((r) => ({ windFarmId: r.wind_farm_id, windFarmName: r.name, lastInspectionDate: r.last_date, ...counts(r) })),
-      totalCount: total,
-    };
+    return this.kept(this.pagesKept, user, customerId, `${page.sortField}|${page.descending}|${page.skip}|${page.take}`, async () => {
+      const { rows, total } = await this.repo.parks(this.ds.manager, customerId, user.parkIds, page);
+      return {
+        results: rows.map((r) => ({ windFarmId: r.wind_farm_id, windFarmName: r.name, lastInspectionDate: r.last_date, ...counts(r) })),
+        totalCount: total,
+      };
+    });
   }
 }
