@@ -19,6 +19,7 @@ import { DeliveryInvestigationResults1763700000630 } from './migrations/17637000
 import { DeliveryPerformance1763700000640 } from './migrations/1763700000640-delivery-performance.js';
 import { DeliveryDprPhotos1763700000680 } from './migrations/1763700000680-delivery-dpr-photos.js';
 import { DeliveryLicence1764160000000 } from './migrations/1764160000000-delivery-licence.js';
+import { DeliveryDprListOrder1764710000100 } from './migrations/1764710000100-delivery-dpr-list-order.js';
 
 /**
  * The delivery service: projects (inspection and O&M) with their summary, inspection campaigns,
@@ -37,6 +38,7 @@ import { DeliveryLicence1764160000000 } from './migrations/1764160000000-deliver
         DeliveryPerformance1763700000640,
         DeliveryDprPhotos1763700000680,
         DeliveryLicence1764160000000,
+        DeliveryDprListOrder1764710000100,
       ],
     }),
     FileStoreModule.forRoot({ scope: 'delivery' }),

@@ -36,18 +36,21 @@ export function rowColumns<Row>() {
  * answers the same view as the entity without TypeORM's hydration): `columnOf` maps each property
  * to its column; declared like `rowColumns` (checked by the schema test), and `select(alias)` is
  * the select list `alias.column AS "property"`, with the `numeric` columns cast to float8 (pg
- * hands numeric over as text, the entity's transformer as a number).
+ * hands numeric over as text, the entity's transformer as a number) and the `date` columns to
+ * text (pg hands a date over as a Date at local midnight, TypeORM as 'YYYY-MM-DD').
  */
 export function entityRowColumns<const M extends Record<string, string>>(
   table: string,
   columnOf: M,
   numeric: readonly M[keyof M][] = [],
+  date: readonly M[keyof M][] = [],
 ): RowColumns & { select(alias: string): string } {
   const d: RowColumns = { table, columns: Object.values(columnOf) };
   declared.push(d);
+  const cast = (column: M[keyof M]) => (numeric.includes(column) ? '::float8' : date.includes(column) ? '::text' : '');
   const list = (alias: string) =>
     Object.entries(columnOf)
-      .map(([property, column]) => `${alias}.${column}${numeric.includes(column as M[keyof M]) ? '::float8' : ''} AS "${property}"`)
+      .map(([property, column]) => `${alias}.${column}${cast(column as M[keyof M])} AS "${property}"`)
       .join(', ');
   return { ...d, select: list };
 }

@@ -18,6 +18,8 @@ const num = { to: (v: number | null) => v, from: (v: string | null) => (v === nu
 @Entity({ name: 'dpr' })
 @Check('dpr_status_check', `status IN ('SUBMITTED', 'APPROVED', 'REJECTED')`)
 @Index('dpr_project_date_ix', ['projectId', 'reportDate'])
+/** The list's default order, newest first (migration 1764710000100). */
+@Index('dpr_report_date_ix', ['reportDate', 'id'])
 export class Dpr {
   @PrimaryGeneratedColumn('uuid')
   id!: string;

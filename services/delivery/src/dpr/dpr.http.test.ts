@@ -158,4 +158,33 @@ describe('DPR activities, templates and daily progress reports over HTTP', () =>
     assert.equal(r.body.totalCount, 1);
     assert.equal(r.body.results[0].projectName, 'With DPR');
   });
+  test('a list row equals its single read; sorts, date range, paging and scope on the server', async () => {
+    for (const [reportDate, downtimeHours] of [['2026-07-03', 1.25], ['2026-07-01', null], ['2026-07-02', 0]] as const) {
+      const r = await h.api(`${DPR_API}/dprs`, { method: 'POST', token: manager, json: dprBody({ reportDate, downtimeHours }) });
+      assert.equal(r.status, 201, JSON.stringify(r.body));
+    }
+    const list = async (query: string, token = approver) => {
+      const r = await h.api(`${DPR_API}/dprs?projectId=${project.projectId}${query}`, { token });
+      assert.equal(r.status, 200, JSON.stringify(r.body));
+      return r.body as Body;
+    };
+    const all = await list('&pageSize=100');
+    assert.ok(all.totalCount >= 5);
+    // Newest report first by default; every row as GET /dprs/:id answers it (dates, numbers, photos, items).
+    const dates = all.results.map((d: Body) => d.reportDate);
+    assert.deepEqual(dates, [...dates].sort().reverse());
+    for (const row of all.results) assert.deepEqual(row, (await h.api(`${DPR_API}/dprs/${row.dprId}`, { token: approver })).body);
+    const july = await list('&from=2026-07-01&to=2026-07-02&fieldToSort=reportDate&descending=false');
+    assert.deepEqual([july.totalCount, july.results.map((d: Body) => [d.reportDate, d.downtimeHours])], [2, [['2026-07-01', null], ['2026-07-02', 0]]]);
+    const second = await list('&from=2026-07-01&fieldToSort=reportDate&descending=false&pageSize=2&pageIndex=2');
+    assert.deepEqual([second.totalCount, second.results.map((d: Body) => d.reportDate)], [3, ['2026-07-03']]);
+    const past = await list('&from=2026-07-01&pageSize=2&pageIndex=5');
+    assert.deepEqual([past.totalCount, past.results], [3, []]);
+    const byStatus = (await list('&fieldToSort=status&descending=false&pageSize=100')).results.map((d: Body) => d.status);
+    assert.deepEqual(byStatus, [...byStatus].sort());
+    assert.equal((await h.api(`${DPR_API}/dprs?fieldToSort=comments`, { token: approver })).body.code, 'VALIDATION_FAILED');
+    // Another customer's reader sees none of these reports.
+    const other = await h.token({ username: 'other', rights: [Rights.DPR_SHOW], cid: [randomUUID()] });
+    assert.equal((await list('', other)).totalCount, 0);
+  });
 });

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import { AppError, DprStatus, canEditDpr } from '@windward/contracts';
-import { pageRows, parsePage, type AuthUser } from '@windward/service-kit';
+import { parsePage, type AuthUser } from '@windward/service-kit';
 import { InspectionCampaign } from '../campaigns/campaign.entity.js';
 import { Project } from '../projects/project.entity.js';
 import { canSeeProject, loadVisibleProject } from '../projects/project-scope.js';
@@ -11,11 +11,11 @@ import { Dpr } from './dpr.entity.js';
 import type { DprListQuery, ReviewDprDto, SaveDprDto } from './dpr.dto.js';
 import type { DprPage, DprView } from './dpr.view.js';
 import { DprPhotosService } from './dpr-photos.service.js';
+import { DPR_SORT, DprListRepository, type DprListRow } from './dpr-list.repository.js';
 
-const SORT: Record<string, string> = { reportDate: 'd.reportDate', updatedAt: 'd.updatedAt', status: 'd.status' };
 const invalid = (field: string, rule: string) => new AppError('VALIDATION_FAILED', { details: [{ field, constraints: { rule } }] });
 
-function present(d: Dpr, projectName: string): DprView {
+function present(d: Dpr | DprListRow, projectName: string): DprView {
   return {
     dprId: d.id,
     projectId: d.projectId,
@@ -43,20 +43,13 @@ export class DprsService {
   constructor(
     private readonly ds: DataSource,
     private readonly photos: DprPhotosService,
+    private readonly rowsOfList: DprListRepository,
   ) {}
 
   async list(user: AuthUser, q: DprListQuery): Promise<DprPage> {
-    const page = parsePage(q, Object.keys(SORT), { sortField: 'reportDate', descending: true });
-    const qb = this.ds.getRepository(Dpr).createQueryBuilder('d').innerJoinAndSelect('d.project', 'p');
-    if (user.customerIds !== null) qb.andWhere('p.customerId = ANY(:scopeCustomers)', { scopeCustomers: user.customerIds });
-    if (user.parkIds !== null) qb.andWhere(`(p.windParkIds && :scopeParks::uuid[] OR cardinality(p.windParkIds) = 0)`, { scopeParks: user.parkIds });
-    if (q.projectId) qb.andWhere('d.projectId = :projectId', { projectId: q.projectId });
-    if (q.campaignId) qb.andWhere('d.campaignId = :campaignId', { campaignId: q.campaignId });
-    if (q.status) qb.andWhere('d.status = :status', { status: q.status });
-    if (q.from) qb.andWhere('d.reportDate >= :from', { from: q.from });
-    if (q.to) qb.andWhere('d.reportDate <= :to', { to: q.to });
-    const [rows, totalCount] = await pageRows(qb, page, SORT, 'd.id', { nulls: 'largest' });
-    return { results: rows.map((d) => present(d, d.project!.name)), totalCount };
+    const page = parsePage(q, Object.keys(DPR_SORT), { sortField: 'reportDate', descending: true });
+    const { rows, ...count } = await this.rowsOfList.page(this.ds.manager, user, q, page);
+    return { results: rows.map((d) => present(d, d.projectName)), ...count };
   }
 
   async get(user: AuthUser, id: string): Promise<DprView> {

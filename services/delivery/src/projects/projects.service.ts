@@ -16,7 +16,6 @@ import {
   assertLicensedTurbines,
   canSeeCustomer,
   canSeePark,
-  pageRows,
   parsePage,
   uniqueAsConflict,
   type AuthUser,
@@ -27,16 +26,44 @@ import { DprTemplate } from '../dpr/dpr-template.entity.js';
 import { RefsRepository } from '../refs/refs.repository.js';
 import { Project } from './project.entity.js';
 import { projectPayload } from './project.events.js';
+import { PROJECT_SORT, ProjectListRepository, projectExtras, type ProjectExtras, type ProjectRow } from './project-list.repository.js';
 import { canSeeProject, loadVisibleProject } from './project-scope.js';
 import type { ProjectListQuery, ProjectStatusDto, ProjectSummaryQuery, SaveProjectDto } from './project.dto.js';
 import type { ProjectPage, ProjectSummaryView, ProjectView } from './project.view.js';
 
-const SORT_COLUMN: Record<string, string> = {
-  projectName: 'p.name',
-  projectStartTime: 'p.startTime',
-  projectUpdatedTime: 'p.updatedAt',
-  projectStatusType: 'p.status',
-};
+/** A project's view from its row and its extras (none yet: a project being created). */
+function presentProject(p: ProjectRow, e: ProjectExtras | undefined): ProjectView {
+  const windFarms = p.windParkIds.map((id, i) => ({ id, name: e?.parkNames[i] ?? '' }));
+  return {
+    projectId: p.id,
+    projectName: p.name,
+    projectType: p.projectType,
+    subType: p.subType,
+    serviceType: p.serviceType,
+    projectStatusType: p.status,
+    operation: p.operation,
+    operationProjectId: p.operationProjectId,
+    affiliatedProjectIds: e?.affiliated ?? [],
+    customerId: p.customerId,
+    customerName: e?.customerName ?? null,
+    organizationId: p.organizationId,
+    organizationName: e?.organizationName ?? null,
+    windFarmIds: p.windParkIds,
+    windFarmName: windFarms.map((w) => w.name).join(', '),
+    windFarms,
+    internalTurbineIds: p.internalTurbineIds,
+    externalTurbineIds: p.externalTurbineIds,
+    completedCount: e?.completed ?? 0,
+    processingCount: e?.processing ?? 0,
+    plannedVolume: p.plannedVolume,
+    operators: p.operators,
+    projectStartTime: p.startTime,
+    projectCompleteTime: p.endTime,
+    projectUpdatedTime: p.updatedAt,
+    defectTemplateId: p.defectTemplateId,
+    dprTemplateId: p.dprTemplateId,
+  };
+}
 
 const invalid = (field: string, reason: string) =>
   new AppError('VALIDATION_FAILED', { details: [{ field, constraints: { rule: reason } }] });
@@ -49,6 +76,7 @@ export class ProjectsService {
   constructor(
     private readonly ds: DataSource,
     private readonly events: EventPublisher,
+    private readonly listRows: ProjectListRepository,
     @Inject(SERVICE_CONFIG) cfg: ServiceConfig,
   ) {
     this.s = `"${cfg.schema}"`;
@@ -59,27 +87,9 @@ export class ProjectsService {
   }
 
   async list(user: AuthUser, q: ProjectListQuery): Promise<ProjectPage> {
-    const page = parsePage(q, Object.keys(SORT_COLUMN), { sortField: 'projectUpdatedTime', descending: true });
-    const qb = this.ds.getRepository(Project).createQueryBuilder('p');
-    // Data scope in SQL, so paging counts only what the caller sees (same rule as canSeeProject).
-    if (user.customerIds !== null) qb.andWhere('p.customerId = ANY(:scopeCustomers)', { scopeCustomers: user.customerIds });
-    if (user.parkIds !== null)
-      qb.andWhere(`(p.windParkIds && :scopeParks::uuid[] OR cardinality(p.windParkIds) = 0)`, { scopeParks: user.parkIds });
-    if (q.projectId) qb.andWhere('p.id = :projectId', { projectId: q.projectId });
-    if (q.projectName) qb.andWhere('p.name ILIKE :name', { name: `%${q.projectName.replace(/[%_\\]/g, '\\$&')}%` });
-    if (q.customerId) qb.andWhere('p.customerId = :customerId', { customerId: q.customerId });
-    if (q.customerIds?.length) qb.andWhere('p.customerId = ANY(:customerIds)', { customerIds: q.customerIds });
-    if (q.windFarmId) qb.andWhere(':windFarmId = ANY(p.windParkIds)', { windFarmId: q.windFarmId });
-    if (q.windParkIds?.length) qb.andWhere('p.windParkIds && :windParkIds::uuid[]', { windParkIds: q.windParkIds });
-    if (q.projectOperatorId) qb.andWhere(`p.operators @> :op::jsonb`, { op: JSON.stringify([{ id: q.projectOperatorId }]) });
-    if (q.projectStatusType) qb.andWhere('p.status = :status', { status: q.projectStatusType });
-    if (q.projectType) qb.andWhere('p.projectType = :type', { type: q.projectType });
-    if (q.organizationId) qb.andWhere('p.organizationId = :org', { org: q.organizationId });
-    if (q.operation !== undefined) qb.andWhere('p.operation = :operation', { operation: q.operation });
-    if (q.startDate) qb.andWhere('(p.endTime IS NULL OR p.endTime >= :startDate)', { startDate: q.startDate });
-    if (q.endDate) qb.andWhere('(p.startTime IS NULL OR p.startTime <= :endDate)', { endDate: q.endDate });
-    const [rows, totalCount] = await pageRows(qb, page, SORT_COLUMN, 'p.id');
-    return { results: await this.present(this.ds.manager, rows), totalCount };
+    const page = parsePage(q, Object.keys(PROJECT_SORT), { sortField: 'projectUpdatedTime', descending: true });
+    const { rows, ...count } = await this.listRows.page(this.ds.manager, user, q, page);
+    return { results: rows.map((p) => presentProject(p, p)), ...count };
   }
 
   async get(user: AuthUser, id: string): Promise<ProjectView> {
@@ -352,61 +362,10 @@ export class ProjectsService {
 
   async present(m: EntityManager, rows: Project[]): Promise<ProjectView[]> {
     if (!rows.length) return [];
-    // Names, campaign counts and associated projects of the whole page in one statement (they
-    // were five round trips after the page, most of a project list request: issue #22).
-    const extras: {
-      id: string;
-      parkNames: (string | null)[];
-      customerName: string | null;
-      organizationName: string | null;
-      completed: number;
-      processing: number;
-      affiliated: string[];
-    }[] = await m.query(
-      `SELECT p.id,
-                ARRAY(SELECT r.name FROM unnest(p.wind_park_ids) WITH ORDINALITY AS u(park_id, n)
-                        LEFT JOIN ${this.s}.park_ref r ON r.wind_farm_id = u.park_id ORDER BY u.n) AS "parkNames",
-                (SELECT name FROM ${this.s}.customer_ref WHERE customer_id = p.customer_id) AS "customerName",
-                (SELECT name FROM ${this.s}.organization_ref WHERE organization_id = p.organization_id) AS "organizationName",
-                (SELECT count(*) FILTER (WHERE c.status = 3)::int FROM ${this.s}.inspection_campaign c WHERE c.project_id = p.id) AS completed,
-                (SELECT count(*) FILTER (WHERE c.status = 2 AND c.active)::int FROM ${this.s}.inspection_campaign c WHERE c.project_id = p.id) AS processing,
-                ARRAY(SELECT a.id FROM ${this.s}.project a WHERE a.operation_project_id = p.id ORDER BY a.id) AS affiliated
-           FROM ${this.s}.project p WHERE p.id = ANY($1::uuid[])`,
-      [rows.map((r) => r.id)],
-    );
+    const extras: (ProjectExtras & { id: string })[] = await m.query(`SELECT p.id, ${projectExtras(this.s, 'p')} FROM ${this.s}.project p WHERE p.id = ANY($1::uuid[])`, [
+      rows.map((r) => r.id),
+    ]);
     const extraOf = new Map(extras.map((e) => [e.id, e]));
-    return rows.map((p) => {
-      const e = extraOf.get(p.id);
-      const windFarms = p.windParkIds.map((id, i) => ({ id, name: e?.parkNames[i] ?? '' }));
-      return {
-        projectId: p.id,
-        projectName: p.name,
-        projectType: p.projectType,
-        subType: p.subType,
-        serviceType: p.serviceType,
-        projectStatusType: p.status,
-        operation: p.operation,
-        operationProjectId: p.operationProjectId,
-        affiliatedProjectIds: e?.affiliated ?? [],
-        customerId: p.customerId,
-        customerName: e?.customerName ?? null,
-        organizationId: p.organizationId,
-        organizationName: e?.organizationName ?? null,
-        windFarmIds: p.windParkIds,
-        windFarmName: windFarms.map((w) => w.name).join(', '),
-        windFarms,
-        internalTurbineIds: p.internalTurbineIds,
-        externalTurbineIds: p.externalTurbineIds,
-        completedCount: e?.completed ?? 0,
-        processingCount: e?.processing ?? 0,
-        plannedVolume: p.plannedVolume,
-        operators: p.operators,
-        projectStartTime: p.startTime,
-        projectCompleteTime: p.endTime,
-        projectUpdatedTime: p.updatedAt,
-        defectTemplateId: p.defectTemplateId,
-        dprTemplateId: p.dprTemplateId,
-      };
-    });
+    return rows.map((p) => presentProject(p, extraOf.get(p.id)));
   }
 }
