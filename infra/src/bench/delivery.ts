@@ -18,6 +18,31 @@ const STATS = '/gw/delivery/api/v2/performance-statistics';
 const UPSTREAM = 'bench_taskflow_upstream';
 
 /**
+ * Seeds, by SQL, the lists' rows a large operator has: `projects` projects on the demo parks and
+ * customers (copies of the demo projects' scope) and `dprs` daily progress reports spread over
+ * them, one per project and day going back, every fifth rejected and every second approved.
+ */
+async function seedLists(db: pg.Client, o: { projects: number; dprs: number }): Promise<void> {
+  await db.query(
+    `INSERT INTO delivery.project (name, project_type, sub_type, status, customer_id, organization_id, wind_park_ids, start_time)
+     SELECT 'Bench project ' || g, p.project_type, p.sub_type, 1 + g % 3, p.customer_id, p.organization_id, p.wind_park_ids, now() - make_interval(days => g % 400)
+     FROM generate_series(1, $1::int) g
+     CROSS JOIN LATERAL (SELECT * FROM delivery.project WHERE name NOT LIKE 'Bench project %' ORDER BY id OFFSET g % (SELECT count(*) FROM delivery.project WHERE name NOT LIKE 'Bench project %') LIMIT 1) p`,
+    [o.projects],
+  );
+  await db.query(
+    `WITH p AS (SELECT id, row_number() OVER (ORDER BY id) - 1 AS n, count(*) OVER () AS total FROM delivery.project)
+     INSERT INTO delivery.dpr (project_id, report_date, status, items, weather, downtime_hours, comments, submitted_by, submitted_by_name)
+     SELECT p.id, current_date - (g / p.total)::int, CASE WHEN g % 5 = 0 THEN 'REJECTED' WHEN g % 2 = 0 THEN 'APPROVED' ELSE 'SUBMITTED' END,
+            '[]', 'Wind 12 m/s', (g % 8)::numeric / 2, 'Bench report', gen_random_uuid(), 'Bench person'
+     FROM generate_series(0, $1::int - 1) g JOIN p ON p.n = g % p.total`,
+    [o.dprs],
+  );
+  await db.query('VACUUM ANALYZE delivery.project');
+  await db.query('VACUUM ANALYZE delivery.dpr');
+}
+
+/**
  * Seeds, by SQL into delivery's read models, `count` task-stage records spread over the 3 months
  * ending today: inspections on the demo parks (so the demo projects count them), one
  * `stage_progress` row and one `stage_work` row per record, 50 people in 5 teams, every tenth
@@ -75,11 +100,12 @@ async function seedStageWork(db: pg.Client, count: number): Promise<{ seconds: n
  * the bus to delivery's consumer, which records it and nudges the project's rooms; measured from
  * the upstream COMMIT returning to each client's `progress.changed`.
  * (b) Performance statistics over the 3 months ending today with `records` task-stage records,
- * p95 at `connections` clients, and its Excel export.
+ * p95 at `connections` clients, and its Excel export. (c) The project and DPR lists against their SQL
+ * floor at `listConnections` clients (issue #22 item 1 holds every list to 50).
  */
 export async function benchDelivery(
   t: DeliveryBenchTarget,
-  o: { clients: number; events: number; records: number; connections: number; seconds: number },
+  o: { clients: number; events: number; records: number; projects: number; dprs: number; connections: number; listConnections: number; seconds: number },
 ) {
   const db = new pg.Client({ connectionString: t.databaseUrl });
   await db.connect();
@@ -163,6 +189,8 @@ export async function benchDelivery(
       await r.arrayBuffer();
       exports.push(performance.now() - t0);
     }
+    // After the statistics: more projects on the same parks would count each completion again.
+    await seedLists(db, { projects: o.projects, dprs: o.dprs });
     const projects = await listsAgainstFloor(
       t,
       'delivery',
@@ -171,7 +199,7 @@ export async function benchDelivery(
         ['GET /projects (page of 20)', '/gw/project/api/v2/projects?pageSize=20'],
         ['GET /dprs (page of 20)', '/gw/delivery/api/v2/dprs?pageSize=20'],
       ],
-      o.connections,
+      o.listConnections,
       o.seconds,
     );
     return {

@@ -304,7 +304,10 @@ try {
         clients: 200,
         events: Number(process.env.BENCH_DELIVERY_EVENTS ?? 100),
         records: 100_000,
+        projects: 500,
+        dprs: 10_000,
         connections: 10,
+        listConnections: 50,
         seconds,
       });
       printTable(
@@ -312,7 +315,7 @@ try {
         [dl.latency],
       );
       printTable(
-        `Delivery: project and DPR lists against their SQL floor, 10 concurrent clients, ${seconds} s each`,
+        `Delivery: project and DPR lists (500 more projects, 10,000 reports) against their SQL floor, 50 concurrent clients, ${seconds} s each`,
         dl.projects,
       );
       printTable(
