@@ -124,8 +124,13 @@ export function PolygonOverlay({
   const onSelectRef = useRef(onSelect);
   onSelectRef.current = onSelect;
   const svgRef = useRef<SVGSVGElement>(null);
+  // While the view moves, no hover: a drag across polygons would otherwise re-render the overlay
+  // for every mouse move over one (a state change per event, on top of the frame's own work).
+  const movingRef = useRef(moving);
+  movingRef.current = moving;
   // The hover box is placed in the viewer, not in the moving layer.
   const onHover = useCallback((p: OverlayPolygon | null, clientX = 0, clientY = 0) => {
+    if (p && movingRef.current) return;
     const [x, y] = viewerPoint(svgRef.current, clientX, clientY);
     setHover(p ? { p, x, y } : null);
   }, []);
@@ -159,7 +164,9 @@ export function PolygonOverlay({
     <>
       <svg
         ref={svgRef}
-        className="insp-overlay insp-overlay--layer"
+        // Moving: the polygons take no pointer events (the browser hit-tests every polygon under the
+        // pointer on each move of a drag), one class instead of a style change on each polygon.
+        className={`insp-overlay insp-overlay--layer${moving ? ' insp-overlay--moving' : ''}`}
         data-testid="polygon-overlay"
         data-polygons={polygons.length}
         data-transform={svgTransform(transform)}
@@ -170,7 +177,7 @@ export function PolygonOverlay({
           {extra}
         </g>
       </svg>
-      {hover && (
+      {hover && !moving && (
         <div className="insp-overlay__hover" style={{ left: hover.x + 14, top: hover.y + 14 }} data-testid="polygon-hover">
           <div className="insp-overlay__hover-title">{hover.p.title}</div>
           <div>{hover.p.subtitle}</div>

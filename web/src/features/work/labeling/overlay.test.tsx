@@ -111,8 +111,39 @@ describe('polygon layer with 1,000 polygons', () => {
     expect(group.getAttribute('shape-rendering')).toBeNull();
     records.push(...observer.takeRecords());
     observer.disconnect();
-    // Two changes of one attribute on the group; no polygon touched.
-    expect(records.map((r) => `${(r.target as Element).tagName}.${r.attributeName}`)).toEqual(['g.shape-rendering', 'g.shape-rendering']);
+    // Twice one attribute on the group and the layer's class (no pointer events while moving); no polygon touched.
+    expect(records.map((r) => `${(r.target as Element).tagName}.${r.attributeName}`).sort()).toEqual([
+      'g.shape-rendering',
+      'g.shape-rendering',
+      'svg.class',
+      'svg.class',
+    ]);
+  });
+
+  it('while the view moves the polygons take no pointer events and hovering shows nothing; at rest hovering works again', async () => {
+    const t = { scale: 1, tx: 0, ty: 0 };
+    const view = render(<PolygonOverlay polygons={POLYGONS} transform={t} onSelect={() => {}} moving />);
+    const svg = view.getByTestId('polygon-overlay');
+    expect(svg.classList.contains('insp-overlay--moving')).toBe(true);
+    const polygon = svg.querySelector('[data-defect-id="d-42"]')!;
+    await act(async () => {
+      polygon.dispatchEvent(new MouseEvent('mouseover', { bubbles: true, clientX: 30, clientY: 40 }));
+      polygon.dispatchEvent(new MouseEvent('mousemove', { bubbles: true, clientX: 31, clientY: 41 }));
+    });
+    expect(view.queryByTestId('polygon-hover')).toBeNull();
+    await act(async () => {
+      view.rerender(<PolygonOverlay polygons={POLYGONS} transform={t} onSelect={() => {}} />);
+    });
+    expect(svg.classList.contains('insp-overlay--moving')).toBe(false);
+    await act(async () => {
+      polygon.dispatchEvent(new MouseEvent('mousemove', { bubbles: true, clientX: 32, clientY: 42 }));
+    });
+    expect(view.getByTestId('polygon-hover').textContent).toBe('ErosionSeverity 3');
+    // A pan starting under a shown box hides it.
+    await act(async () => {
+      view.rerender(<PolygonOverlay polygons={POLYGONS} transform={t} onSelect={() => {}} moving />);
+    });
+    expect(view.queryByTestId('polygon-hover')).toBeNull();
   });
 
   it('selecting one polygon re-renders that polygon only', async () => {
