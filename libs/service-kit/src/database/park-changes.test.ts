@@ -10,6 +10,7 @@ import {
   dropParkChangeTriggers,
   parkVersions,
   type ParkChangeLog,
+  type ParkChangeTables,
 } from './park-changes.js';
 
 let db: TestDatabase;
@@ -18,6 +19,7 @@ const q = { query: async (sql: string, params?: unknown[]) => (await client.quer
 const LOG: ParkChangeLog = { table: 'park_change', park: 'park_id' };
 const s = '"kit_test"';
 const [P1, P2, P3] = [randomUUID(), randomUUID(), randomUUID()];
+const ITEMS: ParkChangeTables = { item: (rel) => `SELECT park_id AS park FROM ${rel}` };
 
 before(async () => {
   db = await createTestDatabase();
@@ -26,7 +28,7 @@ before(async () => {
   await q.query(`CREATE SCHEMA ${s}`);
   await q.query(`CREATE TABLE ${s}.item (id serial PRIMARY KEY, park_id uuid, size int NOT NULL DEFAULT 0)`);
   await createParkChangeLog(q, s, LOG);
-  await addParkChangeTriggers(q, s, LOG, 'item', (rel) => `SELECT park_id AS park FROM ${rel}`);
+  await addParkChangeTriggers(q, s, LOG, ITEMS);
 });
 after(async () => {
   await client?.end();
@@ -71,7 +73,7 @@ test('compaction leaves one row per park and every version as it was; triggers c
   assert.equal(await compactParkChanges(q, s, LOG), n - 3);
   assert.equal(await rows(), 3);
   assert.deepEqual(await versions(), before);
-  await dropParkChangeTriggers(q, s, LOG, 'item');
+  await dropParkChangeTriggers(q, s, LOG, ITEMS);
   await q.query(`INSERT INTO ${s}.item (park_id) VALUES ($1)`, [P1]);
   assert.deepEqual(await versions(), before);
 });

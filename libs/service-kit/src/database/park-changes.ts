@@ -32,34 +32,32 @@ export async function createParkChangeLog(q: Db, s: string, log: ParkChangeLog):
   await q.query(`CREATE INDEX ${log.table}_park_idx ON ${s}.${log.table} (${log.park}) INCLUDE (weight)`);
 }
 
-/**
- * Insert, update and delete triggers on `table` that log the parks a statement wrote.
- * `parksOf(rel)` selects the park ids (as column `park`) of a transition table's rows.
- */
-export async function addParkChangeTriggers(
-  q: Db,
-  s: string,
-  log: ParkChangeLog,
-  table: string,
-  parksOf: (rel: string) => string,
-): Promise<void> {
-  for (const [event, transition, rels] of EVENTS) {
-    const fn = `${s}.${log.table}_${table}_${event.toLowerCase()}`;
-    await q.query(`CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        INSERT INTO ${s}.${log.table} (${log.park})
-          SELECT DISTINCT t.park FROM (${rels.map(parksOf).join(' UNION ')}) t WHERE t.park IS NOT NULL;
-        RETURN NULL;
-      END $$`);
-    await q.query(`CREATE TRIGGER ${log.table}_${event.toLowerCase()} AFTER ${event} ON ${s}.${table}
-      REFERENCING ${transition} FOR EACH STATEMENT EXECUTE FUNCTION ${fn}()`);
+/** Tables whose writes a log counts, each with the select of the park ids (as column `park`) of a transition table's rows (`rel`). */
+export type ParkChangeTables = Record<string, (rel: string) => string>;
+
+/** Insert, update and delete triggers on each of `tables` that log the parks a statement wrote. */
+export async function addParkChangeTriggers(q: Db, s: string, log: ParkChangeLog, tables: ParkChangeTables): Promise<void> {
+  for (const [table, parksOf] of Object.entries(tables)) {
+    for (const [event, transition, rels] of EVENTS) {
+      const fn = `${s}.${log.table}_${table}_${event.toLowerCase()}`;
+      await q.query(`CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          INSERT INTO ${s}.${log.table} (${log.park})
+            SELECT DISTINCT t.park FROM (${rels.map(parksOf).join(' UNION ')}) t WHERE t.park IS NOT NULL;
+          RETURN NULL;
+        END $$`);
+      await q.query(`CREATE TRIGGER ${log.table}_${event.toLowerCase()} AFTER ${event} ON ${s}.${table}
+        REFERENCING ${transition} FOR EACH STATEMENT EXECUTE FUNCTION ${fn}()`);
+    }
   }
 }
 
-export async function dropParkChangeTriggers(q: Db, s: string, log: ParkChangeLog, table: string): Promise<void> {
-  for (const [event] of EVENTS) {
-    await q.query(`DROP TRIGGER ${log.table}_${event.toLowerCase()} ON ${s}.${table}`);
-    await q.query(`DROP FUNCTION ${s}.${log.table}_${table}_${event.toLowerCase()}()`);
+export async function dropParkChangeTriggers(q: Db, s: string, log: ParkChangeLog, tables: ParkChangeTables): Promise<void> {
+  for (const table of Object.keys(tables)) {
+    for (const [event] of EVENTS) {
+      await q.query(`DROP TRIGGER ${log.table}_${event.toLowerCase()} ON ${s}.${table}`);
+      await q.query(`DROP FUNCTION ${s}.${log.table}_${table}_${event.toLowerCase()}()`);
+    }
   }
 }
 

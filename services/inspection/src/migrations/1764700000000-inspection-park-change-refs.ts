@@ -1,5 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { addParkChangeTriggers, dropParkChangeTriggers, schemaOf, type ParkChangeLog } from '@windward/service-kit';
+import { addParkChangeTriggers, dropParkChangeTriggers, schemaOf, type ParkChangeLog, type ParkChangeTables } from '@windward/service-kit';
 
 /**
  * A park's `search_change` weights (migration 1764600000000) become the version of everything the
@@ -10,21 +10,21 @@ import { addParkChangeTriggers, dropParkChangeTriggers, schemaOf, type ParkChang
  * transaction, like defects, images, inspections and repair marks.
  */
 const LOG: ParkChangeLog = { table: 'search_change', park: 'wind_park_id' };
-const TABLES: [string, (s: string, rel: string) => string][] = [
-  ['turbine_ref', (_s, rel) => `SELECT wind_park_id AS park FROM ${rel}`],
-  ['growth_decision', (s, rel) => `SELECT d.wind_park_id AS park FROM ${rel} x JOIN ${s}.defect d ON d.id = x.defect_id`],
-];
+const tables = (s: string): ParkChangeTables => ({
+  turbine_ref: (rel) => `SELECT wind_park_id AS park FROM ${rel}`,
+  growth_decision: (rel) => `SELECT d.wind_park_id AS park FROM ${rel} x JOIN ${s}.defect d ON d.id = x.defect_id`,
+});
 
 export class InspectionParkChangeRefs1764700000000 implements MigrationInterface {
   name = 'InspectionParkChangeRefs1764700000000';
 
   async up(q: QueryRunner): Promise<void> {
     const s = schemaOf(q);
-    for (const [table, parksOf] of TABLES) await addParkChangeTriggers(q, s, LOG, table, (rel) => parksOf(s, rel));
+    await addParkChangeTriggers(q, s, LOG, tables(s));
   }
 
   async down(q: QueryRunner): Promise<void> {
     const s = schemaOf(q);
-    for (const [table] of TABLES) await dropParkChangeTriggers(q, s, LOG, table);
+    await dropParkChangeTriggers(q, s, LOG, tables(s));
   }
 }
