@@ -7,6 +7,7 @@ import { initI18n, initialLocale, loadLanguage } from '@/core/i18n';
 import { STORAGE_KEYS } from '@/core/session/storageKeys';
 import { createAppRouter } from '@/shell/router/router';
 import { getAccessToken } from '@/core/session/session';
+import { establishSession } from '@/features/auth';
 import { rememberRequestedHash } from '@/core/session/requestedHash';
 import { createStore } from '@/shell/store';
 import { claimHandoff, WINDOW_OPEN_ROUTE } from '@/shared/utils/windowOpen';
@@ -33,6 +34,9 @@ async function bootstrap(): Promise<void> {
   if (!getAccessToken(localStorage)) rememberRequestedHash(sessionStorage, window.location.hash);
 
   const store = createStore({ app: createAppState(config, locale) });
+  // Signed in already: ask for the account and its rights now, while the page's code still loads
+  // (the route guard, rendered only once it has, joins this load instead of starting its own).
+  if (getAccessToken(localStorage)) void establishSession(store.dispatch);
   const router = createAppRouter();
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

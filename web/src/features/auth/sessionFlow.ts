@@ -9,6 +9,7 @@ import type { AppDispatch } from '@/core/store';
 import { takeRequestedHash } from '@/core/session/requestedHash';
 import {
   clearSession,
+  getAccessToken,
   getIdToken,
   getRefreshToken,
   saveTokens,
@@ -72,8 +73,27 @@ export function landingAfterSignIn(menuRights: readonly string[], viewerHosts: r
   });
 }
 
-/** Loads the session context into the store; on failure the caller goes to /login. */
-export async function establishSession(dispatch: AppDispatch): Promise<EstablishResult> {
+/** The session load under way and the token it runs with (see `establishSession`). */
+let inflight: { token: string | null; result: Promise<EstablishResult> } | null = null;
+
+/**
+ * Loads the session context into the store; on failure the caller goes to /login. A load already
+ * under way with the same token is shared: the console starts one at boot (main.tsx), while the
+ * page's code still loads, and the route guard's own call then joins it instead of asking again.
+ */
+export function establishSession(dispatch: AppDispatch): Promise<EstablishResult> {
+  const token = getAccessToken(localStorage);
+  if (inflight && inflight.token === token) return inflight.result;
+  const run = { token, result: loadIntoStore(dispatch) };
+  inflight = run;
+  const done = () => {
+    if (inflight === run) inflight = null;
+  };
+  run.result.then(done, done);
+  return run.result;
+}
+
+async function loadIntoStore(dispatch: AppDispatch): Promise<EstablishResult> {
   const result = await loadSessionContext({
     personalInfo: () => dispatch(identityApi.endpoints.accountMe.initiate(undefined, { subscribe: false, forceRefetch: true })).unwrap(),
     menus: () => dispatch(identityApi.endpoints.accountMenus.initiate(undefined, { subscribe: false, forceRefetch: true })).unwrap(),
