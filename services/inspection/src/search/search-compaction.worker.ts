@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { JobsService, ParkChangeCompactionWorker } from '@windward/service-kit';
+import { JobsService, ParkChangeCompactionWorker, Sql } from '@windward/service-kit';
 import { PARK_CHANGES } from '../common/park-version.js';
 
 export const SEARCH_COMPACTION_QUEUE = 'inspection-search-compaction';
@@ -11,7 +11,7 @@ export class SearchCompactionWorker extends ParkChangeCompactionWorker {
   protected readonly queue = SEARCH_COMPACTION_QUEUE;
   protected readonly log = PARK_CHANGES;
 
-  constructor(jobs: JobsService, ds: DataSource) {
-    super(jobs, ds);
+  constructor(jobs: JobsService, ds: DataSource, sql: Sql) {
+    super(jobs, ds, sql);
   }
 }

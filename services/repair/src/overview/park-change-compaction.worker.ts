@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { JobsService, ParkChangeCompactionWorker } from '@windward/service-kit';
+import { JobsService, ParkChangeCompactionWorker, Sql } from '@windward/service-kit';
 import { PARK_CHANGES } from './om-overview.repository.js';
 
 /** Hourly, off the hour: `park_change` rows become one row per park (their summed weight). */
@@ -9,7 +9,7 @@ export class ParkChangeCompaction extends ParkChangeCompactionWorker {
   protected readonly queue = 'repair-park-change-compaction';
   protected readonly log = PARK_CHANGES;
 
-  constructor(jobs: JobsService, ds: DataSource) {
-    super(jobs, ds);
+  constructor(jobs: JobsService, ds: DataSource, sql: Sql) {
+    super(jobs, ds, sql);
   }
 }
