@@ -181,7 +181,7 @@ describe('health care: SPEC §9 scoring per turbine and park over the past year'
     // An inspection no longer active: its defects leave the insight.
     await h.sql(`UPDATE inspection.inspection SET is_active = false WHERE turbine_id = $1`, [k1]);
     assert.equal((await insight()).bySeverity.total, 0);
-    // The park list reads the same kept answers.
+    // The park list, kept under the versions of every park it lists, follows too.
     const listed = (await h.api(`${BASE}/health/parks`)).body.results.find((p: Body) => p.windFarmId === parkId);
     assert.deepEqual([listed.turbineCount, listed.level], [1, (await health(parkId)).level]);
   });

@@ -23,7 +23,7 @@ import type {
 } from './insight.view.js';
 
 const DEFAULT_ZONE_M = 5;
-/** Parks (times component and zone width for the insight) whose answers one instance keeps. */
+/** Parks (times component and zone width for the insight; park lists for the health list) whose answers one instance keeps. */
 const KEPT_PARKS = 500;
 
 /** A park's past-year turbine figures and the window they cover. */
@@ -41,6 +41,7 @@ export class InsightService {
    * concurrent openings share one run. Access is checked on every request.
    */
   private readonly health = new KeptAnswers<ParkHealthRows>(KEPT_PARKS);
+  private readonly healthLists = new KeptAnswers<TurbineHealthRow[]>(KEPT_PARKS);
   private readonly insights = new KeptAnswers<ParkInsightView>(KEPT_PARKS);
 
   constructor(
@@ -63,25 +64,12 @@ export class InsightService {
       (p) => canSeeRow(user, p),
     );
     if (!parks.length) return [];
-    const versions = await parkVersions(this.ds, parks.map((p) => p.windParkId));
-    // The parks with no kept answer are read in one statement, started once all are known.
-    const missing: string[] = [];
-    let read!: (ids: string[]) => void;
-    const batch = new Promise<string[]>((resolve) => (read = resolve)).then(async (ids) => {
-      const [rows, windowFrom] = await Promise.all([this.repo.turbineHealth(ids), this.repo.windowFrom()]);
-      return { rows, windowFrom };
-    });
-    const answers = parks.map((p) =>
-      this.health.get(versions.get(p.windParkId)!, async () => {
-        missing.push(p.windParkId);
-        const { rows, windowFrom } = await batch;
-        return { rows: rows.filter((r) => r.wind_park_id === p.windParkId), windowFrom };
-      }),
-    );
-    if (missing.length) read(missing);
-    const kept = await Promise.all(answers);
-    return parks.map((p, i) => {
-      const h = scorePark(p, kept[i]!.rows);
+    const ids = parks.map((p) => p.windParkId);
+    // Kept under the versions of every park listed, read in one statement when any changed.
+    const versions = await parkVersions(this.ds, ids);
+    const rows = await this.healthLists.get(ids.map((id) => versions.get(id)).join(','), () => this.repo.turbineHealth(ids));
+    return parks.map((p) => {
+      const h = scorePark(p, rows.filter((r) => r.wind_park_id === p.windParkId));
       return { windFarmId: h.windFarmId, name: h.name, level: h.level, inspectedTurbines: h.inspectedTurbines, turbineCount: h.turbineCount, level4Share: h.level4Share };
     });
   }
