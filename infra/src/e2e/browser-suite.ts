@@ -28,8 +28,11 @@ const consoleLines = new WeakMap<BrowserContext, string[]>();
 
 function traceEveryContext(browser: Browser, cspViolations: string[]): void {
   const newContext = browser.newContext.bind(browser);
-  browser.newContext = async (...args: Parameters<Browser['newContext']>): Promise<BrowserContext> => {
-    const context = await newContext(...args);
+  browser.newContext = async (options?: Parameters<Browser['newContext']>[0]): Promise<BrowserContext> => {
+    // As a user who asked the system for less motion (the console then turns antd's animations
+    // off): a control still sliding or growing into place could be clicked where it was a frame
+    // earlier, and that click lost (docs/ci.md, session 27).
+    const context = await newContext({ reducedMotion: 'reduce', ...options });
     await context.tracing.start({ snapshots: true });
     // Every address change the page makes (push, replace, hash change), for a failure's evidence:
     // the console's pages keep their selection in the address, and a lost selection shows here.

@@ -41,9 +41,12 @@ describe('repair centre in two real browsers, in Chinese, through the gateway', 
 
   /** Opens an antd select named by its aria-label and picks the first option containing `text` (or the first option). */
   async function pick(page: Page, label: string, text?: string) {
-    await page.locator('.ant-select', { has: page.getByLabel(label, { exact: true }) }).first().click();
+    const select = page.locator('.ant-select', { has: page.getByLabel(label, { exact: true }) }).first();
+    await select.click();
     const options = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option');
     await (text ? options.filter({ hasText: text }).first() : options.first()).click();
+    // The choice shows in the select before the test goes on (a lost click fails here, by name).
+    if (text) await select.filter({ hasText: text }).waitFor({ timeout: 5000 });
   }
 
   test('template → plan from demo defects → campaign → technician records a repair with a photo → live progress', async () => {

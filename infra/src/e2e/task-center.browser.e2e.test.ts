@@ -77,6 +77,8 @@ describe('task center in two real browsers', () => {
     await first.getByTestId('time-limits-save').click();
     await first.getByText('Enter whole minutes from 1 to 525600').waitFor();
     await labeling.fill('2999');
+    // The refusal goes once the value is valid: the save button is then where it will stay.
+    await first.getByText('Enter whole minutes from 1 to 525600').waitFor({ state: 'detached' });
     const saved = first.waitForResponse((r) => r.request().method() === 'PUT' && r.url().endsWith('/flow/time-limits'));
     await first.getByTestId('time-limits-save').click();
     assert.equal((await saved).status(), 200);

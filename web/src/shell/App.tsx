@@ -6,19 +6,24 @@ import type { AppRouter } from './router/router';
 import { useAppSelector } from '@/core/store';
 import { antdLocaleOf, HTML_LANG } from '@/core/i18n';
 import { THEME } from './theme';
+import { usePrefersReducedMotion, withoutMotion } from './reducedMotion';
 import type { AppStore } from './store';
+
+const REDUCED_MOTION_THEME = withoutMotion(THEME);
 
 /**
  * antd and the document's language follow the chosen language; i18next components re-render on
- * their own. antd's texts come with the language's chunk, loaded before the locale changes.
+ * their own. antd's texts come with the language's chunk, loaded before the locale changes. A
+ * system preference for reduced motion turns antd's animations off.
  */
 export function LocalizedProviders({ children }: { children: ReactNode }) {
   const locale = useAppSelector((s) => s.app.locale);
+  const reducedMotion = usePrefersReducedMotion();
   useEffect(() => {
     document.documentElement.lang = HTML_LANG[locale];
   }, [locale]);
   return (
-    <ConfigProvider locale={antdLocaleOf(locale)} theme={THEME}>
+    <ConfigProvider locale={antdLocaleOf(locale)} theme={reducedMotion ? REDUCED_MOTION_THEME : THEME}>
       <AntdApp>{children}</AntdApp>
     </ConfigProvider>
   );
