@@ -9,6 +9,7 @@ import {
   createParkChangeLog,
   dropParkChangeTriggers,
   parkVersions,
+  parkVersionsOf,
   type ParkChangeLog,
   type ParkChangeTables,
 } from './park-changes.js';
@@ -56,6 +57,15 @@ test('every writing statement gives the parks it touched a new version, and only
   assert.deepEqual(await versions(), v2);
   await q.query(`DELETE FROM ${s}.item WHERE park_id = $1`, [P2]);
   assert.notEqual((await versions())[P2], v2[P2]);
+});
+
+test('the parks a query selects get the same versions as by id, in park id order, in one statement', async () => {
+  await q.query(`INSERT INTO ${s}.item (park_id) VALUES ($1), ($2)`, [P1, P3]);
+  const byId = await parkVersions(q, s, LOG, [P1, P2, P3]);
+  const selected = await parkVersionsOf(q, s, LOG, `SELECT DISTINCT park_id AS id FROM ${s}.item WHERE park_id = ANY($1)`, [[P3, P1]]);
+  assert.deepEqual([...selected.keys()], [P1, P3].sort());
+  assert.deepEqual([...selected.values()], [...selected.keys()].map((p) => byId.get(p)));
+  assert.equal((await parkVersionsOf(q, s, LOG, `SELECT park_id AS id FROM ${s}.item WHERE false`, [])).size, 0);
 });
 
 test('a rolled-back write leaves the version as it was', async () => {

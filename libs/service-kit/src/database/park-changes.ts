@@ -68,11 +68,26 @@ export async function dropParkChangeTriggers(q: Db, s: string, log: ParkChangeLo
  * sees the higher sum.
  */
 export async function parkVersions(db: Db, s: string, log: ParkChangeLog, parkIds: string[]): Promise<Map<string, string>> {
+  return parkVersionsOf(db, s, log, 'SELECT unnest($1::uuid[]) AS id', [parkIds]);
+}
+
+/**
+ * `parkVersions` of the parks a query selects (`SELECT … AS id`, with its parameters), in one
+ * statement with it: a caller that first has to find its parks (a customer's, say) makes one round
+ * trip, not two. The map is in park id order.
+ */
+export async function parkVersionsOf(
+  db: Db,
+  s: string,
+  log: ParkChangeLog,
+  parks: string,
+  params: unknown[],
+): Promise<Map<string, string>> {
   const rows = (await db.query(
     `SELECT p.id, coalesce(sum(c.weight), 0)::text || '|' || current_date::text AS v
-     FROM unnest($1::uuid[]) p(id) LEFT JOIN ${s}.${log.table} c ON c.${log.park} = p.id
-     GROUP BY p.id`,
-    [parkIds],
+     FROM (${parks}) p LEFT JOIN ${s}.${log.table} c ON c.${log.park} = p.id
+     GROUP BY p.id ORDER BY p.id`,
+    params,
   )) as { id: string; v: string }[];
   return new Map(rows.map((r) => [r.id, `${r.id}|${r.v}`]));
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { DpsStatus, RepairCampaignStatus, RepairStatus } from '@windward/contracts';
-import { parkVersions, Sql, type PageRequest, type ParkChangeLog } from '@windward/service-kit';
+import { parkVersionsOf, Sql, type PageRequest, type ParkChangeLog } from '@windward/service-kit';
 
 /** Sort fields of GET om-overview/parks and their columns in the per-park rows. */
 const PARK_SORT = {
@@ -102,17 +102,19 @@ export class OmOverviewRepository {
 
   /**
    * The version of what the overview reads for one customer and park scope: each of the
-   * customer's parks in scope with its version (service-kit `parkVersions`), or null when the
-   * customer has no park. A park moved to or from the customer changes the set, so the key too.
+   * customer's parks in scope with its version, found and versioned in one statement (service-kit
+   * `parkVersionsOf`), or null when the customer has no park. A park moved to or from the customer
+   * changes the set, so the key too.
    */
   async version(m: EntityManager, customerId: string, parkIds: string[] | null): Promise<string | null> {
-    const parks: { id: string }[] = await m.query(
-      `SELECT wind_farm_id AS id FROM ${this.sql.s}.park_ref WHERE customer_id = $1 AND ($2::uuid[] IS NULL OR wind_farm_id = ANY($2)) ORDER BY 1`,
+    const versions = await parkVersionsOf(
+      m,
+      this.sql.s,
+      PARK_CHANGES,
+      `SELECT wind_farm_id AS id FROM ${this.sql.s}.park_ref WHERE customer_id = $1 AND ($2::uuid[] IS NULL OR wind_farm_id = ANY($2))`,
       [customerId, parkIds],
     );
-    if (!parks.length) return null;
-    const versions = await parkVersions(m, this.sql.s, PARK_CHANGES, parks.map((p) => p.id));
-    return `${customerId}|${parks.map((p) => versions.get(p.id)).join(',')}`;
+    return versions.size ? `${customerId}|${[...versions.values()].join(',')}` : null;
   }
 
   async totals(m: EntityManager, customerId: string, parkIds: string[] | null): Promise<OmTotalsRow> {
