@@ -1,5 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -152,6 +153,16 @@ describe('images: untrusted uploads, tiles as jobs, file serving, delete rules',
       [ps1, le],
     );
     assert.equal((await h.api(`${BASE}/inspections/${insp2.inspectionId}/images?viewOrder=SIDEWAYS`)).body.code, 'VALIDATION_FAILED');
+    // The inspection's scope is read with the page: past the last page the count is still there;
+    // an inspection without photos lists none; an unknown or malformed id is not found.
+    const past = (await h.api(`${BASE}/inspections/${insp2.inspectionId}/images?pageSize=2&pageIndex=9&bladePosition=1`)).body;
+    assert.deepEqual(past.results, []);
+    assert.equal(past.totalCount, 5);
+    const bare = await h.inspection(insp.turbineId, '2025-07-01');
+    const none = (await h.api(`${BASE}/inspections/${bare.inspectionId}/images`)).body;
+    assert.deepEqual([none.results, none.totalCount], [[], 0]);
+    assert.equal((await h.api(`${BASE}/inspections/${randomUUID()}/images`)).status, 404);
+    assert.equal((await h.api(`${BASE}/inspections/not-an-id/images`)).status, 404);
   });
 
   test('an image with defects cannot be deleted, nor the last image; others can', async () => {
