@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { entityRowColumns, pageWithCappedCount, Sql, type AuthUser, type ListCount, type PageRequest } from '@windward/service-kit';
 import type { Dpr } from './dpr.entity.js';
+import { projectScopeConditions } from '../projects/project-scope.js';
 
 /** The entity's properties a report's view shows, and their columns. */
 const COLUMN_OF = {
@@ -55,10 +56,8 @@ export class DprListRepository {
   async page(m: EntityManager, user: AuthUser, f: DprListFilter, p: PageRequest): Promise<{ rows: DprListRow[] } & ListCount> {
     const params: unknown[] = [];
     const arg = (v: unknown) => `$${params.push(v)}`;
-    // Scope as the project's single read has it: the caller's customers, and parks (a project without parks is visible).
-    const where: string[] = [];
-    if (user.customerIds !== null) where.push(`p.customer_id = ANY(${arg(user.customerIds)}::uuid[])`);
-    if (user.parkIds !== null) where.push(`(p.wind_park_ids && ${arg(user.parkIds)}::uuid[] OR cardinality(p.wind_park_ids) = 0)`);
+    // Scope in SQL, the rule of the project's single read: paging counts only what the caller sees.
+    const where = projectScopeConditions(user, arg);
     if (f.projectId) where.push(`d.project_id = ${arg(f.projectId)}::uuid`);
     if (f.campaignId) where.push(`d.campaign_id = ${arg(f.campaignId)}::uuid`);
     if (f.status) where.push(`d.status = ${arg(f.status)}`);

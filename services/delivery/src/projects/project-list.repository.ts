@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { entityRowColumns, pageWithCappedCount, Sql, type AuthUser, type ListCount, type PageRequest } from '@windward/service-kit';
 import type { ProjectListQuery } from './project.dto.js';
 import type { Project } from './project.entity.js';
+import { projectScopeConditions } from './project-scope.js';
 
 /** The entity's properties a project's view shows, and their columns. */
 const COLUMN_OF = {
@@ -82,10 +83,8 @@ export class ProjectListRepository {
   ): Promise<{ rows: (ProjectRow & ProjectExtras)[] } & ListCount> {
     const params: unknown[] = [];
     const arg = (v: unknown) => `$${params.push(v)}`;
-    // Data scope in SQL, so paging counts only what the caller sees (same rule as canSeeProject).
-    const where: string[] = [];
-    if (user.customerIds !== null) where.push(`p.customer_id = ANY(${arg(user.customerIds)}::uuid[])`);
-    if (user.parkIds !== null) where.push(`(p.wind_park_ids && ${arg(user.parkIds)}::uuid[] OR cardinality(p.wind_park_ids) = 0)`);
+    // Scope in SQL, the rule of the project's single read: paging counts only what the caller sees.
+    const where = projectScopeConditions(user, arg);
     if (q.projectId) where.push(`p.id = ${arg(q.projectId)}::uuid`);
     if (q.projectName) where.push(`p.name ILIKE ${arg(`%${q.projectName.replace(/[%_\\]/g, '\\$&')}%`)}`);
     if (q.customerId) where.push(`p.customer_id = ${arg(q.customerId)}::uuid`);
