@@ -49,6 +49,39 @@ test('a job runs in the background, reports progress and completes', async () =>
   assert.deepEqual(seenProgress, [1, 2, 3, 4]);
 });
 
+test('status is never older than its progress: a job taken and advanced between the two reads shows active', async () => {
+  // The worker is started from inside status()'s progress read, so the job is taken and reaches
+  // 50 % between status()'s reads whatever the machine's speed; the state must not lag behind.
+  let duringProgressRead: (() => Promise<void>) | null = null;
+  const watched = {
+    query: async (sql: string, params?: unknown[]) => {
+      const hook = sql.includes('SELECT percent') ? duringProgressRead : null;
+      duringProgressRead = null;
+      if (hook) await hook();
+      return ds.query(sql, params);
+    },
+  } as unknown as DataSource;
+  const racing = new JobsService(db.url, 'jobs_svc', watched, pino({ level: 'silent' }));
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  try {
+    const id = await racing.send('taken-mid-read', { n: 1 });
+    duringProgressRead = async () => {
+      await racing.register('taken-mid-read', async (_data, progress) => {
+        await progress(50, 'half');
+        await gate;
+      });
+      await eventually(async () => (await ds.query(`SELECT percent FROM jobs_svc.job_progress WHERE job_id = $1`, [id]))[0]?.percent === 50);
+    };
+    const s = await racing.status('taken-mid-read', id);
+    assert.equal(s?.percent, 50);
+    assert.equal(s?.state, 'active');
+  } finally {
+    release();
+    await racing.stop();
+  }
+});
+
 test('a failing job is retried and then marked failed', async () => {
   let runs = 0;
   await jobs.register<{ x: number }>(

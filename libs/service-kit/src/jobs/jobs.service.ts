@@ -88,11 +88,18 @@ export class JobsService {
     return id;
   }
 
+  /**
+   * Progress is read before the state: a handler only reports progress once its job is active, so
+   * the state read second is never older than the progress (read the other way round, a job taken
+   * and advanced between the two reads showed as 'created' at 50 %). A completed job is at 100 %
+   * even if its last progress write came after our read.
+   */
   async status(queue: string, id: string): Promise<JobStatus | null> {
+    const [p] = await this.ds.query(`SELECT percent, message FROM "${this.schema}".job_progress WHERE job_id = $1`, [id]);
     const job = await this.boss.getJobById(queue, id);
     if (!job) return null;
-    const [p] = await this.ds.query(`SELECT percent, message FROM "${this.schema}".job_progress WHERE job_id = $1`, [id]);
-    return { id, state: job.state, percent: p?.percent ?? 0, message: p?.message ?? null };
+    const completed = job.state === 'completed';
+    return { id, state: job.state, percent: completed ? 100 : (p?.percent ?? 0), message: completed ? null : (p?.message ?? null) };
   }
 
   async cancel(queue: string, id: string): Promise<void> {
