@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -78,6 +78,8 @@ try {
   // Each service records its statements while SIGUSR2 says so: a list's own SQL is its floor (sql-floor.ts).
   const traceDir = mkdtempSync(path.join(tmpdir(), 'ww-bench-sql-'));
   // BENCH_PROFILE=<part of a list's label>: the list's service keeps a CPU profile of its load.
+  // A BENCH_PROFILE_DIR given by hand may not exist yet: the services write into it.
+  if (process.env.BENCH_PROFILE && process.env.BENCH_PROFILE_DIR) mkdirSync(process.env.BENCH_PROFILE_DIR, { recursive: true });
   const profileEnv: Record<string, string> = process.env.BENCH_PROFILE
     ? {
         BENCH_PROFILE_DIR: (process.env.BENCH_PROFILE_DIR ??= mkdtempSync(path.join(tmpdir(), 'ww-bench-prof-'))),
