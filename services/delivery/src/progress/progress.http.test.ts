@@ -47,14 +47,11 @@ describe('progress dashboard over HTTP and socket.io', () => {
     assert.equal(before.turbinesPlanned, 2);
     assert.equal(before.turbinesInspected, 1);
     assert.deepEqual(before.stages, []);
-    const sent = Date.now();
     await h.publish(EventTypes.TaskflowStageCompleted, randomUUID(), { taskId: randomUUID(), inspectionId, stage: TaskStage.UPLOAD, nextStage: TaskStage.AUTO_PROCESSING });
     await eventually(async () => mine.events.some((e) => e.projectId === project.projectId), 10000);
-    const latency = Date.now() - sent;
     const after = (await h.api(`/gw/delivery/api/v2/progress/projects?projectId=${project.projectId}`, { token: pm })).body.results[0];
     assert.deepEqual(after.stages, [{ stage: TaskStage.UPLOAD, inspections: 1 }]);
     assert.equal(theirs.events.length, 0, 'a dashboard outside the project scope hears nothing');
-    assert.ok(latency < 10000);
   });
 
   test('approved DPRs add up per activity; the dashboard needs its rights', async () => {

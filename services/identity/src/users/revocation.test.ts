@@ -17,11 +17,9 @@ describe('identity: access tokens of ended sessions are refused within seconds',
     ((await id.sql.query(`SELECT id FROM identity.app_user WHERE username = $1`, [username])) as { id: string }[])[0]!.id;
   const me = (token: string) => id.api('/context/api/v1/accounts/me', { token });
   const refusedSoon = async (token: string) => {
-    const started = Date.now();
     await eventually(async () => (await me(token)).status === 401, 5000);
     const r = await me(token);
     assert.deepEqual(await r.json(), { code: 'UNAUTHORIZED', message: errorText('UNAUTHORIZED', 'en_us') });
-    return Date.now() - started;
   };
 
   before(async () => {

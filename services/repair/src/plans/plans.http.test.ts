@@ -102,11 +102,9 @@ describe('repair plans', () => {
     const ids = await h.bulkDefects(cap, 10_001);
     const body = await h.refused(`${API}/plans`, post({ name: 'Too big', defectIds: ids }), 'REPAIR_PLAN_DEFECT_LIMIT');
     assert.match(body.message, /10000/);
-    const started = Date.now();
     const ok = await h.api(`${API}/plans`, post({ name: 'Exactly the cap', defectIds: ids.slice(0, 10_000) }));
     assert.equal(ok.status, 201, JSON.stringify(ok.body));
     assert.equal(ok.body.defectCount, 10_000);
-    assert.ok(Date.now() - started < 30_000);
     await h.refused(`${API}/plans/${ok.body.id}`, put({ version: ok.body.version, addDefectIds: [ids[10_000]] }), 'REPAIR_PLAN_DEFECT_LIMIT');
   });
 
