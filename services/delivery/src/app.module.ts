@@ -20,6 +20,7 @@ import { DeliveryPerformance1763700000640 } from './migrations/1763700000640-del
 import { DeliveryDprPhotos1763700000680 } from './migrations/1763700000680-delivery-dpr-photos.js';
 import { DeliveryLicence1764160000000 } from './migrations/1764160000000-delivery-licence.js';
 import { DeliveryDprListOrder1764710000100 } from './migrations/1764710000100-delivery-dpr-list-order.js';
+import { DeliveryParkChange1764900000000 } from './migrations/1764900000000-delivery-park-change.js';
 
 /**
  * The delivery service: projects (inspection and O&M) with their summary, inspection campaigns,
@@ -39,6 +40,7 @@ import { DeliveryDprListOrder1764710000100 } from './migrations/1764710000100-de
         DeliveryDprPhotos1763700000680,
         DeliveryLicence1764160000000,
         DeliveryDprListOrder1764710000100,
+        DeliveryParkChange1764900000000,
       ],
     }),
     FileStoreModule.forRoot({ scope: 'delivery' }),

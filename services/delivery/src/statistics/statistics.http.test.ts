@@ -118,4 +118,31 @@ describe('performance statistics over HTTP', () => {
     assert.deepEqual([own.body.people, own.body.teams], [[], []], 'nor the people who worked on them');
     assert.equal((await h.api(`${STATS}?from=${monthAgo}&to=${today}&organizationId=${randomUUID()}`, { token: member })).status, 403);
   });
+
+  test('an answer is kept until something it reads is written: a project renamed, a person renamed, a stage completed', async () => {
+    const ask = async () => (await h.api(`${STATS}?from=${monthAgo}&to=${today}`)).body;
+    const projects = (v: { rows: { projectName: string }[] }) => [...new Set(v.rows.map((r) => r.projectName))];
+    const first = await ask();
+    assert.deepEqual(projects(first), ['Stats']);
+    // A write the change log does not see (triggers off for that session) shows that the answer is kept...
+    await h.sql(`SET session_replication_role = replica; UPDATE delivery.project SET name = 'Unseen' WHERE name = 'Stats'; RESET session_replication_role`);
+    assert.deepEqual(await ask(), first, 'the kept answer, not a new computation');
+    // ...and a logged write gives the next ask a new one.
+    await h.sql(`UPDATE delivery.project SET name = 'Stats renamed' WHERE name = 'Unseen'`);
+    assert.deepEqual(projects(await ask()), ['Stats renamed']);
+
+    // A person renamed by identity: names belong to no park, their writes change every answer.
+    const [anna] = await h.sql<{ user_id: string; organization_id: string }>(`SELECT user_id, organization_id FROM delivery.user_ref WHERE display_name = 'Anna Labeler'`);
+    await h.publish(EventTypes.IdentityUserUpdated, anna!.user_id, {
+      userId: anna!.user_id, username: 'anna', displayName: 'Anna L.', email: null, roles: [], organizationId: anna!.organization_id, customerIds: [], parkIds: [], active: true,
+    });
+    await eventually(async () => (await ask()).people.some((p: { userName: string }) => p.userName === 'Anna L.'));
+
+    // A stage completed on an inspection of the project's park.
+    const before = (await ask()).days.reduce((n: number, d: { completed: number }) => n + d.completed, 0);
+    const [row] = await h.sql<{ inspection_id: string }>('SELECT inspection_id FROM delivery.stage_progress LIMIT 1');
+    const taskId = randomUUID();
+    await h.publish(EventTypes.TaskflowStageCompleted, taskId, { taskId, inspectionId: row!.inspection_id, stage: TaskStage.UPLOAD, nextStage: null });
+    await eventually(async () => (await ask()).days.reduce((n: number, d: { completed: number }) => n + d.completed, 0) === before + 1);
+  });
 });

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { TaskStage, type ChangeCounts } from '@windward/contracts';
-import { SERVICE_CONFIG, type ServiceConfig } from '@windward/service-kit';
+import { SERVICE_CONFIG, parkVersionsOf, type ParkChangeLog, type ServiceConfig } from '@windward/service-kit';
 
 /** The range and scope of every figure: completions from `from` through the day `to`, of projects in scope. */
 export interface StatisticsFilter {
@@ -40,6 +40,11 @@ export interface PersonFiguresRow extends ChangeCounts {
   seconds: number;
 }
 
+/** Delivery's park change log: every table the statistics read logs the parks it writes (migration 1764900000000). */
+export const PARK_CHANGES: ParkChangeLog = { table: 'park_change', park: 'wind_farm_id' };
+/** What writes to people's and teams' names log (they belong to no park, and show in every answer). */
+const EVERY_PARK = '00000000-0000-0000-0000-000000000000';
+
 /** The statistics' SQL over task-flow's stage announcements (stage_progress, stage_work) and the projects' copies. */
 @Injectable()
 export class StatisticsRepository {
@@ -60,6 +65,24 @@ export class StatisticsRepository {
       JOIN ${this.s}.project p ON i.wind_farm_id = ANY(p.wind_park_ids)
       WHERE sp.completed_at >= $1 AND sp.completed_at < $2::timestamptz + interval '1 day'
         AND ($3::uuid IS NULL OR p.organization_id = $3) AND ($4::uuid[] IS NULL OR p.customer_id = ANY($4::uuid[]))`;
+  }
+
+  /**
+   * The version of what the statistics read for one scope: the parks of the projects in scope
+   * (organization, customers) and the names' pseudo-park, each with its version, in one statement
+   * (service-kit `parkVersionsOf`). A project gaining or losing a park changes the set, so the key.
+   */
+  async version(m: EntityManager, f: Pick<StatisticsFilter, 'organizationId' | 'customerIds'>): Promise<string> {
+    const versions = await parkVersionsOf(
+      m,
+      this.s,
+      PARK_CHANGES,
+      `SELECT unnest(p.wind_park_ids) AS id FROM ${this.s}.project p
+        WHERE ($1::uuid IS NULL OR p.organization_id = $1) AND ($2::uuid[] IS NULL OR p.customer_id = ANY($2::uuid[]))
+       UNION SELECT $3::uuid`,
+      [f.organizationId, f.customerIds, EVERY_PARK],
+    );
+    return [...versions.values()].join(',');
   }
 
   /**
