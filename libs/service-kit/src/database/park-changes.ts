@@ -1,3 +1,6 @@
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { schemaOf } from './schema-of.js';
+
 /**
  * A park's version, for answers kept per park (`KeptAnswers`): a change log table gets a row per
  * park and writing statement on every table the answers read, from statement triggers in the
@@ -49,6 +52,28 @@ export async function addParkChangeTriggers(q: Db, s: string, log: ParkChangeLog
       await q.query(`CREATE TRIGGER ${log.table}_${event.toLowerCase()} AFTER ${event} ON ${s}.${table}
         REFERENCING ${transition} FOR EACH STATEMENT EXECUTE FUNCTION ${fn}()`);
     }
+  }
+}
+
+/**
+ * The migration that adds a service's park change log over `tables` (and drops it on the way
+ * down): a service names the migration, its log and the tables with their parks.
+ */
+export abstract class ParkChangeLogMigration implements MigrationInterface {
+  abstract name: string;
+  protected abstract readonly log: ParkChangeLog;
+  protected abstract tables(s: string): ParkChangeTables;
+
+  async up(q: QueryRunner): Promise<void> {
+    const s = schemaOf(q);
+    await createParkChangeLog(q, s, this.log);
+    await addParkChangeTriggers(q, s, this.log, this.tables(s));
+  }
+
+  async down(q: QueryRunner): Promise<void> {
+    const s = schemaOf(q);
+    await dropParkChangeTriggers(q, s, this.log, this.tables(s));
+    await q.query(`DROP TABLE ${s}.${this.log.table}`);
   }
 }
 

@@ -1,8 +1,9 @@
-import type { DataSource } from 'typeorm';
+import { Injectable, type Type } from '@nestjs/common';
+import { DataSource } from 'typeorm';
 import { compactParkChanges, type ParkChangeLog } from '../database/park-changes.js';
-import type { Sql } from '../database/sql.js';
+import { Sql } from '../database/sql.js';
 import { JobWorker } from './job-worker.js';
-import type { JobsService } from './jobs.service.js';
+import { JobsService } from './jobs.service.js';
 
 /**
  * Hourly, off the hour: a service's park change log (`ParkChangeLog`) becomes one row per park
@@ -29,4 +30,18 @@ export abstract class ParkChangeCompactionWorker extends JobWorker<object> {
   async run(): Promise<void> {
     await this.compact();
   }
+}
+
+/** A service's compaction worker: its queue (`<service>-<log>-compaction`) and its log; a provider of the module that reads the log. */
+export function parkChangeCompaction(queue: string, log: ParkChangeLog): Type<ParkChangeCompactionWorker> {
+  @Injectable()
+  class Compaction extends ParkChangeCompactionWorker {
+    protected readonly queue = queue;
+    protected readonly log = log;
+
+    constructor(jobs: JobsService, ds: DataSource, sql: Sql) {
+      super(jobs, ds, sql);
+    }
+  }
+  return Compaction;
 }

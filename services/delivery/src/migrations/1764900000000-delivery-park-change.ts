@@ -1,12 +1,4 @@
-import type { MigrationInterface, QueryRunner } from 'typeorm';
-import {
-  addParkChangeTriggers,
-  createParkChangeLog,
-  dropParkChangeTriggers,
-  schemaOf,
-  type ParkChangeLog,
-  type ParkChangeTables,
-} from '@windward/service-kit';
+import { ParkChangeLogMigration, type ParkChangeLog, type ParkChangeTables } from '@windward/service-kit';
 
 /**
  * A park change log (service-kit `ParkChangeLog`) over every table the performance statistics read,
@@ -17,28 +9,20 @@ import {
  */
 const LOG: ParkChangeLog = { table: 'park_change', park: 'wind_farm_id' };
 const EVERY_PARK = `'00000000-0000-0000-0000-000000000000'::uuid`;
-const tables = (s: string): ParkChangeTables => ({
-  // A stage may be announced before its inspection is known; the inspection's arrival then logs the park.
-  stage_progress: (rel) => `SELECT i.wind_farm_id AS park FROM ${rel} x JOIN ${s}.inspection_ref i ON i.inspection_id = x.inspection_id`,
-  stage_work: (rel) => `SELECT i.wind_farm_id AS park FROM ${rel} x JOIN ${s}.inspection_ref i ON i.inspection_id = x.inspection_id`,
-  inspection_ref: (rel) => `SELECT wind_farm_id AS park FROM ${rel}`,
-  project: (rel) => `SELECT unnest(wind_park_ids) AS park FROM ${rel}`,
-  user_ref: (rel) => `SELECT ${EVERY_PARK} AS park FROM ${rel}`,
-  organization_ref: (rel) => `SELECT ${EVERY_PARK} AS park FROM ${rel}`,
-});
 
-export class DeliveryParkChange1764900000000 implements MigrationInterface {
+export class DeliveryParkChange1764900000000 extends ParkChangeLogMigration {
   name = 'DeliveryParkChange1764900000000';
-
-  async up(q: QueryRunner): Promise<void> {
-    const s = schemaOf(q);
-    await createParkChangeLog(q, s, LOG);
-    await addParkChangeTriggers(q, s, LOG, tables(s));
-  }
-
-  async down(q: QueryRunner): Promise<void> {
-    const s = schemaOf(q);
-    await dropParkChangeTriggers(q, s, LOG, tables(s));
-    await q.query(`DROP TABLE ${s}.${LOG.table}`);
+  protected readonly log = LOG;
+  protected tables(s: string): ParkChangeTables {
+    return {
+      // A stage may be announced before its inspection is known; the inspection's arrival then logs the park.
+      stage_progress: (rel) =>
+        `SELECT i.wind_farm_id AS park FROM ${rel} x JOIN ${s}.inspection_ref i ON i.inspection_id = x.inspection_id`,
+      stage_work: (rel) => `SELECT i.wind_farm_id AS park FROM ${rel} x JOIN ${s}.inspection_ref i ON i.inspection_id = x.inspection_id`,
+      inspection_ref: (rel) => `SELECT wind_farm_id AS park FROM ${rel}`,
+      project: (rel) => `SELECT unnest(wind_park_ids) AS park FROM ${rel}`,
+      user_ref: (rel) => `SELECT ${EVERY_PARK} AS park FROM ${rel}`,
+      organization_ref: (rel) => `SELECT ${EVERY_PARK} AS park FROM ${rel}`,
+    };
   }
 }
