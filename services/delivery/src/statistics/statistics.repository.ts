@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { TaskStage, type ChangeCounts } from '@windward/contracts';
-import { SERVICE_CONFIG, parkVersionsOf, type ParkChangeLog, type ServiceConfig } from '@windward/service-kit';
+import { SERVICE_CONFIG, parkVersionsOf, type ServiceConfig } from '@windward/service-kit';
+import { EVERY_PARK, PARK_CHANGES } from '../refs/park-changes.js';
 
 /** The range and scope of every figure: completions from `from` through the day `to`, of projects in scope. */
 export interface StatisticsFilter {
@@ -39,11 +40,6 @@ export interface PersonFiguresRow extends ChangeCounts {
   reviewsDone: number;
   seconds: number;
 }
-
-/** Delivery's park change log: every table the statistics read logs the parks it writes (migration 1764900000000). */
-export const PARK_CHANGES: ParkChangeLog = { table: 'park_change', park: 'wind_farm_id' };
-/** What writes to people's and teams' names log (they belong to no park, and show in every answer). */
-const EVERY_PARK = '00000000-0000-0000-0000-000000000000';
 
 /** The statistics' SQL over task-flow's stage announcements (stage_progress, stage_work) and the projects' copies. */
 @Injectable()
