@@ -105,7 +105,16 @@ async function seedStageWork(db: pg.Client, count: number): Promise<{ seconds: n
  */
 export async function benchDelivery(
   t: DeliveryBenchTarget,
-  o: { clients: number; events: number; records: number; projects: number; dprs: number; connections: number; listConnections: number; seconds: number },
+  o: {
+    clients: number;
+    events: number;
+    records: number;
+    projects: number;
+    dprs: number;
+    connections: number;
+    listConnections: number;
+    seconds: number;
+  },
 ) {
   const db = new pg.Client({ connectionString: t.databaseUrl });
   await db.connect();
@@ -185,7 +194,9 @@ export async function benchDelivery(
     // an unchanged range. Here a stage completes on a project park every 500 ms during the load
     // (as on a busy day), so answers are computed again after each; and one ask right after a change.
     const completeOne = () =>
-      db.query(`INSERT INTO delivery.stage_progress (task_id, stage, inspection_id) VALUES (gen_random_uuid(), 3, $1)`, [seed.inspections[0]]);
+      db.query(`INSERT INTO delivery.stage_progress (task_id, stage, inspection_id) VALUES (gen_random_uuid(), 3, $1)`, [
+        seed.inspections[0],
+      ]);
     let changing = true;
     const changes = (async () => {
       while (changing) {
@@ -193,7 +204,12 @@ export async function benchDelivery(
         await new Promise((r) => setTimeout(r, 500));
       }
     })();
-    const statsLive = await load({ url: `${t.url}${STATS}?from=${from}&to=${to}`, connections: o.connections, seconds: o.seconds, headers });
+    const statsLive = await load({
+      url: `${t.url}${STATS}?from=${from}&to=${to}`,
+      connections: o.connections,
+      seconds: o.seconds,
+      headers,
+    });
     changing = false;
     await changes;
     const afterChange: number[] = [];
@@ -205,6 +221,14 @@ export async function benchDelivery(
       await r.arrayBuffer();
       afterChange.push(performance.now() - t0);
     }
+    // The progress dashboard's page (the projects in progress with their stage counts and DPR
+    // totals) over the same 100,000 records: what each open dashboard asks again after a push.
+    const dashboard = await load({
+      url: `${t.url}/gw/delivery/api/v2/progress/projects?pageSize=20`,
+      connections: o.connections,
+      seconds: o.seconds,
+      headers,
+    });
     const exports: number[] = [];
     for (let i = 0; i < 5; i++) {
       const t0 = performance.now();
@@ -233,6 +257,7 @@ export async function benchDelivery(
       lists: [
         { call: `GET /performance-statistics (${from} … ${to})`, ...stats },
         { call: 'GET /performance-statistics, a stage completed every 500 ms meanwhile', ...statsLive },
+        { call: 'GET /progress/projects (the dashboard, page of 20)', ...dashboard },
         {
           call: 'GET /performance-statistics right after a change, 5 runs one at a time',
           requests: 5,
