@@ -56,24 +56,35 @@ export async function addParkChangeTriggers(q: Db, s: string, log: ParkChangeLog
 }
 
 /**
- * The migration that adds a service's park change log over `tables` (and drops it on the way
- * down): a service names the migration, its log and the tables with their parks.
+ * A migration that adds triggers on `tables` to a service's park change log (and drops them on the
+ * way down): a service names the migration, its log and the tables with their parks.
  */
-export abstract class ParkChangeLogMigration implements MigrationInterface {
+export abstract class ParkChangeTriggersMigration implements MigrationInterface {
   abstract name: string;
   protected abstract readonly log: ParkChangeLog;
   protected abstract tables(s: string): ParkChangeTables;
 
   async up(q: QueryRunner): Promise<void> {
     const s = schemaOf(q);
-    await createParkChangeLog(q, s, this.log);
     await addParkChangeTriggers(q, s, this.log, this.tables(s));
   }
 
   async down(q: QueryRunner): Promise<void> {
     const s = schemaOf(q);
     await dropParkChangeTriggers(q, s, this.log, this.tables(s));
-    await q.query(`DROP TABLE ${s}.${this.log.table}`);
+  }
+}
+
+/** The migration that creates a service's park change log, with triggers on its first `tables`. */
+export abstract class ParkChangeLogMigration extends ParkChangeTriggersMigration {
+  override async up(q: QueryRunner): Promise<void> {
+    await createParkChangeLog(q, schemaOf(q), this.log);
+    await super.up(q);
+  }
+
+  override async down(q: QueryRunner): Promise<void> {
+    await super.down(q);
+    await q.query(`DROP TABLE ${schemaOf(q)}.${this.log.table}`);
   }
 }
 

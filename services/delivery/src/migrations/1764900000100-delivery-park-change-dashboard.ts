@@ -1,5 +1,4 @@
-import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { addParkChangeTriggers, dropParkChangeTriggers, schemaOf, type ParkChangeLog, type ParkChangeTables } from '@windward/service-kit';
+import { ParkChangeTriggersMigration, type ParkChangeLog, type ParkChangeTables } from '@windward/service-kit';
 
 /**
  * The progress dashboard also reads the turbine copies (turbines planned) and the reports (approved
@@ -9,23 +8,16 @@ import { addParkChangeTriggers, dropParkChangeTriggers, schemaOf, type ParkChang
  */
 const LOG: ParkChangeLog = { table: 'park_change', park: 'wind_farm_id' };
 const EVERY_PARK = `'00000000-0000-0000-0000-000000000000'::uuid`;
-const tables = (s: string): ParkChangeTables => ({
-  turbine_ref: (rel) => `SELECT wind_farm_id AS park FROM ${rel}`,
-  dpr: (rel) =>
-    `SELECT unnest(CASE WHEN cardinality(p.wind_park_ids) = 0 THEN ARRAY[${EVERY_PARK}] ELSE p.wind_park_ids END) AS park
-     FROM ${rel} x JOIN ${s}.project p ON p.id = x.project_id`,
-});
 
-export class DeliveryParkChangeDashboard1764900000100 implements MigrationInterface {
+export class DeliveryParkChangeDashboard1764900000100 extends ParkChangeTriggersMigration {
   name = 'DeliveryParkChangeDashboard1764900000100';
-
-  async up(q: QueryRunner): Promise<void> {
-    const s = schemaOf(q);
-    await addParkChangeTriggers(q, s, LOG, tables(s));
-  }
-
-  async down(q: QueryRunner): Promise<void> {
-    const s = schemaOf(q);
-    await dropParkChangeTriggers(q, s, LOG, tables(s));
+  protected readonly log = LOG;
+  protected tables(s: string): ParkChangeTables {
+    return {
+      turbine_ref: (rel) => `SELECT wind_farm_id AS park FROM ${rel}`,
+      dpr: (rel) =>
+        `SELECT unnest(CASE WHEN cardinality(p.wind_park_ids) = 0 THEN ARRAY[${EVERY_PARK}] ELSE p.wind_park_ids END) AS park
+         FROM ${rel} x JOIN ${s}.project p ON p.id = x.project_id`,
+    };
   }
 }
