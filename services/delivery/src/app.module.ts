@@ -21,7 +21,6 @@ import { DeliveryDprPhotos1763700000680 } from './migrations/1763700000680-deliv
 import { DeliveryLicence1764160000000 } from './migrations/1764160000000-delivery-licence.js';
 import { DeliveryDprListOrder1764710000100 } from './migrations/1764710000100-delivery-dpr-list-order.js';
 import { DeliveryParkChange1764900000000 } from './migrations/1764900000000-delivery-park-change.js';
-import { DeliveryParkChangeDashboard1764900000100 } from './migrations/1764900000100-delivery-park-change-dashboard.js';
 
 /**
  * The delivery service: projects (inspection and O&M) with their summary, inspection campaigns,
@@ -42,7 +41,6 @@ import { DeliveryParkChangeDashboard1764900000100 } from './migrations/176490000
         DeliveryLicence1764160000000,
         DeliveryDprListOrder1764710000100,
         DeliveryParkChange1764900000000,
-        DeliveryParkChangeDashboard1764900000100,
       ],
     }),
     FileStoreModule.forRoot({ scope: 'delivery' }),

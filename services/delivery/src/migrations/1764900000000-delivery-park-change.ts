@@ -1,11 +1,11 @@
 import { ParkChangeLogMigration, type ParkChangeLog, type ParkChangeTables } from '@windward/service-kit';
 
 /**
- * A park change log (service-kit `ParkChangeLog`) over every table the performance statistics read,
- * so that an answer is kept per version of the parks of the projects in scope (docs/delivery.md,
- * "Performance statistics"): each writing statement logs the parks it touched, in the writing
- * transaction. People's and teams' names belong to no park: their writes log the all-zero id,
- * which every statistics version includes.
+ * A park change log (service-kit `ParkChangeLog`) over every table the performance statistics and
+ * the progress dashboard read, so that their answers are kept per park version (docs/delivery.md,
+ * "Progress dashboard and statistics"): each writing statement logs the parks it touched, in the
+ * writing transaction. What belongs to no park logs the all-zero id, which every key includes:
+ * people's and teams' names, and the reports of a project without parks.
  */
 const LOG: ParkChangeLog = { table: 'park_change', park: 'wind_farm_id' };
 const EVERY_PARK = `'00000000-0000-0000-0000-000000000000'::uuid`;
@@ -23,6 +23,10 @@ export class DeliveryParkChange1764900000000 extends ParkChangeLogMigration {
       project: (rel) => `SELECT unnest(wind_park_ids) AS park FROM ${rel}`,
       user_ref: (rel) => `SELECT ${EVERY_PARK} AS park FROM ${rel}`,
       organization_ref: (rel) => `SELECT ${EVERY_PARK} AS park FROM ${rel}`,
+      turbine_ref: (rel) => `SELECT wind_farm_id AS park FROM ${rel}`,
+      dpr: (rel) =>
+        `SELECT unnest(CASE WHEN cardinality(p.wind_park_ids) = 0 THEN ARRAY[${EVERY_PARK}] ELSE p.wind_park_ids END) AS park
+         FROM ${rel} x JOIN ${s}.project p ON p.id = x.project_id`,
     };
   }
 }

@@ -2,7 +2,7 @@ import type { ParkChangeLog } from '@windward/service-kit';
 
 /**
  * Delivery's park change log: every table the performance statistics and the progress dashboard
- * read logs the parks a statement wrote (migrations 1764900000000 and 1764900000100), so their
+ * read logs the parks a statement wrote (migration 1764900000000), so their
  * answers are kept per park version (docs/delivery.md).
  */
 export const PARK_CHANGES: ParkChangeLog = { table: 'park_change', park: 'wind_farm_id' };
