@@ -67,6 +67,49 @@ describe('web console in a real browser, through the gateway', () => {
     await page.context().close();
   });
 
+  test("the signed-in console draws with antd's prebuilt stylesheet, the sign-in page with run-time styles", async () => {
+    // What the page's stylesheets hold: antd's file (loaded?) and the styles antd wrote at run time.
+    const styles = (page: Page) =>
+      page.evaluate(() => {
+        const link = document.querySelector<HTMLLinkElement>('link[rel="stylesheet"][href*="antd"]');
+        const written = Array.from(document.querySelectorAll('style'))
+          .map((s) => s.textContent ?? '')
+          .join('\n');
+        return {
+          file: link ? Boolean(link.sheet) : null,
+          writtenKB: written.length / 1024,
+          writtenTable: written.includes('.ant-table-wrapper'),
+        };
+      });
+    const page = await openLogin();
+    assert.equal((await styles(page)).file, null, 'the sign-in page does not load the stylesheet');
+    await page.getByLabel('Username').fill('admin');
+    await page.getByLabel('Password').fill('Wind@2026');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/#\/explore\/globalMap/);
+    assert.equal((await styles(page)).file, true, 'loaded with the session on sign-in');
+    // A reload with the kept token loads it at boot; a table first drawn now writes no styles of its own.
+    await page.goto(p.url + '/#/configuration/userCenter');
+    await page.reload();
+    await page.locator('.ant-table-wrapper').first().waitFor();
+    const after = await styles(page);
+    assert.equal(after.file, true);
+    assert.equal(after.writtenTable, false, "the table's styles come from the file, not written at run time");
+    // Our theme still applies through antd's CSS variables (the contrast-safe blue, not antd's #1677ff).
+    const primary = page.locator('.ant-btn-primary').first();
+    await primary.waitFor();
+    assert.equal(await primary.evaluate((b) => getComputedStyle(b).backgroundColor), 'rgb(9, 88, 217)');
+    assert.notEqual(
+      await page
+        .locator('.ant-table-thead th')
+        .first()
+        .evaluate((th) => getComputedStyle(th).backgroundColor),
+      'rgba(0, 0, 0, 0)',
+      'the table header is styled',
+    );
+    await page.context().close();
+  });
+
   test('a labeler signs in in Chinese and sees only the areas its rights allow', async () => {
     const page = await openLogin('zh_cn');
     await page.getByLabel('用户名').fill('labeler');

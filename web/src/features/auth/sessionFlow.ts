@@ -22,6 +22,7 @@ import { STORAGE_KEYS } from '@/core/session/storageKeys';
 import { resetUnauthorizedRedirect } from '@/core/session/unauthorized';
 import { startTokenRefreshTimer } from '@/core/session/refreshTimer';
 import { setAccessRenewer } from '@/core/session/renew';
+import { loadFullStylesheet } from '@/core/styles/fullStylesheet';
 import type { RightEntry } from '@/shared/contracts';
 import { identityApi } from './identityApi';
 import { appUrl, randomState, ssoLogoutUrl } from './sso';
@@ -80,8 +81,10 @@ let inflight: { token: string | null; result: Promise<EstablishResult> } | null 
  * Loads the session context into the store; on failure the caller goes to /login. A load already
  * under way with the same token is shared: the console starts one at boot (main.tsx), while the
  * page's code still loads, and the route guard's own call then joins it instead of asking again.
+ * antd's stylesheet for the signed-in console starts loading beside it (the guard waits for both).
  */
 export function establishSession(dispatch: AppDispatch): Promise<EstablishResult> {
+  void loadFullStylesheet();
   const token = getAccessToken(localStorage);
   if (inflight && inflight.token === token) return inflight.result;
   const run = { token, result: loadIntoStore(dispatch) };

@@ -12,6 +12,7 @@ import { establishSession, startSessionRefresh } from '@/features/auth';
 import { usageApi } from '@/features/usage';
 import { FullPageSpinner } from '@/shared/components/FullPageSpinner';
 import { restrictedHostRedirect } from '@/core/navigation/restrictedHost';
+import { loadFullStylesheet, useStylesheetSettled } from '@/core/styles/fullStylesheet';
 
 /** Root of every route: the restricted-viewer-host rule and usage logging. */
 export function RootFrame() {
@@ -63,6 +64,7 @@ export function AuthGuard() {
   const status = useAppSelector((s) => s.session.status);
   const token = getAccessToken(localStorage);
   const loading = useRef(false);
+  const stylesheetSettled = useStylesheetSettled();
 
   useEffect(() => {
     if (!token || status === 'ready' || loading.current) return;
@@ -72,6 +74,11 @@ export function AuthGuard() {
       if (result.kind === 'login') navigate('/login', { replace: true });
     });
   }, [token, status, dispatch, navigate]);
+
+  // antd's stylesheet comes with the session (mostly already started at boot or on sign-in).
+  useEffect(() => {
+    if (token) void loadFullStylesheet();
+  }, [token]);
 
   const ready = status === 'ready';
   useEffect(() => (ready ? startSessionRefresh(dispatch, config) : undefined), [ready, dispatch, config]);
@@ -84,6 +91,7 @@ export function AuthGuard() {
     rememberRequestedHash(sessionStorage, askedAddress({ hash: `#${location.pathname}${location.search}` }), true);
     return <Navigate to="/before-login" replace />;
   }
-  if (!ready) return <FullPageSpinner />;
+  // The console renders once antd's stylesheet has settled too: its components then skip writing styles.
+  if (!ready || !stylesheetSettled) return <FullPageSpinner />;
   return <Outlet />;
 }

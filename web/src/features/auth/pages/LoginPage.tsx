@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { isApiError } from '@/core/api/baseQuery';
 import { useAppDispatch, useAppSelector } from '@/core/store';
 import { lookupMessage } from '@/shared/contracts';
+import { loadFullStylesheet } from '@/core/styles/fullStylesheet';
 import { AuthShell } from '../components/AuthShell';
 import { identityApi } from '../identityApi';
 import { builtinClientId, establishSession, landingAfterSignIn, storeSignIn } from '../sessionFlow';
@@ -31,6 +32,8 @@ export function LoginPage() {
   const onFinish = async ({ username, password }: LoginValues): Promise<void> => {
     setFailure(null);
     setSubmitting(true);
+    // The signed-in console's stylesheet downloads while the password is checked.
+    void loadFullStylesheet();
     try {
       const tokens = await dispatch(
         identityApi.endpoints.passwordToken.initiate({ username, password, basicCredential: config.basicCredential }),
