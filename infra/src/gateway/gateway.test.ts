@@ -34,6 +34,7 @@ for (const kind of ['node', 'nginx'] as const) {
       let gateway: Server | null = null;
       let nginx: RunningNginx | null = null;
       let base: string;
+      let web: string;
       const seen: string[] = [];
       const connections = new Set<unknown>();
       let connectionsOpened = 0;
@@ -65,7 +66,7 @@ for (const kind of ['node', 'nginx'] as const) {
         const port = await listen(upstream);
         const upstreams = Object.fromEntries(SERVICE_NAMES.map((n) => [n, `http://127.0.0.1:${port}`])) as Record<ServiceName, string>;
         upstreams.report = 'http://127.0.0.1:9'; // nothing listens there
-        const web = mkdtempSync(path.join(os.tmpdir(), 'ww-web-'));
+        web = mkdtempSync(path.join(os.tmpdir(), 'ww-web-'));
         chmodSync(web, 0o755); // nginx's workers read it as `nobody`
         mkdirSync(path.join(web, 'assets'));
         writeFileSync(path.join(web, 'index.html'), '<div id="root"></div>');
@@ -152,6 +153,29 @@ for (const kind of ['node', 'nginx'] as const) {
         }
         assert.ok(!seen.some((p) => p.includes('secret')));
       });
+
+      // nginx reads the disk itself (sendfile); the Node gateway keeps the hashed bundles in memory.
+      if (kind === 'node')
+        test('a bundle under assets/ is answered from memory once read; index.html and missing bundles are not kept', async () => {
+          writeFileSync(path.join(web, 'assets', 'kept-1a2b3c4d.js'), 'first');
+          const first = await fetch(`${base}/assets/kept-1a2b3c4d.js`);
+          assert.equal(await first.text(), 'first');
+          assert.equal(first.headers.get('content-length'), '5');
+          // Changed on disk (never happens to a hashed name): the kept bytes are still what is answered.
+          writeFileSync(path.join(web, 'assets', 'kept-1a2b3c4d.js'), 'second');
+          const again = await fetch(`${base}/assets/kept-1a2b3c4d.js`);
+          assert.equal(await again.text(), 'first');
+          assert.match(again.headers.get('cache-control') ?? '', /immutable/);
+          // The page itself is read each time (a new build changes it), and is never marked immutable.
+          writeFileSync(path.join(web, 'index.html'), '<div id="root">v2</div>');
+          assert.equal(await (await fetch(`${base}/`)).text(), '<div id="root">v2</div>');
+          const missing = await fetch(`${base}/assets/gone-00000000.js`);
+          assert.equal(await missing.text(), '<div id="root">v2</div>');
+          assert.equal(missing.headers.get('cache-control'), 'no-cache');
+          writeFileSync(path.join(web, 'assets', 'gone-00000000.js'), 'now here');
+          assert.equal(await (await fetch(`${base}/assets/gone-00000000.js`)).text(), 'now here');
+          writeFileSync(path.join(web, 'index.html'), '<div id="root"></div>');
+        });
 
       test('malformed requests get a 400 and the gateway stays up: bad escapes, a garbage request line, oversized headers', async () => {
         const bad = await fetch(`${base}/%E0%A4%A`);

@@ -1,4 +1,4 @@
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { Agent, createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import httpProxy from 'http-proxy';
@@ -126,6 +126,9 @@ export function createGateway(o: GatewayOptions): Server {
     }
   });
   const webRoot = path.resolve(o.webDir);
+  // The console's bundles (web/dist/assets, ~6 MB) are named by their content's hash: kept in
+  // memory once read, a page's ~100 of them are answered without the disk (issue #22 item 3).
+  const assetCache = new Map<string, Buffer>();
   const trusted = trustedProxy(o.trustedProxies ?? process.env.TRUSTED_PROXIES ?? 'loopback');
 
   const server = createServer((req, res) => {
@@ -144,7 +147,7 @@ export function createGateway(o: GatewayOptions): Server {
         res.end(JSON.stringify(GATEWAY_HEALTH));
         return;
       }
-      serveStatic(webRoot, req, res);
+      serveStatic(webRoot, req, res, assetCache);
     } catch (err) {
       if (err instanceof URIError) return answer(res, GATEWAY_ANSWERS.badAddress.status, GATEWAY_ANSWERS.badAddress.body);
       o.onProxyError?.(`[gateway] ${req.method ?? ''} ${req.url ?? ''}: ${(err as Error).stack ?? err}`);
@@ -170,7 +173,7 @@ export function createGateway(o: GatewayOptions): Server {
   return server;
 }
 
-function serveStatic(root: string, req: IncomingMessage, res: ServerResponse) {
+function serveStatic(root: string, req: IncomingMessage, res: ServerResponse, assetCache: Map<string, Buffer>) {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     answer(res, GATEWAY_ANSWERS.notFound.status, GATEWAY_ANSWERS.notFound.body);
     return;
@@ -179,19 +182,25 @@ function serveStatic(root: string, req: IncomingMessage, res: ServerResponse) {
   const pathname = decodeURIComponent((req.url ?? '/').split('?')[0] ?? '/');
   // Resolve inside the web root only: "/../" can never escape it.
   let file = path.join(root, path.normalize(pathname).replace(/^(\.\.[/\\])+/, ''));
-  if (!file.startsWith(root) || !existsSync(file) || statSync(file).isDirectory()) file = path.join(root, 'index.html');
-  if (!existsSync(file)) {
-    res.writeHead(503, { ...CONSOLE_HEADERS, 'content-type': 'text/plain; charset=utf-8' });
-    res.end('The web console is not built yet: run `npm run build`.');
-    return;
+  // A bundle under assets/ is named by its content's hash: once read, its bytes are answered from memory.
+  const assets = path.join(root, 'assets') + path.sep;
+  let body = file.startsWith(assets) ? assetCache.get(file) : undefined;
+  if (!body) {
+    if (!file.startsWith(root) || !existsSync(file) || statSync(file).isDirectory()) file = path.join(root, 'index.html');
+    if (!existsSync(file)) {
+      res.writeHead(503, { ...CONSOLE_HEADERS, 'content-type': 'text/plain; charset=utf-8' });
+      res.end('The web console is not built yet: run `npm run build`.');
+      return;
+    }
+    if (file.startsWith(assets)) assetCache.set(file, (body = readFileSync(file)));
   }
-  const ext = path.extname(file);
-  const immutable = pathname.startsWith('/assets/');
   res.writeHead(200, {
     ...CONSOLE_HEADERS,
-    'content-type': MIME[ext] ?? 'application/octet-stream',
-    'cache-control': immutable ? CONSOLE_CACHE_CONTROL.assets : CONSOLE_CACHE_CONTROL.other,
+    'content-type': MIME[path.extname(file)] ?? 'application/octet-stream',
+    'cache-control': body ? CONSOLE_CACHE_CONTROL.assets : CONSOLE_CACHE_CONTROL.other,
+    ...(body ? { 'content-length': body.length } : {}),
   });
   if (req.method === 'HEAD') res.end();
+  else if (body) res.end(body);
   else createReadStream(file).pipe(res);
 }
