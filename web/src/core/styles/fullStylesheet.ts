@@ -6,7 +6,7 @@ import antdStylesheet from 'antd/dist/antd.css?url';
  * component's styles at run time the first time the component renders (CSS-in-JS): opening a
  * labeling task spent ~0.2 s of its main thread on that. With the prebuilt stylesheet loaded,
  * the theme's `zeroRuntime` skips that work (our tokens still apply: antd's styles read them as
- * CSS variables, which it keeps writing). The file is 109 kB gzip, too much for the first page
+ * CSS variables, which it keeps writing). The file is ~104 kB gzip, too much for the first page
  * (item 4's 250 kB initial bundle): the sign-in page renders with run-time styles, and the file is
  * loaded with the session (at boot when a token is kept, on sign-in otherwise); the route guard
  * renders the signed-in console once it is in (docs/performance.md, session 29).
