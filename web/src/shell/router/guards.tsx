@@ -12,7 +12,7 @@ import { establishSession, startSessionRefresh } from '@/features/auth';
 import { usageApi } from '@/features/usage';
 import { FullPageSpinner } from '@/shared/components/FullPageSpinner';
 import { restrictedHostRedirect } from '@/core/navigation/restrictedHost';
-import { loadFullStylesheet, useStylesheetSettled } from '@/core/styles/fullStylesheet';
+import { useStylesheetSettled } from '@/core/styles/fullStylesheet';
 
 /** Root of every route: the restricted-viewer-host rule and usage logging. */
 export function RootFrame() {
@@ -75,11 +75,6 @@ export function AuthGuard() {
     });
   }, [token, status, dispatch, navigate]);
 
-  // antd's stylesheet comes with the session (mostly already started at boot or on sign-in).
-  useEffect(() => {
-    if (token) void loadFullStylesheet();
-  }, [token]);
-
   const ready = status === 'ready';
   useEffect(() => (ready ? startSessionRefresh(dispatch, config) : undefined), [ready, dispatch, config]);
 
@@ -91,7 +86,8 @@ export function AuthGuard() {
     rememberRequestedHash(sessionStorage, askedAddress({ hash: `#${location.pathname}${location.search}` }), true);
     return <Navigate to="/before-login" replace />;
   }
-  // The console renders once antd's stylesheet has settled too: its components then skip writing styles.
+  // The console renders once antd's stylesheet has settled too (establishSession, the only way to
+  // `ready`, starts it): its components then skip writing styles.
   if (!ready || !stylesheetSettled) return <FullPageSpinner />;
   return <Outlet />;
 }
