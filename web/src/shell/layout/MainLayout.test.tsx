@@ -44,6 +44,34 @@ describe('main layout', () => {
     expect(store.getState().session.status).toBe('anonymous');
   });
 
+  it("opens the current page's menu group when a link or the address bar leads into another group", async () => {
+    localStorage.setItem('access_token', 'acc');
+    const { router } = await renderApp({
+      path: '/repairPlan/repairCampaignList',
+      session: readySession({ menuRights: ['menu.repairOverview', 'menu.windFarmOverview'] }),
+    });
+    // A group by its menu key (collapsed, the sidebar shows no titles).
+    const keys: Record<string, string> = { 'Repair Center': 'repair', 'Inspection Center': 'inspection' };
+    const group = (title: string) => document.querySelector(`[data-menu-id$="-${keys[title]}"]`)!.closest('li')!;
+    await waitFor(() => expect(group('Repair Center').className).toContain('ant-menu-submenu-open'));
+    expect(group('Inspection Center').className).not.toContain('ant-menu-submenu-open');
+    await router.navigate('/inspection/windPark');
+    // The new page's group opens (antd alone reads its open groups only when it mounts); the one the user had stays open.
+    await waitFor(() => expect(group('Inspection Center').className).toContain('ant-menu-submenu-open'));
+    expect(group('Repair Center').className).toContain('ant-menu-submenu-open');
+    // A group the user closes stays closed while the page stays in the other group.
+    fireEvent.click(screen.getByText('Repair Center'));
+    await waitFor(() => expect(group('Repair Center').className).not.toContain('ant-menu-submenu-open'));
+    expect(group('Inspection Center').className).toContain('ant-menu-submenu-open');
+    // Collapsed, the groups are pop-ups; expanded again, the groups open before are open again.
+    const trigger = document.querySelector('.ant-layout-sider-trigger') as HTMLElement;
+    fireEvent.click(trigger);
+    await waitFor(() => expect(group('Inspection Center').className).not.toContain('ant-menu-submenu-open'));
+    fireEvent.click(trigger);
+    await waitFor(() => expect(group('Inspection Center').className).toContain('ant-menu-submenu-open'));
+    expect(group('Repair Center').className).not.toContain('ant-menu-submenu-open');
+  });
+
   it('keeps the sidebar collapse in localStorage (is-collapse = 1)', () => {
     expect(readCollapsed(localStorage)).toBe(false);
     localStorage.setItem('is-collapse', '1');

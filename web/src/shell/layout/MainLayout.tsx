@@ -69,6 +69,13 @@ export function Component() {
     );
   const selected = selectedMenuKey(menu, location.pathname);
   const openGroup = menu.find((g) => g.children?.some((c) => c.key === selected))?.key;
+  // The open groups are ours, not the menu's: antd reads defaultOpenKeys only when it mounts, so a
+  // page reached by a link or the address bar in another group would leave that group closed.
+  // Groups the user opened stay open; the current page's group opens whenever the page changes.
+  const [openKeys, setOpenKeys] = useState<string[]>(() => (openGroup ? [openGroup] : []));
+  useEffect(() => {
+    if (openGroup) setOpenKeys((keys) => (keys.includes(openGroup) ? keys : [...keys, openGroup]));
+  }, [openGroup]);
 
   const onCollapse = (next: boolean): void => {
     setCollapsed(next);
@@ -106,7 +113,11 @@ export function Component() {
           theme="dark"
           mode="inline"
           selectedKeys={selected ? [selected] : []}
-          defaultOpenKeys={openGroup ? [openGroup] : []}
+          // Collapsed, the groups are pop-ups the menu opens itself; expanded again, ours come back.
+          openKeys={collapsed ? undefined : openKeys}
+          onOpenChange={(keys) => {
+            if (!collapsed) setOpenKeys(keys);
+          }}
           items={toItems(menu)}
           onClick={({ key }) => navigate(key)}
         />
