@@ -49,7 +49,11 @@ describe('labeling and review in a real browser (demo task, deep-zoom tiles)', (
         const insp = await json(`${INSP}/inspections/${t.inspectionId}`);
         if (insp.status !== 200 || insp.body.imageCount === 0 || insp.body.tiledImageCount !== insp.body.imageCount) continue;
         const active = await json(`${INSP}/inspections/${t.inspectionId}/images?isActive=true`);
-        if ((active.body?.results?.length ?? 0) >= 2) return t;
+        if ((active.body?.results?.length ?? 0) < 2) continue;
+        // Two images still to label at least: after the first gets the test's defect, submitting must
+        // still be refused (a demo image may already carry a defect, and files before this one label some).
+        const status = await json(`${INSP}/inspections/${t.inspectionId}/labeling-status`);
+        if (((status.body?.images ?? []) as Body[]).filter((i) => !i.done).length >= 2) return t;
       }
       return undefined;
     }, 180000);
