@@ -305,3 +305,135 @@ describe('gateway keep-alive to the services', () => {
     }
   });
 });
+
+describe('the Node gateway hands requests and answers through whole', () => {
+  let service: Server;
+  let gateway: Server;
+  let base: string;
+  const closedEarly: string[] = [];
+
+  before(async () => {
+    service = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const url = req.url ?? '';
+        if (url.endsWith('/cookies')) {
+          res.setHeader('set-cookie', ['a=1; Path=/', 'b=2; Path=/']);
+          res.end('{}');
+        } else if (url.endsWith('/dies')) {
+          // Announces 1,000 bytes, sends 10, then the process "dies".
+          res.writeHead(200, { 'content-length': '1000', 'content-type': 'application/octet-stream' });
+          res.write('0123456789');
+          setTimeout(() => res.socket?.destroy(), 50);
+        } else if (url.endsWith('/slow')) {
+          res.on('close', () => {
+            if (!res.writableFinished) closedEarly.push(url);
+          });
+          res.writeHead(200, { 'content-type': 'text/plain' });
+          res.write('started');
+        } else {
+          res.setHeader('content-type', 'application/json');
+          res.end(
+            JSON.stringify({
+              headers: req.headers,
+              length: Buffer.concat(chunks).length,
+              sum: Buffer.concat(chunks).reduce((a, b) => (a + b) % 65521, 0),
+            }),
+          );
+        }
+      });
+    });
+    service.keepAliveTimeout = 65_000;
+    const port = await listen(service);
+    const upstreams = Object.fromEntries(SERVICE_NAMES.map((n) => [n, `http://127.0.0.1:${port}`])) as Record<ServiceName, string>;
+    gateway = createGateway({ port: 0, webDir: mkdtempSync(path.join(os.tmpdir(), 'ww-web-')), upstreams });
+    base = `http://127.0.0.1:${await listen(gateway)}`;
+  });
+  after(async () => {
+    gateway.closeAllConnections();
+    await new Promise((r) => gateway.close(r));
+    service.closeAllConnections();
+    await new Promise((r) => service.close(r));
+  });
+
+  /** One raw HTTP/1.1 exchange (fetch will not send hop-by-hop headers of our choosing). */
+  const raw = (text: string) =>
+    new Promise<string>((resolve, reject) => {
+      const s = connect(Number(new URL(base).port), '127.0.0.1', () => s.write(text));
+      let out = '';
+      s.on('data', (d) => (out += d.toString('latin1')));
+      s.on('end', () => resolve(out));
+      s.on('error', reject);
+    });
+
+  test("hop-by-hop headers (and those the client's Connection names) stay with their connection; X-Forwarded-* are set", async () => {
+    const answer = await raw(
+      'GET /context/api/v1/plants HTTP/1.1\r\nHost: windward.example:8080\r\nConnection: close, x-hop\r\nX-Hop: 1\r\nKeep-Alive: timeout=5\r\nTE: trailers\r\nX-Kept: yes\r\n\r\n',
+    );
+    const body = JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as { headers: Record<string, string> };
+    const h = body.headers;
+    assert.equal(h['x-kept'], 'yes');
+    assert.equal(h['x-hop'], undefined);
+    assert.equal(h.te, undefined);
+    // The gateway's own connection to the service stays alive whatever the client's does.
+    assert.equal(h.connection, 'keep-alive');
+    assert.deepEqual(
+      [h.host, h['x-forwarded-for'], h['x-forwarded-host'], h['x-forwarded-port'], h['x-forwarded-proto']],
+      ['windward.example:8080', '127.0.0.1', 'windward.example:8080', '8080', 'http'],
+    );
+    assert.match(answer, /^HTTP\/1\.1 200 OK\r\n/);
+    assert.match(answer, /\r\nconnection: close\r\n/i);
+  });
+
+  test('repeated answer headers (Set-Cookie) all reach the client', async () => {
+    const r = await fetch(`${base}/oauth/cookies`);
+    assert.deepEqual(r.headers.getSetCookie(), ['a=1; Path=/', 'b=2; Path=/']);
+  });
+
+  test('a streamed request body of 5 MB arrives whole', async () => {
+    const data = new Uint8Array(5 * 1024 * 1024).map((_, i) => (i * 7) % 251);
+    const chunks = Array.from({ length: 20 }, (_, i) => data.subarray(i * 262_144, (i + 1) * 262_144));
+    const stream = new ReadableStream<Uint8Array>({
+      pull(c) {
+        const next = chunks.shift();
+        if (next) c.enqueue(next);
+        else c.close();
+      },
+    });
+    const r = await fetch(`${base}/gw/import/api/v2/upload-tasks/1/archive`, {
+      method: 'POST',
+      body: stream,
+      duplex: 'half',
+    } as RequestInit);
+    const body = (await r.json()) as { length: number; sum: number; headers: Record<string, string> };
+    assert.equal(body.length, data.length);
+    assert.equal(
+      body.sum,
+      data.reduce((a, b) => (a + b) % 65521, 0),
+    );
+    assert.equal(body.headers['transfer-encoding'], 'chunked');
+  });
+
+  test('a service that dies mid-answer leaves the client a cut answer, not a short one that looks whole', async () => {
+    const r = await fetch(`${base}/gw/inspection/api/v2/dies`);
+    assert.equal(r.status, 200);
+    await assert.rejects(r.arrayBuffer());
+  });
+
+  test("a client that goes away mid-answer ends the service's work on it", async () => {
+    const controller = new AbortController();
+    const r = await fetch(`${base}/gw/inspection/api/v2/slow`, { signal: controller.signal });
+    const reader = r.body!.getReader();
+    await reader.read();
+    controller.abort();
+    await eventuallyTrue(() => closedEarly.includes('/gw/inspection/api/v2/slow'));
+  });
+});
+
+async function eventuallyTrue(check: () => boolean, ms = 5_000): Promise<void> {
+  for (let waited = 0; !check(); waited += 20) {
+    if (waited > ms) assert.fail('not within the time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

@@ -3,6 +3,7 @@ import { Agent, createServer, type IncomingMessage, type Server, type ServerResp
 import path from 'node:path';
 import httpProxy from 'http-proxy';
 import { matchRoute, SERVICE_NAMES, type ServiceName } from '@windward/contracts';
+import { forward, upstreamOf, UPSTREAM_TIMEOUT_MS } from './forward.js';
 
 export interface GatewayOptions {
   port: number;
@@ -114,16 +115,14 @@ export function createGateway(o: GatewayOptions): Server {
   // after 60 s (`timeout`; Node also honours a shorter `Keep-Alive: timeout=` hint from the
   // service), before the services' own 65 s: the side that reuses a connection closes it first.
   const agent = new Agent({ keepAlive: true, maxSockets: 256, timeout: 60_000 });
-  const proxy = httpProxy.createProxyServer({ xfwd: true, proxyTimeout: 120_000, timeout: 120_000, agent });
-  proxy.on('error', (err, req, res) => {
-    o.onProxyError?.(`[gateway] ${req.method ?? ''} ${req.url ?? ''}: ${(err as NodeJS.ErrnoException).code ?? err.message}`);
-    const r = res as ServerResponse;
-    if (r && typeof r.writeHead === 'function' && !r.headersSent) {
-      r.writeHead(GATEWAY_ANSWERS.unavailable.status, { 'content-type': 'application/json' });
-      r.end(JSON.stringify(GATEWAY_ANSWERS.unavailable.body));
-    } else {
-      (res as { destroy?: () => void })?.destroy?.();
-    }
+  const targets = Object.fromEntries(SERVICE_NAMES.map((n) => [n, upstreamOf(o.upstreams[n])])) as Record<ServiceName, ReturnType<typeof upstreamOf>>;
+  const unreachable = (req: IncomingMessage, err: NodeJS.ErrnoException) =>
+    o.onProxyError?.(`[gateway] ${req.method ?? ''} ${req.url ?? ''}: ${err.code ?? err.message}`);
+  // WebSocket upgrades (socket.io) only: plain requests go through `forward`.
+  const proxy = httpProxy.createProxyServer({ xfwd: true, proxyTimeout: UPSTREAM_TIMEOUT_MS, timeout: UPSTREAM_TIMEOUT_MS, agent });
+  proxy.on('error', (err, req) => {
+    unreachable(req, err as NodeJS.ErrnoException);
+    (req.socket as { destroy?: () => void })?.destroy?.();
   });
   const webRoot = path.resolve(o.webDir);
   // The console's bundles (web/dist/assets, ~6 MB) are named by their content's hash: kept in
@@ -139,7 +138,10 @@ export function createGateway(o: GatewayOptions): Server {
       const route = matchRoute(url);
       if (route) {
         distrustForwarding(req, trusted);
-        proxy.web(req, res, { target: o.upstreams[route.service] });
+        forward(req, res, targets[route.service], agent, (err) => {
+          unreachable(req, err);
+          answer(res, GATEWAY_ANSWERS.unavailable.status, GATEWAY_ANSWERS.unavailable.body);
+        });
         return;
       }
       if (url === '/health') {
