@@ -3,7 +3,7 @@ import { Agent, createServer, type IncomingMessage, type Server, type ServerResp
 import path from 'node:path';
 import httpProxy from 'http-proxy';
 import { matchRoute, SERVICE_NAMES, type ServiceName } from '@windward/contracts';
-import { forward, upstreamOf, UPSTREAM_TIMEOUT_MS } from './forward.js';
+import { forward, upstreamOf, UPSTREAM_TIMEOUT_MS, type Upstream } from './forward.js';
 
 export interface GatewayOptions {
   port: number;
@@ -115,7 +115,7 @@ export function createGateway(o: GatewayOptions): Server {
   // after 60 s (`timeout`; Node also honours a shorter `Keep-Alive: timeout=` hint from the
   // service), before the services' own 65 s: the side that reuses a connection closes it first.
   const agent = new Agent({ keepAlive: true, maxSockets: 256, timeout: 60_000 });
-  const targets = Object.fromEntries(SERVICE_NAMES.map((n) => [n, upstreamOf(o.upstreams[n])])) as Record<ServiceName, ReturnType<typeof upstreamOf>>;
+  const targets = Object.fromEntries(SERVICE_NAMES.map((n) => [n, upstreamOf(o.upstreams[n])])) as Record<ServiceName, Upstream>;
   const unreachable = (req: IncomingMessage, err: NodeJS.ErrnoException) =>
     o.onProxyError?.(`[gateway] ${req.method ?? ''} ${req.url ?? ''}: ${err.code ?? err.message}`);
   // WebSocket upgrades (socket.io) only: plain requests go through `forward`.
