@@ -194,7 +194,8 @@ describe('inspection engineer actions in a real browser (create, upload with pro
     await page.getByTestId('language-switch').click();
     await page.getByText('中文', { exact: true }).last().click();
     await types.getByTestId('template-error').getByText('已存在相同的缺陷类型。').waitFor();
-    await page.getByText('缺陷配置', { exact: true }).first().click();
+    // A neutral click on the page's title (the sidebar, with its group open, names the page too).
+    await page.getByRole('heading', { name: '缺陷配置', exact: true }).click();
     await types.getByTestId('template-add-types').click();
     await types.getByTestId('template-error').getByText('已存在相同的缺陷类型。').waitFor();
     await page.screenshot({ path: path.join(shots, 'defect-config-refusal-zh.png') });
