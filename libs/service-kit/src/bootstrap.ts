@@ -42,6 +42,9 @@ export async function bootstrapService(module: unknown, service: ServiceName, op
   // (about 400 kB) before the service can answer with the spec's cap message.
   const app = await NestFactory.create<NestExpressApplication>(module as never, { bufferLogs: true, bodyParser: false });
   app.disable('x-powered-by');
+  // No ETag: every JSON answer is `no-store` (securityHeaders), so none is ever revalidated, and
+  // express hashed each body for one (files are streamed with their own Cache-Control, unaffected).
+  app.set('etag', false);
   app.set('trust proxy', 'loopback');
   const cfg = app.get<ServiceConfig>(SERVICE_CONFIG);
   app.use(securityHeaders(`/gw/${cfg.context}/docs`));

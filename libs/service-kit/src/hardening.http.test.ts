@@ -153,6 +153,8 @@ describe('service kit hardening: bad input over real HTTP (issue #16)', () => {
       assert.equal(r.headers.get('x-powered-by'), null);
       assert.equal(r.headers.get('x-content-type-options'), 'nosniff');
       assert.equal(r.headers.get('cache-control'), 'no-store');
+      // Never revalidated, so no ETag hashed per answer.
+      assert.equal(r.headers.get('etag'), null);
       assert.equal(r.headers.get('referrer-policy'), 'no-referrer');
       assert.match(r.headers.get('content-security-policy') ?? '', /frame-ancestors 'none'/);
     }
