@@ -1,6 +1,7 @@
 import { io, type Socket } from 'socket.io-client';
 import { getAccessToken } from '@/core/session/session';
 import { renewAccess } from '@/core/session/renew';
+import { LIVE_TRANSPORTS } from './transports';
 
 /** What a service says when the user's roles, rights or data scope changed (issue #16). */
 export const ACCESS_CHANGED = 'ACCESS_CHANGED';
@@ -13,7 +14,7 @@ export const ACCESS_CHANGED = 'ACCESS_CHANGED';
  * with the new scope. A socket its screen has let go of (listeners removed) stays closed.
  */
 export function openLiveSocket(path: string): Socket {
-  const socket = io(window.location.origin, { path, auth: (cb) => cb({ token: getAccessToken(localStorage) ?? '' }) });
+  const socket = io(window.location.origin, { path, ...LIVE_TRANSPORTS, auth: (cb) => cb({ token: getAccessToken(localStorage) ?? '' }) });
   const renewAndReconnect = (): void => {
     void renewAccess().then((renewed) => {
       if (renewed && socket.hasListeners('access_changed')) socket.connect();
