@@ -96,8 +96,11 @@ export function forward(
   upstream.on('response', (answer) => {
     const raw = answer.rawHeaders;
     const headers: string[] = [];
-    for (let i = 0; i < raw.length; i += 2)
-      if (!HOP_BY_HOP.has(raw[i]!.toLowerCase()) && raw[i]!.toLowerCase() !== 'transfer-encoding') headers.push(raw[i]!, raw[i + 1]!);
+    for (let i = 0; i < raw.length; i += 2) {
+      // The answer's framing too: Node frames what it sends the client itself.
+      const name = raw[i]!.toLowerCase();
+      if (!HOP_BY_HOP.has(name) && name !== 'transfer-encoding') headers.push(raw[i]!, raw[i + 1]!);
+    }
     res.writeHead(answer.statusCode ?? 502, answer.statusMessage, headers);
     answer.on('error', () => res.destroy());
     // A service that dies mid-answer: the client must see a cut answer, not a short one that looks whole.

@@ -8,10 +8,23 @@ import path from 'node:path';
 import { Server as IoServer } from 'socket.io';
 import { io as ioClient } from 'socket.io-client';
 import { SERVICE_NAMES, socketPath, type ServiceName } from '@windward/contracts';
+import { eventually } from '@windward/service-kit/testing';
 import { createGateway, trustedProxy } from './gateway.js';
 import { nginxBinary, startNginx, type RunningNginx } from './nginx-run.js';
 
 const listen = (s: Server) => new Promise<number>((r) => s.listen(0, '127.0.0.1', () => r((s.address() as { port: number }).port)));
+
+/** One raw HTTP/1.1 exchange on its own connection: what came back until the gateway closed it. */
+function rawExchange(base: string, text: string): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    const s = connect(Number(new URL(base).port), '127.0.0.1', () => s.write(text));
+    let got = '';
+    s.on('data', (d) => (got += d.toString('latin1')));
+    s.on('end', () => resolve(got));
+    s.on('close', () => resolve(got));
+    s.on('error', reject);
+  });
+}
 
 /** A port nobody listens on yet (nginx needs a number up front). */
 async function freePort(): Promise<number> {
@@ -183,15 +196,7 @@ for (const kind of ['node', 'nginx'] as const) {
         assert.equal(((await bad.json()) as { code: string }).code, 'BAD_REQUEST');
         assert.equal((await fetch(`${base}/assets/%ZZ.js`)).status, 400);
         // Below fetch: a raw socket with a request line HTTP cannot parse, then one with 64 KB of headers.
-        const raw = (text: string) =>
-          new Promise<string>((resolve, reject) => {
-            const s = connect(Number(new URL(base).port), '127.0.0.1', () => s.write(text));
-            let got = '';
-            s.on('data', (d) => (got += d.toString('latin1')));
-            s.on('end', () => resolve(got));
-            s.on('close', () => resolve(got));
-            s.on('error', reject);
-          });
+        const raw = (text: string) => rawExchange(base, text);
         assert.match(await raw('GARBAGE \u0000 nonsense\r\n\r\n'), /^HTTP\/1\.1 400/);
         assert.match(await raw(`GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(64 * 1024)}\r\n\r\n`), /^HTTP\/1\.1 4(00|31)/);
         const health = await fetch(`${base}/health`);
@@ -357,18 +362,10 @@ describe('the Node gateway hands requests and answers through whole', () => {
     await new Promise((r) => service.close(r));
   });
 
-  /** One raw HTTP/1.1 exchange (fetch will not send hop-by-hop headers of our choosing). */
-  const raw = (text: string) =>
-    new Promise<string>((resolve, reject) => {
-      const s = connect(Number(new URL(base).port), '127.0.0.1', () => s.write(text));
-      let out = '';
-      s.on('data', (d) => (out += d.toString('latin1')));
-      s.on('end', () => resolve(out));
-      s.on('error', reject);
-    });
-
   test("hop-by-hop headers (and those the client's Connection names) stay with their connection; X-Forwarded-* are set", async () => {
-    const answer = await raw(
+    // Raw: fetch will not send hop-by-hop headers of our choosing.
+    const answer = await rawExchange(
+      base,
       'GET /context/api/v1/plants HTTP/1.1\r\nHost: windward.example:8080\r\nConnection: close, x-hop\r\nX-Hop: 1\r\nKeep-Alive: timeout=5\r\nTE: trailers\r\nX-Kept: yes\r\n\r\n',
     );
     const body = JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as { headers: Record<string, string> };
@@ -427,13 +424,6 @@ describe('the Node gateway hands requests and answers through whole', () => {
     const reader = r.body!.getReader();
     await reader.read();
     controller.abort();
-    await eventuallyTrue(() => closedEarly.includes('/gw/inspection/api/v2/slow'));
+    await eventually(async () => closedEarly.includes('/gw/inspection/api/v2/slow'), 5_000);
   });
 });
-
-async function eventuallyTrue(check: () => boolean, ms = 5_000): Promise<void> {
-  for (let waited = 0; !check(); waited += 20) {
-    if (waited > ms) assert.fail('not within the time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}

@@ -3,7 +3,7 @@ import { Agent, createServer, type IncomingMessage, type Server, type ServerResp
 import path from 'node:path';
 import httpProxy from 'http-proxy';
 import { matchRoute, SERVICE_NAMES, type ServiceName } from '@windward/contracts';
-import { forward, upstreamOf, UPSTREAM_TIMEOUT_MS, type Upstream } from './forward.js';
+import { forward, upstreamOf, type Upstream } from './forward.js';
 
 export interface GatewayOptions {
   port: number;
@@ -118,11 +118,12 @@ export function createGateway(o: GatewayOptions): Server {
   const targets = Object.fromEntries(SERVICE_NAMES.map((n) => [n, upstreamOf(o.upstreams[n])])) as Record<ServiceName, Upstream>;
   const unreachable = (req: IncomingMessage, err: NodeJS.ErrnoException) =>
     o.onProxyError?.(`[gateway] ${req.method ?? ''} ${req.url ?? ''}: ${err.code ?? err.message}`);
-  // WebSocket upgrades (socket.io) only: plain requests go through `forward`.
-  const proxy = httpProxy.createProxyServer({ xfwd: true, proxyTimeout: UPSTREAM_TIMEOUT_MS, timeout: UPSTREAM_TIMEOUT_MS, agent });
+  // WebSocket upgrades (socket.io) only: plain requests go through `forward`. (http-proxy's
+  // timeouts apply to plain requests; an upgraded socket lives as long as the live connection.)
+  const proxy = httpProxy.createProxyServer({ xfwd: true, agent });
   proxy.on('error', (err, req) => {
     unreachable(req, err as NodeJS.ErrnoException);
-    (req.socket as { destroy?: () => void })?.destroy?.();
+    req.socket.destroy();
   });
   const webRoot = path.resolve(o.webDir);
   // The console's bundles (web/dist/assets, ~6 MB) are named by their content's hash: kept in
