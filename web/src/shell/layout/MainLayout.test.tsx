@@ -51,25 +51,25 @@ describe('main layout', () => {
       session: readySession({ menuRights: ['menu.repairOverview', 'menu.windFarmOverview'] }),
     });
     // A group by its menu key (collapsed, the sidebar shows no titles).
-    const keys: Record<string, string> = { 'Repair Center': 'repair', 'Inspection Center': 'inspection' };
-    const group = (title: string) => document.querySelector(`[data-menu-id$="-${keys[title]}"]`)!.closest('li')!;
-    await waitFor(() => expect(group('Repair Center').className).toContain('ant-menu-submenu-open'));
-    expect(group('Inspection Center').className).not.toContain('ant-menu-submenu-open');
+    const isOpen = (key: 'repair' | 'inspection') =>
+      document.querySelector(`[data-menu-id$="-${key}"]`)!.closest('li')!.classList.contains('ant-menu-submenu-open');
+    await waitFor(() => expect(isOpen('repair')).toBe(true));
+    expect(isOpen('inspection')).toBe(false);
     await router.navigate('/inspection/windPark');
     // The new page's group opens (antd alone reads its open groups only when it mounts); the one the user had stays open.
-    await waitFor(() => expect(group('Inspection Center').className).toContain('ant-menu-submenu-open'));
-    expect(group('Repair Center').className).toContain('ant-menu-submenu-open');
+    await waitFor(() => expect(isOpen('inspection')).toBe(true));
+    expect(isOpen('repair')).toBe(true);
     // A group the user closes stays closed while the page stays in the other group.
     fireEvent.click(screen.getByText('Repair Center'));
-    await waitFor(() => expect(group('Repair Center').className).not.toContain('ant-menu-submenu-open'));
-    expect(group('Inspection Center').className).toContain('ant-menu-submenu-open');
+    await waitFor(() => expect(isOpen('repair')).toBe(false));
+    expect(isOpen('inspection')).toBe(true);
     // Collapsed, the groups are pop-ups; expanded again, the groups open before are open again.
     const trigger = document.querySelector('.ant-layout-sider-trigger') as HTMLElement;
     fireEvent.click(trigger);
-    await waitFor(() => expect(group('Inspection Center').className).not.toContain('ant-menu-submenu-open'));
+    await waitFor(() => expect(isOpen('inspection')).toBe(false));
     fireEvent.click(trigger);
-    await waitFor(() => expect(group('Inspection Center').className).toContain('ant-menu-submenu-open'));
-    expect(group('Repair Center').className).not.toContain('ant-menu-submenu-open');
+    await waitFor(() => expect(isOpen('inspection')).toBe(true));
+    expect(isOpen('repair')).toBe(false);
   });
 
   it('keeps the sidebar collapse in localStorage (is-collapse = 1)', () => {
