@@ -8,9 +8,7 @@
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { postgresCpuSeconds } from './process-cpu.js';
-
-const HZ = 100;
+import { cpuSecondsIn, postgresCpuSeconds, postgresProcesses, postmastersIn, readStat } from './process-cpu.js';
 
 /** The kind a process counts under, from its command line and command name. */
 export function processKind(cmdline: string, comm: string): string {
@@ -50,10 +48,10 @@ export class CpuSampler {
   private timer: NodeJS.Timeout | null = null;
   private started = false;
   /** PostgreSQL servers running at the start: measured exactly from their postmaster instead. */
-  private servers = new Set<string>();
+  private servers = new Set<number>();
 
   start(intervalMs = 1000): void {
-    this.servers = runningPostmasters();
+    this.servers = new Set(postmastersIn(postgresProcesses()));
     this.read();
     this.started = true;
     this.timer = setInterval(() => this.read(), intervalMs);
@@ -71,40 +69,24 @@ export class CpuSampler {
   private read(): void {
     for (const pid of readdirSync('/proc')) {
       if (!/^\d+$/.test(pid) || Number(pid) === process.pid) continue;
-      try {
-        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-        const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-        const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        const cpu = (Number(f[11]) + Number(f[12])) / HZ;
-        const key = `${pid}:${f[19]}`; // pid and start time: a reused pid is another process
-        if (comm === 'postgres' && (this.servers.has(pid) || this.servers.has(f[1]!))) continue;
-        const known = this.seen.get(key);
-        if (known) known.last = cpu;
-        else {
+      const stat = readStat(pid);
+      if (!stat) continue;
+      const { comm, fields: f } = stat;
+      if (comm === 'postgres' && (this.servers.has(Number(pid)) || this.servers.has(Number(f[1])))) continue;
+      const cpu = cpuSecondsIn(f);
+      const key = `${pid}:${f[19]}`; // pid and start time: a reused pid is another process
+      const known = this.seen.get(key);
+      if (known) known.last = cpu;
+      else {
+        try {
           const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ').trim();
           this.seen.set(key, { kind: processKind(cmdline, comm), first: this.started ? 0 : cpu, last: cpu });
+        } catch {
+          // ended meanwhile
         }
-      } catch {
-        // ended meanwhile
       }
     }
   }
-}
-
-/** Pids of the PostgreSQL postmasters running now (a `postgres` process whose parent is not one). */
-function runningPostmasters(): Set<string> {
-  const parents = new Map<string, string>();
-  for (const pid of readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) === 'postgres')
-        parents.set(pid, stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]!);
-    } catch {
-      // ended meanwhile
-    }
-  }
-  return new Set([...parents].filter(([, parent]) => !parents.has(parent)).map(([pid]) => pid));
 }
 
 /** The table the command prints: kinds of at least 0.5 CPU-s, PostgreSQL, the total, the wall. */

@@ -3,21 +3,40 @@ import { readdirSync, readFileSync } from 'node:fs';
 /** Clock ticks per second of /proc's utime and stime (USER_HZ: 100 on Linux). */
 const HZ = 100;
 
-/** The fields of /proc/<pid>/stat after the command name (the first is the state), or null. */
-function statFields(pid: number | string): string[] | null {
+/** A process's command name and the fields of /proc/<pid>/stat after it (the first is the state), or null. */
+export function readStat(pid: number | string): { comm: string; fields: string[] } | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { comm: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), fields: stat.slice(stat.lastIndexOf(')') + 2).split(' ') };
   } catch {
-    return null;
+    return null; // ended meanwhile
   }
 }
+
+/** CPU seconds (user + system) of a process, from its stat fields. */
+export const cpuSecondsIn = (fields: string[]): number => (Number(fields[11]) + Number(fields[12])) / HZ;
 
 /** CPU seconds (user + system) a process has used, or null where /proc cannot tell. */
 export function cpuSecondsOf(pid: number | undefined): number | null {
   if (!pid || process.platform !== 'linux') return null;
-  const f = statFields(pid);
-  return f ? (Number(f[11]) + Number(f[12])) / HZ : null;
+  const s = readStat(pid);
+  return s ? cpuSecondsIn(s.fields) : null;
+}
+
+/** Every running process named `postgres` (postmasters and backends): pid → its stat fields. */
+export function postgresProcesses(): Map<number, string[]> {
+  const procs = new Map<number, string[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const s = readStat(entry);
+    if (s?.comm === 'postgres') procs.set(Number(entry), s.fields);
+  }
+  return procs;
+}
+
+/** The postmasters among them: a postgres process whose parent is not one. */
+export function postmastersIn(procs: Map<number, string[]>): number[] {
+  return [...procs].filter(([, f]) => !procs.has(Number(f[1]))).map(([pid]) => pid);
 }
 
 /**
@@ -29,24 +48,14 @@ export function cpuSecondsOf(pid: number | undefined): number | null {
  */
 export function postgresCpuSeconds(): number {
   if (process.platform !== 'linux') return 0;
-  const procs = new Map<number, string[]>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') continue;
-    } catch {
-      continue; // gone meanwhile
-    }
-    const f = statFields(entry);
-    if (f) procs.set(Number(entry), f);
-  }
+  const procs = postgresProcesses();
   let seconds = 0;
-  for (const f of procs.values()) {
-    seconds += Number(f[11]) + Number(f[12]);
-    // A postmaster is a postgres process whose parent is not one.
-    if (!procs.has(Number(f[1]))) seconds += Number(f[13]) + Number(f[14]);
+  for (const f of procs.values()) seconds += cpuSecondsIn(f);
+  for (const pid of postmastersIn(procs)) {
+    const f = procs.get(pid)!;
+    seconds += (Number(f[13]) + Number(f[14])) / HZ; // its ended backends
   }
-  return seconds / HZ;
+  return seconds;
 }
 
 /**
