@@ -67,7 +67,7 @@ export function topRows(m: Map<string, number>, totalUs: number, top: number): s
 function main(argv: string[]): void {
   const topAt = argv.indexOf('--top');
   const top = topAt >= 0 ? Number(argv[topAt + 1]) : 25;
-  const files = argv.filter((a, i) => a !== '--top' && i !== topAt + 1);
+  const files = argv.filter((_, i) => topAt < 0 || (i !== topAt && i !== topAt + 1));
   if (!files.length) {
     console.error('usage: node infra/dist/bench/profile-summary.js <file.cpuprofile>… [--top N]');
     process.exit(2);
