@@ -10,6 +10,8 @@ export interface LoadResult {
   non2xx: number;
   /** Requests without an answer: timeouts (autocannon's 10 s) and connection errors. */
   errors: number;
+  /** The load generator's own CPU per request: on two cores it is taken from what it measures. */
+  'load CPU ms/req': number;
 }
 
 export interface LoadOptions {

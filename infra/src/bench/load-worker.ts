@@ -6,6 +6,7 @@ import { percentile } from './stats.js';
 /** The load generator's own process (see http-load.ts). */
 answerParent<LoadOptions, LoadResult>(async (o) => {
   const samples: number[] = [];
+  const cpu = process.cpuUsage();
   const r = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       { url: o.url, connections: o.connections, duration: o.seconds, method: o.method ?? 'GET', headers: o.headers, body: o.body },
@@ -21,5 +22,10 @@ answerParent<LoadOptions, LoadResult>(async (o) => {
     'p99 ms': percentile(samples, 99),
     non2xx: r.non2xx,
     errors: r.errors,
+    'load CPU ms/req': r.requests.total ? Number((cpuMs(process.cpuUsage(cpu)) / r.requests.total).toFixed(3)) : 0,
   };
 });
+
+function cpuMs(u: NodeJS.CpuUsage): number {
+  return (u.user + u.system) / 1000;
+}

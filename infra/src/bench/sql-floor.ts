@@ -1,5 +1,13 @@
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { SERVICE_NAMES, type ServiceName } from '@windward/contracts';
+import { DB_POOL_SIZE } from '@windward/service-kit';
+import { createGateway } from '../gateway/gateway.js';
+import { REPO_ROOT } from '../launcher/platform.js';
 import { inChild, load, type LoadResult } from './http-load.js';
 import { cpuPerRequest } from './process-cpu.js';
 
@@ -59,7 +67,12 @@ export async function captureStatements(t: FloorTarget, service: string, schema:
 async function markerAfter(file: string, from: number, recording: boolean): Promise<Record<string, unknown>[]> {
   for (let i = 0; i < 200; i++) {
     if (existsSync(file)) {
-      const lines = readFileSync(file).subarray(from).toString('utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+      const lines = readFileSync(file)
+        .subarray(from)
+        .toString('utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
       const on = lines.findIndex((l) => l.recording === true);
       const off = lines.findIndex((l) => l.recording === false);
       if (recording ? on >= 0 : off > on && on >= 0) return lines.slice(on + 1, recording ? undefined : off);
@@ -70,8 +83,18 @@ async function markerAfter(file: string, from: number, recording: boolean): Prom
 }
 
 /** Replays `statements` in a separate process over `connections` connections, one request's statements in order per loop. */
-export function replayFloor(databaseUrl: string, statements: TracedStatement[], connections: number, seconds: number): Promise<FloorResult> {
-  return inChild<FloorResult>('sql-floor-worker.js', { databaseUrl, statements: statements.map((s) => ({ sql: s.sql, params: s.params as string[] })), connections, seconds });
+export function replayFloor(
+  databaseUrl: string,
+  statements: TracedStatement[],
+  connections: number,
+  seconds: number,
+): Promise<FloorResult> {
+  return inChild<FloorResult>('sql-floor-worker.js', {
+    databaseUrl,
+    statements: statements.map((s) => ({ sql: s.sql, params: s.params as string[] })),
+    connections,
+    seconds,
+  });
 }
 
 /**
@@ -84,15 +107,23 @@ export async function listAgainstFloor(
 ): Promise<Record<string, string | number>> {
   const statements = await captureStatements(t, o.service, o.schema, o.path);
   // BENCH_SHOW_SQL=1 prints each list's statements (to EXPLAIN them by hand with BENCH_KEEP_DB=1).
-  if (process.env.BENCH_SHOW_SQL === '1') console.log(`\n-- ${o.label}\n${statements.map((s) => `${s.sql}; -- ${JSON.stringify(s.params)}`).join('\n')}`);
+  if (process.env.BENCH_SHOW_SQL === '1')
+    console.log(`\n-- ${o.label}\n${statements.map((s) => `${s.sql}; -- ${JSON.stringify(s.params)}`).join('\n')}`);
   const profiled = profileStart(o.service, o.label);
   const cpu = cpuPerRequest(t.servicePid(o.service), t.gatewayPids?.());
-  const product: LoadResult = await load({ url: `${t.url}${o.path}`, connections: o.connections, seconds: o.seconds, headers: { authorization: `Bearer ${t.token}` } });
+  const product: LoadResult = await load({
+    url: `${t.url}${o.path}`,
+    connections: o.connections,
+    seconds: o.seconds,
+    headers: { authorization: `Bearer ${t.token}` },
+  });
   const cpuUsed = cpu(product.requests);
   if (profiled) await profileStop(o.service, o.label);
   const floorCpu = cpuPerRequest(undefined);
   const floor = await replayFloor(t.databaseUrl, statements, o.connections, o.seconds);
   const floorPg = floorCpu(floor.requests)['PostgreSQL CPU ms/req'];
+  // Through nginx the reference would need an nginx of its own; it is measured behind the Node gateway only.
+  const bare = t.gatewayPids ? {} : await bareReference(t, statements, o, floor['p95 ms']);
   return {
     list: o.label,
     statements: statements.length,
@@ -105,8 +136,56 @@ export async function listAgainstFloor(
     // Where the product's CPU went (docs/performance.md, session 20): the floor has only the
     // PostgreSQL share and its own replaying process.
     ...cpuUsed,
+    'load CPU ms/req': product['load CPU ms/req'],
     'floor PostgreSQL CPU ms/loop': floorPg!,
+    ...bare,
   };
+}
+
+/**
+ * The same statements served by the least a Node service can be (bare-list-worker.ts) behind a
+ * Node gateway of its own, under the same load: what a list costs above this is the framework
+ * (Nest, express, validation, the guard, TypeORM, the views); what this costs above the floor is
+ * Node's HTTP, the two hops and the load generator, which no service code can take away.
+ */
+async function bareReference(
+  t: FloorTarget,
+  statements: TracedStatement[],
+  o: { path: string; connections: number; seconds: number },
+  floorP95: number,
+): Promise<Record<string, number | string>> {
+  const worker = fork(fileURLToPath(new URL('bare-list-worker.js', import.meta.url)), [], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  try {
+    worker.send({ databaseUrl: t.databaseUrl, statements, poolSize: DB_POOL_SIZE });
+    const [{ port }] = (await once(worker, 'message')) as [{ port: number }];
+    const upstreams = Object.fromEntries(SERVICE_NAMES.map((n) => [n, `http://127.0.0.1:${port}`])) as Record<ServiceName, string>;
+    const gateway = createGateway({ port: 0, webDir: path.join(REPO_ROOT, 'web', 'dist'), upstreams });
+    gateway.listen(0, '127.0.0.1');
+    await once(gateway, 'listening');
+    try {
+      const cpu = cpuPerRequest(worker.pid);
+      // The same request as the product's, token included (the gateway forwards it; the worker ignores it).
+      const url = `http://127.0.0.1:${(gateway.address() as AddressInfo).port}${o.path}`;
+      const r = await load({ url, connections: o.connections, seconds: o.seconds, headers: { authorization: `Bearer ${t.token}` } });
+      const used = cpu(r.requests);
+      return {
+        'bare req/s': r['req/s'],
+        'bare p95 ms': r['p95 ms'],
+        'bare p95 ratio': r['p95 ms'] / floorP95,
+        'bare non2xx': r.non2xx + r.errors,
+        'bare service CPU ms/req': used['service CPU ms/req']!,
+        'bare gateway CPU ms/req': used['gateway process CPU ms/req']!,
+        'bare load CPU ms/req': r['load CPU ms/req'],
+      };
+    } finally {
+      gateway.closeAllConnections();
+      gateway.close();
+    }
+  } finally {
+    worker.kill();
+  }
 }
 
 /**

@@ -12,6 +12,9 @@ export interface DatabaseOptions {
   migrations: Function[];
 }
 
+/** Connections each service keeps to PostgreSQL (the bench's bare reference uses as many). */
+export const DB_POOL_SIZE = 5;
+
 /** TypeORM options for one service schema: never synchronize, migrations run at start. */
 export function dataSourceOptions(o: DatabaseOptions): DataSourceOptions {
   return {
@@ -24,7 +27,7 @@ export function dataSourceOptions(o: DatabaseOptions): DataSourceOptions {
     migrationsTableName: 'migrations',
     migrationsRun: false,
     synchronize: false,
-    extra: { max: 5, application_name: `windward-${o.schema}` },
+    extra: { max: DB_POOL_SIZE, application_name: `windward-${o.schema}` },
   };
 }
 
@@ -57,4 +60,3 @@ export async function openDatabase(o: DatabaseOptions): Promise<DataSource> {
   }
   return ds;
 }
-
