@@ -41,6 +41,8 @@ export * from './http/validation.js';
 export * from './http/api-file-body.js';
 export * from './http/input-limits.js';
 export * from './http/protection.js';
+export * from './http/multipart.js';
+export * from './http/send-file.js';
 export * from './database/unique-violation.js';
 export * from './database/kept-answers.js';
 export * from './database/park-changes.js';

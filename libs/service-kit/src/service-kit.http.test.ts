@@ -56,7 +56,9 @@ class TestController {
   /** A domain change and its event in one transaction; this same service consumes the event. */
   @Post('defects') async defect(@Body() b: { id: string; severity: number; update?: boolean }) {
     const type = b.update ? EventTypes.InspectionDefectUpdated : EventTypes.InspectionDefectCreated;
-    await this.ds.transaction((m) => this.events.publish(m, type, b.id, { defectId: b.id, inspectionId: 'i1', severity: b.severity, dpsStatus: 2 }));
+    await this.ds.transaction((m) =>
+      this.events.publish(m, type, b.id, { defectId: b.id, inspectionId: 'i1', severity: b.severity, dpsStatus: 2 }),
+    );
     return { ok: true };
   }
   @OnEvent(EventTypes.InspectionDefectCreated)
@@ -194,6 +196,45 @@ describe('service kit over real HTTP and a real PostgreSQL', () => {
     );
   });
 
+  // The services run on Fastify (docs/architecture.md); these are the express rules clients rely on.
+  test('paths match whatever their case and with a trailing slash, as they did on express', async () => {
+    for (const path of ['/gw/inspection/api/v2/test/me', '/GW/Inspection/api/v2/TEST/me', '/gw/inspection/api/v2/test/me/']) {
+      const r = await get(path, admin);
+      assert.equal(r.status, 200, path);
+      assert.equal(((await r.json()) as AuthUser).userId !== undefined, true, path);
+    }
+    const missing = await get('/gw/inspection/api/v2/test/nothing-here', admin);
+    assert.equal(missing.status, 404);
+    assert.equal(((await missing.json()) as { code: string }).code, 'NOT_FOUND');
+  });
+
+  test('bodies: an empty JSON body is {}, a scalar or broken one is a 400, another type is not parsed', async () => {
+    const post = (body: string, type: string) =>
+      fetch(svc.url + '/gw/inspection/api/v2/test/validate', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${admin}`, 'content-type': type },
+        body,
+      });
+    const empty = await post('', 'application/json');
+    assert.equal(empty.status, 400);
+    const fields = ((await empty.json()) as { details: { field: string }[] }).details.map((d) => d.field).sort();
+    assert.deepEqual(fields, ['name', 'size'], 'validated as {}');
+    for (const bad of ['"text"', '{"name": ', '42']) {
+      const r = await post(bad, 'application/json');
+      assert.equal(r.status, 400, bad);
+      const b = (await r.json()) as { code: string; details: { reason: string }[] };
+      assert.equal(b.code, 'VALIDATION_FAILED', bad);
+      assert.equal(b.details[0]!.reason, 'entity.parse.failed', bad);
+    }
+    // A type no parser takes (text, multipart before its interceptor) is left unread, not a 415.
+    const text = await post('name=x', 'text/plain');
+    assert.equal(text.status, 400);
+    assert.equal(((await text.json()) as { code: string }).code, 'VALIDATION_FAILED');
+    const ok = await post(JSON.stringify({ name: 'x', size: 1 }), 'application/json; charset=utf-8');
+    assert.equal(ok.status, 201);
+    assert.deepEqual(await ok.json(), { name: 'x', size: 1 });
+  });
+
   test('@EventPattern handlers receive events published through the outbox', async () => {
     const r = await fetch(svc.url + '/gw/inspection/api/v2/test/defects', {
       method: 'POST',
@@ -225,7 +266,10 @@ describe('service kit over real HTTP and a real PostgreSQL', () => {
     // replay and set-aside: administrators only; an unknown dead letter is 404
     for (const action of ['replay', 'set-aside']) {
       const post = (token: string) =>
-        fetch(`${svc.url}/gw/inspection/api/v2/admin/dead-letters/9999/${action}`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+        fetch(`${svc.url}/gw/inspection/api/v2/admin/dead-letters/9999/${action}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}` },
+        });
       assert.equal((await post(labeler)).status, 403);
       const missing = await post(admin);
       assert.equal(missing.status, 404);

@@ -34,7 +34,7 @@ export class AuthGuard implements CanActivate {
     const user = await this.authenticate(req.headers['authorization']);
     req.user = user;
     const wait = this.perUser.take(user.userId);
-    if (wait) throw tooManyRequests(ctx.switchToHttp().getResponse<{ setHeader(name: string, value: string): void }>(), wait);
+    if (wait) throw tooManyRequests(ctx.switchToHttp().getResponse<{ raw: { setHeader(name: string, value: string): void } }>().raw, wait);
     const needed = this.reflector.getAllAndOverride<string[] | undefined>(RIGHTS_KEY, targets);
     if (needed?.length && !needed.some((r) => user.rights.includes(r))) throw new AppError('NO_ACCESS_RIGHTS');
     return true;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Catch, HttpException, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { AppError, errorText, exceedLimitText, type ErrorCode } from '@windward/contracts';
 import { requestLocale } from './locale.js';
@@ -33,10 +33,17 @@ function isDataException(err: unknown): boolean {
   return typeof code === 'string' && code.startsWith('22');
 }
 
-/** The status of a body-parser refusal (`entity.too.large`, `entity.parse.failed`, `entity.too.deep`…). */
-function parserStatus(err: unknown): number | undefined {
-  const e = err as { type?: unknown; status?: unknown } | null;
-  return e && typeof e.type === 'string' && e.type.startsWith('entity.') && typeof e.status === 'number' ? e.status : undefined;
+/**
+ * The status and reason of a body refused before any handler: the kit's JSON parser
+ * (`entity.parse.failed`, `entity.too.deep`) or Fastify's own (`FST_ERR_CTP_BODY_TOO_LARGE`…).
+ */
+function parserRefusal(err: unknown): { status: number; reason: string } | undefined {
+  const e = err as { type?: unknown; status?: unknown; code?: unknown; statusCode?: unknown } | null;
+  if (e && typeof e.type === 'string' && e.type.startsWith('entity.') && typeof e.status === 'number')
+    return { status: e.status, reason: e.type };
+  if (e && typeof e.code === 'string' && e.code.startsWith('FST_ERR_CTP_') && typeof e.statusCode === 'number')
+    return { status: e.statusCode, reason: e.code };
+  return undefined;
 }
 
 /**
@@ -51,36 +58,44 @@ export class AppExceptionFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     if (host.getType() !== 'http') throw exception;
     const http = host.switchToHttp();
-    const req = http.getRequest<Request>();
-    const res = http.getResponse<Response>();
+    const req = http.getRequest<FastifyRequest>();
+    const reply = http.getResponse<FastifyReply>();
     const locale = requestLocale(req.headers);
     const { status, body } = this.toBody(exception, locale, req);
-    if (!res.headersSent) res.status(status).json(body);
+    if (!reply.sent && !reply.raw.headersSent) void reply.status(status).send(body);
   }
 
-  private toBody(exception: unknown, locale: ReturnType<typeof requestLocale>, req: Request) {
+  private toBody(exception: unknown, locale: ReturnType<typeof requestLocale>, req: FastifyRequest) {
     if (exception instanceof AppError) {
       // ExceedLimit has one text per path (SPEC §8): the report-tasks path says the download list is full.
       const message =
-        exception.code === 'EXCEED_LIMIT' ? exceedLimitText(locale, req.originalUrl ?? req.url) : errorText(exception.code, locale, exception.params);
+        exception.code === 'EXCEED_LIMIT' ? exceedLimitText(locale, req.originalUrl) : errorText(exception.code, locale, exception.params);
       const body: ErrorBody = { code: exception.code, message };
       if (exception.details !== undefined) body.details = exception.details;
       return { status: exception.status, body };
     }
-    const parser = parserStatus(exception);
-    const status413 = parser === 413 || (exception instanceof HttpException && exception.getStatus() === 413);
+    const parser = parserRefusal(exception);
+    const status413 = parser?.status === 413 || (exception instanceof HttpException && exception.getStatus() === 413);
     if (status413) {
       // JSON and form bodies (uploads have their own FILE_TOO_LARGE with their own limit).
       const params = { maxMb: JSON_BODY_LIMIT_MB };
       return { status: 413, body: { code: 'BODY_TOO_LARGE', message: errorText('BODY_TOO_LARGE', locale, params) } as ErrorBody };
     }
-    if (parser !== undefined && parser < 500) {
-      const body: ErrorBody = { code: 'VALIDATION_FAILED', message: errorText('VALIDATION_FAILED', locale), details: [{ reason: (exception as { type: string }).type }] };
+    if (parser && parser.status < 500) {
+      const body: ErrorBody = {
+        code: 'VALIDATION_FAILED',
+        message: errorText('VALIDATION_FAILED', locale),
+        details: [{ reason: parser.reason }],
+      };
       return { status: 400, body };
     }
     if (isDataException(exception)) {
       this.log.warn({ err: exception, path: req.url }, 'input refused by the database');
-      const body: ErrorBody = { code: 'VALIDATION_FAILED', message: errorText('VALIDATION_FAILED', locale), details: [{ reason: 'value out of range or malformed' }] };
+      const body: ErrorBody = {
+        code: 'VALIDATION_FAILED',
+        message: errorText('VALIDATION_FAILED', locale),
+        details: [{ reason: 'value out of range or malformed' }],
+      };
       return { status: 400, body };
     }
     if (exception instanceof RangeError && /call stack/i.test(exception.message)) {

@@ -1,5 +1,4 @@
 import { Param, createParamDecorator, type ExecutionContext, type PipeTransform, type Type } from '@nestjs/common';
-import type { Request } from 'express';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsInt, IsOptional, IsString } from 'class-validator';
@@ -21,25 +20,40 @@ const toBool = ({ value }: { value: unknown }) => (value === undefined || value 
  */
 export class PageQueryDto {
   @ApiPropertyOptional({ minimum: 1, default: 1, description: '1-based page number.' })
-  @IsOptional() @Transform(toInt) @IsInt() pageIndex?: number;
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  pageIndex?: number;
 
   @ApiPropertyOptional({ minimum: 1, description: 'Rows per page (clamped to the maximum).' })
-  @IsOptional() @Transform(toInt) @IsInt() pageSize?: number;
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  pageSize?: number;
 
   @ApiPropertyOptional({ description: 'Column to sort by; each list names the ones it allows.' })
-  @IsOptional() @IsString() fieldToSort?: string;
+  @IsOptional()
+  @IsString()
+  fieldToSort?: string;
 
   @ApiPropertyOptional({ type: Boolean })
-  @IsOptional() @Transform(toBool) @IsBoolean() descending?: boolean;
+  @IsOptional()
+  @Transform(toBool)
+  @IsBoolean()
+  descending?: boolean;
 }
 
 /** `true`/`false` query flags (e.g. `active=true`); anything else stays as sent, so `@IsBoolean()` refuses it. */
-export const QueryBoolean = () => Transform(({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value === '' ? undefined : value));
+export const QueryBoolean = () =>
+  Transform(({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value === '' ? undefined : value));
 /** Numeric query values; anything else stays as sent, so `@IsInt()`/`@IsNumber()` refuses it. */
 export const QueryInt = () =>
-  Transform(({ value }: { value: unknown }) => (value === '' ? undefined : typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : value));
+  Transform(({ value }: { value: unknown }) =>
+    value === '' ? undefined : typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : value,
+  );
 /** Absent stays undefined (the DTO's `@IsOptional()`); anything sent is read as `listParam` reads it. */
-const listOf = (value: unknown): string[] | undefined => (value === undefined || value === null || value === '' ? undefined : listParam(value));
+const listOf = (value: unknown): string[] | undefined =>
+  value === undefined || value === null || value === '' ? undefined : listParam(value);
 
 /** `ids=a,b` or `ids=a&ids=b` as a string list. */
 export const QueryList = () => Transform(({ value }: { value: unknown }) => listOf(value));
@@ -82,7 +96,7 @@ export const IdParam = (name = 'id', notFound: ErrorCode = 'NOT_FOUND') => Param
  * else en_us), so controllers need not take every header as a record.
  */
 export const RequestLocale = createParamDecorator((_data: unknown, ctx: ExecutionContext) =>
-  requestLocale(ctx.switchToHttp().getRequest<Request>().headers),
+  requestLocale(ctx.switchToHttp().getRequest<{ headers: Record<string, string | string[] | undefined> }>().headers),
 );
 
 /** The answer of a call that only acknowledges (`{}`): deletions, password changes, logout. */

@@ -1,5 +1,3 @@
-import type { IncomingMessage } from 'node:http';
-
 /** Largest value of a PostgreSQL `int` column: DTOs cap integers with `@Max(INT32_MAX)`. */
 export const INT32_MAX = 2_147_483_647;
 
@@ -12,14 +10,12 @@ export const JSON_BODY_LIMIT_MB = 2;
  */
 export const JSON_MAX_DEPTH = 32;
 
-/** Thrown from the body parser's `verify`; body-parser keeps the 400 status. */
-export class JsonTooDeepError extends Error {
+/** A JSON body refused before it reached a handler (`type` is the reason the 400 names). */
+export class JsonBodyError extends Error {
   readonly status = 400;
   readonly statusCode = 400;
-  readonly expose = true;
-  readonly type = 'entity.too.deep';
-  constructor() {
-    super(`JSON nested deeper than ${JSON_MAX_DEPTH} levels`);
+  constructor(readonly type: 'entity.too.deep' | 'entity.parse.failed') {
+    super(type === 'entity.too.deep' ? `JSON nested deeper than ${JSON_MAX_DEPTH} levels` : 'malformed JSON body');
   }
 }
 
@@ -45,7 +41,18 @@ export function jsonDeeperThan(buf: Uint8Array, max: number): boolean {
   return false;
 }
 
-/** body-parser `verify` hook of the JSON parser: refuses over-deep bodies before they are parsed. */
-export function verifyJsonDepth(_req: IncomingMessage, _res: unknown, buf: Buffer): void {
-  if (jsonDeeperThan(buf, JSON_MAX_DEPTH)) throw new JsonTooDeepError();
+/**
+ * The services' JSON body parser: over-deep bodies are refused before parsing; an empty body is
+ * `{}` and only an object or array is a body (as body-parser's strict mode had it).
+ */
+export function parseJsonBody(_req: unknown, body: Buffer): unknown {
+  if (jsonDeeperThan(body, JSON_MAX_DEPTH)) throw new JsonBodyError('entity.too.deep');
+  const text = body.toString('utf8').trim();
+  if (!text) return {};
+  if (text[0] !== '{' && text[0] !== '[') throw new JsonBodyError('entity.parse.failed');
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new JsonBodyError('entity.parse.failed');
+  }
 }

@@ -1,4 +1,4 @@
-import type { NextFunction, Request, Response } from 'express';
+import type { onRequestHookHandler } from 'fastify';
 import { AppError } from '@windward/contracts';
 
 /**
@@ -15,13 +15,16 @@ export const API_HEADERS: Readonly<Record<string, string>> = {
 };
 
 /** Swagger UI needs its own scripts and styles; the rest of the headers stay. */
-const DOCS_CSP = "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'";
+const DOCS_CSP =
+  "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'";
 
-export function securityHeaders(docsPrefix: string) {
-  return (req: Request, res: Response, next: NextFunction) => {
-    for (const [k, v] of Object.entries(API_HEADERS)) res.setHeader(k, v);
-    if (req.path.startsWith(docsPrefix)) res.setHeader('content-security-policy', DOCS_CSP);
-    next();
+export function securityHeaders(docsPrefix: string): onRequestHookHandler {
+  return (req, reply, done) => {
+    // On the Node response: they stay on answers written past Fastify too (tus uploads, streams),
+    // and a handler's own `reply.header()` (a file's Cache-Control) still wins.
+    for (const k in API_HEADERS) reply.raw.setHeader(k, API_HEADERS[k]!);
+    if (req.url.startsWith(docsPrefix)) reply.raw.setHeader('content-security-policy', DOCS_CSP);
+    done();
   };
 }
 
@@ -59,11 +62,11 @@ export function tooManyRequests(res: { setHeader(name: string, value: string): u
 }
 
 /** Per-IP limit of every request but health checks (runs before authentication). */
-export function ipRateLimit(limiter: RateLimiter) {
-  return (req: Request, res: Response, next: NextFunction) => {
-    if (req.path.endsWith('/health')) return next();
-    const wait = limiter.take(`ip:${req.ip ?? req.socket.remoteAddress ?? ''}`);
-    if (!wait) return next();
-    next(tooManyRequests(res, wait));
+export function ipRateLimit(limiter: RateLimiter): onRequestHookHandler {
+  return (req, reply, done) => {
+    if (limiter.perMinute <= 0 || req.url.endsWith('/health')) return done();
+    const wait = limiter.take(`ip:${req.ip}`);
+    if (!wait) return done();
+    done(tooManyRequests(reply.raw, wait));
   };
 }

@@ -1,4 +1,5 @@
 import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter } from '@nestjs/platform-fastify';
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { NAMED_ERROR_KEYS, type ServiceName } from '@windward/contracts';
@@ -14,14 +15,16 @@ export function openApiDocument(app: INestApplication, service: ServiceName): Op
     .setTitle(`Windward ${service} service`)
     .setDescription(
       `API of the ${service} context, served through the gateway. Authenticate with a bearer token from ` +
-        '`POST /oauth/token` (identity). Errors are `ErrorBody` in the request\'s locale (`Accept-Language: en-US` or `zh-CN`).',
+        "`POST /oauth/token` (identity). Errors are `ErrorBody` in the request's locale (`Accept-Language: en-US` or `zh-CN`).",
     )
     .setVersion('1')
     .addBearerAuth()
     // The web client's credential on /oauth/token (`@ApiBasicAuth()` there).
     .addBasicAuth()
     .build();
-  const doc = SwaggerModule.createDocument(app, config, { operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}` });
+  const doc = SwaggerModule.createDocument(app, config, {
+    operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}`,
+  });
   addErrorResponses(doc);
   return sortKeys(doc) as OpenAPIObject;
 }
@@ -31,7 +34,7 @@ export function openApiDocument(app: INestApplication, service: ServiceName): Op
  * mode registers controllers and routes but instantiates nothing.
  */
 export async function openApiDocumentOf(module: unknown, service: ServiceName): Promise<OpenAPIObject> {
-  const app = await NestFactory.create(module as never, { preview: true, logger: false, abortOnError: false });
+  const app = await NestFactory.create(module as never, new FastifyAdapter(), { preview: true, logger: false, abortOnError: false });
   try {
     return openApiDocument(app, service);
   } finally {
@@ -60,7 +63,7 @@ const ERROR_STATUSES: Record<string, string> = {
   '400': 'Invalid input (VALIDATION_FAILED and the rule-specific codes).',
   '401': 'Missing or expired token.',
   '403': 'The caller lacks the right or the data scope.',
-  '404': 'Not found or outside the caller\'s data scope.',
+  '404': "Not found or outside the caller's data scope.",
   '409': 'Conflicts with the current state (duplicates, locks, state rules).',
 };
 
@@ -83,7 +86,11 @@ function addErrorResponses(doc: OpenAPIObject) {
 function sortKeys(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(sortKeys);
   if (v && typeof v === 'object') {
-    return Object.fromEntries(Object.keys(v).sort().map((k) => [k, sortKeys((v as Record<string, unknown>)[k])]));
+    return Object.fromEntries(
+      Object.keys(v)
+        .sort()
+        .map((k) => [k, sortKeys((v as Record<string, unknown>)[k])]),
+    );
   }
   return v;
 }

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Put, Query, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { AppError, Rights } from '@windward/contracts';
 import { CurrentUser, IdParam, RequireRights, type AuthUser } from '@windward/service-kit';
 import { ComponentTypesService } from './component-types.service.js';
@@ -14,8 +14,8 @@ const LIST_PATHS = ['generator', 'blade', 'nacelle', 'tower', 'foundation'].map(
 // so `generator-types/{typeId}` reaches the same handler.
 const ITEM_PATHS = ['Generator', 'blade', 'nacelle', 'tower', 'foundation'].map((k) => `${BASE}/${k}-types/:typeId`);
 
-function kindOf(req: Request) {
-  const kind = kindFromPath(req.path);
+function kindOf(req: FastifyRequest) {
+  const kind = kindFromPath(req.url.split('?')[0]!);
   if (!kind) throw new AppError('NOT_FOUND');
   return kind;
 }
@@ -31,7 +31,7 @@ export class ComponentTypesController {
   list(
     @CurrentUser() user: AuthUser,
     @IdParam() id: string,
-    @Req() req: Request,
+    @Req() req: FastifyRequest,
     @Query() q: ComponentTypeListQuery,
   ): Promise<ComponentTypePage> {
     return this.types.list(user, id, kindOf(req), q);
@@ -44,7 +44,7 @@ export class ComponentTypesController {
     @CurrentUser() user: AuthUser,
     @IdParam() id: string,
     @IdParam('typeId') typeId: string,
-    @Req() req: Request,
+    @Req() req: FastifyRequest,
     @Body() dto: SaveComponentTypeDto,
   ): Promise<ComponentTypeView> {
     return this.types.upsert(user, id, kindOf(req), typeId, dto);
@@ -58,7 +58,7 @@ export class ComponentTypesController {
     @CurrentUser() user: AuthUser,
     @IdParam() id: string,
     @IdParam('typeId') typeId: string,
-    @Req() req: Request,
+    @Req() req: FastifyRequest,
   ): Promise<void> {
     await this.types.remove(user, id, kindOf(req), typeId);
   }

@@ -1,9 +1,17 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import type {} from 'multer';
 import { Rights } from '@windward/contracts';
-import { ApiFileBody, CurrentUser, IdParam, PhotoUploadInterceptor, RequireRights, sendStoredPhoto, type AuthUser } from '@windward/service-kit';
+import {
+  ApiFileBody,
+  CurrentUser,
+  IdParam,
+  PhotoUploadInterceptor,
+  RequireRights,
+  sendStoredPhoto,
+  type AuthUser,
+} from '@windward/service-kit';
 import { DprPhotosService } from './dpr-photos.service.js';
 import { DprConfigService } from './dpr-config.service.js';
 import { DprsService } from './dprs.service.js';
@@ -100,7 +108,7 @@ export class DprsController {
   @RequireRights(Rights.DPR_SHOW, Rights.DPR_APPROVE, Rights.CAMPAIGN_MANAGER_SHOW)
   @ApiProduces('image/jpeg', 'image/png')
   @ApiOkResponse({ schema: { type: 'string', format: 'binary' } })
-  async photo(@CurrentUser() user: AuthUser, @IdParam() id: string, @Res() res: Response): Promise<void> {
+  async photo(@CurrentUser() user: AuthUser, @IdParam() id: string, @Res() res: FastifyReply): Promise<void> {
     sendStoredPhoto(res, await this.photos.file(user, id));
   }
 

@@ -1,6 +1,6 @@
 import { Controller, Get, Query, Req, Res, StreamableFile } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Rights } from '@windward/contracts';
 import { CurrentUser, RequireRights, requestLocale, type AuthUser } from '@windward/service-kit';
 import { StatisticsService } from './statistics.service.js';
@@ -27,10 +27,14 @@ export class StatisticsController {
   @RequireRights(Rights.PERFORMANCE_STATISTICS_SHOW)
   @ApiProduces(XLSX)
   @ApiOkResponse({ description: 'The statistics as a workbook.', schema: { type: 'string', format: 'binary' } })
-  async export(@CurrentUser() user: AuthUser, @Query() q: StatisticsQuery, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<StreamableFile> {
+  async export(
+    @CurrentUser() user: AuthUser,
+    @Query() q: StatisticsQuery,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) res: FastifyReply,
+  ): Promise<StreamableFile> {
     const book = await this.stats.xlsx(user, q, requestLocale(req.headers));
-    res.setHeader('content-type', XLSX);
-    res.setHeader('content-disposition', 'attachment; filename="performance-statistics.xlsx"');
+    void res.headers({ 'content-type': XLSX, 'content-disposition': 'attachment; filename="performance-statistics.xlsx"' });
     return new StreamableFile(book);
   }
 }

@@ -1,11 +1,9 @@
 import { rm } from 'node:fs/promises';
 import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
-import type { Request } from 'express';
 import multer from 'multer';
 import { AppError, SHEET_IMAGE_FILES_MAX } from '@windward/contracts';
-import { validatedQuery, type AuthUser } from '@windward/service-kit';
+import { readMultipart, validatedQuery, type AuthUser, type UploadRequest } from '@windward/service-kit';
 import { DRONE_ARCHIVE_MAX_BYTES } from '../uploads/archive.js';
-import { readMultipart } from '../uploads/multipart.js';
 import { ImagesUploadQuery } from './sheet-import.dto.js';
 import { SheetUploadsService } from './sheet-uploads.service.js';
 import type { ReceivedImages } from './sheet-images.js';
@@ -19,7 +17,7 @@ const upload = multer({
   { name: 'files', maxCount: SHEET_IMAGE_FILES_MAX },
 ]);
 
-export type ImagesRequest = Request & { user: AuthUser; received?: ReceivedImages | null };
+export type ImagesRequest = UploadRequest & { user: AuthUser; received?: ReceivedImages | null };
 
 /** Step 3: the run must be verified and not queued before the body is read (after the auth guard); `file` = one archive, or `files` = photos. */
 @Injectable()
@@ -30,8 +28,8 @@ export class ImagesUploadInterceptor implements NestInterceptor {
     const req = ctx.switchToHttp().getRequest<ImagesRequest>();
     // A bad query string is refused before the photos are read (the route's pipe would only see it after).
     await validatedQuery(ImagesUploadQuery, req.query);
-    await this.uploads.beginImages(req.user, String(req.params.id));
-    await readMultipart(upload, req, ctx.switchToHttp().getResponse(), DRONE_ARCHIVE_MAX_BYTES, 'files');
+    await this.uploads.beginImages(req.user, String((req.params as { id: string }).id));
+    await readMultipart(upload, ctx, DRONE_ARCHIVE_MAX_BYTES, 'files');
     const got = (req.files ?? {}) as Record<string, Express.Multer.File[] | undefined>;
     const archive = got.file?.[0];
     const photos = got.files ?? [];

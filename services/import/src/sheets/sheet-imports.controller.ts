@@ -1,8 +1,8 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Req, Res, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { Rights, type Locale } from '@windward/contracts';
-import { CurrentUser, IdParam, RequireRights, type AuthUser, RequestLocale } from '@windward/service-kit';
+import { attachment, CurrentUser, IdParam, RequireRights, type AuthUser, RequestLocale } from '@windward/service-kit';
 import { API } from '../uploads/uploads.controller.js';
 import { CreateSheetImportDto, ImagesUploadQuery, SheetImportListQuery, TemplateQuery, WorkbookUploadQuery } from './sheet-import.dto.js';
 import { CurrentSheetImportView, SheetImportPage, SheetImportView } from './sheet-import.view.js';
@@ -18,9 +18,9 @@ const READ = [Rights.DATA_INTEGRATION_SHOW, ...WRITE];
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const BINARY = { schema: { type: 'string', format: 'binary' } } as const;
 
-export function attachment(res: Response, name: string) {
-  res.setHeader('content-type', XLSX);
-  res.setHeader('content-disposition', `attachment; filename="${name.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`);
+/** Marks the answer as a workbook download named `name`. */
+export function xlsxDownload(res: FastifyReply, name: string) {
+  void res.headers({ 'content-type': XLSX, 'content-disposition': attachment(name) });
 }
 
 @ApiTags('sheet imports')
@@ -38,9 +38,9 @@ export class SheetImportsController {
   @RequireRights(...READ)
   @ApiProduces(XLSX)
   @ApiOkResponse(BINARY)
-  async template(@Query() q: TemplateQuery, @RequestLocale() locale: Locale, @Res({ passthrough: true }) res: Response) {
+  async template(@Query() q: TemplateQuery, @RequestLocale() locale: Locale, @Res({ passthrough: true }) res: FastifyReply) {
     const l = q.lang ?? locale;
-    attachment(res, l === 'zh_cn' ? '巡检导入模板.xlsx' : 'inspection-import-template.xlsx');
+    xlsxDownload(res, l === 'zh_cn' ? '巡检导入模板.xlsx' : 'inspection-import-template.xlsx');
     return new StreamableFile(await templateWorkbook(l));
   }
 
@@ -125,8 +125,13 @@ export class SheetImportsController {
   @RequireRights(...READ)
   @ApiProduces(XLSX)
   @ApiOkResponse(BINARY)
-  async errorReport(@CurrentUser() user: AuthUser, @IdParam() id: string, @RequestLocale() locale: Locale, @Res({ passthrough: true }) res: Response) {
-    attachment(res, locale === 'zh_cn' ? '校验错误报告.xlsx' : 'verification-errors.xlsx');
+  async errorReport(
+    @CurrentUser() user: AuthUser,
+    @IdParam() id: string,
+    @RequestLocale() locale: Locale,
+    @Res({ passthrough: true }) res: FastifyReply,
+  ) {
+    xlsxDownload(res, locale === 'zh_cn' ? '校验错误报告.xlsx' : 'verification-errors.xlsx');
     return new StreamableFile(await this.imports.errorReport(user, id, locale));
   }
 

@@ -1,10 +1,8 @@
 import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
-import type { Request, Response } from 'express';
 import multer from 'multer';
 import { AppError, IMPORT_FILE_MAX_BYTES } from '@windward/contracts';
-import { validatedQuery, type AuthUser } from '@windward/service-kit';
+import { readMultipart, validatedQuery, type AuthUser, type UploadRequest } from '@windward/service-kit';
 import { WorkbookUploadQuery } from './sheet-import.dto.js';
-import { readMultipart } from '../uploads/multipart.js';
 import { SheetUploadsService } from './sheet-uploads.service.js';
 
 const upload = multer({
@@ -19,14 +17,13 @@ export class WorkbookUploadInterceptor implements NestInterceptor {
   constructor(private readonly uploads: SheetUploadsService) {}
 
   async intercept(ctx: ExecutionContext, next: CallHandler) {
-    const req = ctx.switchToHttp().getRequest<Request & { user: AuthUser }>();
-    const res = ctx.switchToHttp().getResponse<Response>();
-    const id = String(req.params.id);
+    const req = ctx.switchToHttp().getRequest<UploadRequest & { user: AuthUser }>();
+    const id = String((req.params as { id: string }).id);
     // Before the pipes run: the query is read through the route's DTO here, so a bad one marks nothing.
     const { mappingId } = await validatedQuery(WorkbookUploadQuery, req.query);
     await this.uploads.beginWorkbook(req.user, id, mappingId);
     try {
-      await readMultipart(upload, req, res, IMPORT_FILE_MAX_BYTES);
+      await readMultipart(upload, ctx, IMPORT_FILE_MAX_BYTES);
     } catch (err) {
       await this.uploads.refuseWorkbook(id, err as AppError);
       throw err;

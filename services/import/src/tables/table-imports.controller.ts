@@ -1,12 +1,25 @@
-import { Body, Controller, Get, Injectable, Post, Query, Res, StreamableFile, UploadedFile, UseInterceptors, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  Injectable,
+  Post,
+  Query,
+  Res,
+  StreamableFile,
+  UploadedFile,
+  UseInterceptors,
+  type CallHandler,
+  type ExecutionContext,
+  type NestInterceptor,
+} from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, type ApiBodyOptions, ApiConsumes, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import multer from 'multer';
 import { IMPORT_FILE_MAX_BYTES, Rights, type Locale, type TableImportKind } from '@windward/contracts';
-import { CurrentUser, IdParam, RequireRights, RequestLocale, type AuthUser } from '@windward/service-kit';
+import { CurrentUser, IdParam, readMultipart, RequireRights, RequestLocale, type AuthUser } from '@windward/service-kit';
 import { API } from '../uploads/uploads.controller.js';
-import { readMultipart } from '../uploads/multipart.js';
-import { attachment } from '../sheets/sheet-imports.controller.js';
+import { xlsxDownload } from '../sheets/sheet-imports.controller.js';
 import { TemplateQuery } from '../sheets/sheet-import.dto.js';
 import { errorReportWorkbook } from '../sheets/workbooks.js';
 import { LpsImportFieldsDto, TemplateImportFieldsDto } from './table-import.dto.js';
@@ -21,17 +34,24 @@ const TPL_READ = [Rights.DEFECT_CONFIG_SHOW, ...TPL_WRITE];
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const BINARY = { schema: { type: 'string', format: 'binary' } } as const;
 const UPLOAD = (field: string): ApiBodyOptions => ({
-  schema: { type: 'object', required: ['file', field], properties: { file: { type: 'string', format: 'binary' }, [field]: { type: 'string', format: 'uuid' } } },
+  schema: {
+    type: 'object',
+    required: ['file', field],
+    properties: { file: { type: 'string', format: 'binary' }, [field]: { type: 'string', format: 'uuid' } },
+  },
 });
 
 // 10 MB (SPEC §9) enforced while the body is read (multer stops at the limit + 1 byte), into a temp file.
-const upload = multer({ storage: multer.diskStorage({}), limits: { fileSize: IMPORT_FILE_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 } }).single('file');
+const upload = multer({
+  storage: multer.diskStorage({}),
+  limits: { fileSize: IMPORT_FILE_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
+}).single('file');
 
 /** Reads the multipart body after the auth guard; multer's refusals are catalogue errors. */
 @Injectable()
 export class TableWorkbookInterceptor implements NestInterceptor {
   async intercept(ctx: ExecutionContext, next: CallHandler) {
-    await readMultipart(upload, ctx.switchToHttp().getRequest<Request>(), ctx.switchToHttp().getResponse<Response>(), IMPORT_FILE_MAX_BYTES);
+    await readMultipart(upload, ctx, IMPORT_FILE_MAX_BYTES);
     return next.handle();
   }
 }
@@ -42,16 +62,16 @@ export class TableWorkbookInterceptor implements NestInterceptor {
 export class TableImportsController {
   constructor(private readonly imports: TableImportsService) {}
 
-  private async template(kind: TableImportKind, q: TemplateQuery, locale: Locale, res: Response) {
+  private async template(kind: TableImportKind, q: TemplateQuery, locale: Locale, res: FastifyReply) {
     const l = q.lang ?? locale;
-    if (kind === 'lps') attachment(res, l === 'zh_cn' ? '防雷导入模板.xlsx' : 'lps-import-template.xlsx');
-    else attachment(res, l === 'zh_cn' ? '缺陷模板导入模板.xlsx' : 'defect-template-import.xlsx');
+    if (kind === 'lps') xlsxDownload(res, l === 'zh_cn' ? '防雷导入模板.xlsx' : 'lps-import-template.xlsx');
+    else xlsxDownload(res, l === 'zh_cn' ? '缺陷模板导入模板.xlsx' : 'defect-template-import.xlsx');
     return new StreamableFile(await (kind === 'lps' ? lpsTemplateWorkbook(l) : defectTemplateWorkbook(l)));
   }
 
-  private async report(user: AuthUser, kind: TableImportKind, id: string, locale: Locale, res: Response) {
+  private async report(user: AuthUser, kind: TableImportKind, id: string, locale: Locale, res: FastifyReply) {
     const row = await this.imports.load(user, kind, id);
-    attachment(res, locale === 'zh_cn' ? '校验错误报告.xlsx' : 'verification-errors.xlsx');
+    xlsxDownload(res, locale === 'zh_cn' ? '校验错误报告.xlsx' : 'verification-errors.xlsx');
     return new StreamableFile(await errorReportWorkbook(row.findings, locale));
   }
 
@@ -60,7 +80,7 @@ export class TableImportsController {
   @RequireRights(...LPS_READ)
   @ApiProduces(XLSX)
   @ApiOkResponse(BINARY)
-  lpsTemplate(@Query() q: TemplateQuery, @RequestLocale() locale: Locale, @Res({ passthrough: true }) res: Response) {
+  lpsTemplate(@Query() q: TemplateQuery, @RequestLocale() locale: Locale, @Res({ passthrough: true }) res: FastifyReply) {
     return this.template('lps', q, locale, res);
   }
 
@@ -97,7 +117,12 @@ export class TableImportsController {
   @RequireRights(...LPS_READ)
   @ApiProduces(XLSX)
   @ApiOkResponse(BINARY)
-  lpsReport(@CurrentUser() user: AuthUser, @IdParam() id: string, @RequestLocale() locale: Locale, @Res({ passthrough: true }) res: Response) {
+  lpsReport(
+    @CurrentUser() user: AuthUser,
+    @IdParam() id: string,
+    @RequestLocale() locale: Locale,
+    @Res({ passthrough: true }) res: FastifyReply,
+  ) {
     return this.report(user, 'lps', id, locale, res);
   }
 
@@ -106,7 +131,7 @@ export class TableImportsController {
   @RequireRights(...TPL_READ)
   @ApiProduces(XLSX)
   @ApiOkResponse(BINARY)
-  tplTemplate(@Query() q: TemplateQuery, @RequestLocale() locale: Locale, @Res({ passthrough: true }) res: Response) {
+  tplTemplate(@Query() q: TemplateQuery, @RequestLocale() locale: Locale, @Res({ passthrough: true }) res: FastifyReply) {
     return this.template('templates', q, locale, res);
   }
 
@@ -141,7 +166,12 @@ export class TableImportsController {
   @RequireRights(...TPL_READ)
   @ApiProduces(XLSX)
   @ApiOkResponse(BINARY)
-  tplReport(@CurrentUser() user: AuthUser, @IdParam() id: string, @RequestLocale() locale: Locale, @Res({ passthrough: true }) res: Response) {
+  tplReport(
+    @CurrentUser() user: AuthUser,
+    @IdParam() id: string,
+    @RequestLocale() locale: Locale,
+    @Res({ passthrough: true }) res: FastifyReply,
+  ) {
     return this.report(user, 'templates', id, locale, res);
   }
 }

@@ -1,8 +1,6 @@
 import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
-import type { Request, Response } from 'express';
 import multer from 'multer';
-import type { AuthUser } from '@windward/service-kit';
-import { readMultipart } from './multipart.js';
+import { readMultipart, type AuthUser, type UploadRequest } from '@windward/service-kit';
 import { DRONE_ARCHIVE_MAX_BYTES } from './archive.js';
 import { UploadsService } from './uploads.service.js';
 
@@ -13,7 +11,7 @@ const upload = multer({
 }).single('file');
 
 /** The task's status to go back to when the archive is refused (set by the interceptor). */
-export type ArchiveRequest = Request & { previousStatus?: number };
+export type ArchiveRequest = UploadRequest & { previousStatus?: number };
 
 /**
  * Marks the upload task "uploading" (refusing a second concurrent archive) before multer reads
@@ -26,11 +24,10 @@ export class ArchiveUploadInterceptor implements NestInterceptor {
 
   async intercept(ctx: ExecutionContext, next: CallHandler) {
     const req = ctx.switchToHttp().getRequest<ArchiveRequest & { user: AuthUser }>();
-    const res = ctx.switchToHttp().getResponse<Response>();
-    const id = String(req.params.id);
+    const id = String((req.params as { id: string }).id);
     const previous = await this.uploads.beginArchive(req.user, id);
     try {
-      await readMultipart(upload, req, res, DRONE_ARCHIVE_MAX_BYTES);
+      await readMultipart(upload, ctx, DRONE_ARCHIVE_MAX_BYTES);
     } catch (err) {
       await this.uploads.abortArchive(id, previous);
       throw err;

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { All, Controller, HttpCode, Inject, Req, Res, UseGuards, type CanActivate, type OnModuleInit, type Type } from '@nestjs/common';
 import { ApiBearerAuth, ApiExcludeEndpoint, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Server as TusServer, type ServerOptions } from '@tus/server';
 import { FileStore as TusFileStore } from '@tus/file-store';
 import type { Upload } from '@tus/utils';
@@ -67,7 +67,13 @@ export abstract class TusEndpoint implements OnModuleInit {
   protected abstract accept(user: AuthUser, ownerId: string, filename: string): Promise<Record<string, string>>;
 
   /** The last byte arrived: the whole file at `file` (removed afterwards); answers the JSON body. */
-  protected abstract receive(user: AuthUser, ownerId: string, file: { path: string; originalname: string; size: number }, metadata: Record<string, string>, locale: Locale): Promise<unknown>;
+  protected abstract receive(
+    user: AuthUser,
+    ownerId: string,
+    file: { path: string; originalname: string; size: number },
+    metadata: Record<string, string>,
+    locale: Locale,
+  ): Promise<unknown>;
 
   /** Termination (DELETE) of an open upload, before tus answers. */
   protected async terminated(_ownerId: string, _metadata: Record<string, string>): Promise<void> {}
@@ -91,8 +97,13 @@ export abstract class TusEndpoint implements OnModuleInit {
     this.tus = new TusServer(options);
   }
 
-  /** Runs the tus protocol for an authorised caller (the controller checked token and rights). */
-  async handle(req: CallerRequest, res: ServerResponse): Promise<void> {
+  /**
+   * Runs the tus protocol for an authorised caller (the controller checked token and rights):
+   * the owner's checks answer through the kit's errors, then tus takes the Node request and
+   * response over from Fastify.
+   */
+  async handle(request: FastifyRequest & { user: AuthUser }, reply: FastifyReply): Promise<void> {
+    const req: CallerRequest = Object.assign(request.raw, { user: request.user, params: request.params as Record<string, string> });
     const { ownerId, uploadId } = this.ids(req);
     if (uploadId && req.method !== 'OPTIONS') {
       const upload = await this.tus.datastore.getUpload(uploadId).catch(() => null);
@@ -100,7 +111,8 @@ export abstract class TusEndpoint implements OnModuleInit {
       // Termination gives the owner back before tus answers (the client may act on the answer at once).
       if (req.method === 'DELETE') await this.terminated(ownerId, (upload.metadata ?? {}) as Record<string, string>);
     }
-    await this.tus.handle(req, res);
+    reply.hijack();
+    await this.tus.handle(req, reply.raw);
   }
 
   private ids(req: CallerRequest): { ownerId: string; uploadId: string | undefined } {
@@ -117,7 +129,8 @@ export abstract class TusEndpoint implements OnModuleInit {
       const { ownerId } = this.ids(req);
       const filename = upload.metadata?.filename ?? '';
       if (!archiveFormatOf(filename)) throw new AppError('FILE_TYPE_NOT_ALLOWED', { params: { allowed: ARCHIVE_NAMES } });
-      if (upload.size === undefined) throw new AppError('VALIDATION_FAILED', { details: [{ field: 'Upload-Length', constraints: { required: 'the archive size' } }] });
+      if (upload.size === undefined)
+        throw new AppError('VALIDATION_FAILED', { details: [{ field: 'Upload-Length', constraints: { required: 'the archive size' } }] });
       const extra = await this.accept(req.user, ownerId, filename);
       return { metadata: { ...upload.metadata, ...extra, filename, [this.ownerKey]: ownerId } };
     } catch (err) {
@@ -131,7 +144,13 @@ export abstract class TusEndpoint implements OnModuleInit {
     const metadata = (upload.metadata ?? {}) as Record<string, string>;
     const ownerId = metadata[this.ownerKey]!;
     try {
-      const body = await this.receive(req.user, ownerId, { path: file, originalname: metadata.filename!, size: upload.offset }, metadata, locale);
+      const body = await this.receive(
+        req.user,
+        ownerId,
+        { path: file, originalname: metadata.filename!, size: upload.offset },
+        metadata,
+        locale,
+      );
       return { status_code: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
     } catch (err) {
       if (!(err instanceof AppError)) this.log.error({ err, [this.ownerKey]: ownerId }, 'resumable upload not received');
@@ -161,15 +180,15 @@ export function tusRoutes(path: string, endpoint: Type<TusEndpoint>, tag: string
     @HttpCode(201)
     @RequireRights(...write)
     @ApiExcludeEndpoint()
-    create(@Req() req: Request, @Res() res: Response): Promise<void> {
-      return this.tus.handle(req as unknown as CallerRequest, res);
+    create(@Req() req: FastifyRequest & { user: AuthUser }, @Res() res: FastifyReply): Promise<void> {
+      return this.tus.handle(req, res);
     }
 
     @All(':uploadId')
     @RequireRights(...write)
     @ApiExcludeEndpoint()
-    resume(@Req() req: Request, @Res() res: Response): Promise<void> {
-      return this.tus.handle(req as unknown as CallerRequest, res);
+    resume(@Req() req: FastifyRequest & { user: AuthUser }, @Res() res: FastifyReply): Promise<void> {
+      return this.tus.handle(req, res);
     }
   }
   return TusRoutes;

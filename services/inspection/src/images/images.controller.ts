@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
-import { ApiFileBody, CurrentUser, IdParam, RequireRights, type AuthUser } from '@windward/service-kit';
+import type { FastifyReply } from 'fastify';
+import { ApiFileBody, CurrentUser, IdParam, RequireRights, sendFile, type AuthUser, type StreamedFile } from '@windward/service-kit';
 import { INSPECTION_WRITE_RIGHTS } from '../common/access.js';
 import { API } from '../inspections/inspections.controller.js';
 import { ImagesService } from './images.service.js';
@@ -69,7 +69,7 @@ export class ImagesController {
   @Get('images/:imageId/original')
   @ApiProduces('image/jpeg', 'image/png')
   @ApiOkResponse(BINARY)
-  async original(@CurrentUser() user: AuthUser, @IdParam('imageId') imageId: string, @Res() res: Response): Promise<void> {
+  async original(@CurrentUser() user: AuthUser, @IdParam('imageId') imageId: string, @Res() res: FastifyReply): Promise<void> {
     send(res, await this.images.file(user, imageId, 'original'));
   }
 
@@ -77,7 +77,7 @@ export class ImagesController {
   @Get('images/:imageId/thumbnail')
   @ApiProduces('image/jpeg')
   @ApiOkResponse(BINARY)
-  async thumbnail(@CurrentUser() user: AuthUser, @IdParam('imageId') imageId: string, @Res() res: Response): Promise<void> {
+  async thumbnail(@CurrentUser() user: AuthUser, @IdParam('imageId') imageId: string, @Res() res: FastifyReply): Promise<void> {
     send(res, await this.images.file(user, imageId, 'thumbnail'));
   }
 
@@ -85,7 +85,7 @@ export class ImagesController {
   @Get('images/:imageId/image.dzi')
   @ApiProduces('application/xml')
   @ApiOkResponse(BINARY)
-  async dzi(@CurrentUser() user: AuthUser, @IdParam('imageId') imageId: string, @Res() res: Response): Promise<void> {
+  async dzi(@CurrentUser() user: AuthUser, @IdParam('imageId') imageId: string, @Res() res: FastifyReply): Promise<void> {
     send(res, await this.images.file(user, imageId, 'dzi'));
   }
 
@@ -98,17 +98,13 @@ export class ImagesController {
     @IdParam('imageId') imageId: string,
     @Param('level') level: string,
     @Param('tile') tile: string,
-    @Res() res: Response,
+    @Res() res: FastifyReply,
   ): Promise<void> {
     send(res, await this.images.file(user, imageId, { level, tile }));
   }
 }
 
-function send(res: Response, f: { stream: NodeJS.ReadableStream; size: number; type: string }) {
-  res.setHeader('content-type', f.type);
-  res.setHeader('content-length', String(f.size));
+function send(res: FastifyReply, f: StreamedFile) {
   // Files of an image never change under the same URL (a new photo is a new image id).
-  res.setHeader('cache-control', 'private, max-age=86400, immutable');
-  res.setHeader('x-content-type-options', 'nosniff');
-  f.stream.pipe(res);
+  sendFile(res, f, { 'cache-control': 'private, max-age=86400, immutable' });
 }

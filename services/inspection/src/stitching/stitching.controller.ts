@@ -1,8 +1,8 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { Rights } from '@windward/contracts';
-import { CurrentUser, IdParam, RequireRights, type AuthUser } from '@windward/service-kit';
+import { CurrentUser, IdParam, RequireRights, sendFile, type AuthUser } from '@windward/service-kit';
 import { INSPECTION_WRITE_RIGHTS } from '../common/access.js';
 import { BINARY } from '../images/images.controller.js';
 import { API } from '../inspections/inspections.controller.js';
@@ -55,7 +55,12 @@ export class StitchingController {
   @Get('panoramas/:panoramaId/panorama')
   @ApiProduces('image/jpeg')
   @ApiOkResponse(BINARY)
-  async panorama(@CurrentUser() user: AuthUser, @IdParam('panoramaId') id: string, @Query() q: PanoramaFileQuery, @Res() res: Response): Promise<void> {
+  async panorama(
+    @CurrentUser() user: AuthUser,
+    @IdParam('panoramaId') id: string,
+    @Query() q: PanoramaFileQuery,
+    @Res() res: FastifyReply,
+  ): Promise<void> {
     await this.send(res, user, id, 'panorama', q.v);
   }
 
@@ -63,7 +68,12 @@ export class StitchingController {
   @Get('panoramas/:panoramaId/thumbnail')
   @ApiProduces('image/jpeg')
   @ApiOkResponse(BINARY)
-  async thumbnail(@CurrentUser() user: AuthUser, @IdParam('panoramaId') id: string, @Query() q: PanoramaFileQuery, @Res() res: Response): Promise<void> {
+  async thumbnail(
+    @CurrentUser() user: AuthUser,
+    @IdParam('panoramaId') id: string,
+    @Query() q: PanoramaFileQuery,
+    @Res() res: FastifyReply,
+  ): Promise<void> {
     await this.send(res, user, id, 'thumbnail', q.v);
   }
 
@@ -71,7 +81,12 @@ export class StitchingController {
   @Get('panoramas/:panoramaId/image.dzi')
   @ApiProduces('application/xml')
   @ApiOkResponse(BINARY)
-  async dzi(@CurrentUser() user: AuthUser, @IdParam('panoramaId') id: string, @Query() q: PanoramaFileQuery, @Res() res: Response): Promise<void> {
+  async dzi(
+    @CurrentUser() user: AuthUser,
+    @IdParam('panoramaId') id: string,
+    @Query() q: PanoramaFileQuery,
+    @Res() res: FastifyReply,
+  ): Promise<void> {
     await this.send(res, user, id, 'dzi', q.v);
   }
 
@@ -85,18 +100,14 @@ export class StitchingController {
     @Param('level') level: string,
     @Param('tile') tile: string,
     @Query() q: PanoramaFileQuery,
-    @Res() res: Response,
+    @Res() res: FastifyReply,
   ): Promise<void> {
     await this.send(res, user, id, { level, tile }, q.v);
   }
 
-  private async send(res: Response, user: AuthUser, id: string, what: PanoramaFile, v: string | undefined) {
+  private async send(res: FastifyReply, user: AuthUser, id: string, what: PanoramaFile, v: string | undefined) {
     const f = await this.stitching.file(user, id, what, v);
-    res.setHeader('content-type', f.type);
-    res.setHeader('content-length', String(f.size));
     // A URL naming its run (`?v=`) never changes, like an image's files; without it the next run replaces the bytes.
-    res.setHeader('cache-control', f.current ? 'private, max-age=86400, immutable' : 'private, no-cache');
-    res.setHeader('x-content-type-options', 'nosniff');
-    f.stream.pipe(res);
+    sendFile(res, f, { 'cache-control': f.current ? 'private, max-age=86400, immutable' : 'private, no-cache' });
   }
 }

@@ -1,9 +1,17 @@
 import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Put, Query, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import type {} from 'multer';
 import { Rights } from '@windward/contracts';
-import { ApiFileBody, CurrentUser, IdParam, PhotoUploadInterceptor, RequireRights, sendStoredPhoto, type AuthUser } from '@windward/service-kit';
+import {
+  ApiFileBody,
+  CurrentUser,
+  IdParam,
+  PhotoUploadInterceptor,
+  RequireRights,
+  sendStoredPhoto,
+  type AuthUser,
+} from '@windward/service-kit';
 import { API_BASE } from '../common/access.js';
 import {
   CampaignDefectQuery,
@@ -159,7 +167,12 @@ export class CampaignsController {
   @RequireRights(...READ)
   @ApiProduces('image/jpeg', 'image/png')
   @ApiOkResponse({ schema: { type: 'string', format: 'binary' } })
-  async photo(@CurrentUser() user: AuthUser, @IdParam() id: string, @IdParam('photoId') photoId: string, @Res() res: Response): Promise<void> {
+  async photo(
+    @CurrentUser() user: AuthUser,
+    @IdParam() id: string,
+    @IdParam('photoId') photoId: string,
+    @Res() res: FastifyReply,
+  ): Promise<void> {
     sendStoredPhoto(res, await this.photos.file(user, id, photoId));
   }
 

@@ -1,9 +1,19 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Post, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { ReportScope, Rights, type Locale } from '@windward/contracts';
 import type { Logger } from 'pino';
-import { CurrentUser, IdParam, LOGGER, OkView, RequestLocale, RequireRights, type AuthUser } from '@windward/service-kit';
+import {
+  attachment,
+  CurrentUser,
+  IdParam,
+  LOGGER,
+  OkView,
+  RequestLocale,
+  RequireRights,
+  sendFile,
+  type AuthUser,
+} from '@windward/service-kit';
 import { CreateReportTaskDto, ReportDownloadListQuery, ReportTaskListQuery } from './task.dto.js';
 import { ReportDownloadPage, ReportTaskPage, ReportTaskView } from './task.view.js';
 import { ReportTasksService } from './tasks.service.js';
@@ -105,18 +115,12 @@ export class ReportTasksController {
     'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   )
   @ApiOkResponse(BINARY)
-  async file(@CurrentUser() u: AuthUser, @IdParam() id: string, @Res() res: Response): Promise<void> {
+  async file(@CurrentUser() u: AuthUser, @IdParam() id: string, @Res() res: FastifyReply): Promise<void> {
     const f = await this.tasks.file(u, id);
-    res.setHeader('content-type', f.type);
-    res.setHeader('content-length', String(f.size));
-    res.setHeader(
-      'content-disposition',
-      `attachment; filename="${f.name.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(f.name)}`,
-    );
     // Logged when the file is handed out (a 200 with the file), before the bytes go, so the log is
     // current as soon as the browser has the file; a failed log entry does not stop the download.
     await f.delivered().catch((err: unknown) => this.log.error({ err, reportTaskId: id }, 'download log entry failed'));
-    f.stream.pipe(res);
+    sendFile(res, f, { 'content-disposition': attachment(f.name) });
   }
 
   /** The caller's download log: which report file was downloaded, by whom and when (paged; sort downloadedAt, fileName). */

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Req, Res, StreamableFile } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiBearerAuth, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { Rights } from '@windward/contracts';
 import { CurrentUser, IdParam, RequireRights, requestLocale, type AuthUser } from '@windward/service-kit';
@@ -54,17 +54,15 @@ export class QaController {
   async export(
     @CurrentUser() u: AuthUser,
     @Query() q: ChangeRateExportQuery,
-    @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<StreamableFile | string> {
     const locale = requestLocale(req.headers);
     if (q.format === 'csv') {
-      res.setHeader('content-type', 'text/csv; charset=utf-8');
-      res.setHeader('content-disposition', 'attachment; filename="change-rate.csv"');
+      void res.headers({ 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="change-rate.csv"' });
       return this.qa.changeRatesCsv(u, q, locale);
     }
-    res.setHeader('content-type', XLSX);
-    res.setHeader('content-disposition', 'attachment; filename="change-rate.xlsx"');
+    void res.headers({ 'content-type': XLSX, 'content-disposition': 'attachment; filename="change-rate.xlsx"' });
     return new StreamableFile(await this.qa.changeRatesXlsx(u, q, locale));
   }
 }
