@@ -5,12 +5,13 @@ import { load } from './http-load.js';
 import type { BenchTarget } from './fixtures.js';
 import { percentile } from './stats.js';
 
-
 /** Park list and turbines-of-a-park under load, and the map's one-call payload, on the large registry. */
 export async function benchAsset(t: BenchTarget, seconds: number) {
   const seeded = await seedLarge(t.databaseUrl, LARGE_DEFAULTS);
   const headers = { authorization: `Bearer ${t.token}` };
-  const parks = (await (await fetch(`${t.url}/context/api/v1/plants?pageSize=1&fieldToSort=windFarmName&windFarmName=park%201`, { headers })).json()) as {
+  const parks = (await (
+    await fetch(`${t.url}/context/api/v1/plants?pageSize=1&fieldToSort=windFarmName&windFarmName=park%201`, { headers })
+  ).json()) as {
     results: { windFarmId: string }[];
   };
   const parkId = parks.results[0]!.windFarmId;
@@ -25,7 +26,7 @@ export async function benchAsset(t: BenchTarget, seconds: number) {
     50,
     seconds,
   );
-  // The least any request through the gateway costs here: asset's /health (express only, no Nest
+  // The least any request through the gateway costs here: asset's /health (Fastify only, no Nest
   // pipeline, no token, one SELECT 1) under the same load. A list whose own SQL floor is cheaper
   // than about twice this cannot be within 1.5× of it, however lean the service.
   const health = await load({ url: `${t.url}/gw/asset/health`, connections: 50, seconds });
@@ -40,5 +41,10 @@ export async function benchAsset(t: BenchTarget, seconds: number) {
     bytes = Buffer.byteLength(text);
     count = (JSON.parse(text) as { results: unknown[] }).results.length;
   }
-  return { seedSeconds: seeded.seconds, lists, health: { call: 'GET /gw/asset/health (gateway → express → SELECT 1)', ...health }, map: { parks: count, 'payload kB': bytes / 1024, 'median ms': percentile(times, 50) } };
+  return {
+    seedSeconds: seeded.seconds,
+    lists,
+    health: { call: 'GET /gw/asset/health (gateway → Fastify → SELECT 1)', ...health },
+    map: { parks: count, 'payload kB': bytes / 1024, 'median ms': percentile(times, 50) },
+  };
 }

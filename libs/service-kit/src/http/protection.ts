@@ -61,10 +61,16 @@ export function tooManyRequests(res: { setHeader(name: string, value: string): u
   return new AppError('TOO_MANY_REQUESTS', { params: { seconds } });
 }
 
+/** A request URL without its query string. */
+function pathOf(url: string): string {
+  const q = url.indexOf('?');
+  return q < 0 ? url : url.slice(0, q);
+}
+
 /** Per-IP limit of every request but health checks (runs before authentication). */
 export function ipRateLimit(limiter: RateLimiter): onRequestHookHandler {
   return (req, reply, done) => {
-    if (limiter.perMinute <= 0 || req.url.endsWith('/health')) return done();
+    if (limiter.perMinute <= 0 || pathOf(req.url).endsWith('/health')) return done();
     const wait = limiter.take(`ip:${req.ip}`);
     if (!wait) return done();
     done(tooManyRequests(reply.raw, wait));
