@@ -109,24 +109,33 @@ export async function listAgainstFloor(
   // BENCH_SHOW_SQL=1 prints each list's statements (to EXPLAIN them by hand with BENCH_KEEP_DB=1).
   if (process.env.BENCH_SHOW_SQL === '1')
     console.log(`\n-- ${o.label}\n${statements.map((s) => `${s.sql}; -- ${JSON.stringify(s.params)}`).join('\n')}`);
-  const profiled = profileStart(o.service, o.label);
-  const cpu = cpuPerRequest(t.servicePid(o.service), t.gatewayPids?.());
-  const product: LoadResult = await load({
-    url: `${t.url}${o.path}`,
-    connections: o.connections,
-    seconds: o.seconds,
-    headers: { authorization: `Bearer ${t.token}` },
-  });
-  const cpuUsed = cpu(product.requests);
-  if (profiled) await profileStop(o.service, o.label);
-  const floorCpu = cpuPerRequest(undefined);
-  const floor = await replayFloor(t.databaseUrl, statements, o.connections, o.seconds);
-  const floorPg = floorCpu(floor.requests)['PostgreSQL CPU ms/req'];
+  // BENCH_ROUNDS=n: the product and its floor alternate n times and the median round's figures
+  // are kept (one run of each moves ±0.2 in ratio from run to run on this machine kind).
+  const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 1));
+  const runs: { product: LoadResult; floor: FloorResult; cpuUsed: Record<string, number | string>; floorPg: number | string }[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const profiled = round === 0 && profileStart(o.service, o.label);
+    const cpu = cpuPerRequest(t.servicePid(o.service), t.gatewayPids?.());
+    const product: LoadResult = await load({
+      url: `${t.url}${o.path}`,
+      connections: o.connections,
+      seconds: o.seconds,
+      headers: { authorization: `Bearer ${t.token}` },
+    });
+    const cpuUsed = cpu(product.requests);
+    if (profiled) await profileStop(o.service, o.label);
+    const floorCpu = cpuPerRequest(undefined);
+    const floor = await replayFloor(t.databaseUrl, statements, o.connections, o.seconds);
+    runs.push({ product, floor, cpuUsed, floorPg: floorCpu(floor.requests)['PostgreSQL CPU ms/req']! });
+  }
+  runs.sort((a, b) => a.product['p95 ms'] / a.floor['p95 ms'] - b.product['p95 ms'] / b.floor['p95 ms']);
+  const { product, floor, cpuUsed, floorPg } = runs[Math.floor((runs.length - 1) / 2)]!;
   // Through nginx the reference would need an nginx of its own; it is measured behind the Node gateway only.
   const bare = t.gatewayPids ? {} : await bareReference(t, statements, o, floor['p95 ms']);
   return {
     list: o.label,
     statements: statements.length,
+    ...(rounds > 1 ? { rounds, 'p95 ratios': runs.map((r) => (r.product['p95 ms'] / r.floor['p95 ms']).toFixed(2)).join(' ') } : {}),
     'req/s': product['req/s'],
     'p95 ms': product['p95 ms'],
     'floor req/s': floor['req/s'],
@@ -137,7 +146,7 @@ export async function listAgainstFloor(
     // PostgreSQL share and its own replaying process.
     ...cpuUsed,
     'load CPU ms/req': product['load CPU ms/req'],
-    'floor PostgreSQL CPU ms/loop': floorPg!,
+    'floor PostgreSQL CPU ms/loop': floorPg,
     ...bare,
   };
 }
