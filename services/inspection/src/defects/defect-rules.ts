@@ -25,7 +25,8 @@ import { announceLabeling } from './labeling-progress.js';
 /** Most defects one bulk edit (or one accept/reject of suggestions) may name. */
 export const BULK_MAX = 1000;
 
-export function presentDefect(d: DefectViewRow, extra: { turbineName?: string; inspectionDate?: string } = {}): DefectView {
+/** A defect as the API shows it, with what a list adds to each row (`extra`: turbine name, inspection date…) in the same object. */
+export function presentDefect<E extends object = object>(d: DefectViewRow, extra: E = {} as E): DefectView & E {
   return {
     defectId: d.id,
     defectNo: d.defectNo,
@@ -95,7 +96,12 @@ export const defectPayload = (d: Defect): DefectEventPayload => ({
 });
 
 /** A defect and its inspection; the same 404 for unknown and out-of-scope ids. */
-export async function loadDefect(m: EntityManager, user: AuthUser, defectId: string, lock = false): Promise<{ d: Defect; insp: Inspection }> {
+export async function loadDefect(
+  m: EntityManager,
+  user: AuthUser,
+  defectId: string,
+  lock = false,
+): Promise<{ d: Defect; insp: Inspection }> {
   if (!isUuid(defectId)) throw new AppError('NOT_FOUND');
   const d = await m.findOne(Defect, { where: { id: defectId } });
   if (!d) throw new AppError('NOT_FOUND');

@@ -18,7 +18,8 @@ import { ImageListRepository, type ImageListRow } from './image-list.repository.
 import { announcePhotosChanged } from '../stitching/stitching-progress.js';
 import { TILES_QUEUE, TilesWorker, dziKey, originalKey, thumbKey, tileKey } from './tiles.worker.js';
 
-export function presentImage(i: ImageListRow): ImageView {
+/** An image as the API shows it, with what a list adds to each row (`extra`) in the same object. */
+export function presentImage<E extends object = object>(i: ImageListRow, extra: E = {} as E): ImageView & E {
   const base = `/gw/inspection/api/v2/images/${i.id}`;
   const done = i.tileStatus === 'done';
   return {
@@ -44,6 +45,7 @@ export function presentImage(i: ImageListRow): ImageView {
     thumbUri: done ? `${base}/thumbnail` : null,
     dziUri: done ? `${base}/image.dzi` : null,
     createdAt: i.createdAt,
+    ...extra,
   };
 }
 
@@ -120,7 +122,7 @@ export class ImagesService {
       views,
       page,
     );
-    return { results: rows.map(presentImage), totalCount: total };
+    return { results: rows.map((r) => presentImage(r)), totalCount: total };
   }
 
   async get(user: AuthUser, imageId: string): Promise<ImageView> {

@@ -17,7 +17,17 @@ import {
   type SearchFilter,
 } from './search.repository.js';
 import { SavedQuery } from './saved-query.entity.js';
-import type { DefectHitPage, DefectHitView, ExportSelectionView, ImageExportSelectionView, ImageHitPage, ImageHitView, SavedQueryView, SinglePointView } from './search.view.js';
+import type {
+  DefectHitPage,
+  DefectHitView,
+  ExportSelectionView,
+  GalleryDefectView,
+  ImageExportSelectionView,
+  ImageHitPage,
+  ImageHitView,
+  SavedQueryView,
+  SinglePointView,
+} from './search.view.js';
 
 /** Single-point window half-width (m) when none is given. */
 const SINGLE_POINT_TOLERANCE_M = 1;
@@ -154,7 +164,9 @@ export class SearchService {
     const ids = [...new Set(c.turbineIds)];
     if (ids.length > QUERY_MAX_TURBINES) throw new AppError('QUERY_TOO_MANY_TURBINES');
     const known = await this.repo.turbines(ids.filter(isUuid));
-    const visible = new Set(known.filter((t) => canSeeRow(user, { customerId: t.customer_id, windParkId: t.wind_park_id })).map((t) => t.turbine_id));
+    const visible = new Set(
+      known.filter((t) => canSeeRow(user, { customerId: t.customer_id, windParkId: t.wind_park_id })).map((t) => t.turbine_id),
+    );
     if (!ids.every((id) => visible.has(id))) throw new AppError('NOT_FOUND');
     const { turbineIds: _t, ...rest } = c;
     return { ...rest, turbineIds: ids };
@@ -168,13 +180,14 @@ export class SearchService {
     const byId = new Map(found.map((d) => [d.id, d]));
     return rows
       .filter((r) => byId.has(r.id))
-      .map((r) => ({
-        ...presentDefect(byId.get(r.id)!, { turbineName: r.turbine_name, inspectionDate: r.inspection_date }),
-        turbineName: r.turbine_name,
-        inspectionDate: r.inspection_date,
-        componentType: r.component_type,
-        repairStatus: r.repair_status,
-      }));
+      .map((r) =>
+        presentDefect(byId.get(r.id)!, {
+          turbineName: r.turbine_name,
+          inspectionDate: r.inspection_date,
+          componentType: r.component_type,
+          repairStatus: r.repair_status,
+        }),
+      );
   }
 
   private async imageHits(rows: ImageHitRow[], f: SearchFilter): Promise<ImageHitView[]> {
@@ -182,17 +195,24 @@ export class SearchService {
     const ids = rows.map((r) => r.id);
     const [images, outlines] = await Promise.all([this.imageRows.byIds(this.ds.manager, ids), this.repo.galleryDefects(ids, f)]);
     const byId = new Map(images.map((i) => [i.id, i]));
+    // Each image's outlines in one pass over them (in defect number order, as selected).
+    const outlinesOf = new Map<string, GalleryDefectView[]>();
+    for (const d of outlines) {
+      const outline = { defectId: d.id, defectNo: d.defect_no, severity: d.severity, defectType: d.defect_type, polygon: d.polygon };
+      const list = outlinesOf.get(d.image_id);
+      if (list) list.push(outline);
+      else outlinesOf.set(d.image_id, [outline]);
+    }
     return rows
       .filter((r) => byId.has(r.id))
-      .map((r) => ({
-        ...presentImage(byId.get(r.id)!),
-        turbineName: r.turbine_name,
-        inspectionDate: r.inspection_date,
-        componentType: r.component_type,
-        defects: outlines
-          .filter((d) => d.image_id === r.id)
-          .map((d) => ({ defectId: d.id, defectNo: d.defect_no, severity: d.severity, defectType: d.defect_type, polygon: d.polygon })),
-      }));
+      .map((r) =>
+        presentImage(byId.get(r.id)!, {
+          turbineName: r.turbine_name,
+          inspectionDate: r.inspection_date,
+          componentType: r.component_type,
+          defects: outlinesOf.get(r.id) ?? [],
+        }),
+      );
   }
 }
 
