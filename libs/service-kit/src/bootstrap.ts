@@ -12,7 +12,7 @@ import { requestLogging } from './logging/request-log.js';
 import { EventBus } from './events/event-bus.js';
 import { BusTransport } from './events/bus-transport.js';
 import { openApiDocument } from './openapi/openapi.js';
-import { JSON_BODY_LIMIT_MB, parseJsonBody } from './http/input-limits.js';
+import { JSON_BODY_LIMIT_MB, parseFormBody, parseJsonBody, readBody } from './http/input-limits.js';
 import { RateLimiter, ipRateLimit, securityHeaders } from './http/protection.js';
 
 /** Requests per minute one client IP may send to one service (generous: the gateway's own IP in tests and the demo). */
@@ -46,14 +46,21 @@ export async function bootstrapService(module: unknown, service: ServiceName, op
     bodyLimit: JSON_BODY_LIMIT,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
   });
-  const app = await NestFactory.create<NestFastifyApplication>(module as never, adapter, { bufferLogs: true });
+  // The kit's own body parsers (below), not Nest's.
+  const app = await NestFactory.create<NestFastifyApplication>(module as never, adapter, { bufferLogs: true, bodyParser: false });
   const cfg = app.get<ServiceConfig>(SERVICE_CONFIG);
   const log = app.get<Logger>(LOGGER);
   app.useLogger(new PinoNestLogger(log));
-  // Over-deep JSON is refused before parsing; an empty JSON body reads as none, as it did on express.
-  app.useBodyParser('application/json', { bodyLimit: JSON_BODY_LIMIT }, async (req: unknown, body: Buffer) => parseJsonBody(req, body));
   const fastify = app.getHttpAdapter().getInstance();
-  // Any other type (multipart uploads, tus chunks) is left unread for the handler that streams it.
+  // JSON (over-deep refused before parsing, empty read as {}) and forms, read to the end even when
+  // over the limit (readBody); any other type (multipart uploads, tus chunks) is left unread for
+  // the handler that streams it.
+  fastify.addContentTypeParser('application/json', (req: unknown, payload: NodeJS.ReadableStream) =>
+    readBody(payload, JSON_BODY_LIMIT).then((b) => parseJsonBody(req, b)),
+  );
+  fastify.addContentTypeParser('application/x-www-form-urlencoded', (req: unknown, payload: NodeJS.ReadableStream) =>
+    readBody(payload, JSON_BODY_LIMIT).then((b) => parseFormBody(req, b)),
+  );
   fastify.addContentTypeParser('*', (_req, _payload, done) => done(null));
   fastify.addHook('onRequest', securityHeaders(`/gw/${cfg.context}/docs`));
   // Per-IP request limit before anything is read (issue #16; RATE_LIMIT_IP_PER_MINUTE, 0 = off).

@@ -1,3 +1,5 @@
+import { parse as parseQueryString } from 'node:querystring';
+
 /** Largest value of a PostgreSQL `int` column: DTOs cap integers with `@Max(INT32_MAX)`. */
 export const INT32_MAX = 2_147_483_647;
 
@@ -39,6 +41,43 @@ export function jsonDeeperThan(buf: Uint8Array, max: number): boolean {
     } else if (c === 0x7d || c === 0x5d) depth--;
   }
   return false;
+}
+
+/** A JSON or form body over JSON_BODY_LIMIT_MB (the kit's filter answers BODY_TOO_LARGE). */
+export class BodyTooLargeError extends Error {
+  readonly status = 413;
+  readonly statusCode = 413;
+  readonly type = 'entity.too.large';
+  constructor() {
+    super(`body over ${JSON_BODY_LIMIT_MB} MB`);
+  }
+}
+
+/**
+ * Reads a request body of up to `limit` bytes. Over it, the rest is still read (and dropped)
+ * before the refusal, as body-parser did: a service that answered at once and closed the
+ * connection left a proxy still sending the body with a failed write, and its caller with the
+ * gateway's 502 instead of the 413.
+ */
+export function readBody(payload: NodeJS.ReadableStream, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    let chunks: Buffer[] = [];
+    let size = 0;
+    payload.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size <= limit) chunks.push(c);
+      else chunks = [];
+    });
+    payload.on('end', () => (size > limit ? reject(new BodyTooLargeError()) : resolve(Buffer.concat(chunks, size))));
+    payload.on('error', reject);
+  });
+}
+
+/** The services' form body parser (`application/x-www-form-urlencoded`: OAuth's token calls); a `__proto__` field is refused. */
+export function parseFormBody(_req: unknown, body: Buffer): Record<string, unknown> {
+  const fields = parseQueryString(body.toString('utf8'));
+  if (Object.hasOwn(fields, '__proto__')) throw new JsonBodyError('entity.parse.failed');
+  return Object.assign({}, fields);
 }
 
 /**
