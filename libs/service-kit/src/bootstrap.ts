@@ -43,7 +43,6 @@ export async function bootstrapService(module: unknown, service: ServiceName, op
   // the X-Forwarded-* headers of the gateway (loopback) name the client.
   const adapter = new FastifyAdapter({
     trustProxy: 'loopback',
-    bodyLimit: JSON_BODY_LIMIT,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
   });
   // The kit's own body parsers (below), not Nest's.

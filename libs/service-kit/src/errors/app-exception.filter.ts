@@ -34,8 +34,9 @@ function isDataException(err: unknown): boolean {
 }
 
 /**
- * The status and reason of a body refused before any handler: the kit's JSON parser
- * (`entity.parse.failed`, `entity.too.deep`) or Fastify's own (`FST_ERR_CTP_BODY_TOO_LARGE`…).
+ * The status and reason of a body refused before any handler: the kit's parsers
+ * (`entity.parse.failed`, `entity.too.deep`, `entity.too.large`) or Fastify's own reading of the
+ * request (`FST_ERR_CTP_INVALID_MEDIA_TYPE` for a Content-Type it cannot parse).
  */
 function parserRefusal(err: unknown): { status: number; reason: string } | undefined {
   const e = err as { type?: unknown; status?: unknown; code?: unknown; statusCode?: unknown } | null;

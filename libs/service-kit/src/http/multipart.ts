@@ -8,7 +8,7 @@ import { AppError } from '@windward/contracts';
 export type MulterHandler = ReturnType<ReturnType<typeof multer>['single']>;
 
 /** What multer read, on the request a controller sees (`@UploadedFile()` reads `file`). */
-export type UploadRequest = FastifyRequest & {
+export type UploadRequest = FastifyRequest<{ Params: Record<string, string> }> & {
   file?: Express.Multer.File;
   files?: Express.Multer.File[] | Record<string, Express.Multer.File[]>;
 };

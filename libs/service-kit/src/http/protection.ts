@@ -62,7 +62,7 @@ export function tooManyRequests(res: { setHeader(name: string, value: string): u
 }
 
 /** A request URL without its query string. */
-function pathOf(url: string): string {
+export function urlPathname(url: string): string {
   const q = url.indexOf('?');
   return q < 0 ? url : url.slice(0, q);
 }
@@ -70,7 +70,7 @@ function pathOf(url: string): string {
 /** Per-IP limit of every request but health checks (runs before authentication). */
 export function ipRateLimit(limiter: RateLimiter): onRequestHookHandler {
   return (req, reply, done) => {
-    if (limiter.perMinute <= 0 || pathOf(req.url).endsWith('/health')) return done();
+    if (limiter.perMinute <= 0 || urlPathname(req.url).endsWith('/health')) return done();
     const wait = limiter.take(`ip:${req.ip}`);
     if (!wait) return done();
     done(tooManyRequests(reply.raw, wait));

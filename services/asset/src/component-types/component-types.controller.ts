@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Put, Query, Req } from '@nestj
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { AppError, Rights } from '@windward/contracts';
-import { CurrentUser, IdParam, RequireRights, type AuthUser } from '@windward/service-kit';
+import { CurrentUser, IdParam, RequireRights, urlPathname, type AuthUser } from '@windward/service-kit';
 import { ComponentTypesService } from './component-types.service.js';
 import { ComponentTypeListQuery, SaveComponentTypeDto } from './component-type.dto.js';
 import { ComponentTypePage, ComponentTypeView } from './component-type.view.js';
@@ -15,7 +15,7 @@ const LIST_PATHS = ['generator', 'blade', 'nacelle', 'tower', 'foundation'].map(
 const ITEM_PATHS = ['Generator', 'blade', 'nacelle', 'tower', 'foundation'].map((k) => `${BASE}/${k}-types/:typeId`);
 
 function kindOf(req: FastifyRequest) {
-  const kind = kindFromPath(req.url.split('?')[0]!);
+  const kind = kindFromPath(urlPathname(req.url));
   if (!kind) throw new AppError('NOT_FOUND');
   return kind;
 }

@@ -28,7 +28,7 @@ export class ImagesUploadInterceptor implements NestInterceptor {
     const req = ctx.switchToHttp().getRequest<ImagesRequest>();
     // A bad query string is refused before the photos are read (the route's pipe would only see it after).
     await validatedQuery(ImagesUploadQuery, req.query);
-    await this.uploads.beginImages(req.user, String((req.params as { id: string }).id));
+    await this.uploads.beginImages(req.user, String(req.params.id));
     await readMultipart(upload, ctx, DRONE_ARCHIVE_MAX_BYTES, 'files');
     const got = (req.files ?? {}) as Record<string, Express.Multer.File[] | undefined>;
     const archive = got.file?.[0];

@@ -18,7 +18,7 @@ export class WorkbookUploadInterceptor implements NestInterceptor {
 
   async intercept(ctx: ExecutionContext, next: CallHandler) {
     const req = ctx.switchToHttp().getRequest<UploadRequest & { user: AuthUser }>();
-    const id = String((req.params as { id: string }).id);
+    const id = String(req.params.id);
     // Before the pipes run: the query is read through the route's DTO here, so a bad one marks nothing.
     const { mappingId } = await validatedQuery(WorkbookUploadQuery, req.query);
     await this.uploads.beginWorkbook(req.user, id, mappingId);

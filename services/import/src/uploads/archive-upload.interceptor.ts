@@ -24,7 +24,7 @@ export class ArchiveUploadInterceptor implements NestInterceptor {
 
   async intercept(ctx: ExecutionContext, next: CallHandler) {
     const req = ctx.switchToHttp().getRequest<ArchiveRequest & { user: AuthUser }>();
-    const id = String((req.params as { id: string }).id);
+    const id = String(req.params.id);
     const previous = await this.uploads.beginArchive(req.user, id);
     try {
       await readMultipart(upload, ctx, DRONE_ARCHIVE_MAX_BYTES);

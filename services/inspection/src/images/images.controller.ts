@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { ApiFileBody, CurrentUser, IdParam, RequireRights, sendFile, type AuthUser, type StreamedFile } from '@windward/service-kit';
+import { ApiFileBody, CurrentUser, IdParam, RequireRights, sendStoredPhoto, type AuthUser } from '@windward/service-kit';
 import { INSPECTION_WRITE_RIGHTS } from '../common/access.js';
 import { API } from '../inspections/inspections.controller.js';
 import { ImagesService } from './images.service.js';
@@ -70,7 +70,7 @@ export class ImagesController {
   @ApiProduces('image/jpeg', 'image/png')
   @ApiOkResponse(BINARY)
   async original(@CurrentUser() user: AuthUser, @IdParam('imageId') imageId: string, @Res() res: FastifyReply): Promise<void> {
-    send(res, await this.images.file(user, imageId, 'original'));
+    sendStoredPhoto(res, await this.images.file(user, imageId, 'original'));
   }
 
   /** The thumbnail (once tiled). */
@@ -78,7 +78,7 @@ export class ImagesController {
   @ApiProduces('image/jpeg')
   @ApiOkResponse(BINARY)
   async thumbnail(@CurrentUser() user: AuthUser, @IdParam('imageId') imageId: string, @Res() res: FastifyReply): Promise<void> {
-    send(res, await this.images.file(user, imageId, 'thumbnail'));
+    sendStoredPhoto(res, await this.images.file(user, imageId, 'thumbnail'));
   }
 
   /** OpenSeadragon tile source; it then asks for `image_files/{level}/{col}_{row}.jpeg` beside it. */
@@ -86,7 +86,7 @@ export class ImagesController {
   @ApiProduces('application/xml')
   @ApiOkResponse(BINARY)
   async dzi(@CurrentUser() user: AuthUser, @IdParam('imageId') imageId: string, @Res() res: FastifyReply): Promise<void> {
-    send(res, await this.images.file(user, imageId, 'dzi'));
+    sendStoredPhoto(res, await this.images.file(user, imageId, 'dzi'));
   }
 
   /** One tile of the DZI pyramid. */
@@ -100,11 +100,6 @@ export class ImagesController {
     @Param('tile') tile: string,
     @Res() res: FastifyReply,
   ): Promise<void> {
-    send(res, await this.images.file(user, imageId, { level, tile }));
+    sendStoredPhoto(res, await this.images.file(user, imageId, { level, tile }));
   }
-}
-
-function send(res: FastifyReply, f: StreamedFile) {
-  // Files of an image never change under the same URL (a new photo is a new image id).
-  sendFile(res, f, { 'cache-control': 'private, max-age=86400, immutable' });
 }
