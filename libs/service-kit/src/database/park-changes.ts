@@ -119,13 +119,21 @@ export async function parkVersionsOf(
   parks: string,
   params: unknown[],
 ): Promise<Map<string, string>> {
-  const rows = (await db.query(
-    `SELECT p.id, coalesce(sum(c.weight), 0)::text || '|' || current_date::text AS v
-     FROM (${parks}) p LEFT JOIN ${s}.${log.table} c ON c.${log.park} = p.id
-     GROUP BY p.id ORDER BY p.id`,
-    params,
-  )) as { id: string; v: string }[];
-  return new Map(rows.map((r) => [r.id, `${r.id}|${r.v}`]));
+  const rows = (await db.query(`SELECT p.id, ${parkVersionSql(s, log, 'p.id')} AS v FROM (${parks}) p ORDER BY p.id`, params)) as {
+    id: string;
+    v: string;
+  }[];
+  return new Map(rows.map((r) => [r.id, r.v]));
+}
+
+/**
+ * The SQL of a park's version (`parkVersions`' value) for the park id expression `parkId`, to read
+ * it as a column of a statement the caller sends anyway (a park's access check, say) instead of
+ * in a round trip of its own.
+ */
+export function parkVersionSql(s: string, log: ParkChangeLog, parkId: string): string {
+  return `${parkId}::text || '|' || (SELECT coalesce(sum(c.weight), 0) FROM ${s}.${log.table} c WHERE c.${log.park} = ${parkId})::text
+    || '|' || current_date::text`;
 }
 
 /**

@@ -76,7 +76,10 @@ export function pageRows<T extends ObjectLiteral>(
 export function listParam(v: unknown): string[] {
   if (v === undefined || v === null || v === '') return [];
   const arr = Array.isArray(v) ? v : [v];
-  return arr.flatMap((x) => String(x).split(',')).map((s) => s.trim()).filter(Boolean);
+  return arr
+    .flatMap((x) => String(x).split(','))
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /** Lists count exactly up to here; larger results report the planner's estimate. */
@@ -99,7 +102,9 @@ export async function cappedCount(
   params: unknown[],
   limit = COUNT_EXACT_LIMIT,
 ): Promise<ListCount> {
-  const [{ n }] = (await ds.query(`SELECT count(*)::int AS n FROM (SELECT 1 ${fromWhere} LIMIT ${limit + 1}) x`, params)) as { n: number }[];
+  const [{ n }] = (await ds.query(`SELECT count(*)::int AS n FROM (SELECT 1 ${fromWhere} LIMIT ${limit + 1}) x`, params)) as {
+    n: number;
+  }[];
   if (n <= limit) return { totalCount: n, totalCountExact: true };
   return estimatedCount(ds, fromWhere, params, limit);
 }
@@ -111,7 +116,9 @@ async function estimatedCount(
   params: unknown[],
   limit: number,
 ): Promise<ListCount> {
-  const [plan] = (await ds.query(`EXPLAIN (FORMAT JSON) SELECT 1 ${fromWhere}`, params)) as { 'QUERY PLAN': { Plan?: { 'Plan Rows'?: number } }[] }[];
+  const [plan] = (await ds.query(`EXPLAIN (FORMAT JSON) SELECT 1 ${fromWhere}`, params)) as {
+    'QUERY PLAN': { Plan?: { 'Plan Rows'?: number } }[];
+  }[];
   const estimate = Number(plan?.['QUERY PLAN']?.[0]?.Plan?.['Plan Rows'] ?? 0);
   return { totalCount: Math.max(limit + 1, Math.round(estimate)), totalCountExact: false };
 }
@@ -129,6 +136,17 @@ export async function windowTotal(
   if (rows.length) return Number(rows[0]!.total);
   const [{ n }] = (await ds.query(`SELECT count(*)::int AS n ${fromWhere}`, params)) as { n: number }[];
   return n;
+}
+
+/**
+ * `FROM …` of the rows of `table` (as `x`) that a page of ids selects, in the page's order (end
+ * the statement with `ORDER BY p.n`). `page` is `SELECT <alias>.id, … ORDER BY … LIMIT …`; its
+ * other columns are `p.<column>`. The page is sorted and cut while its rows are narrow and the wide
+ * rows are read for the page alone, in one statement where an ids query and a read by ids took two
+ * round trips (docs/performance.md, session 33).
+ */
+export function pageRowsFrom(page: string, table: string): string {
+  return `FROM (SELECT q.*, row_number() OVER () AS n FROM (${page}) q) p JOIN ${table} x ON x.id = p.id`;
 }
 
 /** The column `pageWithCappedCount` adds to each row for its count (removed before rows are returned). */

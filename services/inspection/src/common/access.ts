@@ -1,9 +1,10 @@
 import type { EntityManager } from 'typeorm';
 import { AppError, isUuid, COMPONENT_EDIT_RIGHTS, Rights, type ComponentType, type Right } from '@windward/contracts';
-import { canSeeCustomer, canSeePark, entityRowColumns, type AuthUser } from '@windward/service-kit';
+import { canSeeCustomer, canSeePark, entityRowColumns, parkVersionSql, type AuthUser } from '@windward/service-kit';
 import { Inspection } from '../inspections/inspection.entity.js';
 import { ParkRef, TaskHandlerRef } from '../refs/refs.entity.js';
 import { schemaName } from './columns.js';
+import { PARK_CHANGES } from './park-version.js';
 
 /** Rights that let a caller reach any inspection write route; the component decides afterwards. */
 export const INSPECTION_WRITE_RIGHTS: Right[] = [
@@ -42,9 +43,16 @@ export async function loadInspection(m: EntityManager, user: AuthUser, id: strin
  * raw statement, or the same 404. For hot read paths (the image list) where TypeORM's query
  * building and hydration cost more than the statement (docs/performance.md, session 20).
  */
-export async function loadInspectionScope(m: EntityManager, user: AuthUser, id: string): Promise<{ id: string; customerId: string; windParkId: string }> {
+export async function loadInspectionScope(
+  m: EntityManager,
+  user: AuthUser,
+  id: string,
+): Promise<{ id: string; customerId: string; windParkId: string }> {
   if (!isUuid(id)) throw new AppError('NOT_FOUND');
-  const [row] = (await m.query(`SELECT id, customer_id AS "customerId", wind_park_id AS "windParkId" FROM ${schemaName(m.connection)}.inspection WHERE id = $1`, [id])) as {
+  const [row] = (await m.query(
+    `SELECT id, customer_id AS "customerId", wind_park_id AS "windParkId" FROM ${schemaName(m.connection)}.inspection WHERE id = $1`,
+    [id],
+  )) as {
     id: string;
     customerId: string;
     windParkId: string;
@@ -104,9 +112,34 @@ const PARK_REF_COLUMNS = entityRowColumns('park_ref', {
  * findOne cost more than the statement (docs/performance.md, session 20).
  */
 export async function loadVisiblePark(m: EntityManager, user: AuthUser, parkId: string): Promise<ParkRef> {
-  const [park] = isUuid(parkId)
-    ? ((await m.query(`SELECT ${PARK_REF_COLUMNS.select('p')} FROM ${schemaName(m.connection)}.park_ref p WHERE p.wind_park_id = $1`, [parkId])) as ParkRef[])
+  return (await visiblePark(m, user, parkId, false)).park;
+}
+
+/**
+ * `loadVisiblePark` with the park's version (`parkVersion`) read in the same statement: a
+ * park-wide read that keeps answers per version (the Data Center's counts) saves a round trip.
+ */
+export function loadVisibleParkVersion(m: EntityManager, user: AuthUser, parkId: string): Promise<{ park: ParkRef; version: string }> {
+  return visiblePark(m, user, parkId, true);
+}
+
+async function visiblePark(
+  m: EntityManager,
+  user: AuthUser,
+  parkId: string,
+  withVersion: boolean,
+): Promise<{ park: ParkRef; version: string }> {
+  const s = schemaName(m.connection);
+  const version = withVersion ? `, ${parkVersionSql(s, PARK_CHANGES, 'p.wind_park_id')} AS "parkVersion"` : '';
+  const [row] = isUuid(parkId)
+    ? ((await m.query(`SELECT ${PARK_REF_COLUMNS.select('p')}${version} FROM ${s}.park_ref p WHERE p.wind_park_id = $1`, [
+        parkId,
+      ])) as (ParkRef & {
+        parkVersion?: string;
+      })[])
     : [];
-  if (!park || !canSeeRow(user, park)) throw new AppError('NOT_FOUND');
-  return park;
+  if (!row || !canSeeRow(user, row)) throw new AppError('NOT_FOUND');
+  if (!withVersion) return { park: row, version: '' };
+  const { parkVersion, ...park } = row;
+  return { park, version: parkVersion! };
 }

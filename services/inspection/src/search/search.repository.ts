@@ -1,13 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { cappedCount, KeptAnswers, type AuthUser, type ListCount, type PageRequest } from '@windward/service-kit';
+import { cappedCount, KeptAnswers, pageRowsFrom, type AuthUser, type ListCount, type PageRequest } from '@windward/service-kit';
 import { schemaName } from '../common/columns.js';
 import { scopeSql } from '../common/access.js';
-import { parkVersion } from '../common/park-version.js';
+import { DEFECT_VIEW_COLUMNS, type DefectViewRow } from '../defects/defect.repository.js';
+import { IMAGE_LIST_COLUMNS, type ImageListRow } from '../images/image-list.repository.js';
+import type { GalleryDefectView } from './search.view.js';
 
 /** What a Data Center search selects: one park or some turbines, and optional filters. */
 export interface SearchFilter {
   windFarmId?: string;
+  /** The park's version (`parkVersion`), read with its access check: the key of the kept counts. */
+  parkVersion?: string;
   turbineIds?: string[];
   componentType?: number[];
   bladePosition?: number[];
@@ -61,31 +65,21 @@ function orderBy(sort: { col: string; nullable?: true }, dir: 'ASC' | 'DESC', ti
   return [`${sort.col} ${dir}${sort.nullable ? ' NULLS LAST' : ''}`, ...ties.map((t) => `${t} ${dir}`)].join(', ');
 }
 
-/** A row of the defect search beside the defect itself. */
-export interface DefectHitRow {
-  id: string;
-  turbine_name: string;
-  inspection_date: string;
-  component_type: number;
-  repair_status: number | null;
-}
+/** A defect of the search as its statement reads it (`defectHitRows`): the defect's view row and its search columns. */
+export type DefectHitRow = DefectViewRow & {
+  turbineName: string;
+  inspectionDate: string;
+  componentType: number;
+  repairStatus: number | null;
+};
 
-export interface ImageHitRow {
-  id: string;
-  turbine_name: string;
-  inspection_date: string;
-  component_type: number;
-}
-
-/** A defect shown on an image of the gallery (its outline). */
-export interface GalleryDefectRow {
-  id: string;
-  image_id: string;
-  defect_no: string;
-  severity: number | null;
-  defect_type: string;
-  polygon: [number, number][];
-}
+/** An image of the gallery as its statement reads it (`galleryRows`): the image list's row and its outlines. */
+export type GalleryRow = ImageListRow & {
+  turbineName: string;
+  inspectionDate: string;
+  componentType: number;
+  defects: GalleryDefectView[];
+};
 
 /** Counts kept per service instance (each entry a few hundred bytes): the oldest go first. */
 const KEPT_COUNTS = 2_000;
@@ -103,10 +97,9 @@ export class SearchRepository {
    * of the park changes (its version, `parkVersion`). Searches over turbines of several parks are
    * counted each time.
    */
-  private async parkCount(parkId: string | undefined, countFrom: string, params: unknown[]): Promise<ListCount> {
-    if (!parkId) return cappedCount(this.ds, countFrom, params);
-    const key = `${await parkVersion(this.ds, parkId)}|${countFrom}|${JSON.stringify(params)}`;
-    return this.counts.get(key, () => cappedCount(this.ds, countFrom, params));
+  private async parkCount(f: SearchFilter, countFrom: string, params: unknown[]): Promise<ListCount> {
+    if (!f.parkVersion) return cappedCount(this.ds, countFrom, params);
+    return this.counts.get(`${f.parkVersion}|${countFrom}|${JSON.stringify(params)}`, () => cappedCount(this.ds, countFrom, params));
   }
 
   private get s() {
@@ -160,8 +153,14 @@ export class SearchRepository {
 
   private hasDefectFilter(f: SearchFilter): boolean {
     return Boolean(
-      f.severity?.length || f.defectType?.length || f.timelineStatus?.length || f.dpsStatus?.length || f.repairStatus?.length ||
-        f.distanceFrom !== undefined || f.distanceTo !== undefined || f.minSize !== undefined,
+      f.severity?.length ||
+      f.defectType?.length ||
+      f.timelineStatus?.length ||
+      f.dpsStatus?.length ||
+      f.repairStatus?.length ||
+      f.distanceFrom !== undefined ||
+      f.distanceTo !== undefined ||
+      f.minSize !== undefined,
     );
   }
 
@@ -196,12 +195,12 @@ export class SearchRepository {
     const params: unknown[] = [];
     const { from, countFrom } = this.defectFrom(user, f, params);
     const dir = page.descending ? ('DESC' as const) : ('ASC' as const);
-    const rows: DefectHitRow[] = await this.ds.query(
+    const rows = await this.defectHitRows(
       `SELECT d.id, i.turbine_name, i.inspection_date::text AS inspection_date, i.component_type, r.repair_status
        ${from} ORDER BY ${orderBy(DEFECT_SORT[page.sortField], dir, ['d.id'])} LIMIT ${page.take} OFFSET ${page.skip}`,
       params,
     );
-    return { rows, ...(await this.parkCount(f.windFarmId, countFrom, params)) };
+    return { rows, ...(await this.parkCount(f, countFrom, params)) };
   }
 
   /** Ids of the matching defects (park, turbine, date, blade, distance order), at most `limit`. */
@@ -221,24 +220,53 @@ export class SearchRepository {
     if (f.bladePosition?.length) where.push(`g.blade_position = ANY($${params.push(f.bladePosition)}::int[])`);
     if (f.viewIndex?.length) where.push(`g.path = ANY($${params.push(f.viewIndex)}::int[])`);
     if (this.hasDefectFilter(f)) {
-      const dw = this.defectWhere({ ...f, bladePosition: undefined, viewIndex: undefined, windFarmId: undefined, turbineIds: undefined }, params);
+      const dw = this.defectWhere(
+        { ...f, bladePosition: undefined, viewIndex: undefined, windFarmId: undefined, turbineIds: undefined },
+        params,
+      );
       where.push(`EXISTS (SELECT 1 FROM ${this.s}.defect d LEFT JOIN ${this.s}.repair_mark r ON r.defect_id = d.id
         WHERE d.image_id = g.id AND ${dw.join(' AND ')})`);
     }
     return this.fromWhere(`${this.s}.image g`, `JOIN ${this.s}.inspection i ON i.id = g.inspection_id`, where.join(' AND '));
   }
 
-  /** One page of matching images, and the (capped) count. */
-  async imagePage(user: AuthUser, f: SearchFilter, page: PageRequest): Promise<{ rows: ImageHitRow[] } & ListCount> {
+  /** One page of matching images as the gallery shows them, and the (capped) count. */
+  async imagePage(user: AuthUser, f: SearchFilter, page: PageRequest): Promise<{ rows: GalleryRow[] } & ListCount> {
     const params: unknown[] = [];
     const { from, countFrom } = this.imageFrom(user, f, params);
     const dir = page.descending ? ('DESC' as const) : ('ASC' as const);
-    const rows: ImageHitRow[] = await this.ds.query(
+    const rows = await this.galleryRows(
       `SELECT g.id, i.turbine_name, i.inspection_date::text AS inspection_date, i.component_type
        ${from} ORDER BY ${orderBy(IMAGE_SORT[page.sortField], dir, ['g.sort_index', 'g.id'])} LIMIT ${page.take} OFFSET ${page.skip}`,
       params,
+      f,
     );
-    return { rows, ...(await this.parkCount(f.windFarmId, countFrom, params)) };
+    return { rows, ...(await this.parkCount(f, countFrom, params)) };
+  }
+
+  /**
+   * The gallery's rows of an ordered page of images (`page`: `SELECT g.id, i.turbine_name,
+   * i.inspection_date, i.component_type …` with its order and limit, over `params`), in one
+   * statement: each image's list columns and, built by PostgreSQL, the outlines of its regular
+   * defects that match the defect filters, in defect number order. The page is numbered before
+   * the join, so the rows keep its order; its columns stay narrow while it is sorted.
+   */
+  private galleryRows(page: string, params: unknown[], f: SearchFilter): Promise<GalleryRow[]> {
+    const all = [...params];
+    const dw = this.defectWhere(
+      { ...f, bladePosition: undefined, viewIndex: undefined, windFarmId: undefined, turbineIds: undefined },
+      all,
+    );
+    return this.ds.query(
+      `SELECT ${IMAGE_LIST_COLUMNS.select('x')}, p.turbine_name AS "turbineName", p.inspection_date AS "inspectionDate",
+         p.component_type AS "componentType",
+         coalesce((SELECT json_agg(json_build_object('defectId', d.id, 'defectNo', d.defect_no, 'severity', d.severity,
+             'defectType', d.defect_type, 'polygon', d.polygon) ORDER BY d.defect_no)
+           FROM ${this.s}.defect d LEFT JOIN ${this.s}.repair_mark r ON r.defect_id = d.id
+           WHERE d.image_id = x.id AND ${dw.join(' AND ')}), '[]') AS defects
+       ${pageRowsFrom(page, `${this.s}.image`)} ORDER BY p.n`,
+      all,
+    );
   }
 
   /** The matching images with their inspection (turbine, date, blade, side order), at most `limit`: an image export. */
@@ -252,30 +280,18 @@ export class SearchRepository {
     );
   }
 
-  /** The defects (regular ones, matching the defect filters) of some images, for the gallery's outlines. */
-  async galleryDefects(imageIds: string[], f: SearchFilter): Promise<GalleryDefectRow[]> {
-    if (!imageIds.length) return [];
-    const params: unknown[] = [imageIds];
-    const dw = this.defectWhere({ ...f, bladePosition: undefined, viewIndex: undefined, windFarmId: undefined, turbineIds: undefined }, params);
+  /**
+   * The search's rows of an ordered page of defects (`page`: `SELECT d.id, i.turbine_name,
+   * i.inspection_date, i.component_type, r.repair_status …` with its order and limit, over
+   * `params`): each defect's view row beside them, in one statement.
+   */
+  private defectHitRows(page: string, params: unknown[]): Promise<DefectHitRow[]> {
     return this.ds.query(
-      `SELECT d.id, d.image_id, d.defect_no, d.severity, d.defect_type, d.polygon
-       FROM ${this.s}.defect d LEFT JOIN ${this.s}.repair_mark r ON r.defect_id = d.id
-       WHERE d.image_id = ANY($1::uuid[]) AND ${dw.join(' AND ')} ORDER BY d.defect_no`,
+      `SELECT ${DEFECT_VIEW_COLUMNS.select('x')}, p.turbine_name AS "turbineName", p.inspection_date AS "inspectionDate",
+         p.component_type AS "componentType", p.repair_status AS "repairStatus"
+       ${pageRowsFrom(page, `${this.s}.defect`)} ORDER BY p.n`,
       params,
     );
-  }
-
-  /** The search rows of some defects, in the order of `ids`. */
-  async defectRows(ids: string[]): Promise<DefectHitRow[]> {
-    if (!ids.length) return [];
-    const rows: DefectHitRow[] = await this.ds.query(
-      `SELECT d.id, i.turbine_name, i.inspection_date::text AS inspection_date, i.component_type, r.repair_status
-       FROM ${this.s}.defect d JOIN ${this.s}.inspection i ON i.id = d.inspection_id
-       LEFT JOIN ${this.s}.repair_mark r ON r.defect_id = d.id WHERE d.id = ANY($1::uuid[])`,
-      [ids],
-    );
-    const order = new Map(ids.map((id, n) => [id, n]));
-    return rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
   }
 
   /** Turbines (id, park, customer) of some ids, as inspection knows them. */
@@ -291,7 +307,7 @@ export class SearchRepository {
   async singlePoint(
     user: AuthUser,
     q: { turbineId: string; bladePosition: number; viewIndex?: number; from: number; to: number },
-  ): Promise<{ images: (ImageHitRow & { inspection_id: string })[]; defectIds: string[] }> {
+  ): Promise<{ images: GalleryRow[]; defects: DefectHitRow[] }> {
     const params: unknown[] = [];
     const scope = scopeSql(user, 'i.customer_id', 'i.wind_park_id', params);
     const t = params.push(q.turbineId);
@@ -300,21 +316,23 @@ export class SearchRepository {
     const hi = params.push(q.to);
     const v = q.viewIndex ? params.push(q.viewIndex) : 0;
     const side = (col: string) => (v ? ` AND ${col} = $${v}` : '');
-    const images: (ImageHitRow & { inspection_id: string })[] = await this.ds.query(
-      `SELECT g.id, g.inspection_id, i.turbine_name, i.inspection_date::text AS inspection_date, i.component_type
+    const images = await this.galleryRows(
+      `SELECT g.id, i.turbine_name, i.inspection_date::text AS inspection_date, i.component_type
        FROM ${this.s}.image g JOIN ${this.s}.inspection i ON i.id = g.inspection_id
        WHERE ${scope} AND i.turbine_id = $${t} AND g.blade_position = $${b} AND g.is_active
          AND g.distance_to_root BETWEEN $${lo} AND $${hi}${side('g.path')}
        ORDER BY i.inspection_date DESC, g.path, g.distance_to_root, g.id LIMIT 500`,
       params,
+      {},
     );
-    const defects: { id: string }[] = await this.ds.query(
-      `SELECT d.id FROM ${this.s}.defect d JOIN ${this.s}.inspection i ON i.id = d.inspection_id
+    const defects = await this.defectHitRows(
+      `SELECT d.id, i.turbine_name, i.inspection_date::text AS inspection_date, i.component_type, r.repair_status
+       FROM ${this.s}.defect d JOIN ${this.s}.inspection i ON i.id = d.inspection_id LEFT JOIN ${this.s}.repair_mark r ON r.defect_id = d.id
        WHERE ${scope} AND NOT d.suggested AND d.turbine_id = $${t} AND d.blade_position = $${b}
          AND d.distance_to_root BETWEEN $${lo} AND $${hi}${side('d.position')}
        ORDER BY i.inspection_date DESC, d.distance_to_root, d.id LIMIT 500`,
       params,
     );
-    return { images, defectIds: defects.map((d) => d.id) };
+    return { images, defects };
   }
 }

@@ -2,10 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppError, ARCHIVE_MAX_IMAGES, EXPORT_MAX_DEFECTS, QUERY_MAX_TURBINES, isUuid } from '@windward/contracts';
 import { parsePage, uniqueAsConflict, type AuthUser } from '@windward/service-kit';
-import { canSeeRow, loadVisiblePark } from '../common/access.js';
-import { DefectRepository } from '../defects/defect.repository.js';
+import { canSeeRow, loadVisibleParkVersion } from '../common/access.js';
 import { presentDefect } from '../defects/defect-rules.js';
-import { ImageListRepository } from '../images/image-list.repository.js';
 import { presentImage } from '../images/images.service.js';
 import type { AdvancedCriteriaDto, AdvancedSearchDto, SaveQueryDto, SearchFilterQuery, SinglePointQuery } from './search.dto.js';
 import {
@@ -13,7 +11,7 @@ import {
   IMAGE_SEARCH_SORT_FIELDS,
   SearchRepository,
   type DefectHitRow,
-  type ImageHitRow,
+  type GalleryRow,
   type SearchFilter,
 } from './search.repository.js';
 import { SavedQuery } from './saved-query.entity.js';
@@ -21,7 +19,6 @@ import type {
   DefectHitPage,
   DefectHitView,
   ExportSelectionView,
-  GalleryDefectView,
   ImageExportSelectionView,
   ImageHitPage,
   ImageHitView,
@@ -42,22 +39,20 @@ export class SearchService {
   constructor(
     private readonly ds: DataSource,
     private readonly repo: SearchRepository,
-    private readonly defectRows: DefectRepository,
-    private readonly imageRows: ImageListRepository,
   ) {}
 
   async defects(user: AuthUser, q: SearchFilterQuery): Promise<DefectHitPage> {
     const f = await this.parkFilter(user, q);
     const page = parsePage(q, DEFECT_SEARCH_SORT_FIELDS, { sortField: 'inspectionDate', descending: true, pageSize: 20 });
     const { rows, totalCount, totalCountExact } = await this.repo.defectPage(user, f, page);
-    return { results: await this.defectHits(rows), totalCount, totalCountExact };
+    return { results: rows.map(presentDefectHit), totalCount, totalCountExact };
   }
 
   async images(user: AuthUser, q: SearchFilterQuery): Promise<ImageHitPage> {
     const f = await this.parkFilter(user, q);
     const page = parsePage(q, IMAGE_SEARCH_SORT_FIELDS, { sortField: 'inspectionDate', descending: true, pageSize: 24 });
     const { rows, totalCount, totalCountExact } = await this.repo.imagePage(user, f, page);
-    return { results: await this.imageHits(rows, f), totalCount, totalCountExact };
+    return { results: rows.map(presentGalleryImage), totalCount, totalCountExact };
   }
 
   /**
@@ -99,7 +94,7 @@ export class SearchService {
     const f = await this.turbineFilter(user, dto.criteria);
     const page = parsePage(dto, DEFECT_SEARCH_SORT_FIELDS, { sortField: 'inspectionDate', descending: true, pageSize: 20 });
     const { rows, totalCount, totalCountExact } = await this.repo.defectPage(user, f, page);
-    return { results: await this.defectHits(rows), totalCount, totalCountExact };
+    return { results: rows.map(presentDefectHit), totalCount, totalCountExact };
   }
 
   async savedQueries(user: AuthUser): Promise<SavedQueryView[]> {
@@ -128,24 +123,24 @@ export class SearchService {
     const [t] = await this.repo.turbines([q.turbineId]);
     if (!t || !canSeeRow(user, { customerId: t.customer_id, windParkId: t.wind_park_id })) throw new AppError('NOT_FOUND');
     const tol = q.tolerance ?? SINGLE_POINT_TOLERANCE_M;
-    const { images, defectIds } = await this.repo.singlePoint(user, {
+    const { images, defects } = await this.repo.singlePoint(user, {
       turbineId: q.turbineId,
       bladePosition: q.bladePosition,
       viewIndex: q.viewIndex,
       from: q.distanceToRoot - tol,
       to: q.distanceToRoot + tol,
     });
-    const defects = await this.defectHits(await this.repo.defectRows(defectIds));
-    return { images: await this.imageHits(images, {}), defects };
+    return { images: images.map(presentGalleryImage), defects: defects.map(presentDefectHit) };
   }
 
   // --- helpers ---------------------------------------------------------------------------
 
   private async parkFilter(user: AuthUser, q: SearchFilterQuery): Promise<SearchFilter> {
     if ((q.turbineId?.length ?? 0) > QUERY_MAX_TURBINES) throw new AppError('QUERY_TOO_MANY_TURBINES');
-    await loadVisiblePark(this.ds.manager, user, q.windFarmId);
+    const { version } = await loadVisibleParkVersion(this.ds.manager, user, q.windFarmId);
     return {
       windFarmId: q.windFarmId,
+      parkVersion: version,
       turbineIds: q.turbineId,
       componentType: q.componentType,
       bladePosition: q.bladePosition,
@@ -171,49 +166,24 @@ export class SearchService {
     const { turbineIds: _t, ...rest } = c;
     return { ...rest, turbineIds: ids };
   }
+}
 
-  private async defectHits(rows: DefectHitRow[]): Promise<DefectHitView[]> {
-    if (!rows.length) return [];
-    // Raw rows, not entities: hydrating 20 defects through TypeORM was ~15 % of the search's CPU
-    // (docs/performance.md, session 25), as it was for the defect list.
-    const found = await this.defectRows.viewRows(rows.map((r) => r.id));
-    const byId = new Map(found.map((d) => [d.id, d]));
-    return rows
-      .filter((r) => byId.has(r.id))
-      .map((r) =>
-        presentDefect(byId.get(r.id)!, {
-          turbineName: r.turbine_name,
-          inspectionDate: r.inspection_date,
-          componentType: r.component_type,
-          repairStatus: r.repair_status,
-        }),
-      );
-  }
+function presentDefectHit(r: DefectHitRow): DefectHitView {
+  return presentDefect(r, {
+    turbineName: r.turbineName,
+    inspectionDate: r.inspectionDate,
+    componentType: r.componentType,
+    repairStatus: r.repairStatus,
+  });
+}
 
-  private async imageHits(rows: ImageHitRow[], f: SearchFilter): Promise<ImageHitView[]> {
-    if (!rows.length) return [];
-    const ids = rows.map((r) => r.id);
-    const [images, outlines] = await Promise.all([this.imageRows.byIds(this.ds.manager, ids), this.repo.galleryDefects(ids, f)]);
-    const byId = new Map(images.map((i) => [i.id, i]));
-    // Each image's outlines in one pass over them (in defect number order, as selected).
-    const outlinesOf = new Map<string, GalleryDefectView[]>();
-    for (const d of outlines) {
-      const outline = { defectId: d.id, defectNo: d.defect_no, severity: d.severity, defectType: d.defect_type, polygon: d.polygon };
-      const list = outlinesOf.get(d.image_id);
-      if (list) list.push(outline);
-      else outlinesOf.set(d.image_id, [outline]);
-    }
-    return rows
-      .filter((r) => byId.has(r.id))
-      .map((r) =>
-        presentImage(byId.get(r.id)!, {
-          turbineName: r.turbine_name,
-          inspectionDate: r.inspection_date,
-          componentType: r.component_type,
-          defects: outlinesOf.get(r.id) ?? [],
-        }),
-      );
-  }
+function presentGalleryImage(r: GalleryRow): ImageHitView {
+  return presentImage(r, {
+    turbineName: r.turbineName,
+    inspectionDate: r.inspectionDate,
+    componentType: r.componentType,
+    defects: r.defects,
+  });
 }
 
 function presentQuery(q: SavedQuery): SavedQueryView {
