@@ -10,6 +10,7 @@ import {
   dropParkChangeTriggers,
   parkVersions,
   parkVersionsOf,
+  parkVersionSql,
   type ParkChangeLog,
   type ParkChangeTables,
 } from './park-changes.js';
@@ -64,8 +65,23 @@ test('the parks a query selects get the same versions as by id, in park id order
   const byId = await parkVersions(q, s, LOG, [P1, P2, P3]);
   const selected = await parkVersionsOf(q, s, LOG, `SELECT DISTINCT park_id AS id FROM ${s}.item WHERE park_id = ANY($1)`, [[P3, P1]]);
   assert.deepEqual([...selected.keys()], [P1, P3].sort());
-  assert.deepEqual([...selected.values()], [...selected.keys()].map((p) => byId.get(p)));
+  assert.deepEqual(
+    [...selected.values()],
+    [...selected.keys()].map((p) => byId.get(p)),
+  );
   assert.equal((await parkVersionsOf(q, s, LOG, `SELECT park_id AS id FROM ${s}.item WHERE false`, [])).size, 0);
+});
+
+test('a version read as a column of another statement is the one parkVersions gives, and moves with a write', async () => {
+  const column = async (park: string) =>
+    ((await q.query(`SELECT ${parkVersionSql(s, LOG, 'r.id')} AS v FROM (SELECT $1::uuid AS id) r`, [park])) as { v: string }[])[0]!.v;
+  const byId = await parkVersions(q, s, LOG, [P1, P2]);
+  assert.equal(await column(P1), byId.get(P1));
+  assert.equal(await column(P2), byId.get(P2));
+  await q.query(`INSERT INTO ${s}.item (park_id) VALUES ($1)`, [P2]);
+  const after = await column(P2);
+  assert.notEqual(after, byId.get(P2));
+  assert.equal(after, (await parkVersions(q, s, LOG, [P2])).get(P2));
 });
 
 test('a rolled-back write leaves the version as it was', async () => {

@@ -1,5 +1,9 @@
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { AppError, MAX_PAGE_SIZE } from '@windward/contracts';
+import { KeptAnswers } from '../database/kept-answers.js';
+
+/** What the statements here need of a data source or an entity manager. */
+type Db = { query(sql: string, params?: unknown[]): Promise<unknown> };
 
 export interface PageRequest {
   skip: number;
@@ -96,12 +100,7 @@ export interface ListCount {
  * is exact (a scan that stops there); beyond it the planner's estimate is returned.
  * `fromWhere` is the query's `FROM … WHERE …` part, with `params` as its placeholders.
  */
-export async function cappedCount(
-  ds: { query(sql: string, params?: unknown[]): Promise<unknown> },
-  fromWhere: string,
-  params: unknown[],
-  limit = COUNT_EXACT_LIMIT,
-): Promise<ListCount> {
+export async function cappedCount(ds: Db, fromWhere: string, params: unknown[], limit = COUNT_EXACT_LIMIT): Promise<ListCount> {
   const [{ n }] = (await ds.query(`SELECT count(*)::int AS n FROM (SELECT 1 ${fromWhere} LIMIT ${limit + 1}) x`, params)) as {
     n: number;
   }[];
@@ -109,13 +108,28 @@ export async function cappedCount(
   return estimatedCount(ds, fromWhere, params, limit);
 }
 
+/**
+ * Capped counts (`cappedCount`) kept by a version of the rows counted (a park's, `parkVersions`),
+ * statement and parameters: the next page or another sort of the same list reuses its count
+ * while nothing it counts changes, and a list of 200,000 rows no longer scans 10,001 of them and
+ * asks the planner for its estimate on every page. Without a version, counted each time.
+ */
+export class KeptCounts {
+  private readonly kept: KeptAnswers<ListCount>;
+
+  /** `max` counts per service instance (each a few hundred bytes): the oldest go first. */
+  constructor(max = 2_000) {
+    this.kept = new KeptAnswers<ListCount>(max);
+  }
+
+  count(db: Db, version: string | undefined, fromWhere: string, params: unknown[]): Promise<ListCount> {
+    if (!version) return cappedCount(db, fromWhere, params);
+    return this.kept.get(`${version}|${fromWhere}|${JSON.stringify(params)}`, () => cappedCount(db, fromWhere, params));
+  }
+}
+
 /** The planner's estimate of a count known to exceed `limit` (never less than limit + 1). */
-async function estimatedCount(
-  ds: { query(sql: string, params?: unknown[]): Promise<unknown> },
-  fromWhere: string,
-  params: unknown[],
-  limit: number,
-): Promise<ListCount> {
+async function estimatedCount(ds: Db, fromWhere: string, params: unknown[], limit: number): Promise<ListCount> {
   const [plan] = (await ds.query(`EXPLAIN (FORMAT JSON) SELECT 1 ${fromWhere}`, params)) as {
     'QUERY PLAN': { Plan?: { 'Plan Rows'?: number } }[];
   }[];
@@ -128,7 +142,7 @@ async function estimatedCount(
  * page past the end has no row to carry it, so then it is counted alone over `fromWhere` (rare).
  */
 export async function windowTotal(
-  ds: { query(sql: string, params?: unknown[]): Promise<unknown> },
+  ds: Db,
   rows: readonly { total: string | number }[],
   fromWhere: string,
   params: unknown[],
@@ -162,7 +176,7 @@ const COUNT_COLUMN = '__capped_count';
  * what follows it for the page (`ORDER BY … LIMIT … OFFSET …`).
  */
 export async function pageWithCappedCount<Row>(
-  ds: { query(sql: string, params?: unknown[]): Promise<unknown> },
+  ds: Db,
   q: { select: string; fromWhere: string; tail: string },
   params: unknown[],
   limit = COUNT_EXACT_LIMIT,

@@ -43,22 +43,38 @@ export async function loadInspection(m: EntityManager, user: AuthUser, id: strin
  * raw statement, or the same 404. For hot read paths (the image list) where TypeORM's query
  * building and hydration cost more than the statement (docs/performance.md, session 20).
  */
-export async function loadInspectionScope(
+export async function loadInspectionScope(m: EntityManager, user: AuthUser, id: string): Promise<InspectionScope> {
+  return (await inspectionScope(m, user, id, false)).inspection;
+}
+
+/** `loadInspectionScope` with its park's version (`parkVersion`) read in the same statement. */
+export function loadInspectionScopeVersion(
   m: EntityManager,
   user: AuthUser,
   id: string,
-): Promise<{ id: string; customerId: string; windParkId: string }> {
+): Promise<{ inspection: InspectionScope; version: string }> {
+  return inspectionScope(m, user, id, true);
+}
+
+type InspectionScope = { id: string; customerId: string; windParkId: string };
+
+async function inspectionScope(
+  m: EntityManager,
+  user: AuthUser,
+  id: string,
+  withVersion: boolean,
+): Promise<{ inspection: InspectionScope; version: string }> {
   if (!isUuid(id)) throw new AppError('NOT_FOUND');
+  const s = schemaName(m.connection);
+  const version = withVersion ? `, ${parkVersionSql(s, PARK_CHANGES, 'n.wind_park_id')} AS "parkVersion"` : '';
   const [row] = (await m.query(
-    `SELECT id, customer_id AS "customerId", wind_park_id AS "windParkId" FROM ${schemaName(m.connection)}.inspection WHERE id = $1`,
+    `SELECT n.id, n.customer_id AS "customerId", n.wind_park_id AS "windParkId"${version} FROM ${s}.inspection n WHERE n.id = $1`,
     [id],
-  )) as {
-    id: string;
-    customerId: string;
-    windParkId: string;
-  }[];
+  )) as (InspectionScope & { parkVersion?: string })[];
   if (!row || !(await canSeeInspection(m, user, row))) throw new AppError('NOT_FOUND');
-  return row;
+  if (!withVersion) return { inspection: row, version: '' };
+  const { parkVersion, ...inspection } = row;
+  return { inspection, version: parkVersion! };
 }
 
 /** In the caller's scope, or the caller handles a task of this inspection (docs/roles.md). */

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppError } from '@windward/contracts';
 import { parsePage, type AuthUser } from '@windward/service-kit';
-import { loadInspectionScope, loadVisiblePark } from '../common/access.js';
+import { loadInspectionScopeVersion, loadVisibleParkVersion } from '../common/access.js';
 import { TurbineRef } from '../refs/refs.entity.js';
 import { invalid } from '../common/checks.js';
 import type { DefectListQuery } from './defect.dto.js';
@@ -21,12 +21,8 @@ export class DefectListService {
   /**
    * Defects of one park, turbine or inspection (searching is per single park, SPEC §5), paged
    * and sorted on the server; filters severity, defectType, dpsStatus, bladePosition,
-   * timelineStatus, imageId. Each sort field walks an index of (park, field, id).
-   */
-  /**
-   * Defects of one park, turbine or inspection (searching is per single park, SPEC §5), paged
-   * and sorted on the server; filters severity, defectType, dpsStatus, bladePosition,
-   * timelineStatus, imageId. Suggestions only within one inspection.
+   * timelineStatus, imageId. Each sort field walks an index of (park, field, id). Suggestions
+   * only within one inspection.
    */
   async list(user: AuthUser, q: DefectListQuery): Promise<DefectPage> {
     const page = parsePage(q, DEFECT_SORT_FIELDS, { sortField: 'dpsStatus', pageSize: 20 });
@@ -35,22 +31,24 @@ export class DefectListService {
     const onlySuggested = q.suggested === true;
     // Suggestions belong to one inspection's pre-label: the park and turbine lists never show them.
     if ((includeSuggested || onlySuggested) && !q.inspectionId) invalid('includeSuggested', 'only with inspectionId');
+    // The park's version comes with each scope's access check: the list's count is kept under it.
     let scope: DefectFilter['scope'];
+    let version: string;
     if (q.inspectionId) {
-      await loadInspectionScope(this.ds.manager, user, q.inspectionId);
+      ({ version } = await loadInspectionScopeVersion(this.ds.manager, user, q.inspectionId));
       scope = { inspectionId: q.inspectionId };
     } else if (q.turbineId) {
       const t = await this.ds.getRepository(TurbineRef).findOne({ where: { turbineId: q.turbineId } });
       if (!t) throw new AppError('NOT_FOUND');
-      await loadVisiblePark(this.ds.manager, user, t.windParkId);
+      ({ version } = await loadVisibleParkVersion(this.ds.manager, user, t.windParkId));
       scope = { turbineId: q.turbineId };
     } else if (windFarmId) {
-      await loadVisiblePark(this.ds.manager, user, windFarmId);
+      ({ version } = await loadVisibleParkVersion(this.ds.manager, user, windFarmId));
       scope = { windParkId: windFarmId };
     } else {
       return invalid('windFarmId', 'windFarmId, turbineId or inspectionId is required');
     }
-    const { ids, totalCount, totalCountExact } = await this.repo.findPage(
+    const { rows, totalCount, totalCountExact } = await this.repo.findPage(
       {
         scope,
         suggestions: onlySuggested ? 'only' : includeSuggested ? 'include' : 'exclude',
@@ -62,15 +60,10 @@ export class DefectListService {
         imageId: q.imageId,
       },
       page,
+      version,
     );
-    // The page's defects with their inspection's turbine name and date joined: one statement.
-    const rows = ids.length ? await this.repo.viewRows(ids) : [];
-    const byId = new Map(rows.map((r) => [r.id, r]));
     return {
-      results: ids.map((id) => {
-        const { turbineName, joinedInspectionDate, ...d } = byId.get(id)!;
-        return presentDefect(d, { turbineName, inspectionDate: joinedInspectionDate });
-      }),
+      results: rows.map((r) => presentDefect(r, { turbineName: r.turbineName, inspectionDate: r.joinedInspectionDate })),
       totalCount,
       totalCountExact,
     };

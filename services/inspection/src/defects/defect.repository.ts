@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { entityRowColumns, pageWithCappedCount, type ListCount, type PageRequest } from '@windward/service-kit';
+import { entityRowColumns, KeptCounts, pageRowsFrom, type ListCount, type PageRequest } from '@windward/service-kit';
 import { schemaName } from '../common/columns.js';
 import type { Defect } from './defect.entity.js';
 
@@ -37,8 +37,15 @@ const VIEW_COLUMN_OF = {
 
 /** One defect as its view needs it: the entity's own property names and types. */
 export type DefectViewRow = Pick<Defect, keyof typeof VIEW_COLUMN_OF>;
-export const DEFECT_VIEW_COLUMNS = entityRowColumns('defect', VIEW_COLUMN_OF, ['size_length', 'size_width', 'distance_to_root', 'chordwise_start', 'chordwise_end']);
-const VIEW_SELECT = DEFECT_VIEW_COLUMNS.select('d');
+/** A row of the defect list: the view's row with its inspection's turbine name and date. */
+export type DefectListRow = DefectViewRow & { turbineName: string; joinedInspectionDate: string };
+export const DEFECT_VIEW_COLUMNS = entityRowColumns('defect', VIEW_COLUMN_OF, [
+  'size_length',
+  'size_width',
+  'distance_to_root',
+  'chordwise_start',
+  'chordwise_end',
+]);
 
 /** Sort fields of the defect list → their columns; each walks an index of (park, field, id). */
 const SORT: Record<string, string> = {
@@ -70,8 +77,16 @@ export interface DefectFilter {
 export class DefectRepository {
   constructor(private readonly ds: DataSource) {}
 
-  /** One page of defect ids in list order, and the (capped) count of the whole list. */
-  async findPage(f: DefectFilter, page: PageRequest): Promise<{ ids: string[] } & ListCount> {
+  /** Counts of park and turbine lists, kept per park version (`KeptCounts`). */
+  private readonly counts = new KeptCounts();
+
+  /**
+   * One page of the list in order, each defect as its view needs it with its inspection's turbine
+   * name and date, in one statement (raw SQL: hydrating 20 entities of 29 columns through TypeORM
+   * cost more of the service's CPU than the statement, docs/performance.md, session 20); and the
+   * (capped) count of the whole list, kept per `parkVersion` when there is one.
+   */
+  async findPage(f: DefectFilter, page: PageRequest, parkVersion?: string): Promise<{ rows: DefectListRow[] } & ListCount> {
     const params: unknown[] = [];
     const where: string[] = [];
     if (f.suggestions === 'only') where.push('d.suggested');
@@ -87,28 +102,16 @@ export class DefectRepository {
     if (f.imageId) where.push(`d.image_id = $${params.push(f.imageId)}`);
     const dir = page.descending ? 'DESC' : 'ASC';
     const whereSql = where.join(' AND ');
-    const from = `FROM ${schemaName(this.ds)}.defect d WHERE ${whereSql}`;
-    // Exact up to COUNT_EXACT_LIMIT, the planner's estimate beyond (see the kit's cappedCount).
-    const { rows, ...count } = await pageWithCappedCount<{ id: string }>(
-      this.ds,
-      { select: 'd.id', fromWhere: from, tail: `ORDER BY ${SORT[page.sortField]} ${dir}, d.id ${dir} LIMIT ${page.take} OFFSET ${page.skip}` },
+    const s = schemaName(this.ds);
+    const from = `FROM ${s}.defect d WHERE ${whereSql}`;
+    const rows: DefectListRow[] = await this.ds.query(
+      `SELECT ${DEFECT_VIEW_COLUMNS.select('x')}, i.turbine_name AS "turbineName", i.inspection_date::text AS "joinedInspectionDate"
+       ${pageRowsFrom(`SELECT d.id ${from} ORDER BY ${SORT[page.sortField]} ${dir}, d.id ${dir} LIMIT ${page.take} OFFSET ${page.skip}`, `${s}.defect`)}
+       JOIN ${s}.inspection i ON i.id = x.inspection_id ORDER BY p.n`,
       params,
     );
-    return { ids: rows.map((r) => r.id), ...count };
-  }
-
-  /**
-   * The defects of `ids` as their view needs them, with their inspection's turbine name and date,
-   * in no particular order: raw SQL, because hydrating 20 entities of 29 columns through TypeORM
-   * cost more of the service's CPU than the statement (docs/performance.md, session 20).
-   */
-  viewRows(ids: string[]): Promise<(DefectViewRow & { turbineName: string; joinedInspectionDate: string })[]> {
-    const s = schemaName(this.ds);
-    return this.ds.query(
-      `SELECT ${VIEW_SELECT}, i.turbine_name AS "turbineName", i.inspection_date::text AS "joinedInspectionDate"
-         FROM ${s}.defect d JOIN ${s}.inspection i ON i.id = d.inspection_id WHERE d.id = ANY($1::uuid[])`,
-      [ids],
-    );
+    // Exact up to COUNT_EXACT_LIMIT, the planner's estimate beyond (see the kit's cappedCount).
+    return { rows, ...(await this.counts.count(this.ds, parkVersion, from, params)) };
   }
 
   /** The next free defect number of an inspection (max + 1). */

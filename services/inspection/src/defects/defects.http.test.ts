@@ -210,7 +210,12 @@ describe('defects: rules, DPS flow, lists with filters, templates, events', () =
     assert.equal((await announced()).length, 3);
     assert.equal((await h.api(`${url('types')}/${t.types[0].id}`, { method: 'DELETE' })).status, 204);
     const last = (await announced()).at(-1)!;
-    assert.deepEqual(last.payload, { customerId: park.customerId, types: [], severities: [{ name: 'Serious', level: 4 }], recommendations: ['Repair'] });
+    assert.deepEqual(last.payload, {
+      customerId: park.customerId,
+      types: [],
+      severities: [{ name: 'Serious', level: 4 }],
+      recommendations: ['Repair'],
+    });
   });
 
   test('update and delete publish their events', async () => {
@@ -233,6 +238,55 @@ describe('defects: rules, DPS flow, lists with filters, templates, events', () =
     assert.equal((await h.api(`${BASE}/defects/${id}`, { method: 'DELETE' })).status, 204);
     assert.deepEqual((await h.published(EventTypes.InspectionDefectDeleted)).at(-1).payload, { id });
     assert.equal((await h.api(`${BASE}/defects/${id}`)).status, 404);
+  });
+
+  test('a kept count follows the park: a new, an edited and a deleted defect move the counts of the park, turbine and inspection lists', async () => {
+    const own = await h.park('Counted');
+    const t = await h.turbine(own.parkId, 'C-01');
+    const i = await h.inspection(t, '2025-02-01');
+    const img = (await h.upload(i.inspectionId, await jpeg(100, 100), 'c.jpg')).body.imageId;
+    const add = async (severity: number) => (await create({ imageId: img, severity }, i.inspectionId)).body.defectId as string;
+    const counts = async (filter = '') =>
+      Promise.all(
+        [`windFarmId=${own.parkId}`, `turbineId=${t}`, `inspectionId=${i.inspectionId}`].map(
+          async (scope) => (await h.api(`${BASE}/defects?${scope}${filter}`)).body.totalCount as number,
+        ),
+      );
+    const first = await add(2);
+    await add(4);
+    assert.deepEqual(
+      [await counts(), await counts('&severity=4')],
+      [
+        [2, 2, 2],
+        [1, 1, 1],
+      ],
+    );
+    assert.deepEqual(
+      [await counts(), await counts('&severity=4')],
+      [
+        [2, 2, 2],
+        [1, 1, 1],
+      ],
+      'asked again: the same',
+    );
+    const third = await add(4);
+    assert.deepEqual(
+      [await counts(), await counts('&severity=4')],
+      [
+        [3, 3, 3],
+        [2, 2, 2],
+      ],
+    );
+    assert.equal((await h.api(`${BASE}/defects/${first}`, { method: 'PATCH', json: { severity: 4 } })).status, 200);
+    assert.deepEqual(await counts('&severity=4'), [3, 3, 3]);
+    await h.sql('DELETE FROM inspection.defect WHERE id = $1', [third]);
+    assert.deepEqual(
+      [await counts(), await counts('&severity=4')],
+      [
+        [2, 2, 2],
+        [2, 2, 2],
+      ],
+    );
   });
 
   test('large lists: exact counts up to 10,000, the planner estimate beyond (totalCountExact false)', async () => {

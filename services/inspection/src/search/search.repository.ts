@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { cappedCount, KeptAnswers, pageRowsFrom, type AuthUser, type ListCount, type PageRequest } from '@windward/service-kit';
+import { KeptCounts, pageRowsFrom, type AuthUser, type ListCount, type PageRequest } from '@windward/service-kit';
 import { schemaName } from '../common/columns.js';
 import { scopeSql } from '../common/access.js';
 import { DEFECT_VIEW_COLUMNS, type DefectViewRow } from '../defects/defect.repository.js';
@@ -81,25 +81,19 @@ export type GalleryRow = ImageListRow & {
   defects: GalleryDefectView[];
 };
 
-/** Counts kept per service instance (each entry a few hundred bytes): the oldest go first. */
-const KEPT_COUNTS = 2_000;
-
 /** Raw SQL of the Data Center search (joins inspection, image, defect and repair marks of one park). */
 @Injectable()
 export class SearchRepository {
   constructor(private readonly ds: DataSource) {}
 
-  /** Capped counts of park searches by park version, statement and parameters (see `parkCount`). */
-  private readonly counts = new KeptAnswers<ListCount>(KEPT_COUNTS);
-
   /**
-   * The capped count of a search, kept for the next page or sort of the same search while nothing
-   * of the park changes (its version, `parkVersion`). Searches over turbines of several parks are
-   * counted each time.
+   * Capped counts of park searches, kept per park version: the next page or sort of the same
+   * search reuses its count. Searches over turbines of several parks are counted each time.
    */
-  private async parkCount(f: SearchFilter, countFrom: string, params: unknown[]): Promise<ListCount> {
-    if (!f.parkVersion) return cappedCount(this.ds, countFrom, params);
-    return this.counts.get(`${f.parkVersion}|${countFrom}|${JSON.stringify(params)}`, () => cappedCount(this.ds, countFrom, params));
+  private readonly counts = new KeptCounts();
+
+  private parkCount(f: SearchFilter, countFrom: string, params: unknown[]): Promise<ListCount> {
+    return this.counts.count(this.ds, f.parkVersion, countFrom, params);
   }
 
   private get s() {
