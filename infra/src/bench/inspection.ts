@@ -117,11 +117,6 @@ export async function seedParkDefects(db: pg.Client, parkName: string, defects: 
   ).rows;
   if (!images.length) throw new Error('no demo images in the park');
   const t0 = Date.now();
-  // A park another part of the same run seeded already (inspection and datacenter both use the
-  // largest demo park) is topped up to `defects`, not seeded twice over the same defect numbers.
-  const seeded = Number(
-    (await db.query(`SELECT count(*)::int AS n FROM inspection.defect WHERE wind_park_id = $1 AND defect_no >= '100001'`, [parkId])).rows[0].n,
-  );
   // Defect numbers stay unique per inspection: 100000 + the series number (below 1,000,000).
   await db.query(
     `WITH imgs AS (SELECT row_number() OVER (ORDER BY id) - 1 AS k, id, inspection_id, turbine_id FROM unnest($2::uuid[], $3::uuid[], $4::uuid[]) AS x(id, inspection_id, turbine_id))
@@ -131,8 +126,8 @@ export async function seedParkDefects(db: pg.Client, parkName: string, defects: 
             (ARRAY['Leading edge erosion','Crack','Lightning damage','Coating damage'])[1 + s % 4], 1 + s % 3, 5 + s % 4,
             round(((s % 7000) / 100.0)::numeric, 2), '[[1,1],[20,1],[20,20]]'::jsonb, (ARRAY[0,1,2,3,4])[1 + (s * 7) % 5],
             now() - (s || ' seconds')::interval
-       FROM generate_series($7::int + 1, $5::int) AS s JOIN imgs ON imgs.k = s % $6`,
-    [parkId, images.map((i) => i.id), images.map((i) => i.inspection_id), images.map((i) => i.turbine_id), defects, images.length, seeded],
+       FROM generate_series(1, $5::int) AS s JOIN imgs ON imgs.k = s % $6`,
+    [parkId, images.map((i) => i.id), images.map((i) => i.inspection_id), images.map((i) => i.turbine_id), defects, images.length],
   );
   await db.query('VACUUM ANALYZE inspection.defect');
   return { parkId, seedSeconds: (Date.now() - t0) / 1000 };

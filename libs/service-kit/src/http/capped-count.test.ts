@@ -48,24 +48,14 @@ test('a page and its count in one statement: the rows without the count column, 
 test('beyond the limit the estimate is asked once more (no second count); past the end the count is asked alone', async () => {
   const sent: string[] = [];
   const counting = { query: async (sql: string, params?: unknown[]) => (sent.push(sql), ds.query(sql, params)) };
-  const big = await pageWithCappedCount<{ id: number }>(
-    counting,
-    { select: 'id', fromWhere: 'FROM item WHERE kind >= $1', tail: 'ORDER BY id LIMIT 2' },
-    [0],
-    100,
-  );
+  const big = await pageWithCappedCount<{ id: number }>(counting, { select: 'id', fromWhere: 'FROM item WHERE kind >= $1', tail: 'ORDER BY id LIMIT 2' }, [0], 100);
   assert.deepEqual(big.rows, [{ id: 1 }, { id: 2 }]);
   assert.equal(big.totalCountExact, false);
   assert.ok(Math.abs(big.totalCount - 3000) < 300, String(big.totalCount));
   assert.equal(sent.length, 2);
   assert.match(sent[1]!, /^EXPLAIN/);
   sent.length = 0;
-  const past = await pageWithCappedCount<{ id: number }>(
-    counting,
-    { select: 'id', fromWhere: 'FROM item WHERE kind = $1', tail: 'ORDER BY id LIMIT 20 OFFSET 5000' },
-    [2],
-    5000,
-  );
+  const past = await pageWithCappedCount<{ id: number }>(counting, { select: 'id', fromWhere: 'FROM item WHERE kind = $1', tail: 'ORDER BY id LIMIT 20 OFFSET 5000' }, [2], 5000);
   assert.deepEqual(past, { rows: [], totalCount: 1000, totalCountExact: true });
   assert.equal(sent.length, 2);
 });
@@ -73,9 +63,7 @@ test('beyond the limit the estimate is asked once more (no second count); past t
 test('a window-counted page gives its total; a page past the end has it counted alone', async () => {
   const sent: string[] = [];
   const counting = { query: async (sql: string, params?: unknown[]) => (sent.push(sql), ds.query(sql, params)) };
-  const page = (await ds.query('SELECT id, count(*) OVER () AS total FROM item WHERE kind = $1 ORDER BY id LIMIT 2', [1])) as {
-    total: string;
-  }[];
+  const page = (await ds.query('SELECT id, count(*) OVER () AS total FROM item WHERE kind = $1 ORDER BY id LIMIT 2', [1])) as { total: string }[];
   assert.equal(await windowTotal(counting, page, 'FROM item WHERE kind = $1', [1]), 1000);
   assert.equal(sent.length, 0);
   assert.equal(await windowTotal(counting, [], 'FROM item WHERE kind = $1', [2]), 1000);

@@ -210,12 +210,7 @@ describe('defects: rules, DPS flow, lists with filters, templates, events', () =
     assert.equal((await announced()).length, 3);
     assert.equal((await h.api(`${url('types')}/${t.types[0].id}`, { method: 'DELETE' })).status, 204);
     const last = (await announced()).at(-1)!;
-    assert.deepEqual(last.payload, {
-      customerId: park.customerId,
-      types: [],
-      severities: [{ name: 'Serious', level: 4 }],
-      recommendations: ['Repair'],
-    });
+    assert.deepEqual(last.payload, { customerId: park.customerId, types: [], severities: [{ name: 'Serious', level: 4 }], recommendations: ['Repair'] });
   });
 
   test('update and delete publish their events', async () => {

@@ -66,14 +66,9 @@ export class ImageListRepository {
       AND ($4::int IS NULL OR i.chamber = $4) AND ($5::boolean IS NULL OR i.is_active = $5)`;
     const params = [inspectionId, f.bladePosition ?? null, f.path ?? null, f.chamber ?? null, f.isActive ?? null];
     const [dir, nulls] = p.descending ? (['DESC', 'NULLS FIRST'] as const) : (['ASC', 'NULLS LAST'] as const);
-    const rank = (list: readonly number[], col: string, otherwise: string) =>
-      `coalesce(array_position(ARRAY[${list.join(',')}]::int[], ${col}::int) - 1, ${otherwise})`;
+    const rank = (list: readonly number[], col: string, otherwise: string) => `coalesce(array_position(ARRAY[${list.join(',')}]::int[], ${col}::int) - 1, ${otherwise})`;
     const viewRank = rank(views, 'i.path', `${views.length} + i.path`);
-    const chamberRank = rank(
-      CHAMBER_DISPLAY_ORDER,
-      'i.chamber',
-      `CASE WHEN i.chamber = ${Chamber.MIDDLE_ALL} THEN 2147483647 ELSE ${CHAMBER_DISPLAY_ORDER.length} + abs(i.chamber) END`,
-    );
+    const chamberRank = rank(CHAMBER_DISPLAY_ORDER, 'i.chamber', `CASE WHEN i.chamber = ${Chamber.MIDDLE_ALL} THEN 2147483647 ELSE ${CHAMBER_DISPLAY_ORDER.length} + abs(i.chamber) END`);
     const rows: (ImageListRow & { total: string })[] = await m.query(
       `SELECT ${SELECT}, count(*) OVER () AS total FROM ${this.sql.s}.image i WHERE ${where}
         ORDER BY i.blade_position ${dir} ${nulls}, ${viewRank} ${dir} ${nulls}, ${chamberRank} ${dir}, i.sort_index ${dir}, i.created_at ${dir}, i.id ${dir}

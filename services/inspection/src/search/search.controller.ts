@@ -5,15 +5,7 @@ import { CurrentUser, IdParam, RequireRights, type AuthUser } from '@windward/se
 import { API } from '../inspections/inspections.controller.js';
 import { AdvancedSearchDto, SaveQueryDto, SearchExportQuery, SearchFilterQuery, SinglePointQuery } from './search.dto.js';
 import { SearchService } from './search.service.js';
-import {
-  DefectHitPage,
-  ExportSelectionView,
-  ImageExportSelectionView,
-  ImageHitPage,
-  SavedQueryListView,
-  SavedQueryView,
-  SinglePointView,
-} from './search.view.js';
+import { DefectHitPage, ExportSelectionView, ImageExportSelectionView, ImageHitPage, SavedQueryListView, SavedQueryView, SinglePointView } from './search.view.js';
 
 const SEARCH_RIGHTS = [Rights.MENU_SEARCH_EXPORT, Rights.IMAGE_EXPORT];
 

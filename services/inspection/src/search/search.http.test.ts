@@ -19,16 +19,11 @@ describe('data center search: filters, paging, sorting, export selection, advanc
   let t1: string;
   let t2: string;
   const img: Record<string, string> = {};
-  const qs = (o: Record<string, unknown>) =>
-    new URLSearchParams(Object.entries(o).map(([k, v]): [string, string] => [k, String(v)])).toString();
-  const defects = (o: Record<string, unknown>, token?: string) =>
-    h.api(`${BASE}/search/defects?${qs({ windFarmId: park.parkId, ...o })}`, token ? { token } : {});
+  const qs = (o: Record<string, unknown>) => new URLSearchParams(Object.entries(o).map(([k, v]): [string, string] => [k, String(v)])).toString();
+  const defects = (o: Record<string, unknown>, token?: string) => h.api(`${BASE}/search/defects?${qs({ windFarmId: park.parkId, ...o })}`, token ? { token } : {});
   const images = (o: Record<string, unknown>) => h.api(`${BASE}/search/images?${qs({ windFarmId: park.parkId, ...o })}`);
   const defect = async (inspectionId: string, imageId: string, json: Record<string, unknown>) => {
-    const r = await h.api(`${BASE}/inspections/${inspectionId}/defects`, {
-      method: 'POST',
-      json: { imageId, defectType: 'Erosion', polygon: TRI, ...json },
-    });
+    const r = await h.api(`${BASE}/inspections/${inspectionId}/defects`, { method: 'POST', json: { imageId, defectType: 'Erosion', polygon: TRI, ...json } });
     assert.equal(r.status, 201, JSON.stringify(r.body));
     return r.body as Body;
   };
@@ -68,14 +63,10 @@ describe('data center search: filters, paging, sorting, export selection, advanc
     assert.equal(r.body.results[0].repairStatus, null);
 
     r = await defects({ fieldToSort: 'severity', descending: true, pageSize: 2, pageIndex: 2 });
-    assert.deepEqual(
-      r.body.results.map((d: Body) => d.severity),
-      [2, 1],
-    );
+    assert.deepEqual(r.body.results.map((d: Body) => d.severity), [2, 1]);
     assert.equal(r.body.totalCount, 4);
 
-    const pick = async (o: Record<string, unknown>) =>
-      (await defects({ ...o, fieldToSort: 'severity', descending: false })).body.results.map((d: Body) => d.severity);
+    const pick = async (o: Record<string, unknown>) => (await defects({ ...o, fieldToSort: 'severity', descending: false })).body.results.map((d: Body) => d.severity);
     assert.deepEqual(await pick({ turbineId: t1 }), [1, 2, 4]);
     assert.deepEqual(await pick({ bladePosition: '1' }), [2, 4]);
     assert.deepEqual(await pick({ viewIndex: '6,8' }), [1, 5]);
@@ -107,13 +98,7 @@ describe('data center search: filters, paging, sorting, export selection, advanc
       const own = hits.filter((d) => d.imageId === g.imageId).sort((a, b) => String(a.defectNo).localeCompare(String(b.defectNo)));
       assert.deepEqual(
         outlines,
-        own.map((d) => ({
-          defectId: d.defectId,
-          defectNo: d.defectNo,
-          severity: d.severity,
-          defectType: d.defectType,
-          polygon: d.polygon,
-        })),
+        own.map((d) => ({ defectId: d.defectId, defectNo: d.defectNo, severity: d.severity, defectType: d.defectType, polygon: d.polygon })),
         g.imageId,
       );
     }
@@ -124,25 +109,18 @@ describe('data center search: filters, paging, sorting, export selection, advanc
     assert.equal(r.status, 200, JSON.stringify(r.body));
     assert.equal(r.body.totalCount, 4);
     r = await images({ severity: '4,5', fieldToSort: 'turbineName', descending: false });
-    assert.deepEqual(
-      r.body.results.map((i: Body) => i.imageId),
-      [img.new1le, img.new2],
-    );
+    assert.deepEqual(r.body.results.map((i: Body) => i.imageId), [img.new1le, img.new2]);
     assert.equal(r.body.results[0].defects.length, 1);
     assert.deepEqual(r.body.results[0].defects[0].polygon, TRI);
     assert.equal(r.body.results[0].turbineName, 'WTG-01');
     r = await images({ bladePosition: '2', viewIndex: '6' });
-    assert.deepEqual(
-      r.body.results.map((i: Body) => i.imageId),
-      [img.new1ps],
-    );
+    assert.deepEqual(r.body.results.map((i: Body) => i.imageId), [img.new1ps]);
   });
 
   test('the order and date filter read the inspection date copied onto defects and images; a changed inspection date reaches both', async () => {
     const ds = h.svc.app.get(DataSource);
     const inspection = async () =>
-      ((await ds.query(`SELECT inspection_id FROM inspection.image WHERE id = $1`, [img.new2]))[0] as { inspection_id: string })
-        .inspection_id;
+      ((await ds.query(`SELECT inspection_id FROM inspection.image WHERE id = $1`, [img.new2]))[0] as { inspection_id: string }).inspection_id;
     const id = await inspection();
     const copies = async () =>
       ds.query(
@@ -155,15 +133,9 @@ describe('data center search: filters, paging, sorting, export selection, advanc
     try {
       assert.deepEqual(await copies(), [{ defects: ['2025-08-01'], images: ['2025-08-01'] }]);
       let r = await defects({});
-      assert.deepEqual(
-        r.body.results.slice(0, 3).map((d: Body) => d.inspectionDate),
-        ['2025-09-01', '2025-09-01', '2025-08-01'],
-      );
+      assert.deepEqual(r.body.results.slice(0, 3).map((d: Body) => d.inspectionDate), ['2025-09-01', '2025-09-01', '2025-08-01']);
       r = await images({ dateFrom: '2025-08-01', dateTo: '2025-08-31' });
-      assert.deepEqual(
-        r.body.results.map((i: Body) => i.imageId),
-        [img.new2],
-      );
+      assert.deepEqual(r.body.results.map((i: Body) => i.imageId), [img.new2]);
     } finally {
       await ds.query(`UPDATE inspection.inspection SET inspection_date = '2025-09-02' WHERE id = $1`, [id]);
     }
@@ -236,15 +208,9 @@ describe('data center search: filters, paging, sorting, export selection, advanc
     assert.equal(r.body.count, 2);
     assert.deepEqual(r.body.defectIds, [d.defectId]);
     // Image filters narrow the images; a defect filter keeps the images showing a matching defect.
-    assert.deepEqual(
-      (await sel({ windFarmId: p2.parkId, bladePosition: '2' })).body.images.map((x: Body) => x.imageId),
-      [bare],
-    );
+    assert.deepEqual((await sel({ windFarmId: p2.parkId, bladePosition: '2' })).body.images.map((x: Body) => x.imageId), [bare]);
     assert.deepEqual((await sel({ windFarmId: p2.parkId, bladePosition: '2' })).body.defectIds, []);
-    assert.deepEqual(
-      (await sel({ windFarmId: p2.parkId, severity: '3' })).body.images.map((x: Body) => x.imageId),
-      [shown],
-    );
+    assert.deepEqual((await sel({ windFarmId: p2.parkId, severity: '3' })).body.images.map((x: Body) => x.imageId), [shown]);
     r = await sel({ windFarmId: p2.parkId, severity: '5' });
     assert.equal(r.status, 404);
     assert.equal(r.body.code, 'NO_QUALIFYING_IMAGES');
@@ -253,16 +219,10 @@ describe('data center search: filters, paging, sorting, export selection, advanc
     const scoped = await h.token({ rights: [Rights.IMAGE_EXPORT], cid: [randomUUID()], pid: null });
     assert.equal((await h.api(`${BASE}/search/images/export-selection?windFarmId=${p2.parkId}`, { token: scoped })).status, 404);
     // 2,501 active images (bulk copies of the bare one) are refused; 2,500 are fine.
-    const cols = (
-      await h.sql<{ c: string }>(
-        `SELECT quote_ident(column_name) AS c FROM information_schema.columns WHERE table_schema = 'inspection' AND table_name = 'image' AND column_name <> 'id' ORDER BY ordinal_position`,
-      )
-    )
-      .map((x) => x.c)
-      .join(', ');
-    await h.sql(`INSERT INTO inspection.image (${cols}) SELECT ${cols} FROM inspection.image, generate_series(1, 2499) WHERE id = $1`, [
-      bare,
-    ]);
+    const cols = (await h.sql<{ c: string }>(
+      `SELECT quote_ident(column_name) AS c FROM information_schema.columns WHERE table_schema = 'inspection' AND table_name = 'image' AND column_name <> 'id' ORDER BY ordinal_position`,
+    )).map((x) => x.c).join(', ');
+    await h.sql(`INSERT INTO inspection.image (${cols}) SELECT ${cols} FROM inspection.image, generate_series(1, 2499) WHERE id = $1`, [bare]);
     r = await sel({ windFarmId: p2.parkId });
     assert.equal(r.status, 400);
     assert.equal(r.body.code, 'EXPORT_ARCHIVE_TOO_LARGE');
@@ -277,15 +237,9 @@ describe('data center search: filters, paging, sorting, export selection, advanc
       h.api(`${BASE}/search/advanced`, { method: 'POST', json: { criteria, ...extra } });
     let r = await adv({ turbineIds: [t1, t2], severity: [4, 5], distanceFrom: 15 }, { fieldToSort: 'severity' });
     assert.equal(r.status, 200, JSON.stringify(r.body));
-    assert.deepEqual(
-      r.body.results.map((d: Body) => d.severity),
-      [4],
-    );
+    assert.deepEqual(r.body.results.map((d: Body) => d.severity), [4]);
     r = await adv({ turbineIds: [t1], minSize: 0.2 });
-    assert.deepEqual(
-      r.body.results.map((d: Body) => d.severity),
-      [4],
-    );
+    assert.deepEqual(r.body.results.map((d: Body) => d.severity), [4]);
 
     const many = Array.from({ length: 201 }, () => randomUUID());
     r = await adv({ turbineIds: many });
@@ -294,11 +248,7 @@ describe('data center search: filters, paging, sorting, export selection, advanc
     assert.equal((await adv({ turbineIds: [randomUUID()] })).status, 404);
 
     const save = (name: string, turbineIds: string[], token?: string) =>
-      h.api(`${BASE}/search/saved-queries`, {
-        method: 'POST',
-        json: { name, criteria: { turbineIds, severity: [5] } },
-        ...(token ? { token } : {}),
-      });
+      h.api(`${BASE}/search/saved-queries`, { method: 'POST', json: { name, criteria: { turbineIds, severity: [5] } }, ...(token ? { token } : {}) });
     r = await save('Too many', many);
     assert.equal(r.status, 400);
     assert.equal(r.body.code, 'QUERY_TOO_MANY_TURBINES');
@@ -309,10 +259,7 @@ describe('data center search: filters, paging, sorting, export selection, advanc
     const other = await h.token({ rights: [Rights.IMAGE_EXPORT], cid: null, pid: null });
     assert.equal((await save('Severe', [t1], other)).status, 201);
     const mine = (await h.api(`${BASE}/search/saved-queries`)).body.results;
-    assert.deepEqual(
-      mine.map((q: Body) => [q.name, q.criteria.turbineIds.length]),
-      [['Severe', 2]],
-    );
+    assert.deepEqual(mine.map((q: Body) => [q.name, q.criteria.turbineIds.length]), [['Severe', 2]]);
     assert.equal((await h.api(`${BASE}/search/saved-queries/${mine[0].queryId}`, { method: 'DELETE', token: other })).status, 404);
     assert.equal((await h.api(`${BASE}/search/saved-queries/${mine[0].queryId}`, { method: 'DELETE' })).status, 204);
     assert.equal((await h.api(`${BASE}/search/saved-queries`)).body.results.length, 0);
@@ -321,23 +268,11 @@ describe('data center search: filters, paging, sorting, export selection, advanc
   test('single point: images and defects around one point of a blade across inspections, newest first', async () => {
     const r = await h.api(`${BASE}/search/single-point?${qs({ turbineId: t1, bladePosition: 1, distanceToRoot: 20, tolerance: 1 })}`);
     assert.equal(r.status, 200, JSON.stringify(r.body));
-    assert.deepEqual(
-      r.body.images.map((i: Body) => i.imageId),
-      [img.new1le, img.old1],
-    );
-    assert.deepEqual(
-      r.body.defects.map((d: Body) => [d.inspectionDate, d.severity]),
-      [
-        ['2025-09-01', 4],
-        ['2025-03-01', 2],
-      ],
-    );
+    assert.deepEqual(r.body.images.map((i: Body) => i.imageId), [img.new1le, img.old1]);
+    assert.deepEqual(r.body.defects.map((d: Body) => [d.inspectionDate, d.severity]), [['2025-09-01', 4], ['2025-03-01', 2]]);
     const side = await h.api(`${BASE}/search/single-point?${qs({ turbineId: t1, bladePosition: 1, viewIndex: 6, distanceToRoot: 20 })}`);
     assert.deepEqual([side.body.images.length, side.body.defects.length], [0, 0]);
-    assert.equal(
-      (await h.api(`${BASE}/search/single-point?${qs({ turbineId: randomUUID(), bladePosition: 1, distanceToRoot: 20 })}`)).status,
-      404,
-    );
+    assert.equal((await h.api(`${BASE}/search/single-point?${qs({ turbineId: randomUUID(), bladePosition: 1, distanceToRoot: 20 })}`)).status, 404);
   });
   test('a kept count follows every committed change of the park: a new defect, a repair mark, a deleted defect, a deactivated image', async () => {
     const ds = h.svc.app.get(DataSource);
@@ -374,14 +309,10 @@ describe('data center search: filters, paging, sorting, export selection, advanc
     }
     assert.equal((await images({})).body.totalCount, gallery);
     // Compaction keeps every park's sum (the kept counts stay valid) with one row per park.
-    const sums = async () =>
-      ds.query(`SELECT wind_park_id, sum(weight)::int AS w, count(*)::int AS n FROM inspection.search_change GROUP BY 1 ORDER BY 1`);
+    const sums = async () => ds.query(`SELECT wind_park_id, sum(weight)::int AS w, count(*)::int AS n FROM inspection.search_change GROUP BY 1 ORDER BY 1`);
     const before = (await sums()) as { wind_park_id: string; w: number; n: number }[];
     assert.ok(before.some((p) => p.n > 1));
     assert.ok((await h.svc.app.get(SearchCompactionWorker).compact()) > 0);
-    assert.deepEqual(
-      await sums(),
-      before.map((p) => ({ ...p, n: 1 })),
-    );
+    assert.deepEqual(await sums(), before.map((p) => ({ ...p, n: 1 })));
   });
 });
