@@ -168,22 +168,19 @@ export class SearchService {
   }
 }
 
+/** What the search shows beside every hit: the inspection's turbine, date and component. */
+const hitColumns = (r: { turbineName: string; inspectionDate: string; componentType: number }) => ({
+  turbineName: r.turbineName,
+  inspectionDate: r.inspectionDate,
+  componentType: r.componentType,
+});
+
 function presentDefectHit(r: DefectHitRow): DefectHitView {
-  return presentDefect(r, {
-    turbineName: r.turbineName,
-    inspectionDate: r.inspectionDate,
-    componentType: r.componentType,
-    repairStatus: r.repairStatus,
-  });
+  return presentDefect(r, { ...hitColumns(r), repairStatus: r.repairStatus });
 }
 
 function presentGalleryImage(r: GalleryRow): ImageHitView {
-  return presentImage(r, {
-    turbineName: r.turbineName,
-    inspectionDate: r.inspectionDate,
-    componentType: r.componentType,
-    defects: r.defects,
-  });
+  return presentImage(r, { ...hitColumns(r), defects: r.defects });
 }
 
 function presentQuery(q: SavedQuery): SavedQueryView {
