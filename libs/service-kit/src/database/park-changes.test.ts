@@ -65,10 +65,7 @@ test('the parks a query selects get the same versions as by id, in park id order
   const byId = await parkVersions(q, s, LOG, [P1, P2, P3]);
   const selected = await parkVersionsOf(q, s, LOG, `SELECT DISTINCT park_id AS id FROM ${s}.item WHERE park_id = ANY($1)`, [[P3, P1]]);
   assert.deepEqual([...selected.keys()], [P1, P3].sort());
-  assert.deepEqual(
-    [...selected.values()],
-    [...selected.keys()].map((p) => byId.get(p)),
-  );
+  assert.deepEqual([...selected.values()], [...selected.keys()].map((p) => byId.get(p)));
   assert.equal((await parkVersionsOf(q, s, LOG, `SELECT park_id AS id FROM ${s}.item WHERE false`, [])).size, 0);
 });
 

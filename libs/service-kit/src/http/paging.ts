@@ -80,10 +80,7 @@ export function pageRows<T extends ObjectLiteral>(
 export function listParam(v: unknown): string[] {
   if (v === undefined || v === null || v === '') return [];
   const arr = Array.isArray(v) ? v : [v];
-  return arr
-    .flatMap((x) => String(x).split(','))
-    .map((s) => s.trim())
-    .filter(Boolean);
+  return arr.flatMap((x) => String(x).split(',')).map((s) => s.trim()).filter(Boolean);
 }
 
 /** Lists count exactly up to here; larger results report the planner's estimate. */

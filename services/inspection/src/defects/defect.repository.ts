@@ -39,13 +39,7 @@ const VIEW_COLUMN_OF = {
 export type DefectViewRow = Pick<Defect, keyof typeof VIEW_COLUMN_OF>;
 /** A row of the defect list: the view's row with its inspection's turbine name and date. */
 export type DefectListRow = DefectViewRow & { turbineName: string; joinedInspectionDate: string };
-export const DEFECT_VIEW_COLUMNS = entityRowColumns('defect', VIEW_COLUMN_OF, [
-  'size_length',
-  'size_width',
-  'distance_to_root',
-  'chordwise_start',
-  'chordwise_end',
-]);
+export const DEFECT_VIEW_COLUMNS = entityRowColumns('defect', VIEW_COLUMN_OF, ['size_length', 'size_width', 'distance_to_root', 'chordwise_start', 'chordwise_end']);
 
 /** Sort fields of the defect list → their columns; each walks an index of (park, field, id). */
 const SORT: Record<string, string> = {
@@ -77,7 +71,7 @@ export interface DefectFilter {
 export class DefectRepository {
   constructor(private readonly ds: DataSource) {}
 
-  /** Counts of park and turbine lists, kept per park version (`KeptCounts`). */
+  /** The lists' capped counts, kept per park version (`KeptCounts`). */
   private readonly counts = new KeptCounts();
 
   /**

@@ -145,16 +145,18 @@ export class SearchRepository {
     return where;
   }
 
+  /**
+   * The defect filters a defect of a found image must match: the image filters (blade, side) and
+   * the scope (park, turbines) are the image's own.
+   */
+  private imageDefectWhere(f: SearchFilter, params: unknown[]): string[] {
+    return this.defectWhere({ ...f, bladePosition: undefined, viewIndex: undefined, windFarmId: undefined, turbineIds: undefined }, params);
+  }
+
   private hasDefectFilter(f: SearchFilter): boolean {
     return Boolean(
-      f.severity?.length ||
-      f.defectType?.length ||
-      f.timelineStatus?.length ||
-      f.dpsStatus?.length ||
-      f.repairStatus?.length ||
-      f.distanceFrom !== undefined ||
-      f.distanceTo !== undefined ||
-      f.minSize !== undefined,
+      f.severity?.length || f.defectType?.length || f.timelineStatus?.length || f.dpsStatus?.length || f.repairStatus?.length ||
+        f.distanceFrom !== undefined || f.distanceTo !== undefined || f.minSize !== undefined,
     );
   }
 
@@ -214,10 +216,7 @@ export class SearchRepository {
     if (f.bladePosition?.length) where.push(`g.blade_position = ANY($${params.push(f.bladePosition)}::int[])`);
     if (f.viewIndex?.length) where.push(`g.path = ANY($${params.push(f.viewIndex)}::int[])`);
     if (this.hasDefectFilter(f)) {
-      const dw = this.defectWhere(
-        { ...f, bladePosition: undefined, viewIndex: undefined, windFarmId: undefined, turbineIds: undefined },
-        params,
-      );
+      const dw = this.imageDefectWhere(f, params);
       where.push(`EXISTS (SELECT 1 FROM ${this.s}.defect d LEFT JOIN ${this.s}.repair_mark r ON r.defect_id = d.id
         WHERE d.image_id = g.id AND ${dw.join(' AND ')})`);
     }
@@ -247,10 +246,7 @@ export class SearchRepository {
    */
   private galleryRows(page: string, params: unknown[], f: SearchFilter): Promise<GalleryRow[]> {
     const all = [...params];
-    const dw = this.defectWhere(
-      { ...f, bladePosition: undefined, viewIndex: undefined, windFarmId: undefined, turbineIds: undefined },
-      all,
-    );
+    const dw = this.imageDefectWhere(f, all);
     return this.ds.query(
       `SELECT ${IMAGE_LIST_COLUMNS.select('x')}, p.turbine_name AS "turbineName", p.inspection_date AS "inspectionDate",
          p.component_type AS "componentType",
