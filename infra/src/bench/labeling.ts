@@ -196,6 +196,14 @@ async function openTool(
       transferMode: 'ReportEvents',
     });
   }
+  // BENCH_LABELING_LATENCY_MS=<ms>: each request of the page pays this latency (CDP network
+  // emulation), as over a real network; loopback hides what a round trip fewer saves.
+  const latency = Number(process.env.BENCH_LABELING_LATENCY_MS ?? 0);
+  if (latency > 0) {
+    const net = await context.newCDPSession(page);
+    await net.send('Network.enable');
+    await net.send('Network.emulateNetworkConditions', { offline: false, latency, downloadThroughput: -1, uploadThroughput: -1 });
+  }
   await page.goto(url);
   await page.waitForFunction(() => (window as unknown as { __bench?: { ready?: number } }).__bench?.ready !== undefined, null, {
     timeout: 90_000,
