@@ -98,9 +98,7 @@ export interface ListCount {
  * `fromWhere` is the query's `FROM … WHERE …` part, with `params` as its placeholders.
  */
 export async function cappedCount(ds: Db, fromWhere: string, params: unknown[], limit = COUNT_EXACT_LIMIT): Promise<ListCount> {
-  const [{ n }] = (await ds.query(`SELECT count(*)::int AS n FROM (SELECT 1 ${fromWhere} LIMIT ${limit + 1}) x`, params)) as {
-    n: number;
-  }[];
+  const [{ n }] = (await ds.query(`SELECT count(*)::int AS n FROM (SELECT 1 ${fromWhere} LIMIT ${limit + 1}) x`, params)) as { n: number }[];
   if (n <= limit) return { totalCount: n, totalCountExact: true };
   return estimatedCount(ds, fromWhere, params, limit);
 }
@@ -127,9 +125,7 @@ export class KeptCounts {
 
 /** The planner's estimate of a count known to exceed `limit` (never less than limit + 1). */
 async function estimatedCount(ds: Db, fromWhere: string, params: unknown[], limit: number): Promise<ListCount> {
-  const [plan] = (await ds.query(`EXPLAIN (FORMAT JSON) SELECT 1 ${fromWhere}`, params)) as {
-    'QUERY PLAN': { Plan?: { 'Plan Rows'?: number } }[];
-  }[];
+  const [plan] = (await ds.query(`EXPLAIN (FORMAT JSON) SELECT 1 ${fromWhere}`, params)) as { 'QUERY PLAN': { Plan?: { 'Plan Rows'?: number } }[] }[];
   const estimate = Number(plan?.['QUERY PLAN']?.[0]?.Plan?.['Plan Rows'] ?? 0);
   return { totalCount: Math.max(limit + 1, Math.round(estimate)), totalCountExact: false };
 }

@@ -148,11 +148,7 @@ async function visiblePark(
   const s = schemaName(m.connection);
   const version = withVersion ? `, ${parkVersionSql(s, PARK_CHANGES, 'p.wind_park_id')} AS "parkVersion"` : '';
   const [row] = isUuid(parkId)
-    ? ((await m.query(`SELECT ${PARK_REF_COLUMNS.select('p')}${version} FROM ${s}.park_ref p WHERE p.wind_park_id = $1`, [
-        parkId,
-      ])) as (ParkRef & {
-        parkVersion?: string;
-      })[])
+    ? ((await m.query(`SELECT ${PARK_REF_COLUMNS.select('p')}${version} FROM ${s}.park_ref p WHERE p.wind_park_id = $1`, [parkId])) as (ParkRef & { parkVersion?: string })[])
     : [];
   if (!row || !canSeeRow(user, row)) throw new AppError('NOT_FOUND');
   if (!withVersion) return { park: row, version: '' };

@@ -96,7 +96,12 @@ export const defectPayload = (d: Defect): DefectEventPayload => ({
 });
 
 /** A defect and its inspection; the same 404 for unknown and out-of-scope ids. */
-export async function loadDefect(m: EntityManager, user: AuthUser, defectId: string, lock = false): Promise<{ d: Defect; insp: Inspection }> {
+export async function loadDefect(
+  m: EntityManager,
+  user: AuthUser,
+  defectId: string,
+  lock = false,
+): Promise<{ d: Defect; insp: Inspection }> {
   if (!isUuid(defectId)) throw new AppError('NOT_FOUND');
   const d = await m.findOne(Defect, { where: { id: defectId } });
   if (!d) throw new AppError('NOT_FOUND');
