@@ -11,8 +11,8 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 /**
  * Node flags of every service process (infra/Dockerfile sets the same in NODE_OPTIONS). A young
  * generation of 32 MB per semi-space: a list request allocates its rows, views and JSON anew, and
- * with V8's default the scavenges promoted much of it; the service's CPU per request fell 7–28 %
- * (docs/performance.md, session 35).
+ * with V8's default the scavenges promoted much of it; the service's CPU per list request fell by
+ * up to a quarter (docs/performance.md, session 35).
  */
 export const SERVICE_NODE_FLAGS = ['--enable-source-maps', '--max-semi-space-size=32'];
 
@@ -143,7 +143,12 @@ export async function startPlatform(o: PlatformOptions = {}): Promise<Platform> 
     const main = path.join(REPO_ROOT, 'services', name, 'dist', 'main.js');
     // Own process group: Ctrl-C reaches the launcher only, which stops services before the database.
     // The IPC channel lets a service notice that the launcher is gone and stop itself.
-    const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, main], { cwd: REPO_ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+    const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, main], {
+      cwd: REPO_ROOT,
+      env,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    });
     const prefix = `[${name}]`;
     const recent: string[] = []; // the last lines, to explain a failed start
     for (const stream of [child.stdout!, child.stderr!]) {
