@@ -176,45 +176,44 @@ async function openTool(
   const context = await browser.newContext({ storageState, viewport: VIEWPORT });
   await context.addInitScript(labelingProbe, expect);
   const page = await context.newPage();
+  // Diagnostics of the opening, all on one CDP session as the pan's are.
   // BENCH_LABELING_PROFILE=<file>: the page's main-thread CPU profile (DevTools' .cpuprofile) from navigation to ready, last run kept.
   const profileTo = process.env.BENCH_LABELING_PROFILE;
-  const cdp = profileTo ? await context.newCDPSession(page) : null;
-  if (cdp) {
+  // BENCH_LABELING_TRACE=<file>: the opening's trace events (last run kept): what the profile's
+  // "(program)" holds — parsing and compiling scripts, style sheets, style recalculation, layout.
+  const traceTo = process.env.BENCH_LABELING_TRACE;
+  // BENCH_LABELING_LATENCY_MS=<ms>: each request of the page pays this latency (CDP network
+  // emulation), as over a real network; loopback hides what a round trip fewer saves.
+  const latency = Number(process.env.BENCH_LABELING_LATENCY_MS ?? 0);
+  const cdp = profileTo || traceTo || latency > 0 ? await context.newCDPSession(page) : null;
+  if (cdp && profileTo) {
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
     await cdp.send('Profiler.start');
   }
-  // BENCH_LABELING_TRACE=<file>: the opening's trace events (last run kept): what the profile's
-  // "(program)" holds — parsing and compiling scripts, style sheets, style recalculation, layout.
-  const traceTo = process.env.BENCH_LABELING_TRACE;
-  const tracer = traceTo ? await context.newCDPSession(page) : null;
   const events: TraceEvent[] = [];
-  if (tracer) {
-    tracer.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown as TraceEvent[])));
-    await tracer.send('Tracing.start', {
+  if (cdp && traceTo) {
+    cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown as TraceEvent[])));
+    await cdp.send('Tracing.start', {
       categories: 'devtools.timeline,disabled-by-default-devtools.timeline,v8.execute',
       transferMode: 'ReportEvents',
     });
   }
-  // BENCH_LABELING_LATENCY_MS=<ms>: each request of the page pays this latency (CDP network
-  // emulation), as over a real network; loopback hides what a round trip fewer saves.
-  const latency = Number(process.env.BENCH_LABELING_LATENCY_MS ?? 0);
-  if (latency > 0) {
-    const net = await context.newCDPSession(page);
-    await net.send('Network.enable');
-    await net.send('Network.emulateNetworkConditions', { offline: false, latency, downloadThroughput: -1, uploadThroughput: -1 });
+  if (cdp && latency > 0) {
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency, downloadThroughput: -1, uploadThroughput: -1 });
   }
   await page.goto(url);
   await page.waitForFunction(() => (window as unknown as { __bench?: { ready?: number } }).__bench?.ready !== undefined, null, {
     timeout: 90_000,
     polling: 100,
   });
-  if (cdp) writeFileSync(profileTo!, JSON.stringify((await cdp.send('Profiler.stop')).profile));
-  if (tracer) {
-    const complete = new Promise<void>((resolve) => tracer.once('Tracing.tracingComplete', () => resolve()));
-    await tracer.send('Tracing.end');
+  if (cdp && profileTo) writeFileSync(profileTo, JSON.stringify((await cdp.send('Profiler.stop')).profile));
+  if (cdp && traceTo) {
+    const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+    await cdp.send('Tracing.end');
     await complete;
-    writeFileSync(traceTo!, JSON.stringify({ traceEvents: events }));
+    writeFileSync(traceTo, JSON.stringify({ traceEvents: events }));
   }
   const marks = await page.evaluate(() => ({ ...(window as unknown as { __bench: Record<string, number> }).__bench }));
   // The drawer OpenSeadragon ended up with, as the viewer reports it.
